@@ -1,0 +1,70 @@
+/* The only C that touches Lua on behalf of Swift: macro shims, the error
+ * trampoline, protected calls, the interrupt hook and the capped allocator. */
+#ifndef FORCELAB_CLUASHIM_H
+#define FORCELAB_CLUASHIM_H
+
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+#include <stddef.h>
+
+/* A Swift binding: returns the number of results, or one of the codes below
+ * with the error message (or value) on top of the stack. */
+typedef int (*fl_binding)(lua_State *L);
+
+/* Raise the value on top of the stack as it is. */
+#define FL_RAISE (-1)
+/* Raise the message on top of the stack, prefixed with luaL_where(L, 1). */
+#define FL_RAISE_WHERE (-2)
+
+/* Pushes a Lua C closure that calls `fn` and raises its error after `fn` has
+ * returned, so no longjmp ever crosses a Swift frame. `nup` upvalues on top of
+ * the stack become upvalues 2..nup+1 (upvalue 1 holds `fn`). */
+void fl_pushbinding(lua_State *L, fl_binding fn, int nup);
+
+/* lua_pcall with a message handler that appends a traceback; the handler is
+ * removed afterwards. Returns the Lua status. */
+int fl_pcall(lua_State *L, int nargs, int nresults);
+
+/* luaL_loadbufferx / luaL_loadfilex, protected (they do not raise). */
+int fl_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+int fl_loadfile(lua_State *L, const char *path);
+
+/* tostring(value at idx) under protection (runs __tostring / __name); on
+ * success the string is pushed and 0 returned, else the error is pushed. */
+int fl_tostring(lua_State *L, int idx);
+
+/* Opens the standard libraries under protection. */
+int fl_openlibs(lua_State *L);
+
+/* Interrupt support (Ctrl-C): the signal handler sets a flag and installs a
+ * hook on the registered state; the hook raises "interrupted!". */
+void fl_set_interrupt_state(lua_State *L);
+void fl_install_sigint(void);
+void fl_restore_sigint(void);
+int fl_interrupted(void);
+void fl_clear_interrupt(void);
+
+/* A new state whose allocator refuses to grow past `limit` bytes (0 = none). */
+lua_State *fl_newstate(size_t limit);
+size_t fl_memory_in_use(lua_State *L);
+
+/* Macro shims (function-like macros are invisible to Swift). */
+static inline void fl_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void fl_newtable(lua_State *L) { lua_newtable(L); }
+static inline const char *fl_tostring_raw(lua_State *L, int i) { return lua_tolstring(L, i, NULL); }
+static inline lua_Number fl_tonumber(lua_State *L, int i) { return lua_tonumberx(L, i, NULL); }
+static inline lua_Integer fl_tointeger(lua_State *L, int i) { return lua_tointegerx(L, i, NULL); }
+static inline void fl_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void fl_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void fl_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline int fl_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int fl_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int fl_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
+static inline int fl_isfunction(lua_State *L, int i) { return lua_type(L, i) == LUA_TFUNCTION; }
+static inline int fl_istable(lua_State *L, int i) { return lua_type(L, i) == LUA_TTABLE; }
+static inline void *fl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline int fl_getmetatable_named(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+static inline void fl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+
+#endif

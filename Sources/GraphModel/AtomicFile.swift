@@ -1,0 +1,38 @@
+import Foundation
+
+/// Writes files atomically: a temporary file beside the target, then a rename.
+public enum AtomicFile {
+    /// An error writing a file, naming the path and the reason.
+    public struct WriteError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write '\(path)': \(reason)" }
+    }
+
+    /// Writes `data` to `path` through a temporary file and a rename, so readers never see a partial file.
+    public static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw WriteError(path: path, reason: "folder '\(folder)' does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw WriteError(path: path, reason: "'\(folder)' is not a folder")
+        }
+        let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Writes a UTF-8 string atomically.
+    public static func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+}
