@@ -28,7 +28,12 @@ let package = Package(
 
         // The thin binding layer and the executable.
         .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "Render"]),
-        .executableTarget(name: "forcelab", dependencies: ["LuaHost", "CEditLine", "CLuaShim"]),
+        .executableTarget(
+            name: "forcelab",
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim"],
+            // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),

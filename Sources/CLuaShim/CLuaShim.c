@@ -63,6 +63,13 @@ int fl_tostring(lua_State *L, int idx) {
     return lua_pcall(L, 1, 1, 0);
 }
 
+int fl_called_as_method(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) return 0;
+    lua_getinfo(L, "n", &ar);
+    return ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+}
+
 static int fl_openlibs_protected(lua_State *L) {
     luaL_openlibs(L);
     return 0;

@@ -34,6 +34,9 @@ int fl_loadfile(lua_State *L, const char *path);
  * success the string is pushed and 0 returned, else the error is pushed. */
 int fl_tostring(lua_State *L, int idx);
 
+/* Whether the running C function was called with method syntax (obj:f()). */
+int fl_called_as_method(lua_State *L);
+
 /* Opens the standard libraries under protection. */
 int fl_openlibs(lua_State *L);
 

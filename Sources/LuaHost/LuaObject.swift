@@ -1,0 +1,56 @@
+import CLuaShim
+
+/// Swift objects carried by Lua userdata: each holds one retained reference, released by `__gc`.
+public enum LuaObject {
+    /// The registry field marking metatables made here.
+    static let marker = "__forcelab"
+
+    /// Creates the metatable `name` with `methods` (reached through `__index` unless `index` is given) and metamethods.
+    public static func register(
+        _ L: OpaquePointer, name: String, methods: [(String, LuaFunction)],
+        metamethods: [(String, LuaFunction)] = [], index: LuaFunction? = nil
+    ) {
+        luaL_newmetatable(L, name)
+        lua_pushboolean(L, 1)
+        lua_setfield(L, -2, marker)
+        lua_createtable(L, 0, Int32(methods.count))
+        for (methodName, function) in methods { LuaBinding.set(L, table: -1, methodName, function) }
+        if let index {
+            lua_setfield(L, -2, "methods")
+            lua_getfield(L, -1, "methods")
+            LuaBinding.push(L, index, upvalues: 1)
+        }
+        lua_setfield(L, -2, "__index")
+        LuaBinding.set(L, table: -1, "__gc", collect)
+        for (metaName, function) in metamethods { LuaBinding.set(L, table: -1, metaName, function) }
+        fl_pop(L, 1)
+    }
+
+    /// Pushes `object` as a userdata with the metatable `name`.
+    public static func push(_ L: OpaquePointer, _ object: AnyObject, metatable name: String) {
+        let slot = fl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        _ = fl_getmetatable_named(L, name)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The object in the userdata at `index`, if it is a live forcelab object of type `T`.
+    public static func get<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, _ type: T.Type) -> T? {
+        guard lua_type(L, index) == LUA_TUSERDATA, let raw = lua_touserdata(L, index) else { return nil }
+        guard lua_getmetatable(L, index) != 0 else { return nil }
+        let marked = lua_getfield(L, -1, marker) == LUA_TBOOLEAN
+        fl_pop(L, 2)
+        guard marked, let pointer = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+    }
+
+    /// `__gc`: releases the Swift reference once.
+    static let collect: LuaFunction = { L in
+        guard let L, let raw = lua_touserdata(L, 1) else { return 0 }
+        if let pointer = raw.load(as: UnsafeMutableRawPointer?.self) {
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            raw.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        }
+        return 0
+    }
+}

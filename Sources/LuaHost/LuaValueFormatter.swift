@@ -1,0 +1,101 @@
+import CLuaShim
+
+/// Formats Lua values for the REPL: nested tables with sorted keys, cycles marked, depth and length limited.
+public struct LuaValueFormatter {
+    /// How deep nested tables are shown before `{...}`.
+    public var maxDepth = 4
+    /// How many entries of one table are shown before `... (N more)`.
+    public var maxItems = 40
+    /// Lines longer than this are broken, one entry per line.
+    public var lineWidth = 80
+
+    /// Creates a formatter with the default limits.
+    public init() {}
+
+    /// The value at `index`; top-level strings print raw, as the stock REPL prints them.
+    public func format(_ L: OpaquePointer, _ index: Int32) -> String {
+        let index = lua_absindex(L, index)
+        if lua_type(L, index) == LUA_TSTRING { return LuaValues.string(L, index) ?? "" }
+        var seen: Set<UnsafeRawPointer> = []
+        return value(L, index, depth: 0, indent: "", seen: &seen)
+    }
+
+    private func value(_ L: OpaquePointer, _ index: Int32, depth: Int, indent: String, seen: inout Set<UnsafeRawPointer>) -> String {
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return quoted(LuaValues.string(L, index) ?? "")
+        case LUA_TTABLE where !hasToString(L, index): return table(L, index, depth: depth, indent: indent, seen: &seen)
+        default: return LuaValues.describe(L, index)
+        }
+    }
+
+    private func hasToString(_ L: OpaquePointer, _ index: Int32) -> Bool {
+        guard lua_getmetatable(L, index) != 0 else { return false }
+        defer { fl_pop(L, 2) }
+        return lua_getfield(L, -1, "__tostring") != LUA_TNIL
+    }
+
+    private func table(_ L: OpaquePointer, _ index: Int32, depth: Int, indent: String, seen: inout Set<UnsafeRawPointer>) -> String {
+        guard let identity = lua_topointer(L, index) else { return "{}" }
+        if seen.contains(identity) { return "<cycle>" }
+        if depth >= maxDepth { return "{...}" }
+        seen.insert(identity)
+        defer { seen.remove(identity) }
+
+        let length = lua_Integer(lua_rawlen(L, index))
+        var arrayItems: [(position: lua_Integer, text: String)] = []
+        var keyed: [(key: String, text: String)] = []
+        var total = 0
+        let inner = indent + "  "
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            total += 1
+            let position = lua_isinteger(L, -2) != 0 ? fl_tointeger(L, -2) : 0
+            let isArrayKey = position >= 1 && position <= length
+            if arrayItems.count + keyed.count < maxItems || isArrayKey && position <= lua_Integer(maxItems) {
+                let text = value(L, lua_gettop(L), depth: depth + 1, indent: inner, seen: &seen)
+                if isArrayKey {
+                    arrayItems.append((position: position, text: text))
+                } else {
+                    keyed.append((key: key(L, -2), text: text))
+                }
+            }
+            fl_pop(L, 1)
+        }
+        if total == 0 { return "{}" }
+        var parts = arrayItems.sorted { $0.position < $1.position }.prefix(maxItems).map(\.text)
+        parts += keyed.sorted { $0.key < $1.key }.prefix(max(0, maxItems - parts.count)).map { "\($0.key) = \($0.text)" }
+        if total > parts.count { parts.append("... (\(total - parts.count) more)") }
+        let oneLine = "{" + parts.joined(separator: ", ") + "}"
+        if oneLine.count + indent.count <= lineWidth && !oneLine.contains("\n") { return oneLine }
+        return "{\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + indent + "}"
+    }
+
+    private func key(_ L: OpaquePointer, _ index: Int32) -> String {
+        if let text = LuaValues.string(L, index) {
+            let isName = text.first.map { $0 == "_" || $0.isLetter } == true && text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+            return isName && !LuaValueFormatter.keywords.contains(text) ? text : "[\(quoted(text))]"
+        }
+        return "[\(LuaValues.describe(L, index))]"
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 { result += "\\\(scalar.value)" } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+}

@@ -1,0 +1,106 @@
+/// The command line, parsed with the conventions of the stock `lua` interpreter.
+struct CommandLineOptions {
+    /// A `-e` chunk or a `-l` module, kept in command-line order.
+    enum Action {
+        case execute(String)
+        case require(module: String, global: String)
+    }
+
+    /// A usage mistake, reported with exit status 2.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    var actions: [Action] = []
+    var interactive = false
+    var showVersion = false
+    var showHelp = false
+    var ignoreEnvironment = false
+    var warnings = false
+    /// The script path; "-" is standard input; nil when there is none.
+    var script: String?
+    /// Index in `arguments` of the script (or of the first argument after the options when there is none).
+    var scriptIndex: Int
+    /// The whole command line, program name first.
+    let arguments: [String]
+
+    /// Parses `arguments` (program name first).
+    init(_ arguments: [String]) throws {
+        self.arguments = arguments
+        var index = 1
+        parsing: while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("-") else { break }
+            switch argument {
+            case "--":
+                index += 1
+                break parsing
+            case "-":
+                break parsing
+            case "-h", "--help":
+                showHelp = true
+            case "-v", "--version":
+                showVersion = true
+            case "-i":
+                interactive = true
+                showVersion = true
+            case "-E":
+                ignoreEnvironment = true
+            case "-W":
+                warnings = true
+            default:
+                let flag = String(argument.prefix(2))
+                guard flag == "-e" || flag == "-l" else {
+                    throw UsageError(message: "unrecognized option '\(argument)'")
+                }
+                var value = String(argument.dropFirst(2))
+                if value.isEmpty {
+                    index += 1
+                    guard index < arguments.count, !arguments[index].hasPrefix("-") else {
+                        throw UsageError(message: "'\(flag)' needs argument")
+                    }
+                    value = arguments[index]
+                }
+                if flag == "-e" {
+                    actions.append(.execute(value))
+                } else if let equals = value.firstIndex(of: "=") {
+                    actions.append(.require(module: String(value[value.index(after: equals)...]), global: String(value[..<equals])))
+                } else {
+                    actions.append(.require(module: value, global: value))
+                }
+            }
+            index += 1
+        }
+        scriptIndex = index
+        script = index < arguments.count ? arguments[index] : nil
+    }
+
+    /// Whether any `-e` chunk was given.
+    var hasChunks: Bool {
+        actions.contains { if case .execute = $0 { return true } else { return false } }
+    }
+
+    /// The arguments after the script, passed to it as `...`.
+    var scriptArguments: [String] {
+        script == nil ? [] : Array(arguments[(scriptIndex + 1)...])
+    }
+
+    /// The usage text printed by `-h` and after a usage error.
+    static let usage = """
+        usage: forcelab [options] [script [args]]
+        Available options are:
+          -e stat   execute string 'stat'
+          -i        enter interactive mode after executing 'script'
+          -l mod    require library 'mod' into global 'mod'
+          -l g=mod  require library 'mod' into global 'g'
+          -v        show version information
+          -E        ignore environment variables
+          -W        turn warnings on
+          -h        show this help
+          --        stop handling options
+          -         stop handling options and execute stdin
+        With no script, forcelab starts the REPL when standard input is a terminal
+        and runs standard input otherwise.
+        Exit status: 0 success, 1 script error, 2 usage error, 3 resource limit.
+        """
+}

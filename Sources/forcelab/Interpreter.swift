@@ -1,0 +1,98 @@
+import CLuaShim
+import Foundation
+import LuaHost
+
+/// Runs a parsed command line the way the stock `lua` interpreter does, and maps failures to exit statuses.
+struct Interpreter {
+    /// Exit statuses: 0 success, 1 script error, 2 usage error, 3 resource limit.
+    enum Status: Int32 {
+        case success = 0, scriptError = 1, usageError = 2, resourceLimit = 3
+    }
+
+    let options: CommandLineOptions
+    let lua: LuaState
+
+    /// Opens the state and sets up `arg`, warnings and module search for `options`.
+    init(options: CommandLineOptions) throws {
+        self.options = options
+        lua = try LuaState(ignoreEnvironment: options.ignoreEnvironment)
+        let first = options.script == nil ? 0 : options.scriptIndex
+        lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
+        if let script = options.script, script != "-" {
+            lua.prependModuleFolder(URL(fileURLWithPath: script).deletingLastPathComponent().path)
+        }
+    }
+
+    /// Runs everything the command line asks for and returns the exit status.
+    func run() -> Status {
+        if options.showVersion { print(Interpreter.banner) }
+        do {
+            if options.warnings { try lua.run("warn('@on')", name: "=(command line)") }
+            if !options.ignoreEnvironment { try runInitialisation() }
+            for action in options.actions { try perform(action) }
+            if let script = options.script {
+                try runScript(script == "-" ? nil : script)
+            }
+        } catch let error as LuaError {
+            return report(error)
+        } catch {
+            return report(LuaError(String(describing: error)))
+        }
+        if options.interactive {
+            REPL(lua: lua).run()
+        } else if options.script == nil && !options.hasChunks && !options.showVersion {
+            if isatty(STDIN_FILENO) != 0 {
+                print(Interpreter.banner)
+                REPL(lua: lua).run()
+            } else {
+                do { try runScript(nil) } catch let error as LuaError { return report(error) } catch { return .scriptError }
+            }
+        }
+        return .success
+    }
+
+    /// The version line.
+    static let banner = "forcelab \(ForcelabModule.version) (Lua 5.4)"
+
+    /// Prints `forcelab: message` on stderr and chooses the status.
+    func report(_ error: LuaError) -> Status {
+        FileHandle.standardError.write(Data("forcelab: \(error.message)\n".utf8))
+        return error.isMemoryError ? .resourceLimit : .scriptError
+    }
+
+    /// LUA_INIT_5_4 or LUA_INIT: `@file` runs a file, anything else is a chunk.
+    private func runInitialisation() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (name, value): (String, String?) = environment["LUA_INIT_5_4"] != nil
+            ? ("=LUA_INIT_5_4", environment["LUA_INIT_5_4"]) : ("=LUA_INIT", environment["LUA_INIT"])
+        guard let value else { return }
+        if value.hasPrefix("@") {
+            try lua.loadFile(String(value.dropFirst()))
+            try lua.call(results: 0)
+        } else {
+            try lua.run(value, name: name)
+        }
+    }
+
+    /// Runs a `-e` chunk or a `-l` require.
+    private func perform(_ action: CommandLineOptions.Action) throws {
+        switch action {
+        case .execute(let code):
+            try lua.run(code, name: "=(command line)")
+        case .require(let module, let global):
+            lua_getglobal(lua.L, "require")
+            LuaValues.push(lua.L, module)
+            try lua.call(arguments: 1, results: 1)
+            lua_setglobal(lua.L, global)
+        }
+    }
+
+    /// Runs the script (nil = stdin) with its arguments as `...`, with Ctrl-C interrupting it.
+    private func runScript(_ path: String?) throws {
+        try lua.loadFile(path)
+        for argument in options.scriptArguments { LuaValues.push(lua.L, argument) }
+        try Interruption.during(lua) {
+            try lua.call(arguments: Int32(options.scriptArguments.count), results: 0)
+        }
+    }
+}

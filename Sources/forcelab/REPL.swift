@@ -1,0 +1,82 @@
+import CLuaShim
+import Foundation
+import LuaHost
+
+/// The interactive loop: the stock `lua` REPL's rules with line editing, history, completion and readable results.
+struct REPL {
+    let lua: LuaState
+    private let formatter = LuaValueFormatter()
+
+    /// Creates a REPL over an open state.
+    init(lua: LuaState) {
+        self.lua = lua
+    }
+
+    /// Reads, evaluates and prints until end of input.
+    func run() {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
+        let L = lua.L
+        let editor = LineEditor(historyPath: home + "/.forcelab_history") { LuaCompletion.complete(L, $0) }
+        while let chunk = readChunk(editor) {
+            editor.remember(chunk)
+            evaluate(chunk)
+        }
+        print()
+    }
+
+    /// Reads lines until they form a complete chunk, compiled and left on the stack; nil at end of input.
+    private func readChunk(_ editor: LineEditor) -> String? {
+        while true {
+            guard let line = editor.readLine(prompt: prompt("_PROMPT", "> ")) else { return nil }
+            if (try? lua.loadString("return " + line + ";", name: "=stdin")) != nil { return line }
+            var chunk = line
+            while true {
+                do {
+                    try lua.loadString(chunk, name: "=stdin")
+                    return chunk
+                } catch let error as LuaError where error.message.hasSuffix("<eof>") {
+                    guard let more = editor.readLine(prompt: prompt("_PROMPT2", ">> ")) else { return nil }
+                    chunk += "\n" + more
+                } catch {
+                    editor.remember(chunk)
+                    reportError(String(describing: error))
+                    break
+                }
+            }
+        }
+    }
+
+    /// Runs the compiled chunk on top of the stack and prints its results tab-separated.
+    private func evaluate(_ chunk: String) {
+        let L = lua.L
+        if chunk.trimmingCharacters(in: .whitespaces).hasPrefix("local ") {
+            reportError("note: a local declared here does not survive to the next line; drop 'local' to keep it")
+        }
+        let base = lua_gettop(L) - 1
+        do {
+            try Interruption.during(lua) { try lua.call() }
+        } catch {
+            reportError(String(describing: error))
+            lua_settop(L, base)
+            return
+        }
+        let top = lua_gettop(L)
+        if top > base {
+            let texts = (base + 1...top).map { formatter.format(L, $0) }
+            print(texts.joined(separator: "\t"))
+        }
+        lua_settop(L, base)
+        fflush(stdout)
+    }
+
+    private func prompt(_ global: String, _ fallback: String) -> String {
+        lua_getglobal(lua.L, global)
+        defer { fl_pop(lua.L, 1) }
+        return LuaValues.string(lua.L, -1) ?? fallback
+    }
+
+    private func reportError(_ message: String) {
+        fflush(stdout)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
