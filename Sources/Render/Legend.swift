@@ -9,12 +9,20 @@ struct Legend {
     let title: String?
     let entries: [Entry]
     let fontSize: Double
+    /// Whether entries run in one row (true) or one column (false).
+    var horizontal = false
+
+    /// The width of one entry: swatch, gap and name.
+    private func entryWidth(_ entry: Entry) -> Double {
+        TextMeasure.width(entry.name, fontSize: fontSize) + fontSize * 1.4
+    }
 
     /// Height of one row in pixels.
     var rowHeight: Double { fontSize * 1.6 }
 
     /// The width the legend box needs.
     var width: Double {
+        if horizontal { return entries.map { entryWidth($0) + 14 }.reduce(0, +) + 2 }
         let names = entries.map { TextMeasure.width($0.name, fontSize: fontSize) }
         let titleWidth = title.map { TextMeasure.width($0, fontSize: fontSize) } ?? 0
         return max(names.max() ?? 0, titleWidth - fontSize * 1.4) + fontSize * 1.4 + 16
@@ -22,7 +30,8 @@ struct Legend {
 
     /// The height the legend box needs.
     var height: Double {
-        Double(entries.count + (title == nil ? 0 : 1)) * rowHeight + 10
+        if horizontal { return rowHeight + 10 }
+        return Double(entries.count + (title == nil ? 0 : 1)) * rowHeight + 10
     }
 
     /// Draws the legend with its top-left corner at (x, y).
@@ -32,6 +41,7 @@ struct Legend {
                              ("rx", "4"), ("fill", "#ffffff"), ("fill-opacity", "0.85"),
                              ("stroke", "#cccccc")])
         var rowTop = y + 5
+        var left = x + 8
         if let title {
             svg.text("text", [("x", (x + 8).svg), ("y", (rowTop + rowHeight * 0.7).svg),
                               ("font-size", fontSize.svg), ("font-weight", "bold"), ("fill", "#222222")], title)
@@ -39,11 +49,11 @@ struct Legend {
         }
         for entry in entries {
             let swatch = fontSize * 0.9
-            svg.element("rect", [("x", (x + 8).svg), ("y", (rowTop + (rowHeight - swatch) / 2).svg),
+            svg.element("rect", [("x", left.svg), ("y", (rowTop + (rowHeight - swatch) / 2).svg),
                                  ("width", swatch.svg), ("height", swatch.svg), ("rx", "2"), ("fill", entry.colour)])
-            svg.text("text", [("x", (x + 8 + fontSize * 1.4).svg), ("y", (rowTop + rowHeight * 0.7).svg),
+            svg.text("text", [("x", (left + fontSize * 1.4).svg), ("y", (rowTop + rowHeight * 0.7).svg),
                               ("font-size", fontSize.svg), ("fill", "#222222")], entry.name)
-            rowTop += rowHeight
+            if horizontal { left += entryWidth(entry) + 14 } else { rowTop += rowHeight }
         }
         svg.close("g")
     }

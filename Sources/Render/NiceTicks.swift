@@ -34,12 +34,31 @@ struct NiceTicks {
 
     /// A tick value as text, with as many decimals as the step needs.
     func label(_ value: Double) -> String {
-        let decimals = Swift.max(0, Int(-floor(log10(step) + 1e-9)))
-        if abs(value) >= 1e6 || (abs(value) < 1e-4 && value != 0) {
-            return String(format: "%.2g", value)
+        NiceTicks.format(value, step: step)
+    }
+
+    /// `value` as text with the fewest decimals (up to 6) that show multiples of `step` exactly.
+    static func format(_ value: Double, step: Double) -> String {
+        if abs(value) >= 1e6 || (abs(value) < 1e-4 && abs(value) > step * 1e-6) {
+            return String(format: "%.3g", value)
         }
-        var text = String(format: "%.\(decimals)f", value)
-        if Double(text) == 0 { text = String(format: "%.\(decimals)f", 0.0) }
-        return text
+        var decimals = 0
+        while decimals < 6 {
+            let scaled = step * pow(10, Double(decimals))
+            if abs(scaled - scaled.rounded()) < 1e-6 * max(1, scaled) { break }
+            decimals += 1
+        }
+        let text = String(format: "%.\(decimals)f", value)
+        return Double(text) == 0 ? String(format: "%.\(decimals)f", 0.0) : text
+    }
+
+    /// The smallest of 1, 2, 2.5 or 5 times a power of ten that is at least `raw`.
+    static func niceCeiling(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let magnitude = pow(10, floor(log10(raw)))
+        for factor in [1, 2, 2.5, 5, 10] where factor * magnitude >= raw * (1 - 1e-9) {
+            return factor * magnitude
+        }
+        return 10 * magnitude
     }
 }
