@@ -21,8 +21,11 @@ enum DOTFormat {
         }
         defer { agseterrf(previous) }
         let text = String(decoding: data, as: UTF8.self)
+        agreadline(1)
         guard let root = text.withCString({ agmemread($0) }) else {
-            let message = dotMessages.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = dotMessages.joined(separator: " ")
+                .replacingOccurrences(of: #"^\s*Error\s*:\s*"#, with: "", options: .regularExpression)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             throw GraphFileError(
                 file: file, line: lineNumber(in: message),
                 message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
