@@ -140,7 +140,11 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     #expect(gexf.line == 2 && gexf.message.contains("node 'b' does not exist"))
     let dot = try #require(failure("digraph {\n a -> b;\n c -> ; }", .dot))
     #expect(dot.line == 3 && dot.message.contains("syntax error"), "\(dot)")
-    #expect(try Graph.load(string: "digraph { x -> y }", format: .dot).edgeCount == 1, "cgraph recovers after an error")
+    #expect(try Graph.load(string: "digraph { x -> y }\n\n", format: .dot).edgeCount == 1, "cgraph recovers after an error")
+    #expect(try Graph.load(string: "digraph { a } digraph { b }", format: .dot).nodeIds == ["a"])
+    #expect(try Graph.load(string: "digraph { c }", format: .dot).nodeIds == ["c"], "nothing leaks into the next parse")
+    let again = try #require(failure("digraph {\n a -> b;\n c -> ; }", .dot))
+    #expect(again.line == 3)
 }
 
 @Test func filesPickTheirFormatFromTheExtensionAndSaveAtomically() throws {
