@@ -1,5 +1,7 @@
 // ForceBench: times link + manyBody + center (d3 defaults) on the benchmark graph G(n) from phyllotaxis placement.
 // Usage: ForceBench N [N ...]   (one process per size gives a per-size peak memory; scripts/bench does that)
+//        ForceBench --single N THREADS WARMUP TICKS   (one run; for profilers, e.g. callgrind with
+//        --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
 import Foundation
 import ForceSimulation
 
@@ -38,9 +40,28 @@ struct Measurement {
     var perTick = 0.0
     var x: [Double] = []
     var y: [Double] = []
+    var vx: [Double] = []
+    var vy: [Double] = []
+
+    /// FNV-1a over the bit patterns of the final positions and velocities (to compare engine versions).
+    var checksum: UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for v in x + y + vx + vy { h = (h ^ v.bitPattern) &* 0x100_0000_01b3 }
+        return h
+    }
 }
 
-func measure(n: Int, links: [(source: Int, target: Int)], threads: Int, ticks: Int) throws -> Measurement {
+/// Runs `ticks` ticks, each timed; kept out of line so a profiler can collect exactly these ticks.
+@inline(never)
+func measuredTicks(_ s: Simulation, _ ticks: Int) throws -> [Double] {
+    var times: [Double] = []
+    for _ in 0..<ticks { times.append(try milliseconds { try s.tick() }) }
+    return times
+}
+
+func measure(
+    n: Int, links: [(source: Int, target: Int)], threads: Int, warmup: Int = 2, ticks: Int
+) throws -> Measurement {
     var result = Measurement()
     var sim: Simulation?
     result.construction = try milliseconds {
@@ -52,16 +73,26 @@ func measure(n: Int, links: [(source: Int, target: Int)], threads: Int, ticks: I
         sim = s
     }
     let s = sim!
-    try s.tick(2)
-    var times: [Double] = []
-    for _ in 0..<ticks { times.append(try milliseconds { try s.tick() }) }
-    result.perTick = median(times)
+    try s.tick(warmup)
+    result.perTick = median(try measuredTicks(s, ticks))
     result.x = Array(s.kinetics.x)
     result.y = Array(s.kinetics.y)
+    result.vx = Array(s.kinetics.vx)
+    result.vy = Array(s.kinetics.vy)
     return result
 }
 
-let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--single" {
+    let values = arguments.dropFirst().compactMap { Int($0) }
+    guard values.count == 4 else { fatalError("usage: ForceBench --single N THREADS WARMUP TICKS") }
+    let n = values[0]
+    let m = try measure(n: n, links: benchmarkGraph(n), threads: values[1], warmup: values[2], ticks: values[3])
+    let line = String(format: "n=%d threads=%d tick=%.3fms peakRSS=%.1fMiB", n, values[1], m.perTick, peakMemoryMiB())
+    print(line + " checksum=" + String(m.checksum, radix: 16))
+    exit(0)
+}
+let sizes = arguments.compactMap { Int($0) }
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let baselines: [Int: (d3: Double, grape: Double)] = [10_000: (224, 37), 100_000: (3800, 850)]
 let targets: [Int: Double] = [10_000: 3, 100_000: 50, 1_000_000: 1000]

@@ -36,20 +36,20 @@ public final class ManyBodyForce: Force {
 
     private var kinetics: Kinetics?
     private var random: RandomSource?
-    private var strengths: [Double] = []
+    private let strengths = ScratchBuffer<Double>()
     private var stale = true
     private let tree = SpatialTree()
     private let bodies = ScratchBuffer<Body>()
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
 
-    /// One cell of the tree as the visit reads it: centre of strength (z kept apart, in `depths`), summed
-    /// strength, approximation limit (width² / theta²), subtree end, leaf head and the head's next point.
+    /// One cell of the tree as the visit reads it (40 bytes): centre of strength (z kept apart, in `depths`), summed
+    /// strength, approximation limit (width² / theta²), subtree end, and `head`: -1 for an internal cell, the point
+    /// of a one-point leaf, or -(point + 2) for the head point of a leaf holding a chain of coincident points.
     struct Body {
         var x = 0.0, y = 0.0, value = 0.0, limit = 0.0
         var end: Int32 = 0
         var head: Int32 = 0
-        var next: Int32 = 0
     }
 
     /// Creates the force with d3's defaults: strength -30, theta 0.9, distanceMin 1, distanceMax infinity.
@@ -83,10 +83,11 @@ public final class ManyBodyForce: Force {
         deferred.base.initialize(repeating: 0, count: n)
         let threads = max(1, min(k.threads, n / 1024 + 1))
         let kernel = Kernel(
-            order: tree.order.base, marks: deferred.base, bodies: bodies.base, depths: depths.base, next: tree.next.base, strengths: strengths,
-            x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress, vx: k.vx.baseAddress!,
-            vy: k.vy.baseAddress!, vz: k.vz.baseAddress, cells: tree.cellCount, alpha: alpha, three: three,
-            distanceMin2: distanceMin2, distanceMax2: distanceMax2)
+            order: tree.order.base, marks: deferred.base, bodies: bodies.base, depths: depths.base,
+            next: tree.next.base, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
+            z: k.z.baseAddress, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, vz: k.vz.baseAddress,
+            cells: tree.cellCount, alpha: alpha, three: three, distanceMin2: distanceMin2,
+            distanceMax2: distanceMax2)
         let chunk = 256
         let chunks = (n + chunk - 1) / chunk
         var anyDeferred = false
@@ -116,7 +117,9 @@ public final class ManyBodyForce: Force {
 
     private func evaluate() throws {
         guard let kinetics else { return }
-        strengths = try (0..<kinetics.count).map { try strength.value($0) }
+        let n = kinetics.count
+        strengths.reserve(n)
+        for i in 0..<n { strengths.base[i] = try strength.value(i) }
         stale = false
     }
 
@@ -128,56 +131,54 @@ public final class ManyBodyForce: Force {
         let three = k.dimensions == 3
         bodies.reserve(cells)
         depths.reserve(three ? cells : 0)
-        let body = bodies.base, depth = depths.base, end = tree.end.base, head = tree.head.base, bounds = tree.bounds.base
-        let next = tree.next.base, x = k.x.baseAddress!, y = k.y.baseAddress!, z = k.z.baseAddress
+        let body = bodies.base, depth = depths.base, end = tree.end.base, head = tree.head.base
+        let bounds = tree.bounds.base, next = tree.next.base, strengths = self.strengths.base
+        let x = k.x.baseAddress!, y = k.y.baseAddress!, z = k.z.baseAddress
         let stride = three ? 6 : 4
         let scale = three ? (4.0 / 8).squareRoot() : 1
         let theta2 = self.theta2
-        strengths.withUnsafeBufferPointer { strengths in
-            for c in Swift.stride(from: cells - 1, through: 0, by: -1) {
-                var b = Body()
-                b.end = end[c]
-                b.head = head[c]
-                let w = bounds[c * stride + stride / 2] - bounds[c * stride]
-                b.limit = w * w / theta2
-                var value = 0.0
-                var bz = 0.0
-                if b.head >= 0 {
-                    let h = Int(b.head)
-                    b.x = x[h]
-                    b.y = y[h]
-                    b.next = next[h]
-                    if three { bz = z![h] }
-                    var p = h
-                    while p >= 0 {
-                        value += strengths[p]
-                        p = Int(next[p])
-                    }
-                } else {
-                    var weight = 0.0, sx = 0.0, sy = 0.0, sz = 0.0
-                    var child = c + 1
-                    while child < Int(b.end) {
-                        let q = body[child]
-                        if q.value != 0 {
-                            let a = abs(q.value)
-                            value += q.value
-                            weight += a
-                            sx += a * q.x
-                            sy += a * q.y
-                            if three { sz += a * depth[child] }
-                        }
-                        child = Int(q.end)
-                    }
-                    if three { value *= scale }
-                    b.x = sx / weight
-                    b.y = sy / weight
-                    bz = sz / weight
-                    b.next = -1
+        for c in Swift.stride(from: cells - 1, through: 0, by: -1) {
+            var b = Body()
+            b.end = end[c]
+            let w = bounds[c * stride + stride / 2] - bounds[c * stride]
+            b.limit = w * w / theta2
+            var value = 0.0
+            var bz = 0.0
+            let h = Int(head[c])
+            if h >= 0 {
+                b.x = x[h]
+                b.y = y[h]
+                b.head = next[h] < 0 ? Int32(h) : Int32(-h - 2)
+                if three { bz = z![h] }
+                var p = h
+                while p >= 0 {
+                    value += strengths[p]
+                    p = Int(next[p])
                 }
-                b.value = value.isNaN ? 0 : value
-                body[c] = b
-                if three { depth[c] = bz }
+            } else {
+                var weight = 0.0, sx = 0.0, sy = 0.0, sz = 0.0
+                var child = c + 1
+                while child < Int(b.end) {
+                    let q = body[child]
+                    if q.value != 0 {
+                        let a = abs(q.value)
+                        value += q.value
+                        weight += a
+                        sx += a * q.x
+                        sy += a * q.y
+                        if three { sz += a * depth[child] }
+                    }
+                    child = Int(q.end)
+                }
+                if three { value *= scale }
+                b.x = sx / weight
+                b.y = sy / weight
+                bz = sz / weight
+                b.head = -1
             }
+            b.value = value.isNaN ? 0 : value
+            body[c] = b
+            if three { depth[c] = bz }
         }
     }
 
@@ -209,7 +210,7 @@ public final class ManyBodyForce: Force {
         let bodies: UnsafeMutablePointer<Body>
         let depths: UnsafeMutablePointer<Double>
         let next: UnsafeMutablePointer<Int32>
-        let strengths: [Double]
+        let strengths: UnsafeMutablePointer<Double>
         let x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?
         let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>, vz: UnsafeMutablePointer<Double>?
         let cells: Int
@@ -238,9 +239,10 @@ public final class ManyBodyForce: Force {
             three ? node3D(i, random: random) : node2D(i, random: random)
         }
 
+        /// The 2D visit with both axes in one SIMD2 (each lane's operations are d3's scalar ones, in order).
         private func node2D(_ i: Int, random: RandomSource?) -> Bool {
-            let xi = x[i], yi = y[i]
-            var vxi = vx[i], vyi = vy[i]
+            let position = SIMD2(x[i], y[i])
+            var v = SIMD2(vx[i], vy[i])
             let alpha = self.alpha, dmin2 = distanceMin2, dmax2 = distanceMax2
             var k = 0
             while k < cells {
@@ -249,52 +251,56 @@ public final class ManyBodyForce: Force {
                     k = Int(c.end)
                     continue
                 }
-                var dx = c.x - xi, dy = c.y - yi
-                var l = dx * dx + dy * dy
+                var d = SIMD2(c.x, c.y) - position
+                let squares = d * d
+                var l = squares.x + squares.y
                 if c.limit < l {
                     if l < dmax2 {
-                        if dx == 0 || dy == 0 {
+                        // l is finite here, so a zero product catches every zero component (and some underflows).
+                        if _slowPath(d.x * d.y == 0) {
                             guard let random else { return false }
-                            if dx == 0 { dx = random.jiggle(); l += dx * dx }
-                            if dy == 0 { dy = random.jiggle(); l += dy * dy }
+                            (d, l) = Kernel.jiggle(d, l, random)
                         }
                         if l < dmin2 { l = (dmin2 * l).squareRoot() }
-                        vxi += dx * c.value * alpha / l
-                        vyi += dy * c.value * alpha / l
+                        v += d * c.value * alpha / SIMD2(repeating: l)
                     }
                     k = Int(c.end)
                     continue
                 }
                 k += 1
-                if c.head < 0 || l >= dmax2 { continue }
-                let h = Int(c.head)
-                if h == i && c.next < 0 { continue }
-                if dx == 0 || dy == 0 {
+                if c.head == -1 || l >= dmax2 { continue }
+                let chain = c.head < -1
+                let h = chain ? Int(-c.head - 2) : Int(c.head)
+                if h == i && !chain { continue }
+                if _slowPath(d.x * d.y == 0) {
                     guard let random else { return false }
-                    if dx == 0 { dx = random.jiggle(); l += dx * dx }
-                    if dy == 0 { dy = random.jiggle(); l += dy * dy }
+                    (d, l) = Kernel.jiggle(d, l, random)
                 }
                 if l < dmin2 { l = (dmin2 * l).squareRoot() }
-                if c.next < 0 {
-                    // A one-point leaf's value is its point's strength (a zero value was skipped above).
-                    let w = c.value * alpha / l
-                    vxi += dx * w
-                    vyi += dy * w
-                    continue
-                }
                 var p = h
                 while p >= 0 {
-                    if p != i {
-                        let w = strengths[p] * alpha / l
-                        vxi += dx * w
-                        vyi += dy * w
-                    }
+                    if p != i { v += d * (strengths[p] * alpha / l) }
                     p = Int(next[p])
                 }
             }
-            vx[i] = vxi
-            vy[i] = vyi
+            vx[i] = v.x
+            vy[i] = v.y
             return true
+        }
+
+        /// d3's jiggle of the zero components of `d`, each adding its square to `l`.
+        @inline(never)
+        private static func jiggle(_ d: SIMD2<Double>, _ l: Double, _ random: RandomSource) -> (SIMD2<Double>, Double) {
+            var d = d, l = l
+            if d.x == 0 {
+                d.x = random.jiggle()
+                l += d.x * d.x
+            }
+            if d.y == 0 {
+                d.y = random.jiggle()
+                l += d.y * d.y
+            }
+            return (d, l)
         }
 
         private func node3D(_ i: Int, random: RandomSource?) -> Bool {
@@ -328,9 +334,10 @@ public final class ManyBodyForce: Force {
                     continue
                 }
                 k += 1
-                if c.head < 0 || l >= dmax2 { continue }
-                let h = Int(c.head)
-                if h == i && c.next < 0 { continue }
+                if c.head == -1 || l >= dmax2 { continue }
+                let chain = c.head < -1
+                let h = chain ? Int(-c.head - 2) : Int(c.head)
+                if h == i && !chain { continue }
                 if dx == 0 || dy == 0 || dz == 0 {
                     guard let random else { return false }
                     if dx == 0 { dx = random.jiggle(); l += dx * dx }

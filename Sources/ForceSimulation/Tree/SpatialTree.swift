@@ -5,6 +5,11 @@
 /// subtree ends before `end[k]`; a leaf has `head[k]`, the newest point of its chain of coincident points, and an
 /// internal cell has -1. The children of internal cell `k` are `k + 1`, `end[k + 1]`, ... up to `end[k]`, in
 /// d3's child index order.
+///
+/// d3 inserts point by point, but the tree it ends with does not depend on the insertion order: a cell is internal
+/// exactly when it holds two distinct positions, and only a leaf's chain (newest first) records the order. So the
+/// tree is built top-down instead: each cell's points, kept in index order, are split by a stable partition on
+/// the same midpoint comparisons d3 makes, and cells are written in pre-order as they are made.
 final class SpatialTree {
     /// Dimensions of the last build, 2 or 3.
     private(set) var dimensions = 2
@@ -24,16 +29,12 @@ final class SpatialTree {
     /// because a coordinate is NaN.
     let order = ScratchBuffer<Int32>()
 
-    /// Child slots of internal nodes during insertion: -1 empty, >= 0 internal node, else leaf -(point + 2).
-    private let blocks = ScratchBuffer<Int32>()
-    /// Reference to the root during insertion (same encoding as `blocks`).
-    private var rootRef: Int32 = -1
-    /// Internal nodes allocated in `blocks`.
-    private var blockCount = 0
-    private let parent = ScratchBuffer<Int32>()
-    private let stackRef = ScratchBuffer<Int32>()
-    private let stackParent = ScratchBuffer<Int32>()
-    private let stackBounds = ScratchBuffer<Double>()
+    /// Points being partitioned, in two generations (a cell's points are read from one and split into the other):
+    /// coordinates (`dimensions` per point) and indices.
+    private let coordinates = (ScratchBuffer<Double>(), ScratchBuffer<Double>())
+    private let indices = (ScratchBuffer<Int32>(), ScratchBuffer<Int32>())
+    /// Per point of the cell being split: its child index.
+    private let children = ScratchBuffer<UInt8>()
 
     /// Builds the tree over points 0..<count at (x, y[, z]) as d3's `quadtree(nodes, x, y)` / `octree(...)` does:
     /// the root grows from an integer unit cell to cover the extent, then points are added in index order.
@@ -43,32 +44,44 @@ final class SpatialTree {
     ) {
         dimensions = d
         let three = d == 3
-        let fanout = three ? 8 : 4
         next.reserve(n)
         order.reserve(n)
         pointCount = n
         cellCount = 0
+        coordinates.0.reserve(n * d)
+        coordinates.1.reserve(n * d)
+        indices.0.reserve(n)
+        indices.1.reserve(n)
+        children.reserve(n)
 
+        // The extent, and the points with no NaN coordinate in index order (NaN ones go last in `order`).
         var lo = (Double.infinity, Double.infinity, Double.infinity)
         var hi = (-Double.infinity, -Double.infinity, -Double.infinity)
-        var skipped = 0
+        let points = coordinates.0.base, ids = indices.0.base
+        var kept = 0
         for i in 0..<n {
             let px = x[i], py = y[i], pz = three ? z![i] : 0
-            if px.isNaN || py.isNaN || pz.isNaN {
-                skipped += 1
-                continue
-            }
+            if px.isNaN || py.isNaN || pz.isNaN { continue }
             if px < lo.0 { lo.0 = px }
             if px > hi.0 { hi.0 = px }
             if py < lo.1 { lo.1 = py }
             if py > hi.1 { hi.1 = py }
             if pz < lo.2 { lo.2 = pz }
             if pz > hi.2 { hi.2 = pz }
+            points[kept * d] = px
+            points[kept * d + 1] = py
+            if three { points[kept * d + 2] = pz }
+            ids[kept] = Int32(i)
+            kept += 1
         }
-        if lo.0 > hi.0 || lo.1 > hi.1 || lo.2 > hi.2 {
-            for i in 0..<n { order.base[i] = Int32(i) }
-            return
+        if kept < n {
+            var slot = kept
+            for i in 0..<n where x[i].isNaN || y[i].isNaN || (three && z![i].isNaN) {
+                order.base[slot] = Int32(i)
+                slot += 1
+            }
         }
+        if kept == 0 { return }
 
         // cover(lo), then cover(hi): an integer unit cell doubled towards the far corner until it holds `hi`.
         var b0 = (lo.0.rounded(.down), lo.1.rounded(.down), lo.2.rounded(.down))
@@ -86,171 +99,105 @@ final class SpatialTree {
             }
         }
 
-        let leafCount = insert(count: n, skipped: skipped, three: three, fanout: fanout, b0: b0, b1: b1, x: x, y: y, z: z)
-        layOut(three: three, fanout: fanout, leafCount: leafCount, b0: b0, b1: b1)
-    }
-
-    /// Adds the points in index order (d3's `add`), listing skipped points at the end of `order`; returns the
-    /// number of leaves.
-    private func insert(
-        count n: Int, skipped: Int, three: Bool, fanout: Int,
-        b0: (Double, Double, Double), b1: (Double, Double, Double),
-        x: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>?
-    ) -> Int {
-        rootRef = -1
-        blockCount = 0
-        var leaves = 0
-        var skippedSlot = n - skipped
-        let next = self.next.base
-        blocks.reserve(max(16, n / 2 * fanout))
-        var slots = blocks.base
-
-        for p in 0..<n {
-            let px = x[p], py = y[p], pz = three ? z![p] : 0
-            if px.isNaN || py.isNaN || pz.isNaN {
-                order.base[skippedSlot] = Int32(p)
-                skippedSlot += 1
-                continue
-            }
-            next[p] = -1
-            let leaf = Int32(-(p + 2))
-            if rootRef == -1 {
-                rootRef = leaf
-                leaves += 1
-                continue
-            }
-            var c0 = b0, c1 = b1
-            var node = rootRef
-            var parentSlot = -1  // index into slots of the reference to `node`; -1 = the root
-            while node >= 0 {
-                var i = 0
-                let xm = (c0.0 + c1.0) / 2
-                if px >= xm { c0.0 = xm; i |= 1 } else { c1.0 = xm }
-                let ym = (c0.1 + c1.1) / 2
-                if py >= ym { c0.1 = ym; i |= 2 } else { c1.1 = ym }
-                if three {
-                    let zm = (c0.2 + c1.2) / 2
-                    if pz >= zm { c0.2 = zm; i |= 4 } else { c1.2 = zm }
-                }
-                parentSlot = Int(node) * fanout + i
-                node = slots[parentSlot]
-                if node == -1 { break }
-            }
-            if node == -1 {
-                slots[parentSlot] = leaf
-                leaves += 1
-                continue
-            }
-            let q = Int(-node - 2)
-            let qx = x[q], qy = y[q], qz = three ? z![q] : 0
-            if px == qx && py == qy && pz == qz {
-                next[p] = Int32(q)
-                if parentSlot >= 0 { slots[parentSlot] = leaf } else { rootRef = leaf }
-                continue
-            }
-            leaves += 1
-            var i = 0, j = 0
-            repeat {
-                let b = blockCount
-                blockCount += 1
-                blocks.reserve(blockCount * fanout, preserving: b * fanout)
-                slots = blocks.base
-                for s in 0..<fanout { slots[b * fanout + s] = -1 }
-                if parentSlot >= 0 { slots[parentSlot] = Int32(b) } else { rootRef = Int32(b) }
-                i = 0
-                j = 0
-                let xm = (c0.0 + c1.0) / 2
-                if px >= xm { c0.0 = xm; i |= 1 } else { c1.0 = xm }
-                if qx >= xm { j |= 1 }
-                let ym = (c0.1 + c1.1) / 2
-                if py >= ym { c0.1 = ym; i |= 2 } else { c1.1 = ym }
-                if qy >= ym { j |= 2 }
-                if three {
-                    let zm = (c0.2 + c1.2) / 2
-                    if pz >= zm { c0.2 = zm; i |= 4 } else { c1.2 = zm }
-                    if qz >= zm { j |= 4 }
-                }
-                parentSlot = b * fanout + i
-            } while i == j
-            let b = parentSlot - i
-            slots[b + j] = node
-            slots[b + i] = leaf
-        }
-        return leaves
-    }
-
-    /// Writes the pre-order arrays (cells, bounds computed as d3's visit does, subtree ends) and the point order.
-    private func layOut(
-        three: Bool, fanout: Int, leafCount: Int,
-        b0: (Double, Double, Double), b1: (Double, Double, Double)
-    ) {
-        let d = three ? 3 : 2
-        let cells = blockCount + leafCount
-        end.reserve(cells)
-        head.reserve(cells)
-        bounds.reserve(cells * 2 * d)
-        parent.reserve(cells)
-        let end = self.end.base, head = self.head.base, bounds = self.bounds.base, parent = self.parent.base
-        let slots = blocks.base, next = self.next.base, order = self.order.base
-
-        var top = 0
-        func push(_ ref: Int32, _ parentCell: Int32, _ lo: (Double, Double, Double), _ hi: (Double, Double, Double)) {
-            stackRef.reserve(top + 1, preserving: top)
-            stackParent.reserve(top + 1, preserving: top)
-            stackBounds.reserve((top + 1) * 6, preserving: top * 6)
-            stackRef.base[top] = ref
-            stackParent.base[top] = parentCell
-            let s = stackBounds.base + top * 6
-            (s[0], s[1], s[2], s[3], s[4], s[5]) = (lo.0, lo.1, lo.2, hi.0, hi.1, hi.2)
-            top += 1
-        }
-        push(rootRef, -1, b0, b1)
-        var k = 0
         var placed = 0
-        while top > 0 {
-            top -= 1
-            let ref = stackRef.base[top]
-            parent[k] = stackParent.base[top]
-            let s = stackBounds.base + top * 6
-            let lo = (s[0], s[1], s[2]), hi = (s[3], s[4], s[5])
-            let out = bounds + k * 2 * d
-            out[0] = lo.0
-            out[1] = lo.1
-            if three {
-                out[2] = lo.2
-                out[3] = hi.0
-                out[4] = hi.1
-                out[5] = hi.2
-            } else {
-                out[2] = hi.0
-                out[3] = hi.1
+        split(from: 0, to: kept, generation: 0, lower: b0, upper: b1, placed: &placed)
+    }
+
+    /// Makes the cell holding points `from..<to` of `generation` (index order) within `lower`..`upper`, then its
+    /// subtree: a leaf when all its points coincide, else an internal cell whose points are partitioned into the
+    /// other generation by child index and split in turn.
+    private func split(
+        from a: Int, to b: Int, generation: Int, lower: (Double, Double, Double), upper: (Double, Double, Double),
+        placed: inout Int
+    ) {
+        let d = dimensions, three = d == 3
+        let k = cellCount
+        cellCount += 1
+        end.reserve(k + 1, preserving: k)
+        head.reserve(k + 1, preserving: k)
+        bounds.reserve((k + 1) * 2 * d, preserving: k * 2 * d)
+        let box = bounds.base + k * 2 * d
+        box[0] = lower.0
+        box[1] = lower.1
+        if three { box[2] = lower.2 }
+        box[d] = upper.0
+        box[d + 1] = upper.1
+        if three { box[5] = upper.2 }
+
+        let source = generation == 0 ? coordinates.0.base : coordinates.1.base
+        let sourceIDs = generation == 0 ? indices.0.base : indices.1.base
+        var coincident = true
+        let first = source + a * d
+        for j in a + 1 ..< max(a + 1, b) {
+            let p = source + j * d
+            if p[0] != first[0] || p[1] != first[1] || (three && p[2] != first[2]) {
+                coincident = false
+                break
             }
-            end[k] = Int32(k + 1)
-            if ref < 0 {
-                var p = -ref - 2
-                head[k] = p
-                while p >= 0 {
-                    order[placed] = p
-                    placed += 1
-                    p = next[Int(p)]
-                }
-            } else {
-                head[k] = -1
-                let mid = ((lo.0 + hi.0) / 2, (lo.1 + hi.1) / 2, (lo.2 + hi.2) / 2)
-                for i in stride(from: fanout - 1, through: 0, by: -1) {
-                    let child = slots[Int(ref) * fanout + i]
-                    if child == -1 { continue }
-                    let cl = (i & 1 == 0 ? lo.0 : mid.0, i & 2 == 0 ? lo.1 : mid.1, i & 4 == 0 ? lo.2 : mid.2)
-                    let ch = (i & 1 == 0 ? mid.0 : hi.0, i & 2 == 0 ? mid.1 : hi.1, i & 4 == 0 ? mid.2 : hi.2)
-                    push(child, Int32(k), cl, ch)
-                }
+        }
+        if coincident {
+            // A leaf: the chain runs from the newest (highest) index down.
+            let next = self.next.base, order = self.order.base
+            var older: Int32 = -1
+            for j in a..<b {
+                let p = sourceIDs[j]
+                next[Int(p)] = older
+                older = p
             }
-            k += 1
+            head.base[k] = older
+            for j in stride(from: b - 1, through: a, by: -1) {
+                order[placed] = sourceIDs[j]
+                placed += 1
+            }
+            end.base[k] = Int32(k + 1)
+            return
         }
-        for cell in stride(from: cells - 1, to: 0, by: -1) {
-            let p = Int(parent[cell])
-            if end[cell] > end[p] { end[p] = end[cell] }
+
+        head.base[k] = -1
+        let mid = ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
+        let fanout = three ? 8 : 4
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0)
+        let child = children.base
+        withUnsafeMutableBytes(of: &counts) { raw in
+            let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            for j in a..<b {
+                let p = source + j * d
+                var i = p[0] >= mid.0 ? 1 : 0
+                if p[1] >= mid.1 { i |= 2 }
+                if three && p[2] >= mid.2 { i |= 4 }
+                child[j] = UInt8(i)
+                count[i] += 1
+            }
+            var offset = a
+            for i in 0..<fanout {
+                let c = count[i]
+                count[i] = offset
+                offset += c
+            }
+            let target = generation == 0 ? coordinates.1.base : coordinates.0.base
+            let targetIDs = generation == 0 ? indices.1.base : indices.0.base
+            for j in a..<b {
+                let i = Int(child[j])
+                let t = count[i]
+                count[i] = t + 1
+                let p = source + j * d, q = target + t * d
+                q[0] = p[0]
+                q[1] = p[1]
+                if three { q[2] = p[2] }
+                targetIDs[t] = sourceIDs[j]
+            }
         }
-        cellCount = cells
+        // counts[i] is now the end of child i's points.
+        var start = a
+        for i in 0..<fanout {
+            let stop = withUnsafeBytes(of: counts) { $0.load(fromByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) }
+            if stop > start {
+                let cl = (i & 1 == 0 ? lower.0 : mid.0, i & 2 == 0 ? lower.1 : mid.1, i & 4 == 0 ? lower.2 : mid.2)
+                let ch = (i & 1 == 0 ? mid.0 : upper.0, i & 2 == 0 ? mid.1 : upper.1, i & 4 == 0 ? mid.2 : upper.2)
+                split(from: start, to: stop, generation: 1 - generation, lower: cl, upper: ch, placed: &placed)
+            }
+            start = stop
+        }
+        end.base[k] = Int32(cellCount)
     }
 }
