@@ -144,12 +144,35 @@ static int fl_panic(lua_State *L) {
     return 0;
 }
 
+/* The warning system of the stock interpreter: off until "@on", pieces joined. */
+typedef struct { int on; int continuing; } fl_warn_state;
+static fl_warn_state warn_state = {0, 0};
+
+static void fl_warn(void *ud, const char *message, int tocont) {
+    fl_warn_state *st = (fl_warn_state *)ud;
+    if (!st->continuing && !tocont && message[0] == '@') {
+        if (strcmp(message, "@off") == 0) st->on = 0;
+        else if (strcmp(message, "@on") == 0) st->on = 1;
+        return;
+    }
+    if (st->on) {
+        if (!st->continuing) fputs("Lua warning: ", stderr);
+        fputs(message, stderr);
+        if (!tocont) fputs("\n", stderr);
+        fflush(stderr);
+    }
+    st->continuing = tocont;
+}
+
 lua_State *fl_newstate(size_t limit) {
     fl_alloc_state *st = (fl_alloc_state *)calloc(1, sizeof *st);
     if (st == NULL) return NULL;
     st->limit = limit;
     lua_State *L = lua_newstate(fl_alloc, st);
-    if (L != NULL) lua_atpanic(L, fl_panic);
+    if (L != NULL) {
+        lua_atpanic(L, fl_panic);
+        lua_setwarnf(L, fl_warn, &warn_state);
+    }
     return L;
 }
 
