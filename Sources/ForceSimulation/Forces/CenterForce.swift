@@ -1,0 +1,41 @@
+/// d3's centering force: shifts every position (not velocity) so the mean moves towards the centre by `strength`;
+/// ignores alpha and includes fixed nodes in the mean.
+public final class CenterForce: Force {
+    /// Centre x (default 0).
+    public var x: Double
+    /// Centre y (default 0).
+    public var y: Double
+    /// Centre z (default 0; used in 3D).
+    public var z: Double
+    /// Fraction of the offset removed per tick (default 1).
+    public var strength: Double
+    private var kinetics: Kinetics?
+
+    /// Creates the force with d3's defaults: centre (0, 0, 0), strength 1.
+    public init(x: Double = 0, y: Double = 0, z: Double = 0, strength: Double = 1) {
+        self.x = x
+        self.y = y
+        self.z = z
+        self.strength = strength
+    }
+
+    /// Binds to the kinetics.
+    public func initialize(kinetics: Kinetics, random: RandomSource) throws {
+        self.kinetics = kinetics
+    }
+
+    /// Moves every node by (mean - centre) * strength, per axis.
+    public func apply(alpha: Double) throws {
+        guard let k = kinetics, k.count > 0 else { return }
+        CenterForce.shift(k.x, centre: x, strength: strength)
+        CenterForce.shift(k.y, centre: y, strength: strength)
+        if k.dimensions == 3 { CenterForce.shift(k.z, centre: z, strength: strength) }
+    }
+
+    private static func shift(_ p: UnsafeMutableBufferPointer<Double>, centre: Double, strength: Double) {
+        var sum = 0.0
+        for v in p { sum += v }
+        let s = (sum / Double(p.count) - centre) * strength
+        for i in p.indices { p[i] -= s }
+    }
+}

@@ -1,0 +1,137 @@
+/// d3's link force: a spring per link pulling its ends towards `distance`, updated link by link (later links see
+/// the velocities earlier ones changed), with d3's degree-based default strength and bias.
+public final class LinkForce: Force {
+    /// Source node index of each link.
+    public let sources: [Int]
+    /// Target node index of each link.
+    public let targets: [Int]
+    /// Per-link rest length (default 30).
+    public var distance: LinkParameter {
+        didSet { stale = true }
+    }
+    /// Per-link stiffness; nil is d3's default 1 / min(degree(source), degree(target)).
+    public var strength: LinkParameter? {
+        didSet { stale = true }
+    }
+    /// Passes over all links per tick (default 1).
+    public var iterations: Int
+
+    /// Links per node, a self-loop counting twice (evaluated at initialization).
+    public private(set) var degrees: [Int] = []
+    /// Share of each link's correction taken by its target: degree(source) / (degree(source) + degree(target)).
+    public private(set) var biases: [Double] = []
+    /// Evaluated strength of each link.
+    public private(set) var strengths: [Double] = []
+    /// Evaluated distance of each link.
+    public private(set) var distances: [Double] = []
+
+    private var kinetics: Kinetics?
+    private var random: RandomSource?
+    private var stale = true
+
+    /// Creates the force from (source, target) node index pairs, with d3's defaults: distance 30, strength
+    /// 1 / min(degree), 1 iteration. Indices are checked at initialization (`node not found: INDEX`).
+    public init(
+        links: [(source: Int, target: Int)], distance: LinkParameter = 30, strength: LinkParameter? = nil,
+        iterations: Int = 1
+    ) {
+        sources = links.map(\.source)
+        targets = links.map(\.target)
+        self.distance = distance
+        self.strength = strength
+        self.iterations = iterations
+    }
+
+    /// Creates the force from (source, target) id pairs resolved against `nodeIDs` (node i has id nodeIDs[i]; a
+    /// repeated id means its last node, as d3's map does); throws `node not found: ID` for an unknown id.
+    public convenience init<ID: Hashable>(
+        links: [(source: ID, target: ID)], nodeIDs: [ID], distance: LinkParameter = 30,
+        strength: LinkParameter? = nil, iterations: Int = 1
+    ) throws {
+        var index: [ID: Int] = [:]
+        for (i, id) in nodeIDs.enumerated() { index[id] = i }
+        func find(_ id: ID) throws -> Int {
+            guard let i = index[id] else { throw SimulationError.nodeNotFound("\(id)") }
+            return i
+        }
+        var pairs: [(source: Int, target: Int)] = []
+        pairs.reserveCapacity(links.count)
+        for link in links {
+            let source = try find(link.source)
+            let target = try find(link.target)
+            pairs.append((source, target))
+        }
+        self.init(links: pairs, distance: distance, strength: strength, iterations: iterations)
+    }
+
+    /// Binds to the kinetics; checks the indices, counts degrees, and evaluates bias, strengths, then distances.
+    public func initialize(kinetics: Kinetics, random: RandomSource) throws {
+        let n = kinetics.count
+        for i in sources.indices {
+            if !(0..<n).contains(sources[i]) { throw SimulationError.nodeNotFound("\(sources[i])") }
+            if !(0..<n).contains(targets[i]) { throw SimulationError.nodeNotFound("\(targets[i])") }
+        }
+        self.kinetics = kinetics
+        self.random = random
+        try evaluate()
+    }
+
+    /// Applies every link's spring, `iterations` times.
+    public func apply(alpha: Double) throws {
+        guard let k = kinetics, let random else { return }
+        if stale { try evaluate() }
+        let three = k.dimensions == 3
+        let x = k.x, y = k.y, z = k.z, vx = k.vx, vy = k.vy, vz = k.vz
+        for _ in 0..<iterations {
+            for i in sources.indices {
+                let s = sources[i], t = targets[i]
+                var dx = x[t] + vx[t] - x[s] - vx[s]
+                if dx == 0 || dx.isNaN { dx = random.jiggle() }
+                var dy = y[t] + vy[t] - y[s] - vy[s]
+                if dy == 0 || dy.isNaN { dy = random.jiggle() }
+                var dz = 0.0
+                if three {
+                    dz = z[t] + vz[t] - z[s] - vz[s]
+                    if dz == 0 || dz.isNaN { dz = random.jiggle() }
+                }
+                var l = three ? (dx * dx + dy * dy + dz * dz).squareRoot() : (dx * dx + dy * dy).squareRoot()
+                l = (l - distances[i]) / l * alpha * strengths[i]
+                dx *= l
+                dy *= l
+                let b = biases[i]
+                vx[t] -= dx * b
+                vy[t] -= dy * b
+                let rest = 1 - b
+                vx[s] += dx * rest
+                vy[s] += dy * rest
+                if three {
+                    dz *= l
+                    vz[t] -= dz * b
+                    vz[s] += dz * rest
+                }
+            }
+        }
+    }
+
+    private func evaluate() throws {
+        guard let kinetics else { return }
+        var degrees = [Int](repeating: 0, count: kinetics.count)
+        for i in sources.indices {
+            degrees[sources[i]] += 1
+            degrees[targets[i]] += 1
+        }
+        var biases = [Double](repeating: 0, count: sources.count)
+        for i in sources.indices {
+            let s = Double(degrees[sources[i]]), t = Double(degrees[targets[i]])
+            biases[i] = s / (s + t)
+        }
+        self.degrees = degrees
+        self.biases = biases
+        strengths = try sources.indices.map { i in
+            if let strength { return try strength.value(i) }
+            return 1 / Double(min(degrees[sources[i]], degrees[targets[i]]))
+        }
+        distances = try sources.indices.map { try distance.value($0) }
+        stale = false
+    }
+}

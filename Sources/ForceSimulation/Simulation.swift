@@ -1,0 +1,185 @@
+import Foundation
+
+/// A d3-force simulation: alpha schedule, forces applied in insertion order, velocity-Verlet-style integration.
+public final class Simulation {
+    /// The node state the forces act on.
+    public let kinetics: Kinetics
+    /// The random source shared by every force (d3's LCG).
+    public let random: RandomSource
+    /// Target alpha falls towards alphaMin at this rate per tick; default 1 - 0.001^(1/300).
+    public var alphaDecay: Double = 1 - pow(0.001, 1.0 / 300)
+    /// `run` stops once alpha is below this; default 0.001.
+    public var alphaMin: Double = 0.001
+    /// Alpha moves towards this each tick; default 0.
+    public var alphaTarget: Double = 0
+    /// Forces in application order, with their names.
+    private var forces: [(name: String, force: any Force)] = []
+    /// Velocities are multiplied by this each tick (1 - velocityDecay).
+    private var retention: Double = 0.6
+    /// Named handlers per event, in registration order.
+    private var handlers: [(event: SimulationEvent, name: String, handler: (Simulation) throws -> Void)] = []
+
+    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`; `setup` may set
+    /// positions, velocities or fixed coordinates before unplaced nodes (NaN position) get their phyllotaxis points.
+    public init(
+        nodeCount: Int, dimensions: Int = 2, seed: UInt32 = 1,
+        setup: (Kinetics) throws -> Void = { _ in }
+    ) throws {
+        guard dimensions == 2 || dimensions == 3 else { throw SimulationError.unsupportedDimensions(dimensions) }
+        kinetics = Kinetics(count: max(0, nodeCount), dimensions: dimensions)
+        kinetics.threads = ProcessInfo.processInfo.activeProcessorCount
+        random = RandomSource(seed: seed)
+        try setup(kinetics)
+        kinetics.initializeNodes()
+    }
+
+    /// Number of spatial dimensions, 2 or 3.
+    public var dimensions: Int { kinetics.dimensions }
+
+    /// Number of nodes.
+    public var nodeCount: Int { kinetics.count }
+
+    /// The current alpha; default 1.
+    public var alpha: Double {
+        get { kinetics.alpha }
+        set { kinetics.alpha = newValue }
+    }
+
+    /// d3's velocity decay (API value, default 0.4); read back as 1 - (1 - v), exactly as d3 does.
+    public var velocityDecay: Double {
+        get { 1 - retention }
+        set { retention = 1 - newValue }
+    }
+
+    /// Threads forces may use (default: all cores; 1 = single-threaded). Results do not depend on it.
+    public var threads: Int {
+        get { kinetics.threads }
+        set { kinetics.threads = max(1, newValue) }
+    }
+
+    /// Names of the forces in application order.
+    public var forceNames: [String] { forces.map(\.name) }
+
+    /// The force registered under `name`, if any.
+    public func force(named name: String) -> (any Force)? {
+        forces.first { $0.name == name }?.force
+    }
+
+    /// Initializes `force` and registers it under `name`; an existing force of that name is replaced in its slot.
+    /// If initialization throws, the registry is left unchanged.
+    public func setForce(_ name: String, _ force: any Force) throws {
+        try force.initialize(kinetics: kinetics, random: random)
+        if let slot = forces.firstIndex(where: { $0.name == name }) {
+            forces[slot].force = force
+        } else {
+            forces.append((name, force))
+        }
+    }
+
+    /// Removes and returns the force registered under `name`; adding it again puts it last, as in d3.
+    @discardableResult
+    public func removeForce(_ name: String) -> (any Force)? {
+        guard let slot = forces.firstIndex(where: { $0.name == name }) else { return nil }
+        return forces.remove(at: slot).force
+    }
+
+    /// Replaces the node set: new node `j` keeps the state of old node `keeping[j]`, or is new when nil.
+    /// `setup` may then set values (new nodes start with NaN positions); unplaced nodes get their phyllotaxis
+    /// points at their new index, and every force is initialized again.
+    public func replaceNodes(keeping: [Int?], setup: (Kinetics) throws -> Void = { _ in }) throws {
+        let oldCount = kinetics.count
+        if let bad = keeping.first(where: { $0 != nil && !(0..<oldCount).contains($0!) }) {
+            throw SimulationError.invalidNodeMapping("old node index \(bad!) out of range 0..<\(oldCount)")
+        }
+        kinetics.replaceNodes(keeping: keeping)
+        try setup(kinetics)
+        kinetics.initializeNodes()
+        try initializeForces()
+    }
+
+    /// Restarts the random sequence from `seed` and initializes every force again (d3's randomSource).
+    public func reseed(_ seed: UInt32) throws {
+        random.reseed(seed)
+        try initializeForces()
+    }
+
+    /// Registers (or with nil removes) the handler called `name` for `event`; a name is replaced in place.
+    public func on(_ event: SimulationEvent, name: String = "", perform handler: ((Simulation) throws -> Void)?) {
+        let slot = handlers.firstIndex { $0.event == event && $0.name == name }
+        switch (slot, handler) {
+        case (let slot?, let handler?): handlers[slot].handler = handler
+        case (let slot?, nil): handlers.remove(at: slot)
+        case (nil, let handler?): handlers.append((event, name, handler))
+        case (nil, nil): break
+        }
+    }
+
+    /// Runs `count` ticks without checking alphaMin or calling handlers, as d3's `tick(n)`. A throwing force ends
+    /// the current tick with its error; the simulation stays usable.
+    public func tick(_ count: Int = 1) throws {
+        for _ in 0..<max(0, count) {
+            kinetics.alpha += (alphaTarget - kinetics.alpha) * alphaDecay
+            let alpha = kinetics.alpha
+            for entry in forces {
+                try entry.force.apply(alpha: alpha)
+            }
+            kinetics.integrate(retention: retention)
+        }
+    }
+
+    /// Ticks like d3's timer: after each tick calls `onTick` and the tick handlers, and stops when alpha is below
+    /// alphaMin (calling the end handlers), after `maxTicks` ticks, or when `shouldStop` returns true.
+    @discardableResult
+    public func run(
+        maxTicks: Int = .max, onTick: ((Simulation) throws -> Void)? = nil,
+        shouldStop: () -> Bool = { false }
+    ) throws -> RunOutcome {
+        var ticks = 0
+        while ticks < maxTicks {
+            if shouldStop() { return .interrupted }
+            try tick()
+            ticks += 1
+            try onTick?(self)
+            try dispatch(.tick)
+            if kinetics.alpha < alphaMin {
+                try dispatch(.end)
+                return .converged
+            }
+        }
+        return .tickLimit
+    }
+
+    /// The node nearest to (x, y[, z]) with squared distance strictly below radius² (any distance when nil);
+    /// the first node wins ties, as in d3.
+    public func find(x: Double, y: Double, z: Double = 0, radius: Double? = nil) -> Int? {
+        var best = radius.map { $0 * $0 } ?? .infinity
+        var closest: Int?
+        let three = dimensions == 3
+        for i in 0..<kinetics.count {
+            let dx = x - kinetics.x[i]
+            let dy = y - kinetics.y[i]
+            var d2 = dx * dx + dy * dy
+            if three {
+                let dz = z - kinetics.z[i]
+                d2 += dz * dz
+            }
+            if d2 < best {
+                best = d2
+                closest = i
+            }
+        }
+        return closest
+    }
+
+    private func initializeForces() throws {
+        for entry in forces {
+            try entry.force.initialize(kinetics: kinetics, random: random)
+        }
+    }
+
+    private func dispatch(_ event: SimulationEvent) throws {
+        for entry in handlers where entry.event == event {
+            try entry.handler(self)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Deleting nodes with their descendants and edges, and undoing it.
+extension Graph {
+    /// Deletes nodes, their descendants (through parentId, at any depth, in any order) and every edge touching
+    /// them, plus the listed edges. Nodes or edges with deletable == false stay, and so does a node with a
+    /// non-deletable edge (no edge may dangle). Returns the removed records with their former indices.
+    @discardableResult
+    public func deleteElements(nodes nodeIds: [String] = [], edges edgeIds: [String] = []) -> DeletedElements {
+        var doomedNodes: Set<Int> = []
+        var queue = nodeIds.compactMap { nodeStore.slot(of: $0) }.filter(canDelete)
+        while let slot = queue.popLast() {
+            guard doomedNodes.insert(slot).inserted else { continue }
+            for child in children[nodeStore[slot].node.id] ?? [] {
+                if let childSlot = nodeStore.slot(of: child), canDelete(childSlot) { queue.append(childSlot) }
+            }
+        }
+        var doomedEdges = Set(edgeIds.compactMap { edgeStore.slot(of: $0) }.filter { edgeStore[$0].deletable })
+        for slot in doomedNodes {
+            doomedEdges.formUnion(nodeStore[slot].outgoing)
+            doomedEdges.formUnion(nodeStore[slot].incoming)
+        }
+        let deleted = DeletedElements(
+            nodes: doomedNodes.sorted().map { (nodeStore.index(ofSlot: $0), nodeStore[$0].node) },
+            edges: doomedEdges.sorted().map { (edgeStore.index(ofSlot: $0), edgeStore[$0]) })
+        operation {
+            for slot in doomedEdges.sorted() { removeEdge(slot: slot) }
+            for slot in doomedNodes.sorted() { removeNode(slot: slot) }
+        }
+        return deleted
+    }
+
+    /// Puts back what deleteElements removed, at the former indices; throws if an id was reused meanwhile.
+    public func restore(_ deleted: DeletedElements) throws {
+        for entry in deleted.nodes where containsNode(entry.node.id) { throw GraphError.duplicateNode(entry.node.id) }
+        for entry in deleted.edges where containsEdge(entry.edge.id) { throw GraphError.duplicateEdge(entry.edge.id) }
+        let restoredIds = Set(deleted.nodes.map(\.node.id))
+        for entry in deleted.edges {
+            for end in [entry.edge.source, entry.edge.target] where !containsNode(end) && !restoredIds.contains(end) {
+                throw GraphError.dangling(entry.edge, missing: end)
+            }
+        }
+        operation {
+            for entry in deleted.nodes { insertNode(entry.node, at: entry.index) }
+            for entry in deleted.edges { insertEdge(entry.edge, at: entry.index) }
+        }
+    }
+
+    /// True when the node in a slot may be deleted: deletable, and no non-deletable edge touches it.
+    private func canDelete(_ slot: Int) -> Bool {
+        let entry = nodeStore[slot]
+        guard entry.node.deletable else { return false }
+        return (entry.outgoing + entry.incoming).allSatisfy { edgeStore[$0].deletable }
+    }
+}

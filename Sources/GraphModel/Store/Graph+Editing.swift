@@ -1,0 +1,83 @@
+/// Adding and updating single nodes and edges.
+extension Graph {
+    /// Adds a node at the end (or at a dense index); a duplicate id is an error.
+    public func addNode(_ node: Node, at index: Int? = nil) throws {
+        guard !containsNode(node.id) else { throw GraphError.duplicateNode(node.id) }
+        operation { insertNode(node, at: index) }
+    }
+
+    /// Adds an edge at the end (or at a dense index); a duplicate id or a missing endpoint is an error.
+    public func addEdge(_ edge: Edge, at index: Int? = nil) throws {
+        guard !containsEdge(edge.id) else { throw GraphError.duplicateEdge(edge.id) }
+        try checkEndpoints(edge)
+        operation { insertEdge(edge, at: index) }
+    }
+
+    /// Adds an edge; without an id it gets React Flow's connection id, made unique with a suffix if taken.
+    @discardableResult
+    public func addEdge(
+        source: String, target: String, id: String? = nil, sourceHandle: String? = nil,
+        targetHandle: String? = nil, data: [String: DataValue] = [:]
+    ) throws -> Edge {
+        let base = id ?? Edge.connectionId(
+            source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle)
+        var unique = base
+        var suffix = 1
+        while id == nil, containsEdge(unique) {
+            unique = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        let edge = Edge(
+            id: unique, source: source, target: target, sourceHandle: sourceHandle,
+            targetHandle: targetHandle, data: data)
+        try addEdge(edge)
+        return edge
+    }
+
+    /// Changes a node's record in place; the id cannot change.
+    public func updateNode(_ id: String, _ body: (inout Node) throws -> Void) throws {
+        guard let slot = nodeStore.slot(of: id) else { throw GraphError.unknownNode(id) }
+        var node = nodeStore[slot].node
+        try body(&node)
+        guard node.id == id else { throw GraphError("node '\(id)': the id cannot change (to '\(node.id)')") }
+        operation { writeNode(slot: slot, node) }
+    }
+
+    /// Changes an edge's record in place; the id cannot change and the endpoints must exist.
+    public func updateEdge(_ id: String, _ body: (inout Edge) throws -> Void) throws {
+        guard let slot = edgeStore.slot(of: id) else { throw GraphError.unknownEdge(id) }
+        var edge = edgeStore[slot]
+        try body(&edge)
+        guard edge.id == id else { throw GraphError("edge '\(id)': the id cannot change (to '\(edge.id)')") }
+        try checkEndpoints(edge)
+        operation { writeEdge(slot: slot, edge) }
+    }
+
+    /// Replaces a node's data fields.
+    public func setData(_ data: [String: DataValue], ofNode id: String) throws {
+        try updateNode(id) { $0.data = data }
+    }
+
+    /// Writes every node's position at once, in node order (a simulation's write-back).
+    public func setPositions(x: [Double], y: [Double], z: [Double]? = nil) throws {
+        guard x.count == nodeCount, y.count == nodeCount, z.map({ $0.count == nodeCount }) ?? true else {
+            throw GraphError("setPositions needs \(nodeCount) coordinates per axis, got \(x.count)")
+        }
+        operation {
+            var index = 0
+            nodeStore.forEachSlot { slot in
+                nodeStore[slot].node.position = Point(x: x[index], y: y[index], z: z?[index])
+                index += 1
+            }
+            version += 1
+            pendingEvent?.allPositions = true
+        }
+    }
+
+    /// Throws when an edge's source or target is not a node.
+    func checkEndpoints(_ edge: Edge) throws {
+        for end in [edge.source, edge.target] where !containsNode(end) {
+            throw GraphError.dangling(edge, missing: end)
+        }
+    }
+}

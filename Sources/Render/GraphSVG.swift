@@ -1,0 +1,231 @@
+import GraphModel
+
+/// Draws a graph scene as an SVG 1.1 picture.
+public struct GraphSVG {
+    /// The nodes and edges to draw.
+    public var scene: GraphScene
+    /// How to draw them.
+    public var options: GraphSVGOptions
+
+    /// Circle labels are drawn in `.auto` mode up to this many nodes.
+    static let autoLabelLimit = 60
+    /// React Flow's fitView never zooms in further than this.
+    static let maxFitZoom = 2.0
+
+    /// Makes a picture of `scene`.
+    public init(scene: GraphScene, options: GraphSVGOptions = GraphSVGOptions()) {
+        self.scene = scene
+        self.options = options
+    }
+
+    /// Writes the picture to `path` atomically.
+    public func write(to path: String) throws {
+        try AtomicFile.write(try render(), to: path)
+    }
+
+    /// The picture as SVG text; the same input always gives the same bytes.
+    public func render() throws -> String {
+        try scene.validate()
+        let n = scene.nodes.count
+        try options.nodeRadius.check(count: n, name: "radius")
+        try options.nodeStroke.check(count: n, name: "stroke")
+        try options.nodeFill?.check(count: n, name: "fill")
+        guard options.width > 0, options.height > 0 else { throw RenderError("picture width and height must be positive") }
+        guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
+        let radii = (0..<n).map { options.nodeRadius.value(at: $0) }
+        if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
+            throw RenderError("node '\(scene.nodes[bad].id)' has radius \(radii[bad]); radii must be finite and not negative")
+        }
+        let colouring = GroupColouring(scene: scene, palette: options.palette)
+        let fills = (0..<n).map { options.nodeFill?.value(at: $0) ?? colouring.colours[$0] }
+        let showLegend = options.legend && options.nodeFill == nil && !colouring.entries.isEmpty
+        let legend = Legend(title: options.legendTitle, entries: colouring.entries, fontSize: options.fontSize)
+
+        let titleBand = options.title == nil ? 0 : options.fontSize * 1.6 + 14
+        let legendBand = showLegend ? legend.width + 10 : 0
+        let area = WorldRect(minX: options.padding, minY: options.padding + titleBand,
+                             maxX: options.width - options.padding - legendBand, maxY: options.height - options.padding)
+        let layout = SceneLayout(scene: scene, radii: radii, fontSize: options.fontSize,
+                                 labelled: options.labels != .never)
+        let (zoom, pan) = fitTransform(layout: layout, area: area)
+        let frames = layout.frames(zoom: zoom)
+        func screen(_ x: Double, _ y: Double) -> SIMD2<Double> { [x * zoom + pan.x, y * zoom + pan.y] }
+
+        var svg = SVGWriter(width: options.width, height: options.height)
+        if let background = options.background {
+            svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", background)])
+        }
+        drawMarkers(into: &svg)
+        drawFrames(frames, layout: layout, screen: screen, zoom: zoom, into: &svg)
+
+        let shapes = (0..<n).map { i -> NodeShape in
+            let node = scene.nodes[i]
+            let c = screen(node.x, node.y)
+            if let frame = frames[i] {
+                let a = screen(frame.minX, frame.minY), b = screen(frame.maxX, frame.maxY)
+                return NodeShape(center: (a + b) / 2, halfWidth: (b.x - a.x) / 2, halfHeight: (b.y - a.y) / 2, isBox: true)
+            }
+            if node.isBox {
+                return NodeShape(center: c, halfWidth: node.width! * zoom / 2, halfHeight: node.height! * zoom / 2, isBox: true)
+            }
+            return NodeShape(center: c, halfWidth: radii[i] * zoom, halfHeight: radii[i] * zoom, isBox: false)
+        }
+        drawEdges(shapes: shapes, into: &svg)
+        drawNodes(shapes: shapes, fills: fills, layout: layout, into: &svg)
+        drawEdgeLabels(shapes: shapes, into: &svg)
+        if let title = options.title {
+            svg.text("text", [("x", (options.width / 2).svg), ("y", (options.padding + options.fontSize * 1.3).svg),
+                              ("font-size", (options.fontSize * 1.45).svg), ("font-weight", "bold"),
+                              ("text-anchor", "middle"), ("fill", "#222222")], title)
+        }
+        if showLegend {
+            legend.draw(into: &svg, x: options.width - options.padding - legend.width, y: area.minY)
+        }
+        return svg.document()
+    }
+
+    /// The zoom and pan for the chosen viewport.
+    private func fitTransform(layout: SceneLayout, area: WorldRect) -> (Double, SIMD2<Double>) {
+        if case .explicit(let zoom, let x, let y) = options.viewport { return (zoom, [x, y]) }
+        var zoom = 1.0
+        for _ in 0..<5 {
+            guard let bounds = layout.bounds(zoom: zoom) else { break }
+            let zx = area.width / max(bounds.width, 1e-9), zy = area.height / max(bounds.height, 1e-9)
+            zoom = min(zx, zy, GraphSVG.maxFitZoom)
+        }
+        guard zoom.isFinite, zoom > 0, let bounds = layout.bounds(zoom: zoom) else {
+            return (1, [(area.minX + area.maxX) / 2, (area.minY + area.maxY) / 2])
+        }
+        let pan = SIMD2((area.minX + area.maxX) / 2 - (bounds.minX + bounds.maxX) / 2 * zoom,
+                        (area.minY + area.maxY) / 2 - (bounds.minY + bounds.maxY) / 2 * zoom)
+        return (zoom, pan)
+    }
+
+    /// Arrow heads in the edge colour, one per marker kind and end in use.
+    private func drawMarkers(into svg: inout SVGWriter) {
+        let used = [(options.markerEnd, "end"), (options.markerStart, "start")].compactMap { m, end in m.map { ($0, end) } }
+        guard !used.isEmpty else { return }
+        svg.open("defs")
+        for (marker, end) in used {
+            let sign = end == "end" ? -1.0 : 1.0
+            let box = end == "end" ? "-11 -6 12 12" : "-1 -6 12 12"
+            svg.open("marker", [("id", "marker-\(end)-\(marker.rawValue)"), ("viewBox", box),
+                                ("markerWidth", "12"), ("markerHeight", "12"), ("refX", "0"), ("refY", "0"),
+                                ("orient", "auto"), ("markerUnits", "userSpaceOnUse")])
+            let d = "M\((sign * 10).svg),-5 L0,0 L\((sign * 10).svg),5"
+            switch marker {
+            case .arrowClosed:
+                svg.element("path", [("d", d + " Z"), ("fill", options.edgeStroke), ("fill-opacity", options.edgeOpacity.svg)])
+            case .arrow:
+                svg.element("path", [("d", d), ("fill", "none"), ("stroke", options.edgeStroke),
+                                     ("stroke-opacity", options.edgeOpacity.svg), ("stroke-width", "1.5"),
+                                     ("stroke-linecap", "round"), ("stroke-linejoin", "round")])
+            }
+            svg.close("marker")
+        }
+        svg.close("defs")
+    }
+
+    /// Parent frames, outermost first, each with its label in a band at its top.
+    private func drawFrames(_ frames: [Int: WorldRect], layout: SceneLayout,
+                            screen: (Double, Double) -> SIMD2<Double>, zoom: Double, into svg: inout SVGWriter) {
+        guard !frames.isEmpty else { return }
+        svg.open("g", [("class", "frames")])
+        for i in frames.keys.sorted(by: { (layout.depth[$0], $0) < (layout.depth[$1], $1) }) {
+            let frame = frames[i]!
+            let a = screen(frame.minX, frame.minY), b = screen(frame.maxX, frame.maxY)
+            svg.element("rect", [("x", a.x.svg), ("y", a.y.svg), ("width", (b.x - a.x).svg), ("height", (b.y - a.y).svg),
+                                 ("rx", "8"), ("fill", options.frameFill), ("stroke", options.frameStroke),
+                                 ("stroke-width", "1.2")])
+            if options.labels != .never {
+                let text = TextMeasure.truncate(label(of: i), fontSize: options.fontSize, maxWidth: b.x - a.x - 12)
+                svg.text("text", [("x", (a.x + 8).svg), ("y", (a.y + options.fontSize + 4).svg),
+                                  ("font-size", options.fontSize.svg), ("font-weight", "bold"), ("fill", "#44515e")], text)
+            }
+        }
+        svg.close("g")
+    }
+
+    private func drawEdges(shapes: [NodeShape], into svg: inout SVGWriter) {
+        guard !scene.edges.isEmpty else { return }
+        var attrs = [("fill", "none"), ("stroke", options.edgeStroke), ("stroke-width", options.edgeStrokeWidth.svg),
+                     ("stroke-opacity", options.edgeOpacity.svg)]
+        if let m = options.markerEnd { attrs.append(("marker-end", "url(#marker-end-\(m.rawValue))")) }
+        if let m = options.markerStart { attrs.append(("marker-start", "url(#marker-start-\(m.rawValue))")) }
+        svg.open("g", [("class", "edges")] + attrs)
+        for edge in scene.edges {
+            svg.element("path", [("d", route(edge, shapes).path)])
+        }
+        svg.close("g")
+    }
+
+    private func route(_ edge: GraphScene.Edge, _ shapes: [NodeShape]) -> EdgeRoute {
+        if edge.source == edge.target { return EdgeRoute(loopOn: shapes[edge.source]) }
+        return EdgeRoute(type: options.edgeType, from: shapes[edge.source], to: shapes[edge.target],
+                         sourceHandle: edge.sourceHandle, targetHandle: edge.targetHandle,
+                         offset: options.edgeOffset, borderRadius: options.edgeBorderRadius)
+    }
+
+    private func label(of i: Int) -> String { scene.nodes[i].label ?? scene.nodes[i].id }
+
+    /// Circles and boxes, then the labels that fit.
+    private func drawNodes(shapes: [NodeShape], fills: [String], layout: SceneLayout, into svg: inout SVGWriter) {
+        let fs = options.fontSize
+        var labels: [(text: String, at: SIMD2<Double>, colour: String, halo: Bool)] = []
+        var placed: [WorldRect] = []
+        let circleLabels = options.labels == .always
+            || (options.labels == .auto && scene.nodes.count <= GraphSVG.autoLabelLimit)
+        svg.open("g", [("class", "nodes"), ("stroke-width", options.nodeStrokeWidth.svg)])
+        for (i, node) in scene.nodes.enumerated() where !layout.isParent[i] {
+            let s = shapes[i]
+            let stroke = options.nodeStroke.value(at: i)
+            if node.isBox {
+                svg.element("rect", [("x", (s.center.x - s.halfWidth).svg), ("y", (s.center.y - s.halfHeight).svg),
+                                     ("width", (2 * s.halfWidth).svg), ("height", (2 * s.halfHeight).svg),
+                                     ("rx", "5"), ("fill", fills[i]), ("stroke", stroke)])
+                if options.labels != .never {
+                    let text = TextMeasure.truncate(label(of: i), fontSize: fs, maxWidth: 2 * s.halfWidth - 8)
+                    labels.append((text, [s.center.x, s.center.y + fs * 0.35], Palette.textColour(on: fills[i]), false))
+                }
+            } else {
+                svg.element("circle", [("cx", s.center.x.svg), ("cy", s.center.y.svg), ("r", s.halfWidth.svg),
+                                       ("fill", fills[i]), ("stroke", stroke)])
+                guard circleLabels else { continue }
+                let text = label(of: i)
+                let w = TextMeasure.width(text, fontSize: fs)
+                let baseline = s.center.y + s.halfHeight + fs + 1
+                let box = WorldRect(minX: s.center.x - w / 2, minY: baseline - fs, maxX: s.center.x + w / 2, maxY: baseline + fs * 0.25)
+                if options.labels == .auto && placed.contains(where: { $0.overlaps(box) }) { continue }
+                placed.append(box)
+                labels.append((text, [s.center.x, baseline], "#222222", true))
+            }
+        }
+        svg.close("g")
+        guard !labels.isEmpty else { return }
+        svg.open("g", [("class", "labels"), ("font-size", fs.svg), ("text-anchor", "middle")])
+        for (text, point, colour, halo) in labels {
+            if halo {
+                svg.text("text", [("x", point.x.svg), ("y", point.y.svg), ("fill", "none"), ("stroke", "#ffffff"),
+                                  ("stroke-width", "3"), ("stroke-linejoin", "round"), ("stroke-opacity", "0.85")], text)
+            }
+            svg.text("text", [("x", point.x.svg), ("y", point.y.svg), ("fill", colour)], text)
+        }
+        svg.close("g")
+    }
+
+    /// Edge labels on a white plate at the middle of their edge.
+    private func drawEdgeLabels(shapes: [NodeShape], into svg: inout SVGWriter) {
+        let labelled = scene.edges.filter { !($0.label ?? "").isEmpty }
+        guard !labelled.isEmpty else { return }
+        let fs = options.fontSize * 0.9
+        svg.open("g", [("class", "edge-labels"), ("font-size", fs.svg), ("text-anchor", "middle")])
+        for edge in labelled {
+            let p = route(edge, shapes).labelPoint
+            let w = TextMeasure.width(edge.label!, fontSize: fs) + 8
+            svg.element("rect", [("x", (p.x - w / 2).svg), ("y", (p.y - fs * 0.8).svg), ("width", w.svg),
+                                 ("height", (fs * 1.6).svg), ("rx", "3"), ("fill", "#ffffff"), ("fill-opacity", "0.9")])
+            svg.text("text", [("x", p.x.svg), ("y", (p.y + fs * 0.35).svg), ("fill", "#444444")], edge.label!)
+        }
+        svg.close("g")
+    }
+}

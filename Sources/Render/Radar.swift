@@ -1,0 +1,230 @@
+import Foundation
+import GraphModel
+
+/// A radar (spider) chart: three or more axes around a centre, one closed polygon per series.
+public struct Radar {
+    /// One axis: its name and an optional fixed range (used when `Options.scale` is `.perAxis`).
+    public struct Axis {
+        /// The label at the end of the axis.
+        public var name: String
+        /// The value at the centre; nil computes it.
+        public var min: Double?
+        /// The value on the outer ring; nil computes it.
+        public var max: Double?
+
+        /// Makes an axis.
+        public init(_ name: String, min: Double? = nil, max: Double? = nil) {
+            self.name = name
+            self.min = min
+            self.max = max
+        }
+    }
+
+    /// One series: a name and one value per axis.
+    public struct Series {
+        /// The name shown in the legend.
+        public var name: String
+        /// One value per axis, in axis order.
+        public var values: [Double]
+        /// The colour; nil takes the next palette colour.
+        public var colour: String?
+
+        /// Makes a series.
+        public init(_ name: String, values: [Double], colour: String? = nil) {
+            self.name = name
+            self.values = values
+            self.colour = colour
+        }
+    }
+
+    /// The shape of the grid rings.
+    public enum Grid: String, CaseIterable, Sendable {
+        /// Straight-sided rings through the axes.
+        case polygon
+        /// Round rings.
+        case circle
+    }
+
+    /// How values map to axis length.
+    public enum Scale: String, CaseIterable, Sendable {
+        /// One range for every axis, with tick values along the top axis.
+        case shared
+        /// A range per axis, shown under each axis name.
+        case perAxis
+    }
+
+    /// Options for a radar chart.
+    public struct Options {
+        /// Picture width in pixels.
+        public var width: Double = 640
+        /// Picture height in pixels.
+        public var height: Double = 480
+        /// Title drawn at the top; nil for none.
+        public var title: String?
+        /// The number of grid rings.
+        public var divisions: Int = 5
+        /// The ring shape.
+        public var grid: Grid = .polygon
+        /// One range for all axes or one per axis.
+        public var scale: Scale = .shared
+        /// The shared centre value; nil computes it (0 unless values are negative).
+        public var min: Double?
+        /// The shared outer value; nil computes a round value at or above the largest value.
+        public var max: Double?
+        /// Fill opacity of the series polygons.
+        public var fillOpacity: Double = 0.2
+        /// Outline width of the series polygons in pixels.
+        public var strokeWidth: Double = 2
+        /// Radius of the point markers in pixels; 0 for none.
+        public var markerRadius: Double = 3.5
+        /// Series colours in order.
+        public var palette: [String] = Palette.tableau10
+        /// Whether the series legend is drawn.
+        public var legend: Bool = true
+        /// Font size of axis labels in pixels.
+        public var fontSize: Double = 12
+        /// Space in pixels kept free at the picture edges.
+        public var padding: Double = 16
+
+        /// Options with every default.
+        public init() {}
+    }
+
+    /// The axes, clockwise from the top.
+    public var axes: [Axis]
+    /// The series, drawn in order.
+    public var series: [Series]
+    /// How to draw them.
+    public var options: Options
+
+    /// Makes a radar chart.
+    public init(axes: [Axis], series: [Series], options: Options = Options()) {
+        self.axes = axes
+        self.series = series
+        self.options = options
+    }
+
+    /// Writes the chart to `path` atomically.
+    public func write(to path: String) throws {
+        try AtomicFile.write(try render(), to: path)
+    }
+
+    /// Checks the input and returns one scale per axis; every problem is a thrown error.
+    func scales() throws -> [RadarScale] {
+        guard axes.count >= 3 else { throw RenderError("a radar chart needs at least 3 axes, got \(axes.count)") }
+        guard !series.isEmpty else { throw RenderError("a radar chart needs at least one series") }
+        guard options.divisions >= 1 else { throw RenderError("divisions must be at least 1, got \(options.divisions)") }
+        for s in series {
+            guard s.values.count == axes.count else {
+                throw RenderError("series '\(s.name)' has \(s.values.count) values but there are \(axes.count) axes")
+            }
+            if let k = s.values.firstIndex(where: { !$0.isFinite }) {
+                throw RenderError("series '\(s.name)' has \(s.values[k]) on axis '\(axes[k].name)'; values must be finite numbers")
+            }
+        }
+        let all = series.flatMap(\.values)
+        let shared = options.scale == .shared
+            ? try RadarScale(values: all, min: options.min, max: options.max, divisions: options.divisions, what: "the chart")
+            : nil
+        let scales = try axes.enumerated().map { k, axis in
+            try shared ?? RadarScale(values: series.map { $0.values[k] }, min: axis.min ?? options.min,
+                                     max: axis.max ?? options.max, divisions: options.divisions,
+                                     what: "axis '\(axis.name)'")
+        }
+        for s in series {
+            for (k, value) in s.values.enumerated() where value < scales[k].lower || value > scales[k].upper {
+                let range = "\(String(format: "%g", scales[k].lower))…\(String(format: "%g", scales[k].upper))"
+                throw RenderError("series '\(s.name)' has \(String(format: "%g", value)) on axis '\(axes[k].name)', outside the range \(range)")
+            }
+        }
+        return scales
+    }
+
+    /// The chart as SVG text; throws on fewer than 3 axes, wrong lengths, non-finite or out-of-range values.
+    public func render() throws -> String {
+        let scales = try scales()
+        let o = options, fs = o.fontSize, n = axes.count
+        let colours = series.enumerated().map { $1.colour ?? o.palette[$0 % max(o.palette.count, 1)] }
+        let legend = Legend(title: nil, entries: zip(series, colours).map { Legend.Entry(name: $0.name, colour: $1) },
+                            fontSize: fs, horizontal: true)
+        let titleBand = o.title == nil ? 0 : fs * 1.5 + 10
+        let legendBand = o.legend ? legend.height + 10 : 0
+        let area = WorldRect(minX: o.padding, minY: o.padding + titleBand + legendBand,
+                             maxX: o.width - o.padding, maxY: o.height - o.padding)
+        let center = SIMD2((area.minX + area.maxX) / 2, (area.minY + area.maxY) / 2)
+        let labels = axes.map { TextMeasure.truncate($0.name, fontSize: fs, maxWidth: area.width * 0.3) }
+        let directions = (0..<n).map { k -> SIMD2<Double> in
+            let angle = 2 * Double.pi * Double(k) / Double(n)
+            return [sin(angle), -cos(angle)]
+        }
+        let placements = (0..<n).map { k in
+            RadarLabel(direction: directions[k], width: TextMeasure.width(labels[k], fontSize: fs),
+                       lines: o.scale == .perAxis ? 2 : 1, fontSize: fs)
+        }
+        let gap = 8.0
+        let radius = max(20, placements.map { $0.largestRadius(center: center, area: area, gap: gap) }.min()!)
+        func point(_ k: Int, _ fraction: Double) -> SIMD2<Double> { center + directions[k] * radius * fraction }
+
+        var svg = SVGWriter(width: o.width, height: o.height)
+        svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
+        svg.open("g", [("class", "grid"), ("fill", "none"), ("stroke", "#d4d4d4"), ("stroke-width", "1")])
+        for ring in 1...o.divisions {
+            let f = Double(ring) / Double(o.divisions)
+            let outer: [(String, String)] = ring == o.divisions ? [("stroke", "#a8a8a8")] : []
+            if o.grid == .circle {
+                svg.element("circle", [("cx", center.x.svg), ("cy", center.y.svg), ("r", (radius * f).svg)] + outer)
+            } else {
+                svg.element("polygon", [("points", (0..<n).map { "\(point($0, f).x.svg),\(point($0, f).y.svg)" }.joined(separator: " "))] + outer)
+            }
+        }
+        for k in 0..<n {
+            let end = point(k, 1)
+            svg.element("line", [("x1", center.x.svg), ("y1", center.y.svg), ("x2", end.x.svg), ("y2", end.y.svg)])
+        }
+        svg.close("g")
+        for (s, colour) in zip(series, colours) {
+            let points = s.values.enumerated().map { point($0, scales[$0].fraction($1)) }
+            svg.open("g", [("class", "series")])
+            svg.element("polygon", [("points", points.map { "\($0.x.svg),\($0.y.svg)" }.joined(separator: " ")),
+                                    ("fill", colour), ("fill-opacity", o.fillOpacity.svg), ("stroke", colour),
+                                    ("stroke-width", o.strokeWidth.svg), ("stroke-linejoin", "round")])
+            if o.markerRadius > 0 {
+                for p in points {
+                    svg.element("circle", [("cx", p.x.svg), ("cy", p.y.svg), ("r", o.markerRadius.svg), ("fill", colour),
+                                           ("stroke", "#ffffff"), ("stroke-width", "1")])
+                }
+            }
+            svg.close("g")
+        }
+        if o.scale == .shared {
+            svg.open("g", [("class", "ticks"), ("font-size", (fs * 0.8).svg), ("fill", "#666666")])
+            for ring in 0...o.divisions {
+                let p = point(0, Double(ring) / Double(o.divisions))
+                let position = [("x", (p.x + 4).svg), ("y", (p.y - 3).svg)]
+                svg.text("text", position + [("fill", "none"), ("stroke", "#ffffff"), ("stroke-width", "3"),
+                                             ("stroke-linejoin", "round")], scales[0].label(ring: ring))
+                svg.text("text", position, scales[0].label(ring: ring))
+            }
+            svg.close("g")
+        }
+        svg.open("g", [("class", "axis-labels"), ("font-size", fs.svg), ("fill", "#222222")])
+        for k in 0..<n {
+            let at = center + directions[k] * (radius + gap)
+            let anchor = placements[k].anchor
+            let baseline = at.y + placements[k].baselineOffset
+            svg.text("text", [("x", at.x.svg), ("y", baseline.svg), ("text-anchor", anchor)], labels[k])
+            if o.scale == .perAxis {
+                let range = "\(String(format: "%g", scales[k].lower))–\(String(format: "%g", scales[k].upper))"
+                svg.text("text", [("x", at.x.svg), ("y", (baseline + fs * 1.2).svg), ("text-anchor", anchor),
+                                  ("font-size", (fs * 0.8).svg), ("fill", "#777777")], range)
+            }
+        }
+        svg.close("g")
+        if let title = o.title {
+            svg.text("text", [("x", (o.width / 2).svg), ("y", (o.padding + fs * 1.2).svg), ("font-size", (fs * 1.35).svg),
+                              ("font-weight", "bold"), ("text-anchor", "middle"), ("fill", "#222222")], title)
+        }
+        if o.legend { legend.draw(into: &svg, x: (o.width - legend.width) / 2, y: o.padding + titleBand) }
+        return svg.document()
+    }
+}

@@ -1,0 +1,92 @@
+import XCTest
+@testable import Render
+
+final class RadarTests: XCTestCase {
+    let axes = ["speed", "stress (lower is better)", "crossings", "angular resolution", "edge length CV", "overlaps"].map { Radar.Axis($0) }
+
+    func message(_ radar: Radar) -> String? {
+        do {
+            _ = try radar.render()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testErrorsAreThrownWithClearMessages() {
+        let two = Radar(axes: [.init("a"), .init("b")], series: [.init("s", values: [1, 2])])
+        XCTAssertEqual(message(two), "a radar chart needs at least 3 axes, got 2")
+        let none = Radar(axes: axes, series: [])
+        XCTAssertEqual(message(none), "a radar chart needs at least one series")
+        let short = Radar(axes: axes, series: [.init("layout A", values: [1, 2, 3])])
+        XCTAssertEqual(message(short), "series 'layout A' has 3 values but there are 6 axes")
+        let nan = Radar(axes: axes, series: [.init("B", values: [1, 2, .nan, 4, 5, 6])])
+        XCTAssertEqual(message(nan), "series 'B' has nan on axis 'crossings'; values must be finite numbers")
+        var options = Radar.Options()
+        options.max = 5
+        let outside = Radar(axes: axes, series: [.init("C", values: [1, 2, 3, 4, 5, 6.5])], options: options)
+        XCTAssertEqual(message(outside), "series 'C' has 6.5 on axis 'overlaps', outside the range 0…5")
+        options.min = 5
+        XCTAssertEqual(message(Radar(axes: axes, series: [.init("D", values: [5, 5, 5, 5, 5, 5])], options: options)),
+                       "the chart has minimum 5 and maximum 5; the maximum must be larger")
+        var perAxis = Radar.Options()
+        perAxis.scale = .perAxis
+        let ranged = [Radar.Axis("a", min: 0, max: 1), .init("b"), .init("c")]
+        XCTAssertEqual(message(Radar(axes: ranged, series: [.init("E", values: [2, 1, 1])], options: perAxis)),
+                       "series 'E' has 2 on axis 'a', outside the range 0…1")
+    }
+
+    func testComputedSharedScaleEndsOnARoundValue() throws {
+        let radar = Radar(axes: axes, series: [.init("A", values: [3, 7.2, 1, 4, 2, 0.5])])
+        let scales = try radar.scales()
+        XCTAssertEqual(scales[0].lower, 0)
+        XCTAssertEqual(scales[0].upper, 10)
+        XCTAssertEqual((0...5).map { scales[0].label(ring: $0) }, ["0", "2", "4", "6", "8", "10"])
+    }
+
+    func testNegativeValuesMoveTheCentre() throws {
+        let radar = Radar(axes: Array(axes.prefix(3)), series: [.init("A", values: [-3, 2, 4])])
+        let scale = try radar.scales()[0]
+        XCTAssertLessThanOrEqual(scale.lower, -3)
+        XCTAssertGreaterThanOrEqual(scale.upper, 4)
+    }
+
+    func testLabelsAreAnchoredByAngle() throws {
+        let svg = try Radar(axes: Array(axes.prefix(4)), series: [.init("A", values: [1, 2, 3, 4])]).render()
+        let anchors = svg.components(separatedBy: "\n").filter { $0.contains("text-anchor=") && !$0.contains("font-weight") }
+        XCTAssertEqual(anchors.map { line in ["start", "middle", "end"].first { line.contains("text-anchor=\"\($0)\"") }! },
+                       ["middle", "start", "middle", "end"])
+    }
+
+    func testSharedPolygonPicture() throws {
+        var options = Radar.Options()
+        options.title = "Layouts compared"
+        let radar = Radar(axes: axes, series: [
+            .init("d3 defaults", values: [8, 3.5, 6, 4, 2.5, 1]),
+            .init("strong charge", values: [5, 2, 3, 7, 4, 0]),
+            .init("weak links", values: [9, 6, 7.5, 2, 1.5, 3]),
+        ], options: options)
+        let svg = try radar.render()
+        XCTAssertEqual(svg, try radar.render())
+        XCTAssertEqual(svg.components(separatedBy: "class=\"series\"").count - 1, 3)
+        try PictureCheck.verify(svg, name: "radar-shared")
+    }
+
+    func testPerAxisCirclePicture() throws {
+        var options = Radar.Options()
+        options.scale = .perAxis
+        options.grid = .circle
+        options.divisions = 4
+        options.title = "Per-axis ranges"
+        let ranged = [Radar.Axis("stress", min: 0, max: 1), .init("crossings"), .init("mean edge length"),
+                      .init("min angle (deg)", min: 0, max: 180), .init("neighbourhood", min: 0, max: 1)]
+        let radar = Radar(axes: ranged, series: [
+            .init("run 1", values: [0.3, 120, 31.5, 12, 0.6]),
+            .init("run 2", values: [0.15, 80, 28, 25, 0.72], colour: "#b07aa1"),
+        ], options: options)
+        let svg = try radar.render()
+        XCTAssertTrue(svg.contains(">0–180<"))
+        XCTAssertTrue(svg.contains("<circle cx="))
+        try PictureCheck.verify(svg, name: "radar-per-axis")
+    }
+}
