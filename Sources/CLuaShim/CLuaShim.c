@@ -181,3 +181,69 @@ size_t fl_memory_in_use(lua_State *L) {
     lua_getallocf(L, &ud);
     return ud ? ((fl_alloc_state *)ud)->used : 0;
 }
+
+/* ---- bulk node sync for Lua-defined forces ---- */
+
+static const char *const node_keys[] = {"x", "y", "z", "vx", "vy", "vz", "fx", "fy", "fz"};
+
+static void push_keys(lua_State *L) {
+    for (int k = 0; k < 9; k++) lua_pushstring(L, node_keys[k]);
+}
+
+static int nodes_write_protected(lua_State *L) {
+    fl_node_state *st = (fl_node_state *)lua_touserdata(L, 1);
+    int list = 2;
+    push_keys(L); /* keys at 3..11 */
+    double *columns[9] = {st->x, st->y, st->z, st->vx, st->vy, st->vz, st->fx, st->fy, st->fz};
+    int three = st->dimensions == 3;
+    for (int i = 0; i < st->count; i++) {
+        lua_rawgeti(L, list, i + 1);
+        for (int k = 0; k < 9; k++) {
+            if (!three && (k == 2 || k == 5 || k == 8)) continue;
+            double v = columns[k][i];
+            lua_pushvalue(L, 3 + k);
+            if (k >= 6 && v != v) lua_pushnil(L); else lua_pushnumber(L, v);
+            lua_rawset(L, -3);
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static int nodes_read_protected(lua_State *L) {
+    fl_node_state *st = (fl_node_state *)lua_touserdata(L, 1);
+    int list = 2;
+    push_keys(L);
+    double *columns[6] = {st->x, st->y, st->z, st->vx, st->vy, st->vz};
+    int three = st->dimensions == 3;
+    for (int i = 0; i < st->count; i++) {
+        lua_rawgeti(L, list, i + 1);
+        for (int k = 0; k < 6; k++) {
+            if (!three && (k == 2 || k == 5)) continue;
+            lua_pushvalue(L, 3 + k);
+            lua_rawget(L, -2);
+            int isnum = 0;
+            double v = lua_tonumberx(L, -1, &isnum);
+            if (isnum) columns[k][i] = v;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static int nodes_call(lua_State *L, int list, fl_node_state *state, lua_CFunction body) {
+    list = lua_absindex(L, list);
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, state);
+    lua_pushvalue(L, list);
+    return lua_pcall(L, 2, 0, 0);
+}
+
+int fl_nodes_write(lua_State *L, int list, fl_node_state *state) {
+    return nodes_call(L, list, state, nodes_write_protected);
+}
+
+int fl_nodes_read(lua_State *L, int list, fl_node_state *state) {
+    return nodes_call(L, list, state, nodes_read_protected);
+}

@@ -34,6 +34,18 @@ int fl_loadfile(lua_State *L, const char *path);
  * success the string is pushed and 0 returned, else the error is pushed. */
 int fl_tostring(lua_State *L, int idx);
 
+/* Node state shared with Lua-defined forces: one table per node in an array. */
+typedef struct {
+    int count;
+    int dimensions;
+    double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
+} fl_node_state;
+
+/* Copies positions, velocities and fixed coordinates into the node tables of the array at `list` (protected). */
+int fl_nodes_write(lua_State *L, int list, fl_node_state *state);
+/* Copies positions and velocities back from the node tables (non-numbers leave a value as it was; protected). */
+int fl_nodes_read(lua_State *L, int list, fl_node_state *state);
+
 /* Whether the running C function was called with method syntax (obj:f()). */
 int fl_called_as_method(lua_State *L);
 
