@@ -40,14 +40,16 @@ public final class ManyBodyForce: Force {
     private var stale = true
     private let tree = SpatialTree()
     private let bodies = ScratchBuffer<Body>()
+    private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
 
-    /// One cell of the tree as the visit reads it: centre of strength, summed strength, approximation limit
-    /// (width² / theta²), subtree end and leaf head.
+    /// One cell of the tree as the visit reads it: centre of strength (z kept apart, in `depths`), summed
+    /// strength, approximation limit (width² / theta²), subtree end, leaf head and the head's next point.
     struct Body {
-        var x = 0.0, y = 0.0, z = 0.0, value = 0.0, limit = 0.0
+        var x = 0.0, y = 0.0, value = 0.0, limit = 0.0
         var end: Int32 = 0
         var head: Int32 = 0
+        var next: Int32 = 0
     }
 
     /// Creates the force with d3's defaults: strength -30, theta 0.9, distanceMin 1, distanceMax infinity.
@@ -81,7 +83,7 @@ public final class ManyBodyForce: Force {
         deferred.base.initialize(repeating: 0, count: n)
         let threads = max(1, min(k.threads, n / 1024 + 1))
         let kernel = Kernel(
-            order: tree.order.base, marks: deferred.base, bodies: bodies.base, next: tree.next.base, strengths: strengths,
+            order: tree.order.base, marks: deferred.base, bodies: bodies.base, depths: depths.base, next: tree.next.base, strengths: strengths,
             x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress, vx: k.vx.baseAddress!,
             vy: k.vy.baseAddress!, vz: k.vz.baseAddress, cells: tree.cellCount, alpha: alpha, three: three,
             distanceMin2: distanceMin2, distanceMax2: distanceMax2)
@@ -123,10 +125,11 @@ public final class ManyBodyForce: Force {
     /// centre weighted by |strength|. A NaN sum is stored as 0: d3 skips such a cell in both passes.
     private func accumulate(_ k: Kinetics) {
         let cells = tree.cellCount
-        bodies.reserve(cells)
-        let body = bodies.base, end = tree.end.base, head = tree.head.base, bounds = tree.bounds.base
-        let next = tree.next.base, x = k.x.baseAddress!, y = k.y.baseAddress!, z = k.z.baseAddress
         let three = k.dimensions == 3
+        bodies.reserve(cells)
+        depths.reserve(three ? cells : 0)
+        let body = bodies.base, depth = depths.base, end = tree.end.base, head = tree.head.base, bounds = tree.bounds.base
+        let next = tree.next.base, x = k.x.baseAddress!, y = k.y.baseAddress!, z = k.z.baseAddress
         let stride = three ? 6 : 4
         let scale = three ? (4.0 / 8).squareRoot() : 1
         let theta2 = self.theta2
@@ -138,11 +141,13 @@ public final class ManyBodyForce: Force {
                 let w = bounds[c * stride + stride / 2] - bounds[c * stride]
                 b.limit = w * w / theta2
                 var value = 0.0
+                var bz = 0.0
                 if b.head >= 0 {
                     let h = Int(b.head)
                     b.x = x[h]
                     b.y = y[h]
-                    if three { b.z = z![h] }
+                    b.next = next[h]
+                    if three { bz = z![h] }
                     var p = h
                     while p >= 0 {
                         value += strengths[p]
@@ -159,17 +164,19 @@ public final class ManyBodyForce: Force {
                             weight += a
                             sx += a * q.x
                             sy += a * q.y
-                            if three { sz += a * q.z }
+                            if three { sz += a * depth[child] }
                         }
                         child = Int(q.end)
                     }
                     if three { value *= scale }
                     b.x = sx / weight
                     b.y = sy / weight
-                    b.z = sz / weight
+                    bz = sz / weight
+                    b.next = -1
                 }
                 b.value = value.isNaN ? 0 : value
                 body[c] = b
+                if three { depth[c] = bz }
             }
         }
     }
@@ -200,6 +207,7 @@ public final class ManyBodyForce: Force {
         let order: UnsafeMutablePointer<Int32>
         let marks: UnsafeMutablePointer<UInt8>
         let bodies: UnsafeMutablePointer<Body>
+        let depths: UnsafeMutablePointer<Double>
         let next: UnsafeMutablePointer<Int32>
         let strengths: [Double]
         let x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?
@@ -260,13 +268,19 @@ public final class ManyBodyForce: Force {
                 k += 1
                 if c.head < 0 || l >= dmax2 { continue }
                 let h = Int(c.head)
-                if h != i || next[h] >= 0 {
-                    if dx == 0 || dy == 0 {
-                        guard let random else { return false }
-                        if dx == 0 { dx = random.jiggle(); l += dx * dx }
-                        if dy == 0 { dy = random.jiggle(); l += dy * dy }
-                    }
-                    if l < dmin2 { l = (dmin2 * l).squareRoot() }
+                if h == i && c.next < 0 { continue }
+                if dx == 0 || dy == 0 {
+                    guard let random else { return false }
+                    if dx == 0 { dx = random.jiggle(); l += dx * dx }
+                    if dy == 0 { dy = random.jiggle(); l += dy * dy }
+                }
+                if l < dmin2 { l = (dmin2 * l).squareRoot() }
+                if c.next < 0 {
+                    // A one-point leaf's value is its point's strength (a zero value was skipped above).
+                    let w = c.value * alpha / l
+                    vxi += dx * w
+                    vyi += dy * w
+                    continue
                 }
                 var p = h
                 while p >= 0 {
@@ -295,7 +309,7 @@ public final class ManyBodyForce: Force {
                     k = Int(c.end)
                     continue
                 }
-                var dx = c.x - xi, dy = c.y - yi, dz = c.z - zi
+                var dx = c.x - xi, dy = c.y - yi, dz = depths[k] - zi
                 var l = dx * dx + dy * dy + dz * dz
                 if c.limit < l {
                     if l < dmax2 {
@@ -316,15 +330,14 @@ public final class ManyBodyForce: Force {
                 k += 1
                 if c.head < 0 || l >= dmax2 { continue }
                 let h = Int(c.head)
-                if h != i || next[h] >= 0 {
-                    if dx == 0 || dy == 0 || dz == 0 {
-                        guard let random else { return false }
-                        if dx == 0 { dx = random.jiggle(); l += dx * dx }
-                        if dy == 0 { dy = random.jiggle(); l += dy * dy }
-                        if dz == 0 { dz = random.jiggle(); l += dz * dz }
-                    }
-                    if l < dmin2 { l = (dmin2 * l).squareRoot() }
+                if h == i && c.next < 0 { continue }
+                if dx == 0 || dy == 0 || dz == 0 {
+                    guard let random else { return false }
+                    if dx == 0 { dx = random.jiggle(); l += dx * dx }
+                    if dy == 0 { dy = random.jiggle(); l += dy * dy }
+                    if dz == 0 { dz = random.jiggle(); l += dz * dz }
                 }
+                if l < dmin2 { l = (dmin2 * l).squareRoot() }
                 var p = h
                 while p >= 0 {
                     if p != i {

@@ -1,0 +1,88 @@
+// ForceBench: times link + manyBody + center (d3 defaults) on the benchmark graph G(n) from phyllotaxis placement.
+// Usage: ForceBench N [N ...]   (one process per size gives a per-size peak memory; scripts/bench does that)
+import Foundation
+import ForceSimulation
+
+/// G(n) from DESIGN.md: node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
+func benchmarkGraph(_ n: Int) -> [(source: Int, target: Int)] {
+    let random = RandomSource(seed: 1)
+    var links: [(source: Int, target: Int)] = []
+    links.reserveCapacity(max(0, 2 * (n - 1)))
+    for i in 1..<max(1, n) { links.append((i, Int(random.next() * Double(i)))) }
+    while links.count < 2 * (n - 1) {
+        let a = Int(random.next() * Double(n)), b = Int(random.next() * Double(n))
+        if a != b { links.append((a, b)) }
+    }
+    return links
+}
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func peakMemoryMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+struct Measurement {
+    var construction = 0.0
+    var perTick = 0.0
+    var x: [Double] = []
+    var y: [Double] = []
+}
+
+func measure(n: Int, links: [(source: Int, target: Int)], threads: Int, ticks: Int) throws -> Measurement {
+    var result = Measurement()
+    var sim: Simulation?
+    result.construction = try milliseconds {
+        let s = try Simulation(nodeCount: n)
+        s.threads = threads
+        try s.setForce("link", LinkForce(links: links))
+        try s.setForce("charge", ManyBodyForce())
+        try s.setForce("center", CenterForce())
+        sim = s
+    }
+    let s = sim!
+    try s.tick(2)
+    var times: [Double] = []
+    for _ in 0..<ticks { times.append(try milliseconds { try s.tick() }) }
+    result.perTick = median(times)
+    result.x = Array(s.kinetics.x)
+    result.y = Array(s.kinetics.y)
+    return result
+}
+
+let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let baselines: [Int: (d3: Double, grape: Double)] = [10_000: (224, 37), 100_000: (3800, 850)]
+let targets: [Int: Double] = [10_000: 3, 100_000: 50, 1_000_000: 1000]
+
+for n in sizes {
+    let ticks = n <= 10_000 ? 30 : n <= 100_000 ? 10 : 5
+    var links: [(source: Int, target: Int)] = []
+    let generation = milliseconds { links = benchmarkGraph(n) }
+    let single = try measure(n: n, links: links, threads: 1, ticks: ticks)
+    let multi = try measure(n: n, links: links, threads: cores, ticks: ticks)
+    let identical = single.x == multi.x && single.y == multi.y
+    func f(_ v: Double) -> String { String(format: v < 10 ? "%.3f" : "%.1f", v) }
+    var line = "n=\(n) links=\(links.count) graph=\(f(generation))ms construction=\(f(single.construction))ms"
+    line += " tick(1 thread)=\(f(single.perTick))ms tick(\(cores) threads)=\(f(multi.perTick))ms"
+    line += " identical=\(identical ? "yes" : "NO") peakRSS=\(f(peakMemoryMiB()))MiB"
+    if let target = targets[n] {
+        line += " target<=\(f(target))ms:\(min(single.perTick, multi.perTick) <= target ? "met" : "MISSED")"
+    }
+    if let base = baselines[n] {
+        let best = min(single.perTick, multi.perTick)
+        line += " vs d3 \(f(base.d3 / best))x, vs Grape \(f(base.grape / best))x"
+    }
+    print(line)
+}

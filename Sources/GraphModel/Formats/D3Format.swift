@@ -1,0 +1,87 @@
+/// d3's {nodes, links} JSON. Nodes carry id, x, y, z, fx, fy, fz and their data fields flattened; links carry
+/// id, source and target (by id, or by index when no node has that id, or as a node object) and data fields.
+/// Other node and edge fields (parents, handles, labels) belong to React Flow JSON and are not written.
+enum D3Format {
+    /// Node keys that are not data.
+    static let nodeKeys: Set<String> = ["id", "x", "y", "z", "fx", "fy", "fz"]
+    /// Link keys that are not data.
+    static let linkKeys: Set<String> = ["id", "source", "target"]
+
+    /// Reads a parsed d3 document.
+    static func read(_ root: JSONObject, file: String) throws -> Graph {
+        var builder = GraphBuilder(
+            file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
+        let nodes = try root.array("nodes") ?? []
+        for (index, item) in nodes.enumerated() {
+            let object = try JSONObject(item, path: "nodes[\(index)]")
+            var node = Node(id: try object.string("id") ?? String(index), data: object.rest(excluding: nodeKeys))
+            node.position = Point(
+                x: try object.number("x") ?? .nan, y: try object.number("y") ?? .nan, z: try object.number("z"))
+            node.fx = try object.number("fx")
+            node.fy = try object.number("fy")
+            node.fz = try object.number("fz")
+            try builder.addNode(node, at: index)
+        }
+        for (index, item) in (try root.array("links") ?? []).enumerated() {
+            let object = try JSONObject(item, path: "links[\(index)]")
+            let edge = Edge(
+                id: try object.string("id") ?? "",
+                source: try endpoint(object, "source", builder: builder),
+                target: try endpoint(object, "target", builder: builder),
+                data: object.rest(excluding: linkKeys))
+            builder.addEdge(edge, at: index)
+        }
+        return try builder.build()
+    }
+
+    /// A link end: an id, an index when no node has that id, or a node object with an id.
+    private static func endpoint(_ link: JSONObject, _ key: String, builder: GraphBuilder) throws -> String {
+        if let node = try? link.object(key) {
+            guard let id = try node.string("id") else { throw GraphError("\(link.path).\(key) has no id") }
+            return id
+        }
+        guard let text = try link.string(key) else { throw GraphError("\(link.path) has no \(key)") }
+        if !builder.hasNode(text), let index = Int(text), index >= 0, index < builder.nodes.count {
+            return builder.nodes[index].id
+        }
+        return text
+    }
+
+    /// Writes a graph as d3 JSON.
+    static func write(_ graph: Graph) throws -> String {
+        let nodes = graph.nodes
+        for node in nodes {
+            if let key = node.data.keys.first(where: nodeKeys.contains) {
+                throw GraphError("node '\(node.id)': data field '\(key)' clashes with d3's own '\(key)'")
+            }
+        }
+        let edges = graph.edges
+        for edge in edges {
+            if let key = edge.data.keys.first(where: linkKeys.contains) {
+                throw GraphError("edge '\(edge.id)': data field '\(key)' clashes with d3's own '\(key)'")
+            }
+        }
+        var writer = JSONWriter()
+        writer.raw("{\n")
+        writer.list("links", edges, last: false) { writer, edge in
+            var fields = edge.data
+            fields["id"] = .string(edge.id)
+            fields["source"] = .string(edge.source)
+            fields["target"] = .string(edge.target)
+            writer.object(fields)
+        }
+        writer.list("nodes", nodes, last: true) { writer, node in
+            var fields = node.data
+            fields["id"] = .string(node.id)
+            if !node.position.x.isNaN { fields["x"] = .number(node.position.x) }
+            if !node.position.y.isNaN { fields["y"] = .number(node.position.y) }
+            if let z = node.position.z, !z.isNaN { fields["z"] = .number(z) }
+            if let fx = node.fx { fields["fx"] = .number(fx) }
+            if let fy = node.fy { fields["fy"] = .number(fy) }
+            if let fz = node.fz { fields["fz"] = .number(fz) }
+            writer.object(fields)
+        }
+        writer.raw("}\n")
+        return writer.text
+    }
+}

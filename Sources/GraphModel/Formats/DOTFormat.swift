@@ -1,0 +1,107 @@
+import CGraphviz
+import Foundation
+
+/// Messages cgraph reported during the current parse (guarded by `dotLock`).
+nonisolated(unsafe) private var dotMessages: [String] = []
+/// Serialises parses: cgraph keeps global parser state.
+private let dotLock = NSLock()
+
+/// Graphviz DOT through libcgraph: `pos="x,y[,z][!]"` gives positions ("!" fixes them), ports `a:out` give
+/// handles, `subgraph cluster_x` gives a parent node x (its graph attributes are x's fields); `id`, `label`,
+/// `type`, `width`, `height`, `fx`, `fy`, `fz` fill fields, other attributes go to data.
+enum DOTFormat {
+    /// Reads DOT bytes; a syntax error names the line cgraph reports.
+    static func read(_ data: Data, file: String) throws -> Graph {
+        dotLock.lock()
+        defer { dotLock.unlock() }
+        dotMessages = []
+        let previous = agseterrf { message in
+            if let message { dotMessages.append(String(cString: message)) }
+            return 0
+        }
+        defer { agseterrf(previous) }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let root = text.withCString({ agmemread($0) }) else {
+            let message = dotMessages.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GraphFileError(
+                file: file, line: lineNumber(in: message),
+                message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
+        }
+        defer { agclose(root) }
+        return try DOTReader(root: root, file: file).build()
+    }
+
+    /// The number after "line" in a cgraph message.
+    private static func lineNumber(in message: String) -> Int? {
+        guard let range = message.range(of: #"line \d+"#, options: .regularExpression) else { return nil }
+        return Int(message[range].dropFirst("line ".count))
+    }
+
+    /// Writes a graph as DOT, parents as clusters.
+    static func write(_ graph: Graph) -> String {
+        var text = "digraph {\n"
+        let topLevel = graph.nodes.filter { node in node.parentId.map { !graph.containsNode($0) } ?? true }
+        for node in topLevel { writeMember(node, in: graph, depth: 1, into: &text) }
+        graph.forEachEdge { edge in
+            text += "  " + endpoint(edge.source, edge.sourceHandle) + " -> " + endpoint(edge.target, edge.targetHandle)
+            var attributes = edge.data.mapValues(valueText)
+            attributes["id"] = edge.id
+            attributes["label"] = edge.label
+            attributes["type"] = edge.type
+            text += " [" + list(attributes) + "];\n"
+        }
+        return text + "}\n"
+    }
+
+    /// Writes a node statement, or a cluster holding the node's children.
+    private static func writeMember(_ node: Node, in graph: Graph, depth: Int, into text: inout String) {
+        let indent = String(repeating: "  ", count: depth)
+        let attributes = fields(of: node)
+        let children = graph.childIds(of: node.id).compactMap(graph.node)
+        guard !children.isEmpty else {
+            text += indent + quote(node.id) + (attributes.isEmpty ? "" : " [" + list(attributes) + "]") + ";\n"
+            return
+        }
+        text += indent + "subgraph " + quote("cluster_" + node.id) + " {\n"
+        for key in attributes.keys.sorted() { text += indent + "  " + quote(key) + "=" + quote(attributes[key]!) + ";\n" }
+        for child in children { writeMember(child, in: graph, depth: depth + 1, into: &text) }
+        text += indent + "}\n"
+    }
+
+    /// The DOT attributes of a node.
+    private static func fields(of node: Node) -> [String: String] {
+        var attributes = node.data.mapValues(valueText)
+        if node.position.isPlaced {
+            attributes["pos"] = ([node.position.x, node.position.y] + (node.position.z.map { [$0] } ?? []))
+                .map(NumberText.format).joined(separator: ",")
+        }
+        let numbers: [(String, Double?)] = [
+            ("fx", node.fx), ("fy", node.fy), ("fz", node.fz), ("width", node.width), ("height", node.height),
+        ]
+        for case let (name, value?) in numbers { attributes[name] = valueText(.number(value)) }
+        attributes["label"] = node.label
+        attributes["type"] = node.type
+        return attributes
+    }
+
+    /// `"node"` or `"node":"port"`.
+    private static func endpoint(_ id: String, _ port: String?) -> String {
+        guard let port, !port.isEmpty else { return quote(id) }
+        return quote(id) + ":" + quote(port)
+    }
+
+    /// `key="value", ...` in key order.
+    private static func list(_ attributes: [String: String]) -> String {
+        attributes.keys.sorted().map { quote($0) + "=" + quote(attributes[$0]!) }.joined(separator: ", ")
+    }
+
+    /// A double-quoted DOT string.
+    private static func quote(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The text of a data value in an attribute.
+    private static func valueText(_ value: DataValue) -> String {
+        XMLText.text(of: value)
+    }
+}

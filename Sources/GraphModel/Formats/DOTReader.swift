@@ -1,0 +1,154 @@
+import CGraphviz
+
+/// Turns a graph cgraph parsed into nodes and edges (see DOTFormat for the mapping).
+struct DOTReader {
+    /// The parsed root graph.
+    let root: UnsafeMutablePointer<Agraph_t>
+    /// The file, for messages.
+    let file: String
+
+    /// Collects nodes, clusters and edges and builds the graph.
+    func build() throws -> Graph {
+        var builder = GraphBuilder(file: file)
+        var node = agfstnode(root)
+        while let current = node {
+            var record = Node(id: name(current))
+            for (key, value) in attributes(of: current, kind: Int32(AGNODE)) { try apply(key, value, to: &record) }
+            try builder.addNode(record, at: 0)
+            node = agnxtnode(root, current)
+        }
+        try addClusters(of: root, parent: nil, into: &builder)
+        var edges: [(sequence: UInt64, edge: Edge)] = []
+        node = agfstnode(root)
+        while let current = node {
+            var edge = agfstout(root, current)
+            while let out = edge {
+                edges.append((UInt64(out.pointee.base.tag.seq), makeEdge(out, tail: current)))
+                edge = agnxtout(root, out)
+            }
+            node = agnxtnode(root, current)
+        }
+        for (_, edge) in edges.sorted(by: { $0.sequence < $1.sequence }) {
+            addHandle(edge.sourceHandle, type: .source, to: edge.source, in: &builder)
+            addHandle(edge.targetHandle, type: .target, to: edge.target, in: &builder)
+            builder.addEdge(edge, at: 0)
+        }
+        return try builder.build()
+    }
+
+    /// An edge record from a cgraph out-edge.
+    private func makeEdge(_ out: UnsafeMutablePointer<Agedge_t>, tail: UnsafeMutablePointer<Agnode_t>) -> Edge {
+        var edge = Edge(id: "", source: name(tail), target: name(out.pointee.node))
+        for (key, value) in attributes(of: out, kind: Int32(AGEDGE)) {
+            switch key {
+            case "id": edge.id = value
+            case "label": edge.label = value
+            case "type": edge.type = value
+            case "tailport": edge.sourceHandle = value
+            case "headport": edge.targetHandle = value
+            case "key": break
+            default: edge.data[key] = Self.value(value)
+            }
+        }
+        return edge
+    }
+
+    /// Adds parent nodes for the clusters under a graph and makes their members its children.
+    private func addClusters(
+        of graph: UnsafeMutablePointer<Agraph_t>, parent: String?, into builder: inout GraphBuilder
+    ) throws {
+        var subgraph = agfstsubg(graph)
+        while let current = subgraph {
+            let subgraphName = name(current)
+            var owner = parent
+            if subgraphName.hasPrefix("cluster") {
+                let id = subgraphName.hasPrefix("cluster_")
+                    ? String(subgraphName.dropFirst("cluster_".count)) : String(subgraphName.dropFirst("cluster".count))
+                if !builder.hasNode(id) { try builder.addNode(Node(id: id), at: 0) }
+                var problem: Error?
+                let enclosing = attributes(of: graph, kind: Int32(AGRAPH))
+                builder.updateNode(id) { record in
+                    record.parentId = parent
+                    for (key, value) in attributes(of: current, kind: Int32(AGRAPH)) where enclosing[key] != value {
+                        do { try apply(key, value, to: &record) } catch { problem = error }
+                    }
+                }
+                if let problem { throw problem }
+                var member = agfstnode(current)
+                while let node = member {
+                    let memberId = name(node)
+                    if memberId != id { builder.updateNode(memberId) { $0.parentId = id } }
+                    member = agnxtnode(current, node)
+                }
+                owner = id
+            }
+            try addClusters(of: current, parent: owner, into: &builder)
+            subgraph = agnxtsubg(current)
+        }
+    }
+
+    /// Records a port as a handle of a node, once.
+    private func addHandle(_ port: String?, type: HandleType, to id: String, in builder: inout GraphBuilder) {
+        guard let port, !port.isEmpty else { return }
+        builder.updateNode(id) { node in
+            if !node.handles.contains(where: { $0.id == port && $0.type == type }) {
+                node.handles.append(Handle(id: port, type: type))
+            }
+        }
+    }
+
+    /// Puts a node (or cluster) attribute in its field.
+    private func apply(_ key: String, _ value: String, to node: inout Node) throws {
+        switch key {
+        case "pos":
+            let fixed = value.hasSuffix("!")
+            let numbers = value.dropLast(fixed ? 1 : 0).split(separator: ",").map { Double($0) }
+            guard (2...3).contains(numbers.count), let x = numbers[0], let y = numbers[1],
+                  numbers.count == 2 || numbers[2] != nil
+            else { throw GraphError("node '\(node.id)': pos \"\(value)\" is not \"x,y\" or \"x,y,z\"") }
+            node.position = Point(x: x, y: y, z: numbers.count == 3 ? numbers[2] : nil)
+            if fixed {
+                node.fx = x
+                node.fy = y
+                node.fz = node.position.z
+            }
+        case "fx", "fy", "fz", "width", "height":
+            guard let number = Double(value) else { throw GraphError("node '\(node.id)': \(key) \"\(value)\" is not a number") }
+            switch key {
+            case "fx": node.fx = number
+            case "fy": node.fy = number
+            case "fz": node.fz = number
+            case "width": node.width = number
+            default: node.height = number
+            }
+        case "label": if value != "\\N" { node.label = value }
+        case "type": node.type = value
+        default: node.data[key] = Self.value(value)
+        }
+    }
+
+    /// The non-empty attributes of a cgraph object of a kind (AGRAPH, AGNODE, AGEDGE).
+    private func attributes(of object: UnsafeMutableRawPointer, kind: Int32) -> [String: String] {
+        var result: [String: String] = [:]
+        var symbol = agnxtattr(root, kind, nil)
+        while let current = symbol {
+            if let value = agxget(object, current), value.pointee != 0 {
+                result[String(cString: current.pointee.name)] = String(cString: value)
+            }
+            symbol = agnxtattr(root, kind, current)
+        }
+        return result
+    }
+
+    /// The name of a cgraph object.
+    private func name(_ object: UnsafeMutableRawPointer) -> String {
+        String(cString: agnameof(object))
+    }
+
+    /// A data value from attribute text: a number, true or false, or the text.
+    private static func value(_ text: String) -> DataValue {
+        if let number = NumberText.parse(text) { return .number(number) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        return .string(text)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// CSV and TSV edge lists: an optional `source,target[,id][,field...]` header, then one edge per row; a row with a
+/// single field declares a node with no edges. Without a header, extra columns are `weight`, `column4`, ...
+/// Values read as numbers or true/false when they look like one; nodes get only ids.
+enum EdgeListFormat {
+    /// Reads an edge list whose fields are split by `separator`.
+    static func read(_ data: Data, separator: UInt8, file: String) throws -> Graph {
+        var builder = GraphBuilder(file: file)
+        var columns: [String]?
+        var headerWidth: Int?
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var reader = FieldReader(bytes: bytes, separator: separator)
+            while let (fields, line) = try reader.nextRow(file: file) {
+                if fields.count == 1 && fields[0].isEmpty { continue }
+                if columns == nil {
+                    if fields.count >= 2, fields[0].lowercased() == "source", fields[1].lowercased() == "target" {
+                        columns = fields
+                        headerWidth = fields.count
+                        continue
+                    }
+                    columns = ["source", "target", "weight"]
+                }
+                if let headerWidth, fields.count > headerWidth {
+                    throw GraphFileError(
+                        file: file, line: line, message: "\(fields.count) fields, but the header names \(headerWidth)")
+                }
+                guard !fields[0].isEmpty, fields.count == 1 || !fields[1].isEmpty else {
+                    throw GraphFileError(file: file, line: line, message: "empty node id")
+                }
+                builder.ensureNode(fields[0], at: line)
+                guard fields.count >= 2 else { continue }
+                builder.ensureNode(fields[1], at: line)
+                var edge = Edge(id: "", source: fields[0], target: fields[1])
+                for index in 2..<fields.count where !fields[index].isEmpty {
+                    let name = index < columns!.count ? columns![index] : "column\(index + 1)"
+                    if name == "id" { edge.id = fields[index] } else { edge.data[name] = value(fields[index]) }
+                }
+                builder.addEdge(edge, at: line)
+            }
+        }
+        return try builder.build()
+    }
+
+    /// A field's value: a number, true or false, or the text.
+    private static func value(_ text: String) -> DataValue {
+        if let number = NumberText.parse(text) { return .number(number) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        return .string(text)
+    }
+
+    /// Writes a header, the edges, then nodes without edges as one-field rows.
+    static func write(_ graph: Graph, separator: Character) throws -> String {
+        let edges = graph.edges
+        var keys: Set<String> = []
+        for edge in edges { keys.formUnion(edge.data.keys) }
+        if let clash = keys.first(where: ["source", "target", "id"].contains) {
+            throw GraphError("edge data field '\(clash)' clashes with the edge list's own column")
+        }
+        let fields = keys.sorted()
+        var text = (["source", "target", "id"] + fields).map { quote($0, separator) }.joined(separator: String(separator))
+        text += "\n"
+        for edge in edges {
+            var row = [edge.source, edge.target, edge.id].map { quote($0, separator) }
+            for key in fields { row.append(quote(edge.data[key].map(cell) ?? "", separator)) }
+            text += row.joined(separator: String(separator))
+            text += "\n"
+        }
+        graph.forEachNode { node in
+            if graph.degree(of: node.id) == 0 { text += quote(node.id, separator) + "\n" }
+        }
+        return text
+    }
+
+    /// The text of a data value in a cell.
+    private static func cell(_ value: DataValue) -> String {
+        switch value {
+        case .null: return ""
+        case .number(let number): return number.isFinite ? NumberText.format(number) : ""
+        case .array, .object:
+            var writer = JSONWriter()
+            writer.value(value)
+            return writer.text
+        default: return value.text
+        }
+    }
+
+    /// A field, quoted when it holds the separator, a quote, a line break or outer spaces.
+    private static func quote(_ field: String, _ separator: Character) -> String {
+        let needsQuotes = field.contains(separator) || field.contains("\"") || field.contains("\n")
+            || field.contains("\r") || field.first == " " || field.last == " "
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,61 @@
+/// Splits bytes into rows of fields, with RFC 4180 quotes, tracking line numbers.
+struct FieldReader {
+    /// The input.
+    let bytes: UnsafeRawBufferPointer
+    /// The field separator.
+    let separator: UInt8
+    /// The read position.
+    private var offset = 0
+    /// The current 1-based line.
+    private var line = 1
+
+    /// A reader at the start of the input.
+    init(bytes: UnsafeRawBufferPointer, separator: UInt8) {
+        self.bytes = bytes
+        self.separator = separator
+    }
+
+    /// The next row and the line it starts on, or nil at the end.
+    mutating func nextRow(file: String) throws -> ([String], Int)? {
+        guard offset < bytes.count else { return nil }
+        let startLine = line
+        var fields: [String] = []
+        var field: [UInt8] = []
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriage = UInt8(ascii: "\r")
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            if byte == quote && field.isEmpty {
+                let quoteLine = line
+                var closed = false
+                while offset < bytes.count {
+                    let inner = bytes[offset]
+                    offset += 1
+                    if inner == newline { line += 1 }
+                    if inner == quote {
+                        if offset < bytes.count, bytes[offset] == quote {
+                            field.append(quote)
+                            offset += 1
+                        } else {
+                            closed = true
+                            break
+                        }
+                    } else {
+                        field.append(inner)
+                    }
+                }
+                if !closed { throw GraphFileError(file: file, line: quoteLine, message: "unterminated quoted field") }
+            } else if byte == separator {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else if byte == newline {
+                line += 1
+                break
+            } else if byte != carriage {
+                field.append(byte)
+            }
+        }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return (fields, startLine)
+    }
+}

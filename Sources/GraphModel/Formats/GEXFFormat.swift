@@ -1,0 +1,71 @@
+import Foundation
+
+/// GEXF 1.3: node data as declared attributes, labels, parents (pid), positions (viz:position) and edge weights.
+/// Handles, fixed coordinates and sizes are not part of what forcelab writes in GEXF.
+enum GEXFFormat {
+    /// Reads GEXF bytes.
+    static func read(_ data: Data, file: String) throws -> Graph {
+        try GEXFReader(file: file).read(data)
+    }
+
+    /// Writes a graph as GEXF 1.3.
+    static func write(_ graph: Graph) -> String {
+        let nodes = graph.nodes
+        let edges = graph.edges
+        var nodeData: [String: [DataValue]] = [:]
+        var edgeData: [String: [DataValue]] = [:]
+        for node in nodes { for (key, value) in node.data { nodeData[key, default: []].append(value) } }
+        for edge in edges {
+            for (key, value) in edge.data where !(key == "weight" && value.number != nil) {
+                edgeData[key, default: []].append(value)
+            }
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<gexf xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\" version=\"1.3\">\n"
+        text += "  <graph defaultedgetype=\"directed\" mode=\"static\">\n"
+        for (domain, declared) in [("node", nodeData), ("edge", edgeData)] where !declared.isEmpty {
+            text += "    <attributes class=\"\(domain)\">\n"
+            for name in declared.keys.sorted() {
+                let type = XMLText.typeName(of: declared[name]!)
+                text += "      <attribute id=\"\(XMLText.escape(name))\" title=\"\(XMLText.escape(name))\" type=\"\(type)\"/>\n"
+            }
+            text += "    </attributes>\n"
+        }
+        text += "    <nodes>\n"
+        for node in nodes {
+            text += "      <node id=\"\(XMLText.escape(node.id))\""
+            if let label = node.label { text += " label=\"\(XMLText.escape(label))\"" }
+            if let parent = node.parentId { text += " pid=\"\(XMLText.escape(parent))\"" }
+            text += ">\n"
+            text += attributeValues(node.data, skippingWeight: false)
+            if node.position.isPlaced {
+                text += "        <viz:position x=\"\(XMLText.text(of: .number(node.position.x)))\""
+                text += " y=\"\(XMLText.text(of: .number(node.position.y)))\""
+                if let z = node.position.z { text += " z=\"\(XMLText.text(of: .number(z)))\"" }
+                text += "/>\n"
+            }
+            text += "      </node>\n"
+        }
+        text += "    </nodes>\n    <edges>\n"
+        for edge in edges {
+            text += "      <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
+            text += " target=\"\(XMLText.escape(edge.target))\""
+            if let weight = edge.data["weight"]?.number { text += " weight=\"\(XMLText.text(of: .number(weight)))\"" }
+            if let label = edge.label { text += " label=\"\(XMLText.escape(label))\"" }
+            text += ">\n" + attributeValues(edge.data, skippingWeight: true) + "      </edge>\n"
+        }
+        text += "    </edges>\n  </graph>\n</gexf>\n"
+        return text
+    }
+
+    /// The <attvalues> block of a data dictionary (empty when there is nothing to write).
+    private static func attributeValues(_ data: [String: DataValue], skippingWeight: Bool) -> String {
+        let names = data.keys.sorted().filter { !(skippingWeight && $0 == "weight" && data[$0]!.number != nil) }
+        guard !names.isEmpty else { return "" }
+        var text = "        <attvalues>\n"
+        for name in names {
+            text += "          <attvalue for=\"\(XMLText.escape(name))\" value=\"\(XMLText.escape(XMLText.text(of: data[name]!)))\"/>\n"
+        }
+        return text + "        </attvalues>\n"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Loading and saving graph files.
+extension Graph {
+    /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given.
+    public static func load(path: String, format: GraphFormat? = nil) throws -> Graph {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw GraphFileError(file: path, message: reason)
+        }
+        let chosen = format ?? GraphFormat.fromExtension(of: path)
+        guard chosen != nil || GraphFormat.isJSON(path) else {
+            throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(formatNames))")
+        }
+        return try load(data: data, format: chosen, name: path)
+    }
+
+    /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content).
+    public static func load(data: Data, format: GraphFormat? = nil, name: String = "<data>") throws -> Graph {
+        do {
+            switch format {
+            case nil, .d3, .reactFlow:
+                let root = try JSONObject(JSONReading.parse(data, file: name), path: "document")
+                let isD3 = format == .d3 || (format == nil && (root.fields["links"] != nil
+                    || (root.fields["edges"] == nil && root.fields["viewport"] == nil)))
+                return isD3 ? try D3Format.read(root, file: name) : try ReactFlowFormat.read(root, file: name)
+            case .graphml: return try GraphMLFormat.read(data, file: name)
+            case .gexf: return try GEXFFormat.read(data, file: name)
+            case .dot: return try DOTFormat.read(data, file: name)
+            case .csv: return try EdgeListFormat.read(data, separator: UInt8(ascii: ","), file: name)
+            case .tsv: return try EdgeListFormat.read(data, separator: UInt8(ascii: "\t"), file: name)
+            }
+        } catch let error as GraphError {
+            throw GraphFileError(file: name, message: error.message)
+        }
+    }
+
+    /// Loads a graph from text; without a format the text must be JSON.
+    public static func load(string: String, format: GraphFormat? = nil, name: String = "<string>") throws -> Graph {
+        try load(data: Data(string.utf8), format: format, name: name)
+    }
+
+    /// Saves the graph atomically; the format comes from the extension (.json: d3 JSON) unless given.
+    public func save(path: String, format: GraphFormat? = nil) throws {
+        guard let format = format ?? GraphFormat.fromExtension(of: path) ?? (GraphFormat.isJSON(path) ? .d3 : nil) else {
+            throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(Self.formatNames))")
+        }
+        let text: String
+        do {
+            text = try string(format: format)
+        } catch let error as GraphError {
+            throw GraphFileError(file: path, message: error.message)
+        }
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch let error as AtomicFile.WriteError {
+            throw GraphFileError(file: path, message: error.reason)
+        }
+    }
+
+    /// The graph as text in a format; throws GraphError when the format cannot hold the graph.
+    public func string(format: GraphFormat) throws -> String {
+        switch format {
+        case .d3: return try D3Format.write(self)
+        case .reactFlow: return ReactFlowFormat.write(self)
+        case .graphml: return try GraphMLFormat.write(self)
+        case .gexf: return GEXFFormat.write(self)
+        case .dot: return DOTFormat.write(self)
+        case .csv: return try EdgeListFormat.write(self, separator: ",")
+        case .tsv: return try EdgeListFormat.write(self, separator: "\t")
+        }
+    }
+
+    /// The graph as UTF-8 bytes in a format.
+    public func data(format: GraphFormat) throws -> Data {
+        Data(try string(format: format).utf8)
+    }
+
+    /// The format names, for messages.
+    private static var formatNames: String {
+        GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}

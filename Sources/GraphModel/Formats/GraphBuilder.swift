@@ -1,0 +1,112 @@
+/// Collects the nodes and edges a reader finds, then checks them (duplicate ids, dangling edges, unknown parents)
+/// and builds a Graph, reporting problems at the place in the file they came from.
+struct GraphBuilder {
+    /// Where an item sits in its file: a line and column when known, and a label such as "links[3]".
+    struct Place {
+        /// The 1-based line.
+        var line: Int?
+        /// The 1-based column.
+        var column: Int?
+        /// A label naming the item, such as "links[3]"; empty when the line says enough.
+        var label: String
+    }
+
+    /// The file being read, for messages.
+    let file: String
+    /// Turns a node's place number into a place.
+    let nodePlace: (Int) -> Place
+    /// Turns an edge's place number into a place.
+    let edgePlace: (Int) -> Place
+    /// The nodes in file order.
+    private(set) var nodes: [Node] = []
+    /// The index of each node id in `nodes`.
+    private var nodeIndex: [String: Int] = [:]
+    /// The place number of each node.
+    private var nodePlaces: [Int] = []
+    /// The edges in file order; an empty id is generated at build time.
+    private var edges: [Edge] = []
+    /// The place number of each edge.
+    private var edgePlaces: [Int] = []
+
+    /// A builder whose places are line numbers.
+    init(file: String) {
+        self.init(file: file, nodePlace: { Place(line: $0 > 0 ? $0 : nil, label: "") },
+                  edgePlace: { Place(line: $0 > 0 ? $0 : nil, label: "") })
+    }
+
+    /// A builder with its own place descriptions.
+    init(file: String, nodePlace: @escaping (Int) -> Place, edgePlace: @escaping (Int) -> Place) {
+        self.file = file
+        self.nodePlace = nodePlace
+        self.edgePlace = edgePlace
+    }
+
+    /// An error at a place.
+    func error(_ message: String, at place: Place) -> GraphFileError {
+        GraphFileError(
+            file: file, line: place.line, column: place.column,
+            message: place.label.isEmpty ? message : "\(place.label): \(message)")
+    }
+
+    /// True when a node has this id.
+    func hasNode(_ id: String) -> Bool { nodeIndex[id] != nil }
+
+    /// Adds a node; a duplicate id is an error.
+    mutating func addNode(_ node: Node, at place: Int) throws {
+        guard nodeIndex[node.id] == nil else {
+            throw error("duplicate node id '\(node.id)'", at: nodePlace(place))
+        }
+        nodeIndex[node.id] = nodes.count
+        nodes.append(node)
+        nodePlaces.append(place)
+    }
+
+    /// Adds a node with this id unless there is one (for formats where edges declare nodes).
+    mutating func ensureNode(_ id: String, at place: Int) {
+        if nodeIndex[id] == nil { try? addNode(Node(id: id), at: place) }
+    }
+
+    /// Changes a node already added.
+    mutating func updateNode(_ id: String, _ body: (inout Node) -> Void) {
+        if let index = nodeIndex[id] { body(&nodes[index]) }
+    }
+
+    /// Adds an edge; an empty id gets one generated at build time.
+    mutating func addEdge(_ edge: Edge, at place: Int) {
+        edges.append(edge)
+        edgePlaces.append(place)
+    }
+
+    /// Checks everything and builds the graph.
+    func build() throws -> Graph {
+        for (index, node) in nodes.enumerated() {
+            if let parent = node.parentId, nodeIndex[parent] == nil {
+                throw error("node '\(node.id)': parent '\(parent)' does not exist", at: nodePlace(nodePlaces[index]))
+            }
+        }
+        var taken: Set<String> = []
+        for (index, edge) in edges.enumerated() where !edge.id.isEmpty {
+            guard taken.insert(edge.id).inserted else {
+                throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
+            }
+        }
+        let graph = Graph()
+        for node in nodes { graph.insertNode(node) }
+        for (index, var edge) in edges.enumerated() {
+            for end in [edge.source, edge.target] where nodeIndex[end] == nil {
+                let name = edge.id.isEmpty ? "edge \(edge.source) -> \(edge.target)" : "edge '\(edge.id)'"
+                throw error("\(name): node '\(end)' does not exist", at: edgePlace(edgePlaces[index]))
+            }
+            if edge.id.isEmpty { edge.id = Self.generatedId(index, avoiding: taken) }
+            graph.insertEdge(edge)
+        }
+        return graph
+    }
+
+    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed if taken.
+    private static func generatedId(_ index: Int, avoiding taken: Set<String>) -> String {
+        var id = "e\(index)"
+        while taken.contains(id) { id += "_" }
+        return id
+    }
+}

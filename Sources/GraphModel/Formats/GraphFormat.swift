@@ -1,0 +1,45 @@
+/// The graph file formats forcelab reads and writes.
+public enum GraphFormat: String, Sendable, CaseIterable {
+    /// d3's {nodes, links} JSON.
+    case d3
+    /// React Flow's {nodes, edges, viewport} JSON.
+    case reactFlow = "reactflow"
+    /// GraphML (XML).
+    case graphml
+    /// GEXF 1.3 (XML), Gephi's format.
+    case gexf
+    /// Graphviz DOT.
+    case dot
+    /// Comma-separated edge list: source,target[,id][,data...].
+    case csv
+    /// Tab-separated edge list.
+    case tsv
+
+    /// The format a name names: a case name, "json" (d3 or React Flow by content), "react-flow", "gv".
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "react-flow", "react_flow", "reactflow": self = .reactFlow
+        case "gv": self = .dot
+        case "xml": self = .graphml
+        default:
+            guard let format = GraphFormat(rawValue: name.lowercased()) else { return nil }
+            self = format
+        }
+    }
+
+    /// The format implied by a path's extension; nil for .json (decided by content) and unknown extensions.
+    static func fromExtension(of path: String) -> GraphFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "graphml", "xml": return .graphml
+        case "gexf": return .gexf
+        case "dot", "gv": return .dot
+        case "csv": return .csv
+        case "tsv", "tab": return .tsv
+        default: return nil
+        }
+    }
+
+    /// True when a path ends in .json.
+    static func isJSON(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
+}

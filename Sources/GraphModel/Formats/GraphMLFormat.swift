@@ -1,0 +1,102 @@
+import Foundation
+
+/// GraphML: nodes, edges, ports as handles and typed data keys (see GraphMLReader for the key names it maps).
+/// Parents are written as a `parent` key (nested graphs are read too); arrays and objects as JSON strings.
+enum GraphMLFormat {
+    /// Node keys that fill Node fields rather than data, with their GraphML types.
+    static let nodeFields: [(name: String, type: String)] = [
+        ("x", "double"), ("y", "double"), ("z", "double"), ("fx", "double"), ("fy", "double"), ("fz", "double"),
+        ("width", "double"), ("height", "double"), ("label", "string"), ("type", "string"), ("parent", "string"),
+    ]
+    /// Edge keys that fill Edge fields rather than data.
+    static let edgeFields = ["label", "type"]
+
+    /// Reads GraphML bytes.
+    static func read(_ data: Data, file: String) throws -> Graph {
+        try GraphMLReader(file: file).read(data)
+    }
+
+    /// Writes a graph as GraphML.
+    static func write(_ graph: Graph) throws -> String {
+        let nodes = graph.nodes
+        let edges = graph.edges
+        let nodeFieldNames = Set(nodeFields.map(\.name))
+        var nodeData: [String: [DataValue]] = [:]
+        var edgeData: [String: [DataValue]] = [:]
+        for node in nodes {
+            for (key, value) in node.data {
+                if nodeFieldNames.contains(key) {
+                    throw GraphError("node '\(node.id)': data field '\(key)' clashes with GraphML's node key '\(key)'")
+                }
+                nodeData[key, default: []].append(value)
+            }
+        }
+        for edge in edges {
+            for (key, value) in edge.data {
+                if edgeFields.contains(key) {
+                    throw GraphError("edge '\(edge.id)': data field '\(key)' clashes with GraphML's edge key '\(key)'")
+                }
+                edgeData[key, default: []].append(value)
+            }
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+        func key(_ id: String, _ domain: String, _ name: String, _ type: String) {
+            text += "  <key id=\"\(XMLText.escape(id))\" for=\"\(domain)\" attr.name=\"\(XMLText.escape(name))\""
+            text += " attr.type=\"\(type)\"/>\n"
+        }
+        for field in nodeFields { key("n.\(field.name)", "node", field.name, field.type) }
+        for name in edgeFields { key("e.\(name)", "edge", name, "string") }
+        key("p.handleType", "port", "handleType", "string")
+        key("p.handlePosition", "port", "handlePosition", "string")
+        for name in nodeData.keys.sorted() { key("nd.\(name)", "node", name, XMLText.typeName(of: nodeData[name]!)) }
+        for name in edgeData.keys.sorted() { key("ed.\(name)", "edge", name, XMLText.typeName(of: edgeData[name]!)) }
+        text += "  <graph id=\"G\" edgedefault=\"directed\">\n"
+        for node in nodes { text += element(for: node) }
+        for edge in edges { text += element(for: edge) }
+        text += "  </graph>\n</graphml>\n"
+        return text
+    }
+
+    /// A data element.
+    private static func data(_ key: String, _ value: String) -> String {
+        "      <data key=\"\(XMLText.escape(key))\">\(XMLText.escape(value))</data>\n"
+    }
+
+    /// The <node> element of a node.
+    private static func element(for node: Node) -> String {
+        var text = "    <node id=\"\(XMLText.escape(node.id))\">\n"
+        for handle in node.handles {
+            guard let id = handle.id else { continue }
+            text += "      <port name=\"\(XMLText.escape(id))\">"
+            text += "<data key=\"p.handleType\">\(handle.type.rawValue)</data>"
+            if let side = handle.position { text += "<data key=\"p.handlePosition\">\(side.rawValue)</data>" }
+            text += "</port>\n"
+        }
+        let numbers: [(String, Double?)] = [
+            ("x", node.position.x), ("y", node.position.y), ("z", node.position.z), ("fx", node.fx), ("fy", node.fy),
+            ("fz", node.fz), ("width", node.width), ("height", node.height),
+        ]
+        for case let (name, value?) in numbers where !value.isNaN {
+            text += data("n.\(name)", XMLText.text(of: .number(value)))
+        }
+        if let label = node.label { text += data("n.label", label) }
+        if let type = node.type { text += data("n.type", type) }
+        if let parent = node.parentId { text += data("n.parent", parent) }
+        for name in node.data.keys.sorted() { text += data("nd.\(name)", XMLText.text(of: node.data[name]!)) }
+        return text + "    </node>\n"
+    }
+
+    /// The <edge> element of an edge.
+    private static func element(for edge: Edge) -> String {
+        var text = "    <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
+        text += " target=\"\(XMLText.escape(edge.target))\""
+        if let port = edge.sourceHandle { text += " sourceport=\"\(XMLText.escape(port))\"" }
+        if let port = edge.targetHandle { text += " targetport=\"\(XMLText.escape(port))\"" }
+        text += ">\n"
+        if let label = edge.label { text += data("e.label", label) }
+        if let type = edge.type { text += data("e.type", type) }
+        for name in edge.data.keys.sorted() { text += data("ed.\(name)", XMLText.text(of: edge.data[name]!)) }
+        return text + "    </edge>\n"
+    }
+}

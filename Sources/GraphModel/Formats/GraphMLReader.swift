@@ -1,0 +1,197 @@
+import Foundation
+import FoundationXML
+
+/// Reads GraphML with XMLParser: keys, nested graphs (children of a node's inner graph get it as parent),
+/// ports (handles) and data; node keys x, y, z, fx, fy, fz, width, height, label, type, parent and edge keys
+/// label, type fill Node and Edge fields, the other keys go to data.
+final class GraphMLReader: NSObject, XMLParserDelegate {
+    /// A declared key.
+    private struct Key {
+        let domain: String
+        let name: String
+        let type: String
+    }
+
+    /// What an open data element belongs to.
+    private enum Owner {
+        case node(String)
+        case edge(Int)
+        case port(node: String, handle: Int)
+        case other
+    }
+
+    /// The collected graph.
+    private(set) var builder: GraphBuilder
+    /// The first error met.
+    private(set) var failure: GraphFileError?
+    /// The declared keys by id.
+    private var keys: [String: Key] = [:]
+    /// Open node ids, innermost last, for nested graphs.
+    private var nodeStack: [String] = []
+    /// What the element being read belongs to.
+    private var owners: [Owner] = []
+    /// The edges read so far, finished at the end.
+    private var edges: [(edge: Edge, line: Int)] = []
+    /// The handles whose type came from a handleType key.
+    private var typedHandles: Set<String> = []
+    /// The open data element's key and text.
+    private var openData: (key: String, text: String, line: Int)?
+    /// The parser, for line numbers.
+    private weak var parser: XMLParser?
+
+    /// A reader for a file name.
+    init(file: String) {
+        builder = GraphBuilder(file: file)
+    }
+
+    /// Parses GraphML bytes and returns the graph or throws the first problem.
+    func read(_ data: Data) throws -> Graph {
+        let parser = XMLParser(data: data)
+        self.parser = parser
+        parser.delegate = self
+        parser.parse()
+        if let failure { throw failure }
+        if let failure = XMLText.parserFailure(parser, file: builder.file) { throw failure }
+        inferHandleTypes()
+        for (edge, line) in edges { builder.addEdge(edge, at: line) }
+        return try builder.build()
+    }
+
+    /// Records the first error and stops.
+    private func fail(_ message: String) {
+        guard failure == nil else { return }
+        failure = GraphFileError(
+            file: builder.file, line: parser?.lineNumber, column: parser?.columnNumber, message: message)
+        parser?.abortParsing()
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
+        let line = parser.lineNumber
+        switch XMLText.localName(name) {
+        case "key":
+            guard let id = attributes["id"] else { return fail("<key> without an id") }
+            keys[id] = Key(
+                domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
+                type: attributes["attr.type"] ?? "string")
+            owners.append(.other)
+        case "node":
+            guard let id = attributes["id"] else { return fail("<node> without an id") }
+            do {
+                try builder.addNode(Node(id: id, parentId: nodeStack.last), at: line)
+            } catch {
+                return fail("duplicate node id '\(id)'")
+            }
+            nodeStack.append(id)
+            owners.append(.node(id))
+        case "port":
+            guard case .node(let id)? = owners.last, let portName = attributes["name"] else {
+                return fail("<port> needs a name and must sit in a <node>")
+            }
+            var index = 0
+            builder.updateNode(id) { node in
+                index = node.handles.count
+                node.handles.append(Handle(id: portName, type: .source))
+            }
+            owners.append(.port(node: id, handle: index))
+        case "edge":
+            guard let source = attributes["source"], let target = attributes["target"] else {
+                return fail("<edge> needs a source and a target")
+            }
+            edges.append((Edge(id: attributes["id"] ?? "", source: source, target: target,
+                               sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"]), line))
+            owners.append(.edge(edges.count - 1))
+        case "data":
+            guard let key = attributes["key"] else { return fail("<data> without a key") }
+            guard keys[key] != nil else { return fail("<data> uses undeclared key '\(key)'") }
+            openData = (key, "", line)
+            owners.append(.other)
+        default:
+            owners.append(.other)
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        openData?.text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard !owners.isEmpty else { return }
+        owners.removeLast()
+        let local = XMLText.localName(name)
+        if local == "node" { nodeStack.removeLast() }
+        if local == "data", let open = openData {
+            openData = nil
+            store(open.text, key: keys[open.key]!, in: owners.last)
+        }
+    }
+
+    /// Stores a data element's text in what it belongs to.
+    private func store(_ text: String, key: Key, in owner: Owner?) {
+        guard let value = XMLText.value(text, type: key.type) else {
+            return fail("'\(text)' is not a valid \(key.type) for key '\(key.name)'")
+        }
+        switch owner {
+        case .node(let id)?:
+            var problem: String?
+            builder.updateNode(id) { node in problem = GraphMLReader.apply(key.name, value, to: &node) }
+            if let problem { fail("node '\(id)': \(problem)") }
+        case .edge(let index)?:
+            switch key.name {
+            case "label": edges[index].edge.label = value.text
+            case "type": edges[index].edge.type = value.text
+            default: edges[index].edge.data[key.name] = value
+            }
+        case .port(let id, let handle)?:
+            builder.updateNode(id) { node in
+                if key.name == "handleType", let type = HandleType(rawValue: value.text) {
+                    node.handles[handle].type = type
+                    self.typedHandles.insert("\(id)\u{0}\(node.handles[handle].id ?? "")")
+                }
+                if key.name == "handlePosition" { node.handles[handle].position = HandlePosition(rawValue: value.text) }
+            }
+        default:
+            break
+        }
+    }
+
+    /// Puts a node key's value in its field; returns a problem when a number field gets something else.
+    private static func apply(_ name: String, _ value: DataValue, to node: inout Node) -> String? {
+        let numeric: WritableKeyPath<Node, Double?>?
+        switch name {
+        case "x", "y", "z":
+            guard let number = value.number ?? Double(value.text) else { return "\(name) must be a number" }
+            if name == "x" { node.position.x = number } else if name == "y" { node.position.y = number }
+            else { node.position.z = number }
+            return nil
+        case "fx": numeric = \.fx
+        case "fy": numeric = \.fy
+        case "fz": numeric = \.fz
+        case "width": numeric = \.width
+        case "height": numeric = \.height
+        case "label": node.label = value.text; return nil
+        case "type": node.type = value.text; return nil
+        case "parent": node.parentId = value.text; return nil
+        default: node.data[name] = value; return nil
+        }
+        guard let number = value.number ?? Double(value.text), let numeric else { return "\(name) must be a number" }
+        node[keyPath: numeric] = number
+        return nil
+    }
+
+    /// Ports without a handleType key become target handles when an edge arrives at them.
+    private func inferHandleTypes() {
+        var arriving: Set<String> = []
+        for (edge, _) in edges { if let port = edge.targetHandle { arriving.insert("\(edge.target)\u{0}\(port)") } }
+        for node in builder.nodes where !node.handles.isEmpty {
+            builder.updateNode(node.id) { node in
+                for index in node.handles.indices {
+                    let key = "\(node.id)\u{0}\(node.handles[index].id ?? "")"
+                    if !typedHandles.contains(key), arriving.contains(key) { node.handles[index].type = .target }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// Writes deterministic JSON: keys sorted, numbers in NumberText's fixed form, non-finite numbers as null.
+struct JSONWriter {
+    /// The text written so far.
+    private(set) var text = ""
+
+    /// Appends raw text.
+    mutating func raw(_ string: String) { text += string }
+
+    /// Appends a quoted, escaped string.
+    mutating func string(_ value: String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    /// Appends a number (null when not finite).
+    mutating func number(_ value: Double) {
+        text += value.isFinite ? NumberText.format(value) : "null"
+    }
+
+    /// Appends any data value, objects with sorted keys.
+    mutating func value(_ value: DataValue) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .number(let number): self.number(number)
+        case .string(let string): self.string(string)
+        case .array(let values):
+            text += "["
+            for (index, element) in values.enumerated() {
+                if index > 0 { text += "," }
+                self.value(element)
+            }
+            text += "]"
+        case .object(let fields): object(fields)
+        }
+    }
+
+    /// Appends an object with sorted keys.
+    mutating func object(_ fields: [String: DataValue]) {
+        text += "{"
+        for (index, key) in fields.keys.sorted().enumerated() {
+            if index > 0 { text += "," }
+            string(key)
+            text += ":"
+            value(fields[key]!)
+        }
+        text += "}"
+    }
+
+    /// Appends `"key": [items...]` with one item per line, each written by `item`.
+    mutating func list<T>(_ key: String, _ items: [T], last: Bool, _ item: (inout JSONWriter, T) -> Void) {
+        text += "  "
+        string(key)
+        text += ": ["
+        for (index, element) in items.enumerated() {
+            text += index == 0 ? "\n    " : ",\n    "
+            item(&self, element)
+        }
+        text += items.isEmpty ? "]" : "\n  ]"
+        text += last ? "\n" : ",\n"
+    }
+}

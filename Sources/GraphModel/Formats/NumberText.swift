@@ -1,0 +1,18 @@
+/// Fixed number formatting for saved files: integers without a fraction, others as the shortest round-trip decimal.
+enum NumberText {
+    /// The text of a finite number.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return value == 0 ? "0" : String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// A number read from text, accepting what `format` writes and ordinary decimals; nil otherwise.
+    static func parse<S: StringProtocol>(_ text: S) -> Double? {
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
+            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else { return nil }
+        return Double(text)
+    }
+}

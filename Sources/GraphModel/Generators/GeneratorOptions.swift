@@ -1,0 +1,49 @@
+/// Reads and checks the numeric options of a generator, naming the generator and option in errors.
+struct GeneratorOptions {
+    /// The generator kind, for messages.
+    let kind: String
+    /// The options given.
+    let values: [String: Double]
+
+    /// Options for a kind; an option the kind does not take is an error.
+    init(kind: String, values: [String: Double], allowed: Set<String>) throws {
+        self.kind = kind
+        self.values = values
+        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw GraphError("\(kind): unknown option '\(unknown)' (takes \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// True when an option was given.
+    func has(_ key: String) -> Bool { values[key] != nil }
+
+    /// A whole-number option at least `minimum`; without a default it is required.
+    func count(_ key: String, default fallback: Int? = nil, minimum: Int = 0) throws -> Int {
+        guard let value = values[key] else {
+            guard let fallback else { throw GraphError("\(kind): option '\(key)' is required") }
+            return fallback
+        }
+        guard value.isFinite, value == value.rounded(), value >= Double(minimum), value <= 1e9 else {
+            throw GraphError("\(kind): option '\(key)' must be a whole number ≥ \(minimum), got \(NumberText.format(value))")
+        }
+        return Int(value)
+    }
+
+    /// A probability option in [0, 1]; without a default it is required.
+    func probability(_ key: String, default fallback: Double? = nil) throws -> Double {
+        guard let value = values[key] ?? fallback else { throw GraphError("\(kind): option '\(key)' is required") }
+        guard value >= 0, value <= 1 else {
+            throw GraphError("\(kind): option '\(key)' must be between 0 and 1, got \(NumberText.format(value))")
+        }
+        return value
+    }
+
+    /// The seed option (default 1), a whole number in 0 ..< 2^32.
+    func seed() throws -> UInt32 {
+        let value = values["seed"] ?? 1
+        guard value == value.rounded(), value >= 0, value < 4_294_967_296 else {
+            throw GraphError("\(kind): option 'seed' must be a whole number in 0 ..< 2^32")
+        }
+        return UInt32(value)
+    }
+}

@@ -1,0 +1,25 @@
+extension Graph {
+    /// Preferential attachment: node m links to nodes 0..<m, then each new node links to m distinct earlier
+    /// nodes drawn in proportion to their degree. Needs n > m ≥ 1.
+    public static func barabasiAlbert(n: Int, m: Int, seed: UInt32 = 1) throws -> Graph {
+        guard m >= 1, n > m else { throw GraphError("barabasiAlbert: needs n > m ≥ 1, got n = \(n), m = \(m)") }
+        var random = LCG(seed: seed)
+        var edges: [(Int, Int)] = []
+        var ends: [Int] = []
+        var targets = Array(0..<m)
+        for node in m..<n {
+            for target in targets {
+                edges.append((node, target))
+                ends.append(node)
+                ends.append(target)
+            }
+            var chosen: Set<Int> = []
+            targets = []
+            while targets.count < m, node + 1 < n {
+                let pick = ends[random.next(below: ends.count)]
+                if chosen.insert(pick).inserted { targets.append(pick) }
+            }
+        }
+        return generated(nodeCount: n, edges: edges)
+    }
+}

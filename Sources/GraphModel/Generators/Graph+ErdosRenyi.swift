@@ -1,0 +1,29 @@
+extension Graph {
+    /// G(n, p): each unordered pair of distinct nodes is linked with probability p (edge from the lower index).
+    public static func erdosRenyi(n: Int, p: Double, seed: UInt32 = 1) -> Graph {
+        var random = LCG(seed: seed)
+        var edges: [(Int, Int)] = []
+        bernoulliPositions(count: n * (n - 1) / 2, p: p, random: &random) { position in
+            let (high, low) = trianglePair(position)
+            edges.append((low, high))
+        }
+        return generated(nodeCount: n, edges: edges)
+    }
+
+    /// G(n, m): m distinct unordered pairs of distinct nodes drawn uniformly; m may not exceed n(n-1)/2.
+    public static func erdosRenyi(n: Int, m: Int, seed: UInt32 = 1) throws -> Graph {
+        guard m <= n * (n - 1) / 2 else {
+            throw GraphError("erdosRenyi: m = \(m) is more than the \(n * (n - 1) / 2) pairs of \(n) nodes")
+        }
+        var random = LCG(seed: seed)
+        var seen: Set<Int> = []
+        var edges: [(Int, Int)] = []
+        while edges.count < m {
+            let a = random.next(below: n)
+            let b = random.next(below: n)
+            guard a != b, seen.insert(min(a, b) * n + max(a, b)).inserted else { continue }
+            edges.append((min(a, b), max(a, b)))
+        }
+        return generated(nodeCount: n, edges: edges)
+    }
+}

@@ -1,0 +1,30 @@
+extension Graph {
+    /// A stochastic block model: clusters of the given sizes (node data.group = cluster index from 0); pairs in
+    /// one cluster are linked with probability pIn, pairs across clusters with pOut.
+    public static func stochasticBlock(sizes: [Int], pIn: Double, pOut: Double, seed: UInt32 = 1) -> Graph {
+        var random = LCG(seed: seed)
+        var starts: [Int] = []
+        var total = 0
+        for size in sizes {
+            starts.append(total)
+            total += size
+        }
+        var edges: [(Int, Int)] = []
+        for block in sizes.indices {
+            let start = starts[block]
+            bernoulliPositions(count: sizes[block] * (sizes[block] - 1) / 2, p: pIn, random: &random) { position in
+                let (high, low) = trianglePair(position)
+                edges.append((start + low, start + high))
+            }
+            for other in sizes.indices where other > block {
+                let width = sizes[other]
+                bernoulliPositions(count: sizes[block] * width, p: pOut, random: &random) { position in
+                    edges.append((start + position / width, starts[other] + position % width))
+                }
+            }
+        }
+        var groups: [Int] = []
+        for (block, size) in sizes.enumerated() { groups += Array(repeating: block, count: size) }
+        return generated(nodeCount: total, edges: edges) { ["group": .number(Double(groups[$0]))] }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// An undirected adjacency structure with hop distances, for the graph-based metrics.
+struct GraphDistances {
+    /// The distinct neighbours of each node, in ascending order.
+    let neighbours: [[Int]]
+
+    /// Builds the adjacency of `edges` (self loops and repeats ignored).
+    init(nodeCount: Int, edges: [(Int, Int)]) {
+        var sets = Array(repeating: Set<Int>(), count: nodeCount)
+        for (a, b) in edges where a != b {
+            sets[a].insert(b)
+            sets[b].insert(a)
+        }
+        neighbours = sets.map { $0.sorted() }
+    }
+
+    /// Every node when there are at most `limit`, else `samples` nodes drawn with d3's LCG from `seed`, ascending.
+    func sources(limit: Int, samples: Int, seed: UInt32) -> [Int] {
+        let n = neighbours.count
+        if n <= limit || samples >= n { return Array(0..<n) }
+        var order = Array(0..<n)
+        var state = seed
+        for i in 0..<max(samples, 0) {
+            state = state &* 1664525 &+ 1013904223
+            let j = i + Int(Double(state) / 4294967296 * Double(n - i))
+            order.swapAt(i, j)
+        }
+        return order.prefix(max(samples, 0)).sorted()
+    }
+
+    /// Hop distances from `source`; -1 for unreachable nodes.
+    func hops(from source: Int) -> [Int] {
+        var distance = Array(repeating: -1, count: neighbours.count)
+        distance[source] = 0
+        var queue = [source]
+        var head = 0
+        while head < queue.count {
+            let v = queue[head]
+            head += 1
+            for w in neighbours[v] where distance[w] < 0 {
+                distance[w] = distance[v] + 1
+                queue.append(w)
+            }
+        }
+        return distance
+    }
+
+    /// Normalised stress over connected pairs (source, other), with the layout scaled optimally.
+    func stress(positions: [SIMD2<Double>], sources: [Int]) -> Double {
+        var a = 0.0, b = 0.0, count = 0.0
+        for s in sources {
+            for (j, g) in hops(from: s).enumerated() where g > 0 {
+                let ratio = Metrics.distance(positions[s], positions[j]) / Double(g)
+                a += ratio
+                b += ratio * ratio
+                count += 1
+            }
+        }
+        guard count > 0 else { return 0 }
+        guard b > 0 else { return 1 }
+        return max(0, 1 - a * a / (b * count))
+    }
+
+    /// The smallest angle in degrees between edges at one node, over nodes with two or more edge directions.
+    func minAngle(positions: [SIMD2<Double>]) -> Double {
+        var best = 360.0
+        for (v, list) in neighbours.enumerated() where list.count >= 2 {
+            let angles = list.compactMap { w -> Double? in
+                let d = positions[w] - positions[v]
+                return d.x == 0 && d.y == 0 ? nil : atan2(d.y, d.x)
+            }.sorted()
+            guard angles.count >= 2 else { continue }
+            for (i, angle) in angles.enumerated() {
+                let next = i + 1 < angles.count ? angles[i + 1] : angles[0] + 2 * Double.pi
+                best = min(best, (next - angle) * 180 / Double.pi)
+            }
+        }
+        return best
+    }
+
+    /// The mean Jaccard similarity of graph neighbours and the same number of nearest layout nodes, over sources with neighbours.
+    func neighbourhoodPreservation(positions: [SIMD2<Double>], sources: [Int]) -> Double {
+        var total = 0.0, count = 0.0
+        for s in sources where !neighbours[s].isEmpty {
+            let k = neighbours[s].count
+            let nearest = Set(Proximity.nearest(k, to: s, positions: positions))
+            let shared = neighbours[s].filter(nearest.contains).count
+            total += Double(shared) / Double(2 * k - shared)
+            count += 1
+        }
+        return count > 0 ? total / count : 1
+    }
+}

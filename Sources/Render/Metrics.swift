@@ -1,0 +1,80 @@
+import Foundation
+
+/// Layout quality figures for node positions and edges; docs/metrics.md defines each one.
+public struct Metrics: Equatable {
+    /// How the figures are computed on large graphs.
+    public struct Options: Equatable, Sendable {
+        /// Up to this many nodes, stress and neighbourhood preservation use every node as a source.
+        public var exactNodeLimit: Int = 1000
+        /// Above `exactNodeLimit`, this many sources are drawn (deterministically) for stress and neighbourhood preservation.
+        public var sampleSources: Int = 200
+        /// Up to this many edges, crossings are counted by testing every pair; above it, through a grid (same count).
+        public var exactCrossingLimit: Int = 2000
+        /// The node radius for overlaps when no radii are given.
+        public var defaultRadius: Double = 5
+        /// Seed of the d3 LCG that picks sampled sources.
+        public var seed: UInt32 = 1
+
+        /// Options with every default.
+        public init() {}
+    }
+
+    /// Normalised stress after optimal scaling: 0 when layout distances are proportional to hop distances.
+    public var stress: Double
+    /// The number of pairs of edges, without a shared endpoint, whose segments meet.
+    public var crossings: Int
+    /// The mean edge length in layout units.
+    public var edgeLengthMean: Double
+    /// The coefficient of variation (standard deviation / mean) of edge lengths.
+    public var edgeLengthCV: Double
+    /// The smallest angle in degrees between two edges at a node (360 when no node has two).
+    public var minAngle: Double
+    /// The number of node pairs whose circles overlap.
+    public var overlaps: Int
+    /// The mean Jaccard similarity of each node's graph neighbours and its nearest nodes in the layout.
+    public var neighbourhoodPreservation: Double
+    /// How many BFS sources stress and neighbourhood preservation used (all nodes, or a sample).
+    public var sources: Int
+
+    /// The figures as (name, value) pairs in a fixed order.
+    public var pairs: [(name: String, value: Double)] {
+        [("stress", stress), ("crossings", Double(crossings)), ("edgeLengthMean", edgeLengthMean),
+         ("edgeLengthCV", edgeLengthCV), ("minAngle", minAngle), ("overlaps", Double(overlaps)),
+         ("neighbourhoodPreservation", neighbourhoodPreservation), ("sources", Double(sources))]
+    }
+
+    /// Measures a layout: positions per node, edges as index pairs, optional radii per node.
+    public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
+                               options: Options = Options()) throws -> Metrics {
+        let n = positions.count
+        if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+            throw RenderError("node \(bad + 1) has a position that is not a finite number")
+        }
+        if let bad = edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
+            throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(n) nodes")
+        }
+        if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
+        let segments = edges.filter { $0.0 != $0.1 }
+        let graph = GraphDistances(nodeCount: n, edges: segments)
+        let sources = graph.sources(limit: options.exactNodeLimit, samples: options.sampleSources, seed: options.seed)
+        let lengths = segments.map { distance(positions[$0.0], positions[$0.1]) }
+        let mean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
+        let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
+        return Metrics(
+            stress: graph.stress(positions: positions, sources: sources),
+            crossings: EdgeCrossings.count(positions: positions, edges: segments, exactLimit: options.exactCrossingLimit),
+            edgeLengthMean: mean,
+            edgeLengthCV: mean > 0 ? variance.squareRoot() / mean : 0,
+            minAngle: graph.minAngle(positions: positions),
+            overlaps: Proximity.overlaps(positions: positions,
+                                         radii: radii ?? Array(repeating: options.defaultRadius, count: n)),
+            neighbourhoodPreservation: graph.neighbourhoodPreservation(positions: positions, sources: sources),
+            sources: sources.count)
+    }
+
+    /// The distance between two points.
+    static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        let d = a - b
+        return (d * d).sum().squareRoot()
+    }
+}

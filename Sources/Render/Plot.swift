@@ -1,0 +1,170 @@
+import GraphModel
+
+/// A line plot of one or more series against a shared x axis, such as alpha or kinetic energy per tick.
+public struct Plot {
+    /// One line: x and y values of equal length.
+    public struct Series {
+        /// The name shown in the legend.
+        public var name: String
+        /// The x values.
+        public var x: [Double]
+        /// The y values, one per x value.
+        public var y: [Double]
+        /// The line colour; nil takes the next palette colour.
+        public var colour: String?
+
+        /// Makes a series from x and y values.
+        public init(_ name: String, x: [Double], y: [Double], colour: String? = nil) {
+            self.name = name
+            self.x = x
+            self.y = y
+            self.colour = colour
+        }
+
+        /// Makes a series whose x values are 0, 1, 2, … (a value per tick).
+        public init(_ name: String, y: [Double], colour: String? = nil) {
+            self.init(name, x: y.indices.map(Double.init), y: y, colour: colour)
+        }
+    }
+
+    /// Options for a line plot.
+    public struct Options {
+        /// Picture width in pixels.
+        public var width: Double = 640
+        /// Picture height in pixels.
+        public var height: Double = 400
+        /// Title drawn at the top; nil for none.
+        public var title: String?
+        /// Label under the x axis.
+        public var xLabel: String?
+        /// Label beside the y axis.
+        public var yLabel: String?
+        /// Left end of the x axis; nil picks a round value at or below the data.
+        public var xMin: Double?
+        /// Right end of the x axis; nil picks a round value at or above the data.
+        public var xMax: Double?
+        /// Bottom of the y axis; nil picks a round value at or below the data.
+        public var yMin: Double?
+        /// Top of the y axis; nil picks a round value at or above the data.
+        public var yMax: Double?
+        /// Whether the legend row is drawn.
+        public var legend: Bool = true
+        /// Line colours in order.
+        public var palette: [String] = Palette.tableau10
+        /// Line width in pixels.
+        public var strokeWidth: Double = 1.8
+        /// Font size in pixels.
+        public var fontSize: Double = 12
+        /// Space in pixels kept free at the picture edges.
+        public var padding: Double = 12
+
+        /// Options with every default.
+        public init() {}
+    }
+
+    /// The lines, drawn in order.
+    public var series: [Series]
+    /// How to draw them.
+    public var options: Options
+
+    /// Makes a plot.
+    public init(series: [Series], options: Options = Options()) {
+        self.series = series
+        self.options = options
+    }
+
+    /// Writes the plot to `path` atomically.
+    public func write(to path: String) throws {
+        try AtomicFile.write(try render(), to: path)
+    }
+
+    /// Checks the input and returns the x and y axis ticks.
+    func axes() throws -> (x: PlotAxis, y: PlotAxis) {
+        guard !series.isEmpty else { throw RenderError("a plot needs at least one series") }
+        for s in series {
+            guard s.x.count == s.y.count else {
+                throw RenderError("series '\(s.name)' has \(s.x.count) x values but \(s.y.count) y values")
+            }
+            guard s.x.allSatisfy(\.isFinite), s.y.allSatisfy(\.isFinite) else {
+                throw RenderError("series '\(s.name)' has a value that is not a finite number")
+            }
+        }
+        let xs = series.flatMap(\.x), ys = series.flatMap(\.y)
+        guard !xs.isEmpty else { throw RenderError("a plot needs at least one point") }
+        let o = options
+        return (try PlotAxis(values: xs, min: o.xMin, max: o.xMax, count: max(2, Int(o.width / 90)), name: "x"),
+                try PlotAxis(values: ys, min: o.yMin, max: o.yMax, count: max(2, Int(o.height / 70)), name: "y"))
+    }
+
+    /// The plot as SVG text; throws on no series, unequal lengths or non-finite values.
+    public func render() throws -> String {
+        let (xAxis, yAxis) = try axes()
+        let o = options, fs = o.fontSize
+        let colours = series.enumerated().map { $1.colour ?? o.palette[$0 % max(o.palette.count, 1)] }
+        let legend = Legend(title: nil, entries: zip(series, colours).map { Legend.Entry(name: $0.name, colour: $1) },
+                            fontSize: fs, horizontal: true)
+        let titleBand = o.title == nil ? 0 : fs * 1.5 + 10
+        let legendBand = o.legend ? legend.height + 8 : 0
+        let tickWidth = yAxis.ticks.map { TextMeasure.width(yAxis.label($0), fontSize: fs * 0.9) }.max() ?? 0
+        let lastXTick = xAxis.ticks.last.map { TextMeasure.width(xAxis.label($0), fontSize: fs * 0.9) / 2 } ?? 0
+        let plot = WorldRect(minX: o.padding + (o.yLabel == nil ? 0 : fs * 1.5) + tickWidth + 8,
+                             minY: o.padding + titleBand + legendBand + fs * 0.5,
+                             maxX: o.width - o.padding - lastXTick,
+                             maxY: o.height - o.padding - (o.xLabel == nil ? 0 : fs * 1.5) - fs * 1.5)
+        guard plot.width > 10, plot.height > 10 else { throw RenderError("the plot is too small for its labels") }
+        func sx(_ x: Double) -> Double { plot.minX + xAxis.fraction(x) * plot.width }
+        func sy(_ y: Double) -> Double { plot.maxY - yAxis.fraction(y) * plot.height }
+
+        var svg = SVGWriter(width: o.width, height: o.height)
+        svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
+        svg.open("defs")
+        svg.open("clipPath", [("id", "plot-area")])
+        svg.element("rect", [("x", plot.minX.svg), ("y", plot.minY.svg), ("width", plot.width.svg), ("height", plot.height.svg)])
+        svg.close("clipPath")
+        svg.close("defs")
+        svg.open("g", [("class", "grid"), ("stroke", "#e6e6e6"), ("stroke-width", "1")])
+        for y in yAxis.ticks {
+            svg.element("line", [("x1", plot.minX.svg), ("y1", sy(y).svg), ("x2", plot.maxX.svg), ("y2", sy(y).svg)])
+        }
+        svg.close("g")
+        svg.open("g", [("class", "axes"), ("font-size", (fs * 0.9).svg), ("fill", "#444444")])
+        svg.element("path", [("d", "M\(plot.minX.svg),\(plot.minY.svg) V\(plot.maxY.svg) H\(plot.maxX.svg)"),
+                             ("fill", "none"), ("stroke", "#555555")])
+        for x in xAxis.ticks {
+            svg.element("line", [("x1", sx(x).svg), ("y1", plot.maxY.svg), ("x2", sx(x).svg), ("y2", (plot.maxY + 4).svg),
+                                 ("stroke", "#555555")])
+            svg.text("text", [("x", sx(x).svg), ("y", (plot.maxY + fs * 1.3).svg), ("text-anchor", "middle")], xAxis.label(x))
+        }
+        for y in yAxis.ticks {
+            svg.text("text", [("x", (plot.minX - 6).svg), ("y", (sy(y) + fs * 0.3).svg), ("text-anchor", "end")], yAxis.label(y))
+        }
+        svg.close("g")
+        if let xLabel = o.xLabel {
+            svg.text("text", [("x", ((plot.minX + plot.maxX) / 2).svg), ("y", (o.height - o.padding - fs * 0.2).svg),
+                              ("font-size", fs.svg), ("text-anchor", "middle"), ("fill", "#222222")], xLabel)
+        }
+        if let yLabel = o.yLabel {
+            let x = o.padding + fs * 0.9, y = (plot.minY + plot.maxY) / 2
+            svg.text("text", [("x", x.svg), ("y", y.svg), ("transform", "rotate(-90 \(x.svg) \(y.svg))"),
+                              ("font-size", fs.svg), ("text-anchor", "middle"), ("fill", "#222222")], yLabel)
+        }
+        svg.open("g", [("class", "lines"), ("clip-path", "url(#plot-area)"), ("fill", "none"),
+                       ("stroke-width", o.strokeWidth.svg), ("stroke-linejoin", "round"), ("stroke-linecap", "round")])
+        for (s, colour) in zip(series, colours) where !s.x.isEmpty {
+            let points = zip(s.x, s.y).map { "\(sx($0).svg),\(sy($1).svg)" }
+            if points.count == 1 {
+                svg.element("circle", [("cx", sx(s.x[0]).svg), ("cy", sy(s.y[0]).svg), ("r", (o.strokeWidth * 1.5).svg),
+                                       ("fill", colour), ("stroke", "none")])
+            } else {
+                svg.element("polyline", [("points", points.joined(separator: " ")), ("stroke", colour)])
+            }
+        }
+        svg.close("g")
+        if let title = o.title {
+            svg.text("text", [("x", (o.width / 2).svg), ("y", (o.padding + fs * 1.2).svg), ("font-size", (fs * 1.35).svg),
+                              ("font-weight", "bold"), ("text-anchor", "middle"), ("fill", "#222222")], title)
+        }
+        if o.legend { legend.draw(into: &svg, x: (o.width - legend.width) / 2, y: o.padding + titleBand) }
+        return svg.document()
+    }
+}

@@ -1,0 +1,93 @@
+import XCTest
+@testable import Render
+
+final class MetricsTests: XCTestCase {
+    let square: [SIMD2<Double>] = [[0, 0], [10, 0], [10, 10], [0, 10]]
+    let cycle = [(0, 1), (1, 2), (2, 3), (3, 0)]
+
+    func testSquareCycle() throws {
+        let m = try Metrics.measure(positions: square, edges: cycle, radii: [6, 6, 6, 6])
+        XCTAssertEqual(m.crossings, 0)
+        XCTAssertEqual(m.edgeLengthMean, 10)
+        XCTAssertEqual(m.edgeLengthCV, 0)
+        XCTAssertEqual(m.minAngle, 90, accuracy: 1e-9)
+        XCTAssertEqual(m.overlaps, 4)
+        XCTAssertEqual(m.sources, 4)
+        XCTAssertEqual(m.neighbourhoodPreservation, 1)
+        // Stress by its definition: the scale alpha minimising sum ((alpha d - g) / g)^2, then the mean.
+        var terms: [(d: Double, g: Double)] = []
+        for s in 0..<4 {
+            for j in 0..<4 where j != s {
+                let g = Double(min(abs(s - j), 4 - abs(s - j)))
+                terms.append((Metrics.distance(square[s], square[j]), g))
+            }
+        }
+        let alpha = terms.map { $0.d / $0.g }.reduce(0, +) / terms.map { $0.d * $0.d / ($0.g * $0.g) }.reduce(0, +)
+        let expected = terms.map { pow((alpha * $0.d - $0.g) / $0.g, 2) }.reduce(0, +) / Double(terms.count)
+        XCTAssertEqual(m.stress, expected, accuracy: 1e-12)
+        XCTAssertGreaterThan(m.stress, 0.02)
+    }
+
+    func testStraightPathIsStressFree() throws {
+        let positions = (0..<6).map { SIMD2(Double($0) * 12, 3) }
+        let m = try Metrics.measure(positions: positions, edges: (0..<5).map { ($0, $0 + 1) })
+        XCTAssertEqual(m.stress, 0, accuracy: 1e-12)
+        XCTAssertEqual(m.minAngle, 180, accuracy: 1e-9)
+        XCTAssertEqual(m.neighbourhoodPreservation, 1)
+        XCTAssertEqual(m.overlaps, 0)
+    }
+
+    func testDiagonalsCrossOnce() throws {
+        let m = try Metrics.measure(positions: square, edges: cycle + [(0, 2), (1, 3)])
+        XCTAssertEqual(m.crossings, 1)
+        XCTAssertEqual(m.minAngle, 45, accuracy: 1e-9)
+        XCTAssertLessThan(m.edgeLengthMean, 10 * (4 + 2 * 2.0.squareRoot()) / 6 + 1e-9)
+        XCTAssertGreaterThan(m.edgeLengthCV, 0)
+    }
+
+    func testGridCountMatchesPairwiseCount() {
+        var state: UInt32 = 7
+        func random() -> Double {
+            state = state &* 1664525 &+ 1013904223
+            return Double(state) / 4294967296
+        }
+        let positions = (0..<300).map { _ in SIMD2(random() * 500, random() * 300) }
+        let edges = (0..<450).map { _ in (Int(random() * 300), Int(random() * 300)) }.filter { $0.0 != $0.1 }
+        let exact = EdgeCrossings.pairwise(positions: positions, edges: edges)
+        XCTAssertGreaterThan(exact, 100)
+        XCTAssertEqual(EdgeCrossings.gridded(positions: positions, edges: edges), exact)
+    }
+
+    func testLargeGraphsUseADeterministicSample() throws {
+        let n = 1500
+        let positions = (0..<n).map { i in SIMD2(Double(i % 40) * 10, Double(i / 40) * 10) }
+        let edges = (1..<n).map { ($0, $0 - 1) }
+        var options = Metrics.Options()
+        options.sampleSources = 50
+        let a = try Metrics.measure(positions: positions, edges: edges, options: options)
+        let b = try Metrics.measure(positions: positions, edges: edges, options: options)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a.sources, 50)
+        let sources = GraphDistances(nodeCount: n, edges: edges).sources(limit: 1000, samples: 50, seed: 1)
+        XCTAssertEqual(sources, sources.sorted())
+        XCTAssertEqual(Set(sources).count, 50)
+    }
+
+    func testPairsHaveAFixedOrder() throws {
+        let m = try Metrics.measure(positions: square, edges: cycle)
+        XCTAssertEqual(m.pairs.map(\.name), ["stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle",
+                                             "overlaps", "neighbourhoodPreservation", "sources"])
+        XCTAssertEqual(m.pairs[2].value, 10)
+    }
+
+    func testEmptyAndBadInput() throws {
+        let empty = try Metrics.measure(positions: [], edges: [])
+        XCTAssertEqual(empty.stress, 0)
+        XCTAssertEqual(empty.minAngle, 360)
+        XCTAssertThrowsError(try Metrics.measure(positions: square, edges: [(0, 9)])) {
+            XCTAssertEqual("\($0)", "edge 1 joins 0 and 9, but there are 4 nodes")
+        }
+        XCTAssertThrowsError(try Metrics.measure(positions: square, edges: [], radii: [1]))
+        XCTAssertThrowsError(try Metrics.measure(positions: [[.nan, 0]], edges: []))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import Render
+
+final class PlotTests: XCTestCase {
+    func testNiceTicks() {
+        let ticks = NiceTicks(min: 0.13, max: 0.92, count: 5)
+        XCTAssertEqual(ticks.values.map(ticks.label), ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"])
+        let big = NiceTicks(min: 0, max: 300, count: 6)
+        XCTAssertEqual(big.values.map(big.label), ["0", "50", "100", "150", "200", "250", "300"])
+        XCTAssertEqual(NiceTicks.format(2.5, step: 2.5), "2.5")
+        XCTAssertEqual(NiceTicks.niceCeiling(1.3), 2)
+        XCTAssertEqual(NiceTicks.niceCeiling(2.2), 2.5)
+    }
+
+    func testErrors() {
+        XCTAssertThrowsError(try Plot(series: []).render()) { XCTAssertEqual("\($0)", "a plot needs at least one series") }
+        XCTAssertThrowsError(try Plot(series: [.init("a", x: [1, 2], y: [1])]).render()) {
+            XCTAssertEqual("\($0)", "series 'a' has 2 x values but 1 y values")
+        }
+        XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, .infinity])]).render()) {
+            XCTAssertEqual("\($0)", "series 'a' has a value that is not a finite number")
+        }
+        var options = Plot.Options()
+        options.yMin = 2
+        options.yMax = 1
+        XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, 2])], options: options).render())
+    }
+
+    func testExplicitRangeKeepsItsEnds() throws {
+        var options = Plot.Options()
+        options.yMin = 0
+        options.yMax = 1
+        let axes = try Plot(series: [.init("alpha", y: [1, 0.5, 0.25])], options: options).axes()
+        XCTAssertEqual(axes.y.lower, 0)
+        XCTAssertEqual(axes.y.upper, 1)
+        XCTAssertEqual(axes.x.lower, 0)
+        XCTAssertEqual(axes.x.upper, 2)
+    }
+
+    func testAlphaAndEnergyPicture() throws {
+        let decay = 1 - pow(0.001, 1.0 / 300)
+        let alpha = (0..<300).map { pow(1 - decay, Double($0)) }
+        let energy = alpha.enumerated().map { 0.8 * $1 * (1 + 0.3 * sin(Double($0) / 9)) }
+        var options = Plot.Options()
+        options.title = "Cooling: alpha and kinetic energy"
+        options.xLabel = "tick"
+        options.yLabel = "value"
+        let plot = Plot(series: [.init("alpha", y: alpha), .init("kinetic energy", y: energy)], options: options)
+        let svg = try plot.render()
+        XCTAssertEqual(svg, try plot.render())
+        XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, 2)
+        XCTAssertTrue(svg.contains(">kinetic energy<"))
+        try PictureCheck.verify(svg, name: "plot-alpha")
+    }
+}
