@@ -6,7 +6,7 @@ public enum ForcelabModule {
     public static let version = "0.1.0"
 
     /// The module's submodules, each adding its functions to the `forcelab` table on top of the stack.
-    static let parts: [@Sendable (OpaquePointer) -> Void] = [GraphLua.register, SimulationLua.register]
+    static let parts: [@Sendable (OpaquePointer) -> Void] = [GraphLua.register, GraphFilesLua.register, SimulationLua.register]
 
     /// Installs the module into a fresh state: `package.loaded.forcelab`, `package.preload.forcelab` and the global.
     static func install(in L: OpaquePointer) {

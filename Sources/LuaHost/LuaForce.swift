@@ -17,6 +17,8 @@ final class LuaForce: Force {
     /// Registry reference of the function or table.
     let reference: Int32
     private var nodesReference: Int32 = LUA_NOREF
+    /// Whether fixed coordinates were copied last time (so clearing them is copied too).
+    private var fixedCopied = false
     private var kinetics: Kinetics?
 
     init(simulation: LuaSimulation, form: Form, reference: Int32) {
@@ -33,7 +35,8 @@ final class LuaForce: Force {
         lua_createtable(L, Int32(kinetics.count), 0)
         let graph = simulation.graph.graph
         for (i, id) in simulation.nodeIds.enumerated() {
-            lua_createtable(L, 0, 12)
+            // Sized for index, id, data, positions and velocities: small tables keep the per-tick copies in cache.
+            lua_createtable(L, 0, kinetics.dimensions == 3 ? 9 : 7)
             lua_pushinteger(L, lua_Integer(i))
             lua_setfield(L, -2, "index")
             LuaValues.push(L, id)
@@ -43,6 +46,7 @@ final class LuaForce: Force {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         nodesReference = luaL_ref(L, fl_registryindex())
+        fixedCopied = true
         try synchronise(toLua: true)
         guard form == .table else { return }
         try callMember("initialize", optional: true) {
@@ -99,7 +103,15 @@ final class LuaForce: Force {
             vx: kinetics.vx.baseAddress, vy: kinetics.vy.baseAddress, vz: kinetics.vz.baseAddress,
             fx: kinetics.fx.baseAddress, fy: kinetics.fy.baseAddress, fz: kinetics.fz.baseAddress)
         LuaCallback.push(L, nodesReference)
-        let status = toLua ? fl_nodes_write(L, -1, &state) : fl_nodes_read(L, -1, &state)
+        let status: Int32
+        if toLua {
+            let anyFixed = kinetics.fx.contains { !$0.isNaN } || kinetics.fy.contains { !$0.isNaN }
+                || kinetics.fz.contains { !$0.isNaN }
+            status = fl_nodes_write(L, -1, &state, anyFixed || fixedCopied ? 1 : 0)
+            fixedCopied = anyFixed
+        } else {
+            status = fl_nodes_read(L, -1, &state)
+        }
         if status != LUA_OK {
             let message = LuaValues.describe(L, -1)
             fl_pop(L, 2)

@@ -41,10 +41,11 @@ typedef struct {
     double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
 } fl_node_state;
 
-/* Copies positions, velocities and fixed coordinates into the node tables of the array at `list` (protected). */
-int fl_nodes_write(lua_State *L, int list, fl_node_state *state);
-/* Copies positions and velocities back from the node tables (non-numbers leave a value as it was; protected). */
-int fl_nodes_read(lua_State *L, int list, fl_node_state *state);
+/* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables
+ * of the array at `nodes`. Protected: returns a Lua status. */
+int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed);
+/* Copies positions and velocities back from the node tables (non-numbers leave a value as it was). Protected. */
+int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
 
 /* Whether the running C function was called with method syntax (obj:f()). */
 int fl_called_as_method(lua_State *L);
