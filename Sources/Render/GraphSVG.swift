@@ -45,8 +45,7 @@ public struct GraphSVG {
         let legendBand = showLegend ? legend.width + 10 : 0
         let area = WorldRect(minX: options.padding, minY: options.padding + titleBand,
                              maxX: options.width - options.padding - legendBand, maxY: options.height - options.padding)
-        let layout = SceneLayout(scene: scene, radii: radii, fontSize: options.fontSize,
-                                 labelled: options.labels != .never)
+        let layout = SceneLayout(scene: scene, radii: radii, fontSize: options.fontSize, labelled: circleLabels)
         let (zoom, pan) = fitTransform(layout: layout, area: area)
         let frames = layout.frames(zoom: zoom)
         func screen(_ x: Double, _ y: Double) -> SIMD2<Double> { [x * zoom + pan.x, y * zoom + pan.y] }
@@ -56,7 +55,7 @@ public struct GraphSVG {
             svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", background)])
         }
         drawMarkers(into: &svg)
-        drawFrames(frames, layout: layout, screen: screen, zoom: zoom, into: &svg)
+        drawFrames(frames, layout: layout, screen: screen, into: &svg)
 
         let shapes = (0..<n).map { i -> NodeShape in
             let node = scene.nodes[i]
@@ -128,7 +127,7 @@ public struct GraphSVG {
 
     /// Parent frames, outermost first, each with its label in a band at its top.
     private func drawFrames(_ frames: [Int: WorldRect], layout: SceneLayout,
-                            screen: (Double, Double) -> SIMD2<Double>, zoom: Double, into svg: inout SVGWriter) {
+                            screen: (Double, Double) -> SIMD2<Double>, into svg: inout SVGWriter) {
         guard !frames.isEmpty else { return }
         svg.open("g", [("class", "frames")])
         for i in frames.keys.sorted(by: { (layout.depth[$0], $0) < (layout.depth[$1], $1) }) {
@@ -166,6 +165,11 @@ public struct GraphSVG {
                          offset: options.edgeOffset, borderRadius: options.edgeBorderRadius)
     }
 
+    /// Whether circle nodes get labels.
+    private var circleLabels: Bool {
+        options.labels == .always || (options.labels == .auto && scene.nodes.count <= GraphSVG.autoLabelLimit)
+    }
+
     private func label(of i: Int) -> String { scene.nodes[i].label ?? scene.nodes[i].id }
 
     /// Circles and boxes, then the labels that fit.
@@ -173,8 +177,6 @@ public struct GraphSVG {
         let fs = options.fontSize
         var labels: [(text: String, at: SIMD2<Double>, colour: String, halo: Bool)] = []
         var placed: [WorldRect] = []
-        let circleLabels = options.labels == .always
-            || (options.labels == .auto && scene.nodes.count <= GraphSVG.autoLabelLimit)
         svg.open("g", [("class", "nodes"), ("stroke-width", options.nodeStrokeWidth.svg)])
         for (i, node) in scene.nodes.enumerated() where !layout.isParent[i] {
             let s = shapes[i]

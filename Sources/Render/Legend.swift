@@ -2,12 +2,17 @@
 struct Legend {
     /// One entry: its name and colour.
     struct Entry {
+        /// The text beside the swatch.
         let name: String
+        /// The swatch colour.
         let colour: String
     }
 
+    /// A heading above the entries (column legends only).
     let title: String?
+    /// The entries in order.
     let entries: [Entry]
+    /// The font size in pixels.
     let fontSize: Double
     /// Whether entries run in one row (true) or one column (false).
     var horizontal = false

@@ -5,24 +5,25 @@ struct SceneLayout {
     let scene: GraphScene
     let radii: [Double]
     let fontSize: Double
+    /// Whether circle labels are drawn (and so take space below their nodes).
     let labelled: Bool
     /// Whether each node has children (and is drawn as a frame).
     let isParent: [Bool]
     /// The number of ancestors of each node.
     let depth: [Int]
 
-    /// Prepares the extents of `scene`; `labelled` says whether labels take space.
+    /// Prepares the extents of `scene`; `labelled` says whether circle labels take space.
     init(scene: GraphScene, radii: [Double], fontSize: Double, labelled: Bool) {
         self.scene = scene
         self.radii = radii
         self.fontSize = fontSize
-        self.labelled = labelled && scene.nodes.count <= GraphSVG.autoLabelLimit
+        self.labelled = labelled
         var isParent = Array(repeating: false, count: scene.nodes.count)
         var depth = Array(repeating: 0, count: scene.nodes.count)
         for (i, node) in scene.nodes.enumerated() {
+            if let p = node.parent { isParent[p] = true }
             var current = node.parent
             while let p = current {
-                isParent[p] = isParent[p] || current == node.parent
                 depth[i] += 1
                 current = scene.nodes[p].parent
             }

@@ -21,14 +21,30 @@ enum DOTFormat {
         }
         defer { agseterrf(previous) }
         let text = String(decoding: data, as: UTF8.self)
-        guard let root = text.withCString({ agmemread($0) }) else {
-            let message = dotMessages.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        agreadline(1)
+        // cgraph's lexer reads the C string lazily, so flush it while the string is alive.
+        let (parsed, messages) = text.withCString { pointer in
+            let parsed = agmemread(pointer)
+            let messages = dotMessages
+            flushLexer()
+            return (parsed, messages)
+        }
+        guard let root = parsed else {
+            let message = messages.joined(separator: " ")
+                .replacingOccurrences(of: #"^\s*Error\s*:\s*"#, with: "", options: .regularExpression)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             throw GraphFileError(
                 file: file, line: lineNumber(in: message),
                 message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
         }
         defer { agclose(root) }
         return try DOTReader(root: root, file: file).build()
+    }
+
+    /// Drains what cgraph's lexer kept from the last input (a further graph on the same line would otherwise
+    /// come out of the next parse); only the first graph of a file is read.
+    private static func flushLexer() {
+        while let extra = agmemread("") { agclose(extra) }
     }
 
     /// The number after "line" in a cgraph message.

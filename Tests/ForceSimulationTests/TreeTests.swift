@@ -1,0 +1,48 @@
+import Testing
+@testable import ForceSimulation
+
+/// The flat tree against d3-quadtree's geometry, insertion and visit order.
+@Suite struct TreeTests {
+    func build(_ points: [(Double, Double)]) -> SpatialTree {
+        let tree = SpatialTree()
+        let x = points.map(\.0), y = points.map(\.1)
+        tree.build(count: points.count, dimensions: 2, x: x, y: y, z: nil)
+        return tree
+    }
+
+    func cells(_ tree: SpatialTree) -> [(head: Int32, end: Int32, bounds: [Double])] {
+        (0..<tree.cellCount).map { c in
+            (tree.head.base[c], tree.end.base[c], (0..<4).map { tree.bounds.base[c * 4 + $0] })
+        }
+    }
+
+    @Test func rootGrowsFromAnIntegerUnitCell() {
+        // d3: cover(0.5, 0.5) gives [0, 1]; cover(3, 2) doubles to [0, 4] x [0, 4]. Children: 0 -> (0.5, 0.5)
+        // goes to [0,2]x[0,2] (index 0), (3, 2) to index 3 (right, bottom).
+        let tree = build([(0.5, 0.5), (3, 2)])
+        let c = cells(tree)
+        #expect(c.count == 3)
+        #expect(c[0].head == -1 && c[0].end == 3 && c[0].bounds == [0, 0, 4, 4])
+        #expect(c[1].head == 0 && c[1].bounds == [0, 0, 2, 2])
+        #expect(c[2].head == 1 && c[2].bounds == [2, 2, 4, 4])
+    }
+
+    @Test func coincidentPointsChainNewestFirstAndNaNIsSkipped() {
+        let tree = build([(1, 1), (.nan, 0), (1, 1), (1, 1)])
+        #expect(tree.cellCount == 1)
+        #expect(tree.head.base[0] == 3)
+        #expect(tree.next.base[3] == 2 && tree.next.base[2] == 0 && tree.next.base[0] == -1)
+        #expect((0..<4).map { tree.order.base[$0] } == [3, 2, 0, 1])
+    }
+
+    @Test func splitsUntilPointsSeparateAndVisitsInChildIndexOrder() {
+        // Points in [0,1): (0.1, 0.1) and (0.2, 0.1) share quadrants until width 0.125.
+        let tree = build([(0.1, 0.1), (0.2, 0.1), (0.9, 0.9), (0.9, 0.1)])
+        let c = cells(tree)
+        let leaves = c.filter { $0.head >= 0 }.map(\.head)
+        #expect(leaves == [0, 1, 3, 2])
+        #expect(c[0].bounds == [0, 0, 1, 1] && c[0].end == Int32(c.count))
+        let deepest = c.filter { $0.head == 0 }[0]
+        #expect(deepest.bounds[2] - deepest.bounds[0] == 0.125)
+    }
+}

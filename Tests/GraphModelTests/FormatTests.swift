@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import GraphModel
+
+/// A graph using what every format can hold: ids, positions, a number and a string in data, edge weights.
+private func sample() throws -> Graph {
+    let graph = Graph()
+    try graph.addNode(Node(id: "a", x: 1.5, y: -2, data: ["group": .number(1), "name": .string("Ann, \"A\"")]))
+    try graph.addNode(Node(id: "b c", x: 0.1, y: 3e-5, data: ["group": .number(2)]))
+    try graph.addNode(Node(id: "d", x: 7, y: 8))
+    try graph.addEdge(Edge(id: "e1", source: "a", target: "b c", data: ["weight": .number(0.25)]))
+    try graph.addEdge(Edge(id: "e2", source: "b c", target: "a", data: ["weight": .number(3)]))
+    return graph
+}
+
+/// A temporary folder for files.
+private func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "graphmodel-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Test(arguments: [GraphFormat.d3, .reactFlow, .graphml, .gexf, .dot])
+func roundTripKeepsNodesEdgesAndData(format: GraphFormat) throws {
+    let graph = try sample()
+    let text = try graph.string(format: format)
+    let loaded = try Graph.load(string: text, format: format)
+    #expect(Set(loaded.nodeIds) == Set(graph.nodeIds))
+    for node in graph.nodes {
+        let copy = try #require(loaded.node(node.id))
+        #expect(copy.position == node.position, "\(format) position of \(node.id)")
+        #expect(copy.data == node.data, "\(format) data of \(node.id)")
+    }
+    #expect(loaded.edges.map(\.id) == ["e1", "e2"])
+    #expect(loaded.edges.map(\.data) == graph.edges.map(\.data))
+    #expect(try loaded.string(format: format) == text, "saving is deterministic")
+}
+
+@Test(arguments: [GraphFormat.csv, .tsv])
+func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
+    let graph = try sample()
+    let text = try graph.string(format: format)
+    let loaded = try Graph.load(string: text, format: format)
+    #expect(loaded.nodeIds == ["a", "b c", "d"])
+    #expect(loaded.edges == graph.edges)
+}
+
+@Test func reactFlowKeepsEveryField() throws {
+    let graph = Graph()
+    try graph.addNode(Node(
+        id: "p", position: Point(x: 1, y: 2, z: 3), fx: 1, data: ["k": .array([.bool(true), .null])],
+        width: 10, height: 20, handles: [Handle(id: "out", type: .source, position: .right)], selected: true,
+        deletable: false, hidden: true, type: "group", label: "P"))
+    try graph.addNode(Node(id: "c", parentId: "p"))
+    try graph.addEdge(Edge(id: "x", source: "p", target: "c", sourceHandle: "out", selected: true, label: "L", type: "step"))
+    graph.viewport = Viewport(x: 5, y: 6, zoom: 2)
+    let loaded = try Graph.load(string: try graph.string(format: .reactFlow))
+    #expect(loaded.nodes == graph.nodes)
+    #expect(loaded.edges == graph.edges)
+    #expect(loaded.viewport == graph.viewport)
+    #expect(loaded.selectedNodeIds == ["p"] && loaded.selectedEdgeIds == ["x"])
+}
+
+@Test func dotMapsPortsClustersAndPinnedPositions() throws {
+    let text = """
+    digraph {
+      a [pos="1,2!"];
+      subgraph cluster_g { label="Group"; b; c [pos="3,4", group=2]; }
+      a:out -> b:in [weight=2];
+      c -> a;
+    }
+    """
+    let graph = try Graph.load(string: text, format: .dot)
+    #expect(graph.node("a")?.fx == 1 && graph.node("a")?.position == Point(x: 1, y: 2))
+    #expect(graph.node("b")?.parentId == "g" && graph.node("c")?.parentId == "g")
+    #expect(graph.node("g")?.label == "Group")
+    #expect(graph.node("c")?.data == ["group": .number(2)])
+    #expect(graph.node("a")?.handles == [Handle(id: "out", type: .source)])
+    let edge = try #require(graph.edges.first)
+    #expect(edge.source == "a" && edge.sourceHandle == "out" && edge.targetHandle == "in")
+    #expect(edge.data == ["weight": .number(2)])
+    #expect(graph.edges.map(\.target) == ["b", "a"])
+    let again = try Graph.load(string: try graph.string(format: .dot), format: .dot)
+    #expect(again.node("c")?.parentId == "g" && again.node("g")?.label == "Group")
+    #expect(again.edges.map(\.sourceHandle) == ["out", nil])
+}
+
+@Test func graphMLReadsNestedGraphsAndPorts() throws {
+    let text = """
+    <?xml version="1.0"?>
+    <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+      <key id="w" for="edge" attr.name="weight" attr.type="double"/>
+      <graph edgedefault="directed">
+        <node id="outer">
+          <graph><node id="inner"><port name="p"/></node></graph>
+        </node>
+        <edge source="outer" target="inner" targetport="p"><data key="w">2.5</data></edge>
+      </graph>
+    </graphml>
+    """
+    let graph = try Graph.load(string: text, format: .graphml)
+    #expect(graph.node("inner")?.parentId == "outer")
+    #expect(graph.node("inner")?.handles == [Handle(id: "p", type: .target)])
+    #expect(graph.edges.first?.data["weight"] == .number(2.5))
+    #expect(graph.edges.first?.id == "e0")
+}
+
+@Test func d3LinksByIndexAndExtraFieldsAsData() throws {
+    let graph = try Graph.load(string: """
+    {"nodes": [{"name": "x"}, {"id": "y", "vx": 1}], "links": [{"source": 0, "target": "y", "value": 3}]}
+    """)
+    #expect(graph.nodeIds == ["0", "y"])
+    #expect(graph.node("0")?.data == ["name": .string("x")])
+    #expect(graph.node("0")?.position.isPlaced == false)
+    #expect(graph.edges.first?.data == ["value": .number(3)])
+}
+
+@Test func malformedInputNamesTheFileLineAndColumn() throws {
+    func failure(_ text: String, _ format: GraphFormat?) -> GraphFileError? {
+        do {
+            _ = try Graph.load(string: text, format: format, name: "in.txt")
+            return nil
+        } catch {
+            return error as? GraphFileError
+        }
+    }
+    let json = try #require(failure("{\n  \"nodes\": [\n    {\"id\": 1},,\n  ]}", nil))
+    #expect(json.file == "in.txt" && json.line == 3 && json.column == 15, "\(json)")
+    let dangling = try #require(failure(#"{"nodes": [{"id": "a"}], "links": [{"source": "a", "target": "q"}]}"#, .d3))
+    #expect(dangling.description == "in.txt: links[0]: edge a -> q: node 'q' does not exist")
+    let duplicate = try #require(failure("source,target\na,b\nb,c,1,2\n", .csv))
+    #expect(duplicate.line == 3 && duplicate.message.contains("header"))
+    let csvDup = try #require(failure("source,target,id\na,b,x\nb,c,x\n", .csv))
+    #expect(csvDup.description == "in.txt:3: duplicate edge id 'x'")
+    let xml = try #require(failure("<graphml><graph>", .graphml))
+    #expect(xml.line == 1 && xml.message.contains("malformed XML"))
+    let xmlDup = try #require(failure("<graphml><graph>\n<node id=\"a\"/>\n<node id=\"a\"/></graph></graphml>", .graphml))
+    #expect(xmlDup.line == 3 && xmlDup.message == "duplicate node id 'a'")
+    let gexf = try #require(failure("<gexf><graph><nodes><node id=\"a\"/></nodes><edges>\n<edge source=\"a\" target=\"b\"/></edges></graph></gexf>", .gexf))
+    #expect(gexf.line == 2 && gexf.message.contains("node 'b' does not exist"))
+    let dot = try #require(failure("digraph {\n a -> b;\n c -> ; }", .dot))
+    #expect(dot.line == 3 && dot.message.contains("syntax error"), "\(dot)")
+    #expect(try Graph.load(string: "digraph { x -> y }\n\n", format: .dot).edgeCount == 1, "cgraph recovers after an error")
+    #expect(try Graph.load(string: "digraph { a } digraph { b }", format: .dot).nodeIds == ["a"])
+    #expect(try Graph.load(string: "digraph { c }", format: .dot).nodeIds == ["c"], "nothing leaks into the next parse")
+    let again = try #require(failure("digraph {\n a -> b;\n c -> ; }", .dot))
+    #expect(again.line == 3)
+}
+
+@Test func filesPickTheirFormatFromTheExtensionAndSaveAtomically() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let graph = try sample()
+    for name in ["g.json", "g.graphml", "g.gexf", "g.gv", "g.csv", "g.tsv"] {
+        try graph.save(path: "\(folder)/\(name)")
+        let loaded = try Graph.load(path: "\(folder)/\(name)")
+        #expect(loaded.edges.map(\.source) == ["a", "b c"], "\(name)")
+    }
+    try graph.save(path: "\(folder)/rf.json", format: .reactFlow)
+    #expect(try Graph.load(path: "\(folder)/rf.json").nodes == graph.nodes)
+    #expect(try String(contentsOfFile: "\(folder)/g.json", encoding: .utf8).hasPrefix("{\n  \"links\": [\n    {\"id\":\"e1\""))
+    #expect(throws: GraphFileError.self) { try graph.save(path: "\(folder)/g.unknown") }
+    #expect(throws: GraphFileError(file: "\(folder)/none.csv", message: "no such file")) {
+        try Graph.load(path: "\(folder)/none.csv")
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty)
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import GraphModel
+
+@Test func lcgMatchesD3() {
+    var random = LCG()
+    // s1 = 1664525 + 1013904223 = 1015568748, and so on.
+    #expect(random.next() == 1_015_568_748.0 / 4_294_967_296)
+    #expect(random.state == 1_015_568_748)
+    #expect(random.next() == Double(UInt32((1_664_525 * UInt64(1_015_568_748) + 1_013_904_223) % 4_294_967_296)) / 4_294_967_296)
+}
+
+@Test func recursiveMatchesTheReferenceScript() throws {
+    let folder = NSTemporaryDirectory() + "gen-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "/work/shared/reference/gen_graphs.py", "1000"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let reference = try Graph.load(path: folder + "/g1000.json")
+    let generated = try Graph.generate(kind: "recursive", options: ["n": 1000, "seed": 1])
+    #expect(generated.nodeIds == reference.nodeIds)
+    #expect(generated.edgeCount == 1998)
+    #expect(generated.edges.map(\.source) == reference.edges.map(\.source))
+    #expect(generated.edges.map(\.target) == reference.edges.map(\.target))
+}
+
+@Test func gridTreeAndBlocksHaveTheirShapes() throws {
+    let grid = try Graph.generate(kind: "grid", options: ["rows": 3, "columns": 4])
+    #expect(grid.nodeCount == 12 && grid.edgeCount == 3 * 3 + 2 * 4)
+    #expect(grid.node("6")?.data == ["row": .number(1), "column": .number(2)])
+    let tree = Graph.tree(n: 10, branching: 3)
+    #expect(tree.edgeCount == 9 && tree.outgoers(of: "0").map(\.id) == ["1", "2", "3"])
+    let blocks = Graph.stochasticBlock(sizes: [5, 5], pIn: 1, pOut: 0)
+    #expect(blocks.edgeCount == 20 && blocks.node("7")?.data["group"] == .number(1))
+    #expect(blocks.edges.allSatisfy { (Int($0.source)! < 5) == (Int($0.target)! < 5) })
+}
+
+@Test func randomGeneratorsAreSeededAndSized() throws {
+    let dense = Graph.erdosRenyi(n: 200, p: 0.1)
+    let pairs = Set(dense.edges.map { "\($0.source)-\($0.target)" })
+    #expect(pairs.count == dense.edgeCount, "no pair twice")
+    #expect(abs(Double(dense.edgeCount) - 0.1 * 19900) < 4 * (0.1 * 0.9 * 19900).squareRoot())
+    #expect(try Graph.generate(kind: "erdos-renyi", options: ["n": 200, "p": 0.1]).edges == dense.edges)
+    #expect(Graph.erdosRenyi(n: 200, p: 0.1, seed: 2).edges != dense.edges)
+    #expect(try Graph.erdosRenyi(n: 50, m: 300).edgeCount == 300)
+    let ba = try Graph.barabasiAlbert(n: 300, m: 2)
+    #expect(ba.edgeCount == 2 * (300 - 2))
+    #expect(Set(ba.edges.map { "\($0.source)-\($0.target)" }).count == ba.edgeCount)
+    let sbm = try Graph.generate(kind: "stochasticBlock", options: ["clusters": 3, "n": 10, "pIn": 0.5, "pOut": 0.1])
+    #expect(sbm.nodes.map { $0.data["group"]!.number! } == [0, 0, 0, 0, 1, 1, 1, 2, 2, 2])
+}
+
+@Test func miserablesIsBuiltIn() throws {
+    let graph = try Graph.generate(kind: "miserables")
+    #expect(graph.nodeCount == 77 && graph.edgeCount == 254)
+    #expect(graph.node("Valjean")?.data["group"] == .number(2))
+    #expect(graph.edges.first?.data["value"] == .number(1))
+    #expect(graph.edges.reduce(0) { $0 + $1.data["value"]!.number! } == 820)
+}
+
+@Test func generateRejectsUnknownKindsAndBadOptions() {
+    #expect(throws: GraphError.self) { try Graph.generate(kind: "smallWorld") }
+    #expect(throws: GraphError("recursive: option 'n' is required")) { try Graph.generate(kind: "recursive") }
+    #expect(throws: GraphError.self) { try Graph.generate(kind: "recursive", options: ["n": 2.5]) }
+    #expect(throws: GraphError.self) { try Graph.generate(kind: "recursive", options: ["n": 5, "m": 2]) }
+    #expect(throws: GraphError.self) { try Graph.generate(kind: "erdosRenyi", options: ["n": 5, "p": 2]) }
+    #expect(throws: GraphError.self) { try Graph.generate(kind: "erdosRenyi", options: ["n": 5, "p": 0.5, "m": 2]) }
+}
