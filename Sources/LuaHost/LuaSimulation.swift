@@ -16,6 +16,10 @@ final class LuaSimulation {
     var luaForces: [String: LuaForce] = [:]
     /// Registry references of the tick and end handlers, by event then name.
     var handlers: [String: [(name: String, reference: Int32)]] = [:]
+    /// Recordings made with `sim:record`, fed after every tick.
+    var recordings: [LuaRecording] = []
+    /// Ticks run since the simulation was made.
+    var ticksDone = 0
     private var syncedStructure: Int
     private var syncedVersion: Int
 
@@ -78,6 +82,24 @@ final class LuaSimulation {
         try graph.graph.setPositions(
             x: Array(kinetics.x), y: Array(kinetics.y), z: kinetics.dimensions == 3 ? Array(kinetics.z) : nil)
         syncedVersion = graph.graph.version
+    }
+
+    /// Counts a finished tick and feeds the recordings (custom values are Lua functions of the simulation at stack index 1).
+    func afterTick() throws {
+        ticksDone += 1
+        for recording in recordings where recording.isRecording {
+            var values: [Double] = []
+            if !recording.custom.isEmpty { try writeBack() }
+            for entry in recording.custom {
+                try LuaCallback.call(activeState, entry.reference, results: 1) {
+                    lua_pushvalue(activeState, 1)
+                    return 1
+                }
+                values.append(LuaValues.number(activeState, -1) ?? .nan)
+                fl_pop(activeState, 1)
+            }
+            try recording.record(tick: ticksDone, kinetics: simulation.kinetics, customValues: values)
+        }
     }
 
     /// The graph node at kinetics index `i`.

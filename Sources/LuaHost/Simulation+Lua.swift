@@ -156,6 +156,7 @@ enum SimulationLua {
             for _ in 0..<max(0, count) {
                 if fl_interrupted() != 0 { throw interrupted() }
                 try simulation.simulation.tick()
+                try simulation.afterTick()
             }
             try simulation.writeBack()
             try GraphLua.deliverEvents(arguments.L, simulation.graph)
@@ -190,9 +191,16 @@ enum SimulationLua {
             defer { try? simulation.writeBack() }
             let hasCallbacks = onTick != nil || !(simulation.handlers["tick"] ?? []).isEmpty
             var ticks = 0
+            let show = options.boolean("show") ?? false ? LiveView(graph: simulation.graph.graph) : nil
             let outcome = try simulation.simulation.run(maxTicks: maxTicks, onTick: { engine in
                 ticks += 1
-                progress.update(tick: ticks, alpha: engine.alpha)
+                try simulation.afterTick()
+                if let show {
+                    try simulation.writeBack()
+                    try show.draw(tick: ticks, alpha: engine.alpha)
+                } else {
+                    progress.update(tick: ticks, alpha: engine.alpha)
+                }
                 guard hasCallbacks else { return }
                 try simulation.writeBack()
                 try GraphLua.deliverEvents(L, simulation.graph)
