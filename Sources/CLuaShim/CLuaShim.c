@@ -30,6 +30,13 @@ static int fl_traceback(lua_State *L) {
             return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
+    if (strstr(msg, "\nstack traceback:\n") != NULL) {
+        /* A callback's error that already carries its own frames: continue that traceback with ours. */
+        luaL_traceback(L, L, NULL, 1);
+        const char *frames = strchr(lua_tostring(L, -1), '\n');
+        lua_pushfstring(L, "%s%s", msg, frames != NULL ? frames : "");
+        return 1;
+    }
     luaL_traceback(L, L, msg, 1);
     return 1;
 }

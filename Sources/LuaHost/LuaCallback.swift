@@ -32,10 +32,30 @@ public enum LuaCallback {
             lua_settop(L, top)
             throw error
         }
+        let depth = stackDepth(L)
         guard fl_pcall(L, count, results) == LUA_OK else {
-            let message = LuaValues.describe(L, -1)
+            let message = withoutCallerFrames(LuaValues.describe(L, -1), depth: depth)
             lua_settop(L, top)
             throw LuaError(message, isLocated: true)
         }
+    }
+
+    /// The number of active call levels (the caller's frames a callback's traceback would list again).
+    private static func stackDepth(_ L: OpaquePointer) -> Int {
+        var record = lua_Debug()
+        var level: Int32 = 0
+        while lua_getstack(L, level, &record) != 0 { level += 1 }
+        return Int(level)
+    }
+
+    /// Drops the last `depth` traceback lines: the frames below the callback, which the error's own traceback shows
+    /// again when it reaches the top (only when the traceback was not shortened, so the count is exact).
+    private static func withoutCallerFrames(_ message: String, depth: Int) -> String {
+        guard message.contains("\nstack traceback:\n"), depth > 0, depth <= 10, !message.contains("\n\t...") else { return message }
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let frames = lines.count - 1 - (lines.firstIndex { $0 == "stack traceback:" } ?? lines.count)
+        guard frames > depth else { return message }
+        lines.removeLast(depth)
+        return lines.joined(separator: "\n")
     }
 }

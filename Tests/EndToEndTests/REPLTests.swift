@@ -110,5 +110,34 @@ final class REPLTests: XCTestCase {
         repl.type("prepared\r")
         XCTAssertTrue(repl.waitFor("yes\r\n", after: mark), repl.screen)
     }
-}
 
+    func testForcelabObjectsPrintAsSummariesAndCallbackErrorsKeepTheREPL() throws {
+        let repl = try start()
+        var mark = repl.mark
+        repl.type("g = forcelab.graph.generate('miserables')\r")
+        repl.type("g, g:node('Valjean')\r")
+        XCTAssertTrue(repl.waitFor("Graph(77 nodes, 254 edges)\tNode(Valjean)", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("sim = forcelab.simulation(g); sim:force('bad', function() error('inside the force') end)\r")
+        repl.type("sim:tick()\r")
+        XCTAssertTrue(repl.waitFor("inside the force", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("sim:force('bad', nil); sim:tick(3)\r")
+        repl.type("sim:alpha() < 1\r")
+        XCTAssertTrue(repl.waitFor("true\r\n", after: mark), repl.screen)
+    }
+
+    func testCtrlCInterruptsALongSimulationRun() throws {
+        let repl = try start()
+        repl.type("g = forcelab.graph.generate('recursive', {n = 20000}); sim = forcelab.simulation(g)\r")
+        repl.type("sim:force('charge', forcelab.force.manyBody{}); sim:alphaMin(0)\r")
+        repl.type("sim:run()\r")
+        usleep(1_500_000)
+        var mark = repl.mark
+        repl.type("\u{3}")
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("sim:alpha() < 1, g:nodeCount()\r")
+        XCTAssertTrue(repl.waitFor("true\t20000", after: mark), repl.screen)
+    }
+}
