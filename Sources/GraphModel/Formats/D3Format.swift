@@ -1,3 +1,5 @@
+import Foundation
+
 /// d3's {nodes, links} JSON. Nodes carry id, x, y, z, fx, fy, fz and their data fields flattened; links carry
 /// id, source and target (by id, or by index when no node has that id, or as a node object) and data fields.
 /// Other node and edge fields (parents, handles, labels) belong to React Flow JSON and are not written.
@@ -13,7 +15,7 @@ enum D3Format {
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
         let nodes = try root.array("nodes") ?? []
         for (index, item) in nodes.enumerated() {
-            let object = try JSONObject(item, path: "nodes[\(index)]")
+            let object = try JSONObject(item, in: "nodes", at: index)
             var node = Node(id: try object.string("id") ?? String(index), data: object.rest(excluding: nodeKeys))
             node.position = Point(
                 x: try object.number("x") ?? .nan, y: try object.number("y") ?? .nan, z: try object.number("z"))
@@ -23,7 +25,7 @@ enum D3Format {
             try builder.addNode(node, at: index)
         }
         for (index, item) in (try root.array("links") ?? []).enumerated() {
-            let object = try JSONObject(item, path: "links[\(index)]")
+            let object = try JSONObject(item, in: "links", at: index)
             let edge = Edge(
                 id: try object.string("id") ?? "",
                 source: try endpoint(object, "source", builder: builder),
@@ -36,8 +38,16 @@ enum D3Format {
 
     /// A link end: an id, an index when no node has that id, or a node object with an id.
     private static func endpoint(_ link: JSONObject, _ key: String, builder: GraphBuilder) throws -> String {
-        if let node = try? link.object(key) {
-            guard let id = try node.string("id") else { throw GraphError("\(link.path).\(key) has no id") }
+        let value = link.fields[key]
+        if let number = value as? NSNumber, let index = Int(exactly: number.doubleValue) {
+            let text = String(index)
+            return !builder.hasNode(text) && index >= 0 && index < builder.nodes.count ? builder.nodes[index].id : text
+        }
+        if let text = value as? String { return text }
+        if let fields = value as? [String: Any] {
+            guard let id = try JSONObject(fields, path: "\(link.path).\(key)").string("id") else {
+                throw GraphError("\(link.path).\(key) has no id")
+            }
             return id
         }
         guard let text = try link.string(key) else { throw GraphError("\(link.path) has no \(key)") }

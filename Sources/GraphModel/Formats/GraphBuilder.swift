@@ -91,9 +91,12 @@ struct GraphBuilder {
             }
         }
         let graph = Graph()
+        graph.nodeStore.reserve(nodes.count)
+        graph.edgeStore.reserve(edges.count)
         for node in nodes { graph.insertNode(node) }
         for (index, var edge) in edges.enumerated() {
-            for end in [edge.source, edge.target] where nodeIndex[end] == nil {
+            if nodeIndex[edge.source] == nil || nodeIndex[edge.target] == nil {
+                let end = nodeIndex[edge.source] == nil ? edge.source : edge.target
                 let name = edge.id.isEmpty ? "edge \(edge.source) -> \(edge.target)" : "edge '\(edge.id)'"
                 throw error("\(name): node '\(end)' does not exist", at: edgePlace(edgePlaces[index]))
             }

@@ -21,13 +21,18 @@ enum JSONReading {
     /// A data value from a Foundation JSON object.
     static func value(_ object: Any) -> DataValue {
         switch object {
+        case let string as String: return .string(string)
         case let number as NSNumber where type(of: number) == booleanType: return .bool(number.boolValue)
         case let number as NSNumber: return .number(number.doubleValue)
-        case let string as String: return .string(string)
         case let array as [Any]: return .array(array.map(value))
         case let dictionary as [String: Any]: return .object(dictionary.mapValues(value))
         default: return .null
         }
+    }
+
+    /// True for JSON null, tested by type so that arrays and dictionaries are not bridged to check.
+    static func isNull(_ object: Any) -> Bool {
+        type(of: object) == NSNull.self
     }
 
     /// The number after "character" in Foundation's message.

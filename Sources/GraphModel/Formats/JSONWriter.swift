@@ -9,6 +9,11 @@ struct JSONWriter {
     /// Appends a quoted, escaped string.
     mutating func string(_ value: String) {
         text += "\""
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

@@ -6,10 +6,10 @@ enum ReactFlowFormat {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "edges[\($0)]") })
         for (index, item) in (try root.array("nodes") ?? []).enumerated() {
-            try builder.addNode(try node(JSONObject(item, path: "nodes[\(index)]")), at: index)
+            try builder.addNode(try node(JSONObject(item, in: "nodes", at: index)), at: index)
         }
         for (index, item) in (try root.array("edges") ?? []).enumerated() {
-            builder.addEdge(try edge(JSONObject(item, path: "edges[\(index)]")), at: index)
+            builder.addEdge(try edge(JSONObject(item, in: "edges", at: index)), at: index)
         }
         let graph = try builder.build()
         if let viewport = try root.object("viewport") {
@@ -27,7 +27,7 @@ enum ReactFlowFormat {
         let measured = try object.object("measured")
         var handles: [Handle] = []
         for (index, item) in (try object.array("handles") ?? []).enumerated() {
-            let handle = try JSONObject(item, path: "\(object.path).handles[\(index)]")
+            let handle = try JSONObject(item, in: "\(object.path).handles", at: index)
             guard let type = HandleType(rawValue: try handle.string("type") ?? "") else {
                 throw GraphError("\(handle.path).type must be \"source\" or \"target\"")
             }

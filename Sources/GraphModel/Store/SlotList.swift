@@ -33,6 +33,12 @@ struct SlotList<Element: SlotElement> {
     /// The slot of a dense index.
     func slot(atIndex index: Int) -> Int { dead == 0 ? index : ranks.slot(ofRank: index) }
 
+    /// Makes room for `count` more elements.
+    mutating func reserve(_ extra: Int) {
+        slots.reserveCapacity(slots.count + extra)
+        slotOf.reserveCapacity(slotOf.count + extra)
+    }
+
     /// Appends an element whose id is not present; returns its slot.
     @discardableResult
     mutating func append(_ element: Element) -> Int {
