@@ -30,6 +30,13 @@ static int fl_traceback(lua_State *L) {
             return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
+    if (strstr(msg, "\nstack traceback:\n") != NULL) {
+        /* A callback's error that already carries its own frames: continue that traceback with ours. */
+        luaL_traceback(L, L, NULL, 1);
+        const char *frames = strchr(lua_tostring(L, -1), '\n');
+        lua_pushfstring(L, "%s%s", msg, frames != NULL ? frames : "");
+        return 1;
+    }
     luaL_traceback(L, L, msg, 1);
     return 1;
 }
@@ -144,12 +151,35 @@ static int fl_panic(lua_State *L) {
     return 0;
 }
 
+/* The warning system of the stock interpreter: off until "@on", pieces joined. */
+typedef struct { int on; int continuing; } fl_warn_state;
+static fl_warn_state warn_state = {0, 0};
+
+static void fl_warn(void *ud, const char *message, int tocont) {
+    fl_warn_state *st = (fl_warn_state *)ud;
+    if (!st->continuing && !tocont && message[0] == '@') {
+        if (strcmp(message, "@off") == 0) st->on = 0;
+        else if (strcmp(message, "@on") == 0) st->on = 1;
+        return;
+    }
+    if (st->on) {
+        if (!st->continuing) fputs("Lua warning: ", stderr);
+        fputs(message, stderr);
+        if (!tocont) fputs("\n", stderr);
+        fflush(stderr);
+    }
+    st->continuing = tocont;
+}
+
 lua_State *fl_newstate(size_t limit) {
     fl_alloc_state *st = (fl_alloc_state *)calloc(1, sizeof *st);
     if (st == NULL) return NULL;
     st->limit = limit;
     lua_State *L = lua_newstate(fl_alloc, st);
-    if (L != NULL) lua_atpanic(L, fl_panic);
+    if (L != NULL) {
+        lua_atpanic(L, fl_panic);
+        lua_setwarnf(L, fl_warn, &warn_state);
+    }
     return L;
 }
 
@@ -157,4 +187,171 @@ size_t fl_memory_in_use(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return ud ? ((fl_alloc_state *)ud)->used : 0;
+}
+
+/* ---- bulk node sync for Lua-defined forces ---- */
+
+typedef struct {
+    fl_node_state *state;
+    int with_fixed;
+    int reading;
+} sync_request;
+
+/* The columns a sync moves and their key names; fixed coordinates only when writing with them. */
+static int sync_columns(const sync_request *rq, double **columns, const char **names) {
+    fl_node_state *st = rq->state;
+    int three = st->dimensions == 3, count = 0;
+    columns[count] = st->x; names[count++] = "x";
+    columns[count] = st->y; names[count++] = "y";
+    if (three) { columns[count] = st->z; names[count++] = "z"; }
+    columns[count] = st->vx; names[count++] = "vx";
+    columns[count] = st->vy; names[count++] = "vy";
+    if (three) { columns[count] = st->vz; names[count++] = "vz"; }
+    if (rq->with_fixed && !rq->reading) {
+        columns[count] = st->fx; names[count++] = "fx";
+        columns[count] = st->fy; names[count++] = "fy";
+        if (three) { columns[count] = st->fz; names[count++] = "fz"; }
+    }
+    return count;
+}
+
+/* Nodes per call of the generated sync functions. */
+#define SYNC_BATCH 32
+
+/* Compiles (once per state) the generated Lua functions that move `fields` values per node for SYNC_BATCH nodes:
+ * the writer takes (nodes, base, values...) and assigns them, the reader takes (nodes, base) and returns them.
+ * Table field writes and reads then run at the VM's speed instead of one API call each. */
+static void push_batch_function(lua_State *L, int three, int reading) {
+    static const char *const names2[] = {"x", "y", "vx", "vy"};
+    static const char *const names3[] = {"x", "y", "z", "vx", "vy", "vz"};
+    const char *const *names = three ? names3 : names2;
+    int fields = three ? 6 : 4;
+    char key[32];
+    snprintf(key, sizeof key, "forcelab.sync.%d.%d", three, reading);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TFUNCTION) return;
+    lua_pop(L, 1);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    if (reading) {
+        luaL_addstring(&b, "return function(nodes, base)\n");
+        for (int j = 1; j <= SYNC_BATCH; j++) {
+            char line[64];
+            snprintf(line, sizeof line, "local t%d = nodes[base + %d]\n", j, j);
+            luaL_addstring(&b, line);
+        }
+        luaL_addstring(&b, "return ");
+        for (int j = 1; j <= SYNC_BATCH; j++)
+            for (int k = 0; k < fields; k++) {
+                char item[32];
+                snprintf(item, sizeof item, "%st%d.%s", (j == 1 && k == 0) ? "" : ", ", j, names[k]);
+                luaL_addstring(&b, item);
+            }
+        luaL_addstring(&b, "\nend\n");
+    } else {
+        luaL_addstring(&b, "return function(nodes, base");
+        for (int j = 1; j <= SYNC_BATCH; j++)
+            for (int k = 0; k < fields; k++) {
+                char item[32];
+                snprintf(item, sizeof item, ", v%d_%d", j, k);
+                luaL_addstring(&b, item);
+            }
+        luaL_addstring(&b, ")\nlocal t\n");
+        for (int j = 1; j <= SYNC_BATCH; j++) {
+            char line[64];
+            snprintf(line, sizeof line, "t = nodes[base + %d]\n", j);
+            luaL_addstring(&b, line);
+            for (int k = 0; k < fields; k++) {
+                snprintf(line, sizeof line, "t.%s = v%d_%d\n", names[k], j, k);
+                luaL_addstring(&b, line);
+            }
+        }
+        luaL_addstring(&b, "end\n");
+    }
+    luaL_pushresult(&b);
+    size_t length;
+    const char *source = lua_tolstring(L, -1, &length);
+    if (luaL_loadbuffer(L, source, length, "=(forcelab node sync)") != LUA_OK) lua_error(L);
+    lua_call(L, 0, 1);
+    lua_remove(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
+
+static int sync_protected(lua_State *L) {
+    const sync_request *rq = (const sync_request *)lua_touserdata(L, 1);
+    const int nodes = 2;
+    fl_node_state *st = rq->state;
+    double *columns[9];
+    const char *names[9];
+    int count = sync_columns(rq, columns, names);
+    int three = st->dimensions == 3;
+    int fields = three ? 6 : 4;
+    luaL_checkstack(L, SYNC_BATCH * fields + 20, "node sync");
+    /* Whole batches through the generated functions. */
+    int batched = st->count - st->count % SYNC_BATCH;
+    push_batch_function(L, three, rq->reading);
+    int function = lua_gettop(L);
+    for (int base = 0; base < batched; base += SYNC_BATCH) {
+        lua_pushvalue(L, function);
+        lua_pushvalue(L, nodes);
+        lua_pushinteger(L, base);
+        if (rq->reading) {
+            lua_call(L, 2, SYNC_BATCH * fields);
+            int first = lua_gettop(L) - SYNC_BATCH * fields + 1;
+            for (int j = 0; j < SYNC_BATCH; j++)
+                for (int k = 0; k < fields; k++) {
+                    int isnum = 0;
+                    double v = lua_tonumberx(L, first + j * fields + k, &isnum);
+                    if (isnum) columns[k][base + j] = v;
+                }
+            lua_settop(L, function);
+        } else {
+            for (int j = 0; j < SYNC_BATCH; j++)
+                for (int k = 0; k < fields; k++) lua_pushnumber(L, columns[k][base + j]);
+            lua_call(L, 2 + SYNC_BATCH * fields, 0);
+        }
+    }
+    lua_settop(L, nodes);
+    /* The rest, and fixed coordinates, one field at a time. */
+    for (int k = 0; k < count; k++) lua_pushstring(L, names[k]);
+    const int keys = nodes + 1;
+    for (int i = 0; i < st->count; i++) {
+        int first = i < batched ? fields : 0;
+        if (first >= count) continue;
+        lua_rawgeti(L, nodes, i + 1);
+        for (int k = first; k < count; k++) {
+            lua_pushvalue(L, keys + k);
+            if (rq->reading) {
+                lua_rawget(L, -2);
+                int isnum = 0;
+                double v = lua_tonumberx(L, -1, &isnum);
+                if (isnum) columns[k][i] = v;
+                lua_pop(L, 1);
+            } else {
+                double v = columns[k][i];
+                if (k >= fields && v != v) lua_pushnil(L); else lua_pushnumber(L, v);
+                lua_rawset(L, -3);
+            }
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static int sync_call(lua_State *L, int nodes, sync_request *rq) {
+    nodes = lua_absindex(L, nodes);
+    lua_pushcfunction(L, sync_protected);
+    lua_pushlightuserdata(L, rq);
+    lua_pushvalue(L, nodes);
+    return lua_pcall(L, 2, 0, 0);
+}
+
+int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed) {
+    sync_request rq = {state, with_fixed, 0};
+    return sync_call(L, nodes, &rq);
+}
+
+int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state) {
+    sync_request rq = {state, 0, 1};
+    return sync_call(L, nodes, &rq);
 }

@@ -10,7 +10,8 @@ public enum LuaBinding {
         guard let L else { return 0 }
         do {
             return try body(LuaArguments(L, function: name))
-        } catch is LuaPendingError {
+        } catch let error as LuaError where error.isLocated {
+            LuaValues.push(L, error.message)
             return FL_RAISE
         } catch {
             LuaValues.push(L, String(describing: error))
@@ -31,5 +32,3 @@ public enum LuaBinding {
     }
 }
 
-/// Thrown by a binding when the Lua error value is already on top of the stack and must be raised as it is.
-public struct LuaPendingError: Error {}

@@ -28,10 +28,10 @@ public enum LuaCompletion {
         return names.sorted().map { head + $0 }
     }
 
-    /// Replaces the value on top with the table its fields live in (itself, or a userdata's methods); false if none.
+    /// Replaces the value on top with the table its fields live in (itself, or its metatable's methods); false if none.
     private static func pushFieldTable(_ L: OpaquePointer, _ index: Int32) -> Bool {
         if lua_type(L, -1) == LUA_TTABLE { return true }
-        guard lua_type(L, -1) == LUA_TUSERDATA, lua_getmetatable(L, -1) != 0 else { return false }
+        guard lua_getmetatable(L, -1) != 0 else { return false }
         fl_remove(L, -2)
         for field in ["methods", "__index"] {
             if lua_getfield(L, -1, field) == LUA_TTABLE {

@@ -5,10 +5,14 @@ public struct LuaError: Error, CustomStringConvertible {
     /// Whether the error came from the memory limit.
     public let isMemoryError: Bool
 
+    /// Whether the message already starts with its `file:line:` (a Lua error passing through), so no position is added.
+    public let isLocated: Bool
+
     /// Creates an error with a message.
-    public init(_ message: String, isMemoryError: Bool = false) {
+    public init(_ message: String, isMemoryError: Bool = false, isLocated: Bool = false) {
         self.message = message
         self.isMemoryError = isMemoryError
+        self.isLocated = isLocated
     }
 
     public var description: String { message }

@@ -119,7 +119,7 @@ public struct Radar {
                 throw RenderError("series '\(s.name)' has \(s.values.count) values but there are \(axes.count) axes")
             }
             if let k = s.values.firstIndex(where: { !$0.isFinite }) {
-                throw RenderError("series '\(s.name)' has \(s.values[k]) on axis '\(axes[k].name)'; values must be finite numbers")
+                throw RenderError("series '\(s.name)' has \(s.values[k].isNaN ? "NaN" : String(s.values[k])) on axis '\(axes[k].name)'; values must be finite numbers")
             }
         }
         let all = series.flatMap(\.values)

@@ -17,30 +17,59 @@ struct REPL {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
         let L = lua.L
         let editor = LineEditor(historyPath: home + "/.forcelab_history") { LuaCompletion.complete(L, $0) }
-        while let chunk = readChunk(editor) {
-            editor.remember(chunk)
-            evaluate(chunk)
+        Interruption.during(lua) {
+            while let chunk = readChunk(editor) {
+                editor.remember(chunk)
+                evaluate(chunk)
+            }
         }
         print()
     }
 
+    /// What one read from the terminal gave.
+    private enum Input {
+        case line(String)
+        case interrupted
+        case end
+    }
+
+    /// Reads a line with the prompt held in `global` (or `fallback`); Ctrl-C and Ctrl-D are told apart.
+    private func read(_ editor: LineEditor, _ global: String, _ fallback: String) -> Input {
+        fl_clear_interrupt()
+        let line = editor.readLine(prompt: prompt(global, fallback))
+        if fl_interrupted() != 0 {
+            fl_clear_interrupt()
+            print()
+            return .interrupted
+        }
+        return line.map(Input.line) ?? .end
+    }
+
     /// Reads lines until they form a complete chunk, compiled and left on the stack; nil at end of input.
     private func readChunk(_ editor: LineEditor) -> String? {
+        var chunk: String?
         while true {
-            guard let line = editor.readLine(prompt: prompt("_PROMPT", "> ")) else { return nil }
-            if (try? lua.loadString("return " + line + ";", name: "=stdin")) != nil { return line }
-            var chunk = line
-            while true {
+            let input = read(editor, chunk == nil ? "_PROMPT" : "_PROMPT2", chunk == nil ? "> " : ">> ")
+            switch input {
+            case .end: return nil
+            case .interrupted: chunk = nil
+            case .line(let line):
+                if let partial = chunk {
+                    chunk = partial + "\n" + line
+                } else if (try? lua.loadString("return " + line + ";", name: "=stdin")) != nil {
+                    return line
+                } else {
+                    chunk = line
+                }
                 do {
-                    try lua.loadString(chunk, name: "=stdin")
+                    try lua.loadString(chunk!, name: "=stdin")
                     return chunk
                 } catch let error as LuaError where error.message.hasSuffix("<eof>") {
-                    guard let more = editor.readLine(prompt: prompt("_PROMPT2", ">> ")) else { return nil }
-                    chunk += "\n" + more
+                    continue
                 } catch {
-                    editor.remember(chunk)
+                    editor.remember(chunk!)
                     reportError(String(describing: error))
-                    break
+                    chunk = nil
                 }
             }
         }
@@ -54,7 +83,8 @@ struct REPL {
         }
         let base = lua_gettop(L) - 1
         do {
-            try Interruption.during(lua) { try lua.call() }
+            fl_clear_interrupt()
+            try lua.call()
         } catch {
             reportError(String(describing: error))
             lua_settop(L, base)

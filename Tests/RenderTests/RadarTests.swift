@@ -21,7 +21,7 @@ final class RadarTests: XCTestCase {
         let short = Radar(axes: axes, series: [.init("layout A", values: [1, 2, 3])])
         XCTAssertEqual(message(short), "series 'layout A' has 3 values but there are 6 axes")
         let nan = Radar(axes: axes, series: [.init("B", values: [1, 2, .nan, 4, 5, 6])])
-        XCTAssertEqual(message(nan), "series 'B' has nan on axis 'crossings'; values must be finite numbers")
+        XCTAssertEqual(message(nan), "series 'B' has NaN on axis 'crossings'; values must be finite numbers")
         var options = Radar.Options()
         options.max = 5
         let outside = Radar(axes: axes, series: [.init("C", values: [1, 2, 3, 4, 5, 6.5])], options: options)

@@ -34,6 +34,19 @@ int fl_loadfile(lua_State *L, const char *path);
  * success the string is pushed and 0 returned, else the error is pushed. */
 int fl_tostring(lua_State *L, int idx);
 
+/* Node state shared with Lua-defined forces: one table per node in an array. */
+typedef struct {
+    int count;
+    int dimensions;
+    double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
+} fl_node_state;
+
+/* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables
+ * of the array at `nodes`. Protected: returns a Lua status. */
+int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed);
+/* Copies positions and velocities back from the node tables (non-numbers leave a value as it was). Protected. */
+int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
+
 /* Whether the running C function was called with method syntax (obj:f()). */
 int fl_called_as_method(lua_State *L);
 

@@ -1,0 +1,74 @@
+import CLuaShim
+
+/// A built-in force as a script describes it (`forcelab.force.manyBody{strength = -50}`), before it is bound to a simulation.
+final class ForceSpec {
+    /// The d3 force it makes.
+    enum Kind: String, CaseIterable {
+        case center, manyBody, link, collide, x, y, z, radial
+    }
+
+    /// A parameter: a number, a Lua function of (element, index), or the name of a data field.
+    enum Parameter {
+        case number(Double)
+        case function(Int32)
+        case field(String)
+    }
+
+    let kind: Kind
+    /// The parameters given, by name.
+    var parameters: [String: Parameter]
+
+    init(kind: Kind, parameters: [String: Parameter]) {
+        self.kind = kind
+        self.parameters = parameters
+    }
+
+    /// The parameter names each kind accepts, and which of them may vary per node or link.
+    static let accepted: [Kind: (all: Set<String>, perElement: Set<String>)] = [
+        .center: (["x", "y", "z", "strength"], []),
+        .manyBody: (["strength", "theta", "distanceMin", "distanceMax"], ["strength"]),
+        .link: (["distance", "strength", "iterations"], ["distance", "strength"]),
+        .collide: (["radius", "strength", "iterations"], ["radius"]),
+        .x: (["x", "strength"], ["x", "strength"]),
+        .y: (["y", "strength"], ["y", "strength"]),
+        .z: (["z", "strength"], ["z", "strength"]),
+        .radial: (["radius", "x", "y", "z", "strength"], ["radius", "strength"]),
+    ]
+
+    /// Reads the options table at argument `n` for a force of `kind`.
+    static func read(_ kind: Kind, _ arguments: LuaArguments, _ n: Int32) throws -> ForceSpec {
+        let L = arguments.L
+        var parameters: [String: Parameter] = [:]
+        guard try arguments.optionalTable(n) else { return ForceSpec(kind: kind, parameters: [:]) }
+        let (all, perElement) = accepted[kind]!
+        lua_pushnil(L)
+        while lua_next(L, n) != 0 {
+            defer { fl_pop(L, 1) }
+            guard let name = LuaValues.string(L, -2), all.contains(name) else {
+                let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
+                fl_pop(L, 2)
+                throw arguments.error(n, "unknown option '\(key)' for \(kind.rawValue) (options: \(all.sorted().joined(separator: ", ")))")
+            }
+            switch lua_type(L, -1) {
+            case LUA_TNUMBER:
+                parameters[name] = .number(fl_tonumber(L, -1))
+            case LUA_TFUNCTION where perElement.contains(name):
+                parameters[name] = .function(LuaCallback.store(L, -1))
+            case LUA_TSTRING where perElement.contains(name):
+                parameters[name] = .field(LuaValues.string(L, -1)!)
+            default:
+                let expected = perElement.contains(name) ? "number, function or data field name" : "number"
+                let got = LuaValues.typeName(L, -1)
+                fl_pop(L, 2)
+                throw arguments.error(n, "option '\(name)': \(expected) expected, got \(got)")
+            }
+        }
+        return ForceSpec(kind: kind, parameters: parameters)
+    }
+
+    /// A plain number parameter with a default.
+    func number(_ name: String, _ fallback: Double) -> Double {
+        if case .number(let value)? = parameters[name] { return value }
+        return fallback
+    }
+}

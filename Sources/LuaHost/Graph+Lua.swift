@@ -1,0 +1,421 @@
+import CLuaShim
+import GraphModel
+
+/// The Lua face of graphs (`forcelab.Graph`): building, editing, querying and observing a graph store.
+enum GraphLua {
+    /// The metatable name.
+    static let metatable = "forcelab.Graph"
+
+    /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        LuaObject.register(L, name: metatable, methods: methods, metamethods: [
+            ("__tostring", describe), ("__len", nodeCountFunction),
+        ])
+        ElementLua.register(L)
+        lua_createtable(L, 0, 4)
+        LuaBinding.set(L, table: -1, "new", new)
+        lua_setfield(L, -2, "graph")
+    }
+
+    /// Pushes a graph as a Lua object.
+    static func push(_ L: OpaquePointer, _ graph: Graph) {
+        LuaObject.push(L, LuaGraph(graph), metatable: metatable)
+    }
+
+    /// The graph passed as argument `n`.
+    static func graph(_ arguments: LuaArguments, _ n: Int32 = 1) throws -> LuaGraph {
+        try arguments.object(n, LuaGraph.self, name: "Graph")
+    }
+
+    /// A node id argument: a string, a number, or a node object.
+    static func nodeId(_ arguments: LuaArguments, _ n: Int32) throws -> String {
+        if let node = LuaObject.get(arguments.L, n, ElementReference.self), node.kind == .node { return node.id }
+        return try arguments.string(n)
+    }
+
+    /// Ids from argument `n`'s table field `field` (strings, numbers or element objects).
+    static func ids(_ arguments: LuaArguments, _ reader: LuaTableReader, _ field: String) throws -> [String] {
+        let L = arguments.L
+        defer { fl_pop(L, 1) }
+        let type = reader.push(field)
+        if type == LUA_TNIL { return [] }
+        guard type == LUA_TTABLE else { throw reader.fieldError(field, expected: "table") }
+        let list = lua_gettop(L)
+        var result: [String] = []
+        for i in 1...max(1, Int(lua_rawlen(L, list))) where i <= Int(lua_rawlen(L, list)) {
+            lua_rawgeti(L, list, lua_Integer(i))
+            defer { fl_pop(L, 1) }
+            if let element = LuaObject.get(L, -1, ElementReference.self) {
+                result.append(element.id)
+            } else if let text = LuaValues.string(L, -1) ?? (lua_type(L, -1) == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) {
+                result.append(text)
+            } else if lua_type(L, -1) == LUA_TTABLE, lua_getfield(L, -1, "id") == LUA_TSTRING {
+                result.append(LuaValues.string(L, -1)!)
+                fl_pop(L, 1)
+            } else {
+                throw arguments.error(reader.argument, "field '\(field)': ids or elements expected")
+            }
+        }
+        return result
+    }
+
+    /// Calls the Lua change and data handlers for what the last operation recorded.
+    static func deliverEvents(_ L: OpaquePointer, _ graph: LuaGraph) throws {
+        while !graph.pendingEvents.isEmpty || !graph.pendingData.isEmpty {
+            let events = graph.pendingEvents, data = graph.pendingData
+            graph.pendingEvents = []
+            graph.pendingData = []
+            for event in events {
+                for handler in graph.changeHandlers {
+                    try LuaCallback.call(L, handler) {
+                        GraphConversions.push(L, event)
+                        return 1
+                    }
+                }
+            }
+            for (reference, fields) in data {
+                try LuaCallback.call(L, reference) {
+                    LuaValues.push(L, fields: fields)
+                    return 1
+                }
+            }
+        }
+    }
+
+    /// Runs a graph method body and then delivers the change events it caused.
+    static func mutating(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, LuaGraph) throws -> Int32) -> Int32 {
+        LuaBinding.run(L, name) { arguments in
+            let graph = try graph(arguments)
+            let results = try body(arguments, graph)
+            try deliverEvents(arguments.L, graph)
+            return results
+        }
+    }
+
+    static let methods: [(String, LuaFunction)] = [
+        ("addNode", addNode), ("addEdge", addEdge), ("connect", connect),
+        ("node", node), ("edge", edge), ("nodes", nodes), ("edges", edges),
+        ("nodeCount", nodeCountFunction), ("edgeCount", edgeCount),
+        ("applyNodeChanges", applyNodeChanges), ("applyEdgeChanges", applyEdgeChanges),
+        ("deleteElements", deleteElements), ("restore", restore),
+        ("connections", connections), ("incomers", incomers), ("outgoers", outgoers),
+        ("connectedEdges", connectedEdges), ("degree", degree),
+        ("selectedNodes", selectedNodes), ("selectedEdges", selectedEdges),
+        ("absolutePosition", absolutePosition), ("children", children),
+        ("on", on), ("observeData", observeData),
+    ]
+
+    static let new: LuaFunction = { L in
+        LuaBinding.run(L, "new") { arguments in
+            push(arguments.L, Graph())
+            return 1
+        }
+    }
+
+    static let describe: LuaFunction = { L in
+        LuaBinding.run(L, "tostring") { arguments in
+            let graph = try graph(arguments).graph
+            LuaValues.push(arguments.L, "Graph(\(graph.nodeCount) nodes, \(graph.edgeCount) edges)")
+            return 1
+        }
+    }
+
+    static let addNode: LuaFunction = { L in
+        mutating(L, "addNode") { arguments, graph in
+            let node = try GraphConversions.node(LuaTableReader(arguments, 2))
+            try graph.graph.addNode(node)
+            ElementLua.push(arguments.L, graph, .node, node.id)
+            return 1
+        }
+    }
+
+    static let addEdge: LuaFunction = { L in
+        mutating(L, "addEdge") { arguments, graph in
+            let store = graph.graph
+            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2)) { source, target, sourceHandle, targetHandle in
+                let base = GraphConversions.connectionId(source, target, sourceHandle, targetHandle)
+                var unique = base, suffix = 1
+                while store.containsEdge(unique) {
+                    unique = "\(base)-\(suffix)"
+                    suffix += 1
+                }
+                return unique
+            }
+            try store.addEdge(edge)
+            ElementLua.push(arguments.L, graph, .edge, edge.id)
+            return 1
+        }
+    }
+
+    static let connect: LuaFunction = { L in
+        mutating(L, "connect") { arguments, graph in
+            let reader = try LuaTableReader(arguments, 2)
+            let edge = graph.graph.connect(
+                source: try GraphConversions.id(reader, "source", required: true)!,
+                target: try GraphConversions.id(reader, "target", required: true)!,
+                sourceHandle: try reader.string("sourceHandle"), targetHandle: try reader.string("targetHandle"),
+                id: try reader.string("id"), data: try reader.fields("data") ?? [:])
+            if let edge {
+                ElementLua.push(arguments.L, graph, .edge, edge.id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    static let node: LuaFunction = { L in
+        LuaBinding.run(L, "node") { arguments in
+            let graph = try graph(arguments)
+            let id = try nodeId(arguments, 2)
+            if graph.graph.containsNode(id) {
+                ElementLua.push(arguments.L, graph, .node, id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    static let edge: LuaFunction = { L in
+        LuaBinding.run(L, "edge") { arguments in
+            let graph = try graph(arguments)
+            let id = try arguments.string(2)
+            if graph.graph.containsEdge(id) {
+                ElementLua.push(arguments.L, graph, .edge, id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    static let nodes: LuaFunction = { L in
+        LuaBinding.run(L, "nodes") { arguments in
+            let graph = try graph(arguments)
+            ElementLua.pushList(arguments.L, graph, .node, graph.graph.nodeIds)
+            return 1
+        }
+    }
+
+    static let edges: LuaFunction = { L in
+        LuaBinding.run(L, "edges") { arguments in
+            let graph = try graph(arguments)
+            var ids: [String] = []
+            ids.reserveCapacity(graph.graph.edgeCount)
+            graph.graph.forEachEdge { ids.append($0.id) }
+            ElementLua.pushList(arguments.L, graph, .edge, ids)
+            return 1
+        }
+    }
+
+    static let nodeCountFunction: LuaFunction = { L in
+        LuaBinding.run(L, "nodeCount") { arguments in
+            lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.nodeCount))
+            return 1
+        }
+    }
+
+    static let edgeCount: LuaFunction = { L in
+        LuaBinding.run(L, "edgeCount") { arguments in
+            lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.edgeCount))
+            return 1
+        }
+    }
+
+    static let applyNodeChanges: LuaFunction = { L in
+        mutating(L, "applyNodeChanges") { arguments, graph in
+            let changes = try list(arguments, 2, GraphConversions.nodeChange)
+            try graph.graph.applyNodeChanges(changes)
+            return 0
+        }
+    }
+
+    static let applyEdgeChanges: LuaFunction = { L in
+        mutating(L, "applyEdgeChanges") { arguments, graph in
+            let changes = try list(arguments, 2, GraphConversions.edgeChange)
+            try graph.graph.applyEdgeChanges(changes)
+            return 0
+        }
+    }
+
+    /// Reads argument `n` as an array of tables, each converted by `convert`.
+    static func list<T>(_ arguments: LuaArguments, _ n: Int32, _ convert: (LuaTableReader) throws -> T) throws -> [T] {
+        let reader = try LuaTableReader(arguments, n)
+        let L = arguments.L
+        var result: [T] = []
+        for i in 1...max(1, reader.count) where i <= reader.count {
+            _ = reader.push(at: i)
+            defer { fl_pop(L, 1) }
+            guard lua_type(L, -1) == LUA_TTABLE else {
+                throw arguments.error(n, "element \(i): table expected, got \(LuaValues.typeName(L, -1))")
+            }
+            result.append(try convert(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: n)))
+        }
+        return result
+    }
+
+    static let deleteElements: LuaFunction = { L in
+        mutating(L, "deleteElements") { arguments, graph in
+            let reader = try LuaTableReader(arguments, 2)
+            let deleted = graph.graph.deleteElements(
+                nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
+            let L = arguments.L
+            lua_createtable(L, Int32(deleted.nodes.count), 0)
+            for (offset, entry) in deleted.nodes.enumerated() {
+                GraphConversions.push(L, entry.node)
+                GraphConversions.set(L, "position", Double(entry.index + 1))
+                lua_rawseti(L, -2, lua_Integer(offset + 1))
+            }
+            lua_createtable(L, Int32(deleted.edges.count), 0)
+            for (offset, entry) in deleted.edges.enumerated() {
+                GraphConversions.push(L, entry.edge)
+                GraphConversions.set(L, "position", Double(entry.index + 1))
+                lua_rawseti(L, -2, lua_Integer(offset + 1))
+            }
+            return 2
+        }
+    }
+
+    static let restore: LuaFunction = { L in
+        mutating(L, "restore") { arguments, graph in
+            let nodes = try list(arguments, 2) { (GraphConversions.position($0), try GraphConversions.node($0)) }
+            let edges = arguments.isNil(3) ? [] : try list(arguments, 3) {
+                (GraphConversions.position($0), try GraphConversions.edge($0, defaultId: GraphConversions.connectionId))
+            }
+            let store = graph.graph
+            try store.restore(DeletedElements(
+                nodes: nodes.enumerated().map { (index: $1.0 ?? store.nodeCount + $0, node: $1.1) },
+                edges: edges.enumerated().map { (index: $1.0 ?? store.edgeCount + $0, edge: $1.1) }))
+            return 0
+        }
+    }
+
+    static let connections: LuaFunction = { L in
+        LuaBinding.run(L, "connections") { arguments in
+            let graph = try graph(arguments).graph
+            let id = try nodeId(arguments, 2)
+            let type = arguments.isNil(3) ? nil : HandleType(rawValue: try arguments.option(3, ["source", "target"]))
+            let found = graph.connections(of: id, type: type, handle: try arguments.optionalString(4))
+            lua_createtable(arguments.L, Int32(found.count), 0)
+            for (offset, connection) in found.enumerated() {
+                GraphConversions.push(arguments.L, connection)
+                lua_rawseti(arguments.L, -2, lua_Integer(offset + 1))
+            }
+            return 1
+        }
+    }
+
+    static let incomers: LuaFunction = { L in
+        LuaBinding.run(L, "incomers") { arguments in
+            let graph = try graph(arguments)
+            ElementLua.pushList(arguments.L, graph, .node, graph.graph.incomers(of: try nodeId(arguments, 2)).map(\.id))
+            return 1
+        }
+    }
+
+    static let outgoers: LuaFunction = { L in
+        LuaBinding.run(L, "outgoers") { arguments in
+            let graph = try graph(arguments)
+            ElementLua.pushList(arguments.L, graph, .node, graph.graph.outgoers(of: try nodeId(arguments, 2)).map(\.id))
+            return 1
+        }
+    }
+
+    static let connectedEdges: LuaFunction = { L in
+        LuaBinding.run(L, "connectedEdges") { arguments in
+            let graph = try graph(arguments)
+            var ids: [String] = []
+            if lua_type(arguments.L, 2) == LUA_TTABLE {
+                lua_createtable(arguments.L, 0, 1)
+                lua_pushvalue(arguments.L, 2)
+                lua_setfield(arguments.L, -2, "nodes")
+                ids = try GraphLua.ids(arguments, LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2), "nodes")
+            } else {
+                ids = [try nodeId(arguments, 2)]
+            }
+            ElementLua.pushList(arguments.L, graph, .edge, graph.graph.connectedEdges(of: ids).map(\.id))
+            return 1
+        }
+    }
+
+    static let degree: LuaFunction = { L in
+        LuaBinding.run(L, "degree") { arguments in
+            let graph = try graph(arguments).graph
+            lua_pushinteger(arguments.L, lua_Integer(graph.degree(of: try nodeId(arguments, 2))))
+            return 1
+        }
+    }
+
+    static let selectedNodes: LuaFunction = { L in
+        LuaBinding.run(L, "selectedNodes") { arguments in
+            let graph = try graph(arguments)
+            let ids = graph.graph.selectedNodeIds.sorted {
+                (graph.graph.index(ofNode: $0) ?? 0) < (graph.graph.index(ofNode: $1) ?? 0)
+            }
+            ElementLua.pushList(arguments.L, graph, .node, ids)
+            return 1
+        }
+    }
+
+    static let selectedEdges: LuaFunction = { L in
+        LuaBinding.run(L, "selectedEdges") { arguments in
+            let graph = try graph(arguments)
+            let ids = graph.graph.selectedEdgeIds.sorted {
+                (graph.graph.index(ofEdge: $0) ?? 0) < (graph.graph.index(ofEdge: $1) ?? 0)
+            }
+            ElementLua.pushList(arguments.L, graph, .edge, ids)
+            return 1
+        }
+    }
+
+    static let absolutePosition: LuaFunction = { L in
+        LuaBinding.run(L, "absolutePosition") { arguments in
+            let graph = try graph(arguments).graph
+            let id = try nodeId(arguments, 2)
+            guard let point = graph.absolutePosition(of: id) else { throw GraphError("no node with id '\(id)'") }
+            lua_pushnumber(arguments.L, point.x)
+            lua_pushnumber(arguments.L, point.y)
+            return 2
+        }
+    }
+
+    static let children: LuaFunction = { L in
+        LuaBinding.run(L, "children") { arguments in
+            let graph = try graph(arguments)
+            ElementLua.pushList(arguments.L, graph, .node, graph.graph.childIds(of: try nodeId(arguments, 2)))
+            return 1
+        }
+    }
+
+    static let on: LuaFunction = { L in
+        LuaBinding.run(L, "on") { arguments in
+            let graph = try graph(arguments)
+            _ = try arguments.option(2, ["change"])
+            try arguments.function(3)
+            graph.changeHandlers.append(LuaCallback.store(arguments.L, 3))
+            graph.recordChanges()
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+
+    static let observeData: LuaFunction = { L in
+        LuaBinding.run(L, "observeData") { arguments in
+            let graph = try graph(arguments)
+            let id = try nodeId(arguments, 2)
+            guard graph.graph.containsNode(id) else { throw GraphError("no node with id '\(id)'") }
+            try arguments.function(3)
+            graph.recordData(of: id, reference: LuaCallback.store(arguments.L, 3))
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+}
+
+extension GraphConversions {
+    /// The 0-based index from a snapshot's 1-based `position` field; nil when absent.
+    static func position(_ reader: LuaTableReader) -> Int? {
+        ((try? reader.integer("position")) ?? nil).map { $0 - 1 }
+    }
+}

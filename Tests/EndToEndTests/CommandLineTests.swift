@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+/// The CLI behaves like the stock `lua` interpreter.
+final class CommandLineTests: XCTestCase {
+    func testExecuteChunkAndVersion() throws {
+        let result = try ForcelabProcess.run(["-e", "print(forcelab.version == require('forcelab').version, type(forcelab.version))"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "true\tstring\n")
+        let version = try ForcelabProcess.run(["-v"])
+        XCTAssertTrue(version.stdout.hasPrefix("forcelab "), version.stdout)
+    }
+
+    func testScriptArgumentsReachArgAndVarargs() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("args.lua")
+        try "print(select('#', ...), table.concat({...}, ','), arg[0], arg[1], arg[2], arg[-1], arg[-2])".write(to: script, atomically: true, encoding: .utf8)
+        let result = try ForcelabProcess.run(["-e", "x=1", script.path, "a", "b"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "2\ta,b\t\(script.path)\ta\tb\tx=1\t-e\n")
+    }
+
+    func testScriptErrorGivesLocationTracebackAndStatusOne() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("bad.lua")
+        try "local x = 1\nlocal function f() error('broken here') end\nf()\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try ForcelabProcess.run([script.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("forcelab: \(script.path):2: broken here\nstack traceback:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("bad.lua:3: in main chunk"), result.stderr)
+    }
+
+    func testSyntaxErrorNamesFileAndLine() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("syntax.lua")
+        try "print(1)\nlocal = 2\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try ForcelabProcess.run([script.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("forcelab: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("syntax.lua:2: <name> expected near '='"), result.stderr)
+    }
+
+    func testUsageErrorsExitWithTwo() throws {
+        let unknown = try ForcelabProcess.run(["-x"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("forcelab: unrecognized option '-x'\nusage: forcelab"), unknown.stderr)
+        let missing = try ForcelabProcess.run(["-e"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("'-e' needs argument"), missing.stderr)
+    }
+
+    func testHelpPrintsUsage() throws {
+        let result = try ForcelabProcess.run(["-h"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("-l g=mod"), result.stdout)
+    }
+
+    func testOsExitStatus() throws {
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "os.exit(7)"]).status, 7)
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "os.exit(false)"]).status, 1)
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "io.write('done'); os.exit(true)"]).stdout, "done")
+    }
+
+    func testPipedStdinRunsAsScriptAndDashReadsStdin() throws {
+        let piped = try ForcelabProcess.run([], stdin: "print(6 * 7)\n")
+        XCTAssertEqual(piped.stdout, "42\n")
+        let dash = try ForcelabProcess.run(["-", "z"], stdin: "print(..., arg[0])\n")
+        XCTAssertEqual(dash.stdout, "z\t-\n")
+    }
+
+    func testDoubleDashStopsOptions() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("-odd.lua")
+        try "print('odd', ...)".write(to: script, atomically: true, encoding: .utf8)
+        let result = try ForcelabProcess.run(["--", "-odd.lua", "-v"], in: folder)
+        XCTAssertEqual(result.stdout, "odd\t-v\n", result.stderr)
+    }
+
+    func testRequireModulesWithGlobalNames() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try "return {answer = 42}".write(to: folder.appendingPathComponent("helper.lua"), atomically: true, encoding: .utf8)
+        let env = ["LUA_PATH": folder.path + "/?.lua"]
+        let plain = try ForcelabProcess.run(["-l", "helper", "-e", "print(helper.answer)"], environment: env)
+        XCTAssertEqual(plain.stdout, "42\n", plain.stderr)
+        let renamed = try ForcelabProcess.run(["-l", "h=helper", "-e", "print(h.answer, helper)"], environment: env)
+        XCTAssertEqual(renamed.stdout, "42\tnil\n", renamed.stderr)
+        let fl = try ForcelabProcess.run(["-l", "fl=forcelab", "-e", "print(fl == forcelab)"])
+        XCTAssertEqual(fl.stdout, "true\n")
+    }
+
+    func testRequireLooksBesideTheScriptFirst() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let sub = folder.appendingPathComponent("exp")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try "return 'beside'".write(to: sub.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
+        try "print((require('util')))".write(to: sub.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+        let result = try ForcelabProcess.run([sub.appendingPathComponent("main.lua").path])
+        XCTAssertEqual(result.stdout, "beside\n", result.stderr)
+    }
+
+    func testLuaInitIsHonouredAndDashEIgnoresIt() throws {
+        let env = ["LUA_INIT": "greeting = 'hi'"]
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "print(greeting)"], environment: env).stdout, "hi\n")
+        let versioned = ["LUA_INIT": "greeting = 'hi'", "LUA_INIT_5_4": "greeting = 'five-four'"]
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "print(greeting)"], environment: versioned).stdout, "five-four\n")
+        XCTAssertEqual(try ForcelabProcess.run(["-E", "-e", "print(greeting)"], environment: env).stdout, "nil\n")
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let initFile = folder.appendingPathComponent("init.lua")
+        try "greeting = 'from file'".write(to: initFile, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "print(greeting)"], environment: ["LUA_INIT": "@" + initFile.path]).stdout, "from file\n")
+    }
+
+    func testWarningsFlag() throws {
+        let on = try ForcelabProcess.run(["-W", "-e", "warn('careful')"])
+        XCTAssertEqual(on.stderr, "Lua warning: careful\n")
+        let off = try ForcelabProcess.run(["-e", "warn('careful')"])
+        XCTAssertEqual(off.stderr, "")
+    }
+
+    func testShebangScriptRunsThroughEnv() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("forcelab").path, withDestinationPath: ForcelabProcess.binary)
+        let script = folder.appendingPathComponent("tool.lua")
+        try "#!/usr/bin/env forcelab\nprint('shebang', ...)\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try ForcelabProcess.run(["ok"], environment: ["PATH": path], executable: script.path)
+        XCTAssertEqual(result.stdout, "shebang\tok\n", result.stderr)
+    }
+
+    func testErrorObjectsThatAreNotStrings() throws {
+        let result = try ForcelabProcess.run(["-e", "error(setmetatable({}, {__tostring = function() return 'custom' end}))"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "forcelab: custom\n")
+        let table = try ForcelabProcess.run(["-e", "error({})"])
+        XCTAssertTrue(table.stderr.hasPrefix("forcelab: (error object is a table value)"), table.stderr)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// Every example in examples/ runs with the built binary and its output (text and pictures) is checked.
+final class ExamplesTests: XCTestCase {
+    /// What each example must print and write.
+    private static let expectations: [String: (lines: [String], files: [String])] = [
+        "quickstart": (["Graph(12 nodes, 13 edges): 300 ticks (converged)", "crossings"], ["quickstart.svg"]),
+        "miserables": (
+            ["Graph(77 nodes, 254 edges)", "after 300 ticks: Valjean at", "neighbourhoodPreservation"],
+            ["miserables.svg", "miserables-layout.json"]),
+        "custom-force": (
+            ["defaults             separation", "with-cluster-force   separation", "grid with gravity"],
+            ["custom-force-defaults.svg", "custom-force-with-cluster-force.svg"]),
+        "flow-editing": (
+            ["xy-edge__sourceout-parsein", "duplicate refused:\ttrue", "removed nodes: group, parse, check",
+             "deleted 3 nodes and 3 edges; left: Graph(2 nodes, 0 edges)", "after undo: Graph(5 nodes, 3 edges)"],
+            ["flow.svg", "flow.json"]),
+        "compare-layouts": (
+            ["defaults  stress", "collide   stress", "radial    stress"],
+            ["compare-layouts.svg", "layout-defaults.svg", "layout-collide.svg", "layout-radial.svg"]),
+        "replay": (["Recording(300 ticks, 150 frames, series: alpha, energy, spread)"], ["replay.html", "replay-alpha.svg", "replay-energy.svg"]),
+    ]
+
+    private static let examples = ForcelabProcess.packageRoot.appendingPathComponent("examples")
+
+    func testEveryExampleHasExpectations() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
+            .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }
+        XCTAssertEqual(Set(names), Set(Self.expectations.keys))
+    }
+
+    func testExamplesRunAndWriteValidPictures() throws {
+        for (name, expected) in Self.expectations.sorted(by: { $0.key < $1.key }) {
+            let out = try ForcelabProcess.temporaryFolder(self)
+            let result = try ForcelabProcess.run([Self.examples.appendingPathComponent("\(name).lua").path, out.path])
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            for line in expected.lines {
+                XCTAssertTrue(result.stdout.contains(line), "\(name) printed no '\(line)':\n\(result.stdout)")
+            }
+            for file in expected.files {
+                let path = out.appendingPathComponent(file).path
+                XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(name) wrote no \(file)")
+                if file.hasSuffix(".svg") { try PictureCheck.assertDrawn(svg: path, file: file) }
+                if file.hasSuffix(".json") { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))) }
+            }
+        }
+    }
+
+    func testMiserablesExampleMatchesD3AndIsDeterministic() throws {
+        let first = try ForcelabProcess.temporaryFolder(self), second = try ForcelabProcess.temporaryFolder(self)
+        let script = Self.examples.appendingPathComponent("miserables.lua").path
+        let a = try ForcelabProcess.run([script, first.path]), b = try ForcelabProcess.run([script, second.path])
+        XCTAssertEqual(a.stdout.replacingOccurrences(of: first.path, with: ""), b.stdout.replacingOccurrences(of: second.path, with: ""))
+        for file in ["miserables.svg", "miserables-layout.json"] {
+            XCTAssertEqual(
+                try Data(contentsOf: first.appendingPathComponent(file)), try Data(contentsOf: second.appendingPathComponent(file)),
+                "\(file) differs between two runs")
+        }
+        // d3-force 3.0.0 puts Valjean at (-17.638..., 19.865...) after 300 ticks of these forces (reference case a_miserables).
+        XCTAssertTrue(a.stdout.contains("Valjean at (-17.638, 19.865)"), a.stdout)
+    }
+}
+
+/// Checks that an SVG file is well-formed XML and renders to a picture that is not blank.
+enum PictureCheck {
+    static func assertDrawn(svg path: String, file: String, line: UInt = #line) throws {
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") {
+            let lint = try ForcelabProcess.run(["--noout", path], executable: "/usr/bin/xmllint")
+            XCTAssertEqual(lint.status, 0, "\(file) is not well-formed: \(lint.stderr)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else { return }
+        let png = path + ".png"
+        let render = try ForcelabProcess.run(["-o", png, path], executable: "/usr/bin/rsvg-convert")
+        XCTAssertEqual(render.status, 0, "\(file) does not render: \(render.stderr)")
+        let blank = path + ".blank.svg"
+        let size = try sizeOf(svg: String(contentsOfFile: path, encoding: .utf8))
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size.0)\" height=\"\(size.1)\"><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/></svg>"
+            .write(toFile: blank, atomically: true, encoding: .utf8)
+        _ = try ForcelabProcess.run(["-o", blank + ".png", blank], executable: "/usr/bin/rsvg-convert")
+        let drawn = try Data(contentsOf: URL(fileURLWithPath: png)).count
+        let empty = try Data(contentsOf: URL(fileURLWithPath: blank + ".png")).count
+        XCTAssertGreaterThan(drawn, empty * 4, "\(file) renders (almost) blank")
+    }
+
+    private static func sizeOf(svg: String) throws -> (String, String) {
+        func attribute(_ name: String) -> String {
+            guard let range = svg.range(of: " \(name)=\"") else { return "100" }
+            return String(svg[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return (attribute("width"), attribute("height"))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// The REPL, driven through a pseudo-terminal as a person would use it.
+final class REPLTests: XCTestCase {
+    private var home: URL!
+
+    private func start(_ arguments: [String] = []) throws -> PseudoTerminal {
+        home = try ForcelabProcess.temporaryFolder(self)
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, arguments, environment: [
+            "HOME": home.path, "TERM": "xterm", "PATH": "/usr/bin:/bin",
+        ])
+        XCTAssertTrue(terminal.waitFor("> "), terminal.screen)
+        return terminal
+    }
+
+    func testExpressionsPrintAndSeveralResultsAreTabSeparated() throws {
+        let repl = try start()
+        var mark = repl.mark
+        repl.type("1 + 2\r")
+        XCTAssertTrue(repl.waitFor("3\r\n", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("10, 'a', nil\r")
+        XCTAssertTrue(repl.waitFor("10\ta\tnil", after: mark), repl.screen)
+    }
+
+    func testTablesPrintNestedSortedWithCyclesMarked() throws {
+        let repl = try start()
+        repl.type("t = {3, 2, {z = 1, a = 'x'}, name = 'n'}; t.self = t\r")
+        let mark = repl.mark
+        repl.type("t\r")
+        XCTAssertTrue(repl.waitFor("{3, 2, {a = \"x\", z = 1}, name = \"n\", self = <cycle>}", after: mark), repl.screen)
+    }
+
+    func testMultiLineInputContinuesUntilComplete() throws {
+        let repl = try start()
+        repl.type("function add(a, b)\r")
+        XCTAssertTrue(repl.waitFor(">> "), repl.screen)
+        repl.type("return a + b\r")
+        repl.type("end\r")
+        let mark = repl.mark
+        repl.type("add(20, 22)\r")
+        XCTAssertTrue(repl.waitFor("42", after: mark), repl.screen)
+    }
+
+    func testLocalWarningAndErrorsKeepTheSessionAlive() throws {
+        let repl = try start()
+        var mark = repl.mark
+        repl.type("local kept = 1\r")
+        XCTAssertTrue(repl.waitFor("does not survive", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("error('oops')\r")
+        XCTAssertTrue(repl.waitFor("stdin:1: oops", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("stack traceback:", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("'still here'\r")
+        XCTAssertTrue(repl.waitFor("still here\r\n", after: mark), repl.screen)
+    }
+
+    func testCtrlCInterruptsARunningChunkAndKeepsState() throws {
+        let repl = try start()
+        repl.type("count = 0\r")
+        repl.type("while true do count = count + 1 end\r")
+        usleep(400_000)
+        var mark = repl.mark
+        repl.type("\u{3}")
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("count > 0\r")
+        XCTAssertTrue(repl.waitFor("true", after: mark), repl.screen)
+    }
+
+    func testCtrlCAtThePromptDiscardsTheLine() throws {
+        let repl = try start()
+        repl.type("this is not lua")
+        var mark = repl.mark
+        repl.type("\u{3}")
+        XCTAssertTrue(repl.waitFor("> ", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("'fresh'\r")
+        XCTAssertTrue(repl.waitFor("fresh\r\n", after: mark), repl.screen)
+    }
+
+    func testCtrlDExitsAndHistoryPersists() throws {
+        let repl = try start()
+        repl.type("answer = 6 * 7\r")
+        repl.type("\u{4}")
+        XCTAssertEqual(repl.waitForExit(), 0)
+        let history = try String(contentsOf: home.appendingPathComponent(".forcelab_history"), encoding: .utf8)
+        XCTAssertTrue(history.replacingOccurrences(of: "\\040", with: " ").contains("answer = 6 * 7"), history)
+    }
+
+    func testTabCompletesGlobalsFieldsAndMethods() throws {
+        let repl = try start()
+        var mark = repl.mark
+        repl.type("forcelab.vers\t\r")
+        XCTAssertTrue(repl.waitFor("0.1.0\r\n", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("s = 'abc'\r")
+        repl.type("s:upp\t()\r")
+        XCTAssertTrue(repl.waitFor("ABC", after: mark), repl.screen)
+    }
+
+    func testInteractiveFlagRunsScriptThenPrompts() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("setup.lua")
+        try "prepared = 'yes'".write(to: script, atomically: true, encoding: .utf8)
+        let repl = try start(["-i", script.path])
+        let mark = repl.mark
+        repl.type("prepared\r")
+        XCTAssertTrue(repl.waitFor("yes\r\n", after: mark), repl.screen)
+    }
+
+    func testForcelabObjectsPrintAsSummariesAndCallbackErrorsKeepTheREPL() throws {
+        let repl = try start()
+        var mark = repl.mark
+        repl.type("g = forcelab.graph.generate('miserables')\r")
+        repl.type("g, g:node('Valjean')\r")
+        XCTAssertTrue(repl.waitFor("Graph(77 nodes, 254 edges)\tNode(Valjean)", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("sim = forcelab.simulation(g); sim:force('bad', function() error('inside the force') end)\r")
+        repl.type("sim:tick()\r")
+        XCTAssertTrue(repl.waitFor("inside the force", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("sim:force('bad', nil); sim:tick(3)\r")
+        repl.type("sim:alpha() < 1\r")
+        XCTAssertTrue(repl.waitFor("true\r\n", after: mark), repl.screen)
+    }
+
+    func testCtrlCInterruptsALongSimulationRun() throws {
+        let repl = try start()
+        repl.type("g = forcelab.graph.generate('recursive', {n = 20000}); sim = forcelab.simulation(g)\r")
+        repl.type("sim:force('charge', forcelab.force.manyBody{}); sim:alphaMin(0)\r")
+        repl.type("sim:run()\r")
+        usleep(1_500_000)
+        var mark = repl.mark
+        repl.type("\u{3}")
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("sim:alpha() < 1, g:nodeCount()\r")
+        XCTAssertTrue(repl.waitFor("true\t20000", after: mark), repl.screen)
+    }
+}

@@ -1,0 +1,162 @@
+import XCTest
+
+/// Graphs from Lua: building, fields, React Flow store semantics, events and files.
+final class GraphLuaTests: LuaTestCase {
+    func testBuildingAndReadingNodesAndEdges() {
+        run("""
+            local g = fl.graph.new()
+            local a = g:addNode{id = "a", x = 1, y = 2, data = {group = 3, name = "first"}}
+            g:addNode{id = 7}
+            local e = g:addEdge{source = "a", target = "7", data = {weight = 2}}
+            assert(tostring(g) == "Graph(2 nodes, 1 edges)", tostring(g))
+            assert(g:nodeCount() == 2 and g:edgeCount() == 1 and #g == 2)
+            assert(a.id == "a" and a.x == 1 and a.y == 2 and a.index == 0)
+            assert(a.data.group == 3 and a.group == 3 and a.name == "first")
+            assert(g:node("7").x == nil, "unplaced nodes have no position")
+            assert(e.id == "xy-edge__a-7" and e.source == "a" and e.weight == 2)
+            assert(tostring(a) == "Node(a at (1, 2))", tostring(a))
+            assert(g:node("a") == a, "references to one node compare equal")
+            a.x = 10; a.label = "A"; a.color = "red"
+            local n = g:node("a")
+            assert(n.x == 10 and n.label == "A" and n.data.color == "red")
+            local ids = {}
+            for node in g:nodes() do ids[#ids + 1] = node.id end
+            assert(table.concat(ids, ",") == "a,7")
+            for i, edge in ipairs(g:edges()) do assert(i == 1 and edge.target == "7") end
+            """)
+    }
+
+    func testBadArgumentsReadLikeLuasOwn() {
+        XCTAssertTrue(error("fl.graph.new():addNode()").hasPrefix("test:1: bad argument #1 to 'addNode' (table expected, got no value)"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g.addNode(g, nil)").contains("bad argument #2 to 'addNode' (table expected, got nil)"))
+        XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', x = 'left'}").contains("bad argument #1 to 'addNode' (field 'x': number expected, got string)"))
+        XCTAssertTrue(error("fl.graph.new():addNode{x = 1}").contains("field 'id': string expected, got nil"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addNode{id='a'}").hasPrefix("test:1: duplicate node id 'a'"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addEdge{source='a', target='b'}").contains("node 'b' does not exist"))
+        XCTAssertTrue(error("fl.graph.new().nodeCount(42)").contains("bad argument #1 to 'nodeCount' (Graph expected, got number)"))
+    }
+
+    func testConnectUsesReactFlowIdsAndRefusesDuplicates() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "a"}; g:addNode{id = "b"}
+            local e = g:connect{source = "a", target = "b", sourceHandle = "out"}
+            assert(e.id == "xy-edge__aout-b", e.id)
+            assert(g:connect{source = "a", target = "b", sourceHandle = "out", targetHandle = ""} == nil)
+            assert(g:connect{source = "a", target = "b"}.id == "xy-edge__a-b")
+            assert(g:connect{source = "a", target = "b", sourceHandle = ""} == nil, "nil and empty handles are equal")
+            assert(g:connect{source = "a", target = "missing"} == nil)
+            assert(g:edgeCount() == 2)
+            """)
+    }
+
+    func testChangeListsGroupedPerIdWithUnknownIdsIgnored() {
+        run("""
+            local g = fl.graph.new()
+            for _, id in ipairs{"a", "b", "c"} do g:addNode{id = id, x = 0, y = 0} end
+            g:applyNodeChanges{
+              {type = "position", id = "a", position = {x = 5, y = 6}},
+              {type = "select", id = "a", selected = true},
+              {type = "remove", id = "b"},
+              {type = "position", id = "b", position = {x = 9, y = 9}},
+              {type = "dimensions", id = "c", dimensions = {width = 40, height = 20}},
+              {type = "add", item = {id = "d", x = 1, y = 1}, index = 1},
+              {type = "position", id = "nobody", position = {x = 1, y = 1}},
+            }
+            local ids = {}
+            for node in g:nodes() do ids[#ids + 1] = node.id end
+            assert(table.concat(ids, ",") == "d,a,c", table.concat(ids, ","))
+            assert(g:node("a").x == 5 and g:node("a").selected)
+            assert(g:node("c").width == 40 and g:node("c").height == 20)
+            assert(#g:selectedNodes() == 1 and g:selectedNodes()[1].id == "a")
+            g:applyNodeChanges{{type = "replace", id = "a", item = {id = "a", x = 0, y = 0}}}
+            assert(#g:selectedNodes() == 0, "selection follows a replace")
+            g:connect{source = "a", target = "c"}
+            g:applyEdgeChanges{{type = "select", id = "xy-edge__a-c", selected = true}}
+            assert(g:selectedEdges()[1].id == "xy-edge__a-c")
+            g:applyEdgeChanges{{type = "remove", id = "xy-edge__a-c"}}
+            assert(g:edgeCount() == 0 and #g:selectedEdges() == 0)
+            """)
+        XCTAssertTrue(error("fl.graph.new():applyNodeChanges{{type = 'teleport', id = 'a'}}").contains("unknown node change type 'teleport'"))
+    }
+
+    func testDeletingAParentTakesDescendantsInAnyOrderAndCanBeUndone() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "grandchild", parent = "child"}
+            g:addNode{id = "child", parent = "root"}
+            g:addNode{id = "root"}
+            g:addNode{id = "keep"}
+            g:addNode{id = "locked", parent = "root", deletable = false}
+            g:connect{source = "keep", target = "grandchild"}
+            g:connect{source = "keep", target = "locked"}
+            local nodes, edges = g:deleteElements{nodes = {"root"}}
+            local ids = {}
+            for _, n in ipairs(nodes) do ids[#ids + 1] = n.id end
+            table.sort(ids)
+            assert(table.concat(ids, ",") == "child,grandchild,root", table.concat(ids, ","))
+            assert(#edges == 1 and edges[1].target == "grandchild")
+            assert(g:nodeCount() == 2 and g:node("locked") and g:edgeCount() == 1)
+            g:restore(nodes, edges)
+            assert(g:nodeCount() == 5 and g:edgeCount() == 2 and g:node("grandchild").parent == "child")
+            """)
+    }
+
+    func testConnectionsByHandleAndNeighbours() {
+        run("""
+            local g = fl.graph.new()
+            for _, id in ipairs{"a", "b", "c"} do g:addNode{id = id} end
+            g:connect{source = "a", sourceHandle = "x", target = "b"}
+            g:connect{source = "a", sourceHandle = "y", target = "c"}
+            g:connect{source = "c", target = "a"}
+            assert(#g:connections("a") == 3)
+            assert(#g:connections("a", "source") == 2 and #g:connections("a", "target") == 1)
+            local viaX = g:connections("a", "source", "x")
+            assert(#viaX == 1 and viaX[1].target == "b" and viaX[1].edgeId == "xy-edge__ax-b")
+            assert(g:incomers("a")[1].id == "c" and #g:outgoers("a") == 2 and g:degree("a") == 3)
+            """)
+    }
+
+    func testChangeEventsAndDataSubscriptions() {
+        run("""
+            local g = fl.graph.new()
+            local events, seen = {}, {}
+            g:on("change", function(e) events[#events + 1] = e end)
+            g:addNode{id = "a"}
+            g:observeData("a", function(data) seen[#seen + 1] = data.score end)
+            g:node("a").score = 4
+            g:node("a").data = {score = 5}
+            assert(#events == 3 and events[1].addedNodes[1] == "a" and events[2].updatedNodes[1] == "a")
+            assert(#seen == 2 and seen[1] == 4 and seen[2] == 5)
+            """)
+        XCTAssertTrue(error("local g = fl.graph.new(); g:on('change', function() error('handler broke') end); g:addNode{id='a'}").contains("handler broke"))
+    }
+
+    func testGeneratorsAndFilesRoundTrip() {
+        run("""
+            local m = fl.graph.generate("miserables")
+            assert(m:nodeCount() == 77 and m:edgeCount() == 254)
+            local r = fl.graph.generate("recursive", {n = 100, seed = 1})
+            assert(r:nodeCount() == 100 and r:edgeCount() == 198)
+            for _, format in ipairs{"graphml", "gexf", "dot", "csv", "json"} do
+              local path = tmp .. "/m." .. format
+              m:save(path)
+              local back = fl.graph.load(path)
+              assert(back:nodeCount() == 77 and back:edgeCount() == 254, format)
+            end
+            m:save(tmp .. "/flow.json", {format = "reactflow"})
+            assert(fl.graph.load(tmp .. "/flow.json"):node("Valjean").group == 2)
+            """)
+        XCTAssertTrue(error("fl.graph.generate('spiral')").contains("unknown graph kind 'spiral'"))
+        XCTAssertTrue(error("fl.graph.new():save(tmp .. '/no/such/folder/g.json')").contains("does not exist"))
+    }
+
+    func testMalformedFilesSayWhere() throws {
+        let path = folder + "/bad.json"
+        try "{\"nodes\": [{\"id\": \"a\"},\n  {\"id\": }]}".write(toFile: path, atomically: true, encoding: .utf8)
+        let message = error("fl.graph.load(tmp .. '/bad.json')")
+        XCTAssertTrue(message.contains("bad.json:2:"), message)
+        try "a,b\nb,c\n".write(toFile: folder + "/ok.csv", atomically: true, encoding: .utf8)
+        run("assert(fl.graph.load(tmp .. '/ok.csv'):edgeCount() == 2)")
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import XCTest
+
+/// Simulations from Lua: d3's defaults and results, graph following, fixing, callbacks and Lua forces.
+final class SimulationLuaTests: LuaTestCase {
+    /// Les Misérables with d3's defaults matches d3-force's recorded positions at tick 300.
+    func testMiserablesMatchesD3() throws {
+        let url = URL(fileURLWithPath: LuaTestCase.reference + "/d3/cases/a_miserables.json")
+        let reference = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        let snapshots = reference["snapshots"] as! [[String: Any]]
+        let last = snapshots.last!
+        XCTAssertEqual(last["tick"] as? Int, 300)
+        let xs = last["x"] as! [Double], ys = last["y"] as! [Double]
+        run("""
+            g = fl.graph.load("\(LuaTestCase.reference)/d3/miserables.json")
+            local sim = fl.simulation(g)
+            sim:force("link", fl.force.link{})
+            sim:force("charge", fl.force.manyBody{})
+            sim:force("center", fl.force.center{})
+            sim:tick(300)
+            assert(math.abs(sim:alpha() - 0.0009999999999999966) < 1e-18)
+            """)
+        run("""
+            local xs, ys = {\(xs.map { "\($0)" }.joined(separator: ","))}, {\(ys.map { "\($0)" }.joined(separator: ","))}
+            local worst = 0
+            for i, node in ipairs(g:nodes()) do
+              worst = math.max(worst, math.abs(node.x - xs[i]), math.abs(node.y - ys[i]))
+            end
+            assert(worst < 1e-4, "largest difference from d3: " .. worst)
+            """)
+    }
+
+    func testDefaultsAndAccessorsLikeD3() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            assert(sim:alpha() == 1 and sim:alphaMin() == 0.001 and sim:alphaTarget() == 0)
+            assert(math.abs(sim:alphaDecay() - 0.02276277904418933) < 1e-17)
+            assert(sim:velocityDecay() == 0.4)
+            assert(sim:velocityDecay(0.3) == sim and sim:velocityDecay() == 0.30000000000000004)
+            assert(math.abs(g:node("0").x - 7.0710678118654755) < 1e-15 and g:node("0").y == 0, "phyllotaxis placement")
+            local ticks, why = sim:run()
+            assert(ticks == 300 and why == "converged", ticks .. why)
+            assert(tostring(sim):find("Simulation%(4 nodes, 2D"))
+            """)
+    }
+
+    func testSameSeedSameLayoutAndAnotherSeedDiffers() {
+        run("""
+            local function layout(seed)
+              local g = fl.graph.new()
+              for i = 1, 10 do g:addNode{id = tostring(i), x = 0, y = 0} end
+              local sim = fl.simulation(g, {seed = seed})
+              sim:force("collide", fl.force.collide{radius = 5})
+              sim:tick(20)
+              local parts = {}
+              for node in g:nodes() do parts[#parts + 1] = string.format("%.17g,%.17g", node.x, node.y) end
+              return table.concat(parts, ";")
+            end
+            assert(layout(1) == layout(1))
+            assert(layout(1) ~= layout(2))
+            """)
+    }
+
+    func testForcesAreAddedReplacedInPlaceAndRemoved() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("miserables"))
+            sim:force("a", fl.force.center{}); sim:force("b", fl.force.manyBody{}); sim:force("c", fl.force.link{})
+            sim:force("a", fl.force.x{x = 5})
+            assert(table.concat(sim:forces(), ",") == "a,b,c")
+            sim:force("b", nil)
+            sim:force("b", fl.force.manyBody{strength = -10})
+            assert(table.concat(sim:forces(), ",") == "a,c,b")
+            assert(tostring(sim:force("b")) == "Force.manyBody{strength = -10}", tostring(sim:force("b")))
+            """)
+        XCTAssertTrue(error("fl.force.manyBody{strenght = -10}").contains("unknown option 'strenght' for manyBody"))
+        XCTAssertTrue(error("fl.force.center{x = 'middle'}").contains("option 'x': number expected, got string"))
+    }
+
+    func testPerNodeFunctionsAndDataFieldParameters() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "a", x = 0, y = 0, data = {target = 100}}
+            g:addNode{id = "b", x = 0, y = 0, data = {target = -100}}
+            local sim = fl.simulation(g)
+            sim:force("x", fl.force.x{x = "target", strength = function(node, i) return i == 0 and 0.5 or 0.25 end})
+            sim:tick(200)
+            assert(math.abs(g:node("a").x - 100) < 1 and math.abs(g:node("b").x + 100) < 1)
+            """)
+        XCTAssertTrue(error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            fl.simulation(g):force("x", fl.force.x{x = "missing"})
+            """).contains("node 'a' has no numeric data field 'missing'"))
+    }
+
+    func testTheSimulationFollowsGraphEdits() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "a"}; g:addNode{id = "b"}
+            g:addEdge{source = "a", target = "b"}
+            local sim = fl.simulation(g)
+            sim:force("link", fl.force.link{distance = 50})
+            sim:tick(5)
+            local ax = g:node("a").x
+            g:addNode{id = "c"}
+            g:addEdge{source = "b", target = "c"}
+            assert(g:node("c").x == nil)
+            sim:tick(0)
+            assert(g:node("a").x == ax, "existing positions are kept")
+            assert(math.abs(g:node("c").x - 10 * math.sqrt(2.5) * math.cos(2 * math.pi * (3 - math.sqrt(5)))) < 1e-9, "a new node is placed as d3 places it")
+            sim:tick(300)
+            local c, b = g:node("c"), g:node("b")
+            assert(math.abs(math.sqrt((c.x - b.x)^2 + (c.y - b.y)^2) - 50) < 1, "the new edge is linked")
+            g:deleteElements{nodes = {"a"}}
+            sim:tick(1)
+            assert(g:nodeCount() == 2)
+            g:node("b").x = 500
+            sim:tick(0)
+            assert(g:node("b").x == 500, "a moved node is picked up")
+            """)
+    }
+
+    func testFixFindAndUnfix() {
+        run("""
+            local g = fl.graph.generate("miserables")
+            local sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{})
+            sim:fix("Valjean", 100, 50)
+            sim:tick(10)
+            assert(g:node("Valjean").x == 100 and g:node("Valjean").y == 50 and g:node("Valjean").fx == 100)
+            assert(sim:find(100, 50).id == "Valjean")
+            assert(sim:find(1000, 1000, 10) == nil)
+            sim:unfix("Valjean")
+            sim:tick(10)
+            assert(g:node("Valjean").x ~= 100 and g:node("Valjean").fx == nil)
+            """)
+    }
+
+    func testLuaForceFunctionAndTableForms() {
+        run("""
+            local g = fl.graph.new()
+            for i = 1, 4 do g:addNode{id = "n" .. i, data = {weight = i}} end
+            local sim = fl.simulation(g)
+            local seen
+            sim:force("pull", function(alpha, nodes)
+              seen = nodes
+              for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end
+            end)
+            sim:tick(1)
+            assert(#seen == 4 and seen[1].id == "n1" and seen[1].index == 0 and seen[2].data.weight == 2)
+            assert(type(seen[1].x) == "number" and type(seen[1].vy) == "number")
+            local calls, draws = 0, {}
+            sim:force("table", {
+              initialize = function(nodes, random) draws[1] = random(); draws[2] = random() end,
+              force = function(alpha) calls = calls + 1 end,
+            })
+            sim:tick(3)
+            assert(calls == 3 and draws[1] == 0.23645552527159452 and draws[1] ~= draws[2])
+            sim:force("move", function(alpha, nodes) nodes[1].x = 1234 end)
+            sim:tick(1)
+            assert(g:node("n1").x > 1000, "positions written by a Lua force reach the graph")
+            """)
+    }
+
+    func testErrorsInLuaForcesAndCallbacksComeBackCleanly() {
+        let message = error("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            sim:force("broken", function(alpha, nodes) local t = nil; return t.x end)
+            sim:tick()
+            """)
+        XCTAssertTrue(message.contains("attempt to index a nil value (local 't')"), message)
+        XCTAssertTrue(message.contains("stack traceback:"), message)
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            sim:force("flaky", function() if flaky then error("flaky force") end end)
+            flaky = true
+            local ok, err = pcall(sim.tick, sim)
+            assert(not ok and err:find("flaky force"))
+            flaky = false
+            sim:tick(5)
+            local ok2, err2 = pcall(sim.run, sim, {onTick = function(s, tick) if tick == 3 then error("stop at 3") end end})
+            assert(not ok2 and err2:find("stop at 3"))
+            sim:on("end", function() ended = true end)
+            sim:run()
+            assert(ended)
+            """)
+    }
+
+    func testRunWithCallbacksAndRecording() {
+        run("""
+            local g = fl.graph.generate("tree", {n = 15})
+            local sim = fl.simulation(g)
+            sim:force("link", fl.force.link{}); sim:force("charge", fl.force.manyBody{})
+            local ticks, lastX = 0, nil
+            sim:on("tick.count", function(s) ticks = ticks + 1; lastX = g:node("0").x end)
+            local rec = sim:record{every = 10, values = {first = function() return g:node("0").x end}}
+            local n, why = sim:run{maxTicks = 50}
+            assert(n == 50 and why == "maxTicks" and ticks == 50 and lastX == g:node("0").x)
+            assert(#rec:series("alpha") == 50 and #rec:series("first") == 50 and rec:frameCount() == 5)
+            assert(rec:series("first")[50] == g:node("0").x)
+            fl.html.replay(rec, tmp .. "/replay.html")
+            fl.svg.plot(tmp .. "/alpha.svg", {recording = rec, series = {"alpha", "energy"}})
+            local f = io.open(tmp .. "/replay.html"); local html = f:read("a"); f:close()
+            assert(html:find("<html") and not html:find("https?://"))
+            """)
+    }
+
+    func testPicturesAndMetricsFromLua() {
+        run("""
+            local g = fl.graph.generate("miserables")
+            local sim = fl.simulation(g)
+            sim:force("link", fl.force.link{}); sim:force("charge", fl.force.manyBody{}); sim:force("center", fl.force.center{})
+            sim:run()
+            fl.svg.graph(g, tmp .. "/m.svg", {title = "Les Mis <&>", radius = function(n) return 2 + n.degree / 4 end, fill = "group"})
+            local f = io.open(tmp .. "/m.svg"); local svg = f:read("a"); f:close()
+            assert(svg:find("Les Mis &lt;&amp;&gt;"), "titles are escaped")
+            local m = fl.metrics(g, {radius = 4})
+            for _, key in ipairs{"stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle", "overlaps", "neighbourhoodPreservation"} do
+              assert(type(m[key]) == "number", key)
+            end
+            fl.svg.radar(tmp .. "/r.svg", {axes = {"a", "b", "c"}, series = {{name = "s", values = {1, 2, 3}}}})
+            """)
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b'}, series = {{name = 's', values = {1, 2}}}})").contains("3"))
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', values = {1, 2}}}})").lowercased().contains("values"))
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', values = {1, 0/0, 2}}}})").contains("NaN"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; fl.svg.graph(g, tmp .. '/x.svg')").contains("node 'a' has no position"))
+    }
+}
