@@ -47,6 +47,18 @@ final class ExamplesTests: XCTestCase {
         }
     }
 
+    func testReplayExamplePlaysInHeadlessChromium() throws {
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("scripts/test-browser").path
+        let out = try ForcelabProcess.temporaryFolder(self)
+        XCTAssertEqual(try ForcelabProcess.run([Self.examples.appendingPathComponent("replay.lua").path, out.path]).status, 0)
+        let result = try ForcelabProcess.run([script, out.appendingPathComponent("replay.html").path], executable: "/bin/bash")
+        if result.status == 77 && ProcessInfo.processInfo.environment["FORCELAB_BROWSER_TESTS"] != "1" {
+            throw XCTSkip(result.stderr)
+        }
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("ok   the picture changes when the slider moves"), result.stdout)
+    }
+
     func testMiserablesExampleMatchesD3AndIsDeterministic() throws {
         let first = try ForcelabProcess.temporaryFolder(self), second = try ForcelabProcess.temporaryFolder(self)
         let script = Self.examples.appendingPathComponent("miserables.lua").path
