@@ -45,4 +45,25 @@ import Testing
         let deepest = c.filter { $0.head == 0 }[0]
         #expect(deepest.bounds[2] - deepest.bounds[0] == 0.125)
     }
+
+    @Test func subtreesBuiltOnThreadsGiveTheSameTree() {
+        let random = RandomSource(seed: 7)
+        var x: [Double] = [], y: [Double] = []
+        for i in 0..<20000 {
+            // Clusters at several scales, repeated points and a few NaN coordinates.
+            let scale = i % 3 == 0 ? 1000.0 : i % 3 == 1 ? 10 : 0.001
+            x.append(i % 101 == 0 ? 3 : (random.next() - 0.5) * scale)
+            y.append(i % 101 == 0 ? 4 : i % 997 == 0 ? .nan : (random.next() - 0.5) * scale)
+        }
+        let one = SpatialTree(), two = SpatialTree()
+        one.build(count: x.count, dimensions: 2, x: x, y: y, z: nil, threads: 1)
+        two.build(count: x.count, dimensions: 2, x: x, y: y, z: nil, threads: 2)
+        #expect(two.subtrees.count > 1)
+        #expect(one.cellCount == two.cellCount)
+        let cells = one.cellCount
+        #expect((0..<cells).allSatisfy { one.end.base[$0] == two.end.base[$0] && one.head.base[$0] == two.head.base[$0] })
+        #expect((0..<cells * 4).allSatisfy { one.bounds.base[$0] == two.bounds.base[$0] })
+        #expect((0..<x.count).allSatisfy { one.order.base[$0] == two.order.base[$0] })
+        #expect((0..<x.count).allSatisfy { x[$0].isNaN || y[$0].isNaN || one.next.base[$0] == two.next.base[$0] })
+    }
 }

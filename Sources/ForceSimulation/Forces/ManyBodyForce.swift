@@ -76,18 +76,22 @@ public final class ManyBodyForce: Force {
         if stale { try evaluate() }
         let n = k.count
         let three = k.dimensions == 3
-        tree.build(count: n, dimensions: k.dimensions, x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress)
-        accumulate(k)
+        let threads = max(1, min(k.threads, n / 1024 + 1))
+        tree.build(
+            count: n, dimensions: k.dimensions, x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress,
+            threads: threads)
+        let anyZero = accumulate(k, threads: threads)
 
         deferred.reserve(n)
         deferred.base.initialize(repeating: 0, count: n)
-        let threads = max(1, min(k.threads, n / 1024 + 1))
         let kernel = Kernel(
             order: tree.order.base, marks: deferred.base, bodies: bodies.base, depths: depths.base,
             next: tree.next.base, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
             z: k.z.baseAddress, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, vz: k.vz.baseAddress,
             cells: tree.cellCount, alpha: alpha, three: three, distanceMin2: distanceMin2,
-            distanceMax2: distanceMax2)
+            distanceMax2: distanceMax2,
+            plain: !anyZero && distanceMax2 == .infinity && tree.cellCount > 0
+                && tree.bounds.base[k.dimensions] - tree.bounds.base[0] < 1e150)
         let chunk = 256
         let chunks = (n + chunk - 1) / chunk
         var anyDeferred = false
@@ -123,21 +127,53 @@ public final class ManyBodyForce: Force {
         stale = false
     }
 
-    /// d3's visitAfter(accumulate): leaves take their point's position and the sum of their chain's strengths;
-    /// internal cells the sum of their children's (scaled by sqrt(4/8) in 3D, as d3-force-3d does) and the
-    /// centre weighted by |strength|. A NaN sum is stored as 0: d3 skips such a cell in both passes.
-    private func accumulate(_ k: Kinetics) {
+    /// d3's visitAfter(accumulate) over the tree: the subtrees built apart (on up to `threads` threads), then the
+    /// cells above them. Returns whether any cell has a zero value.
+    private func accumulate(_ k: Kinetics, threads: Int) -> Bool {
         let cells = tree.cellCount
         let three = k.dimensions == 3
         bodies.reserve(cells)
         depths.reserve(three ? cells : 0)
-        let body = bodies.base, depth = depths.base, end = tree.end.base, head = tree.head.base
-        let bounds = tree.bounds.base, next = tree.next.base, strengths = self.strengths.base
-        let x = k.x.baseAddress!, y = k.y.baseAddress!, z = k.z.baseAddress
-        let stride = three ? 6 : 4
-        let scale = three ? (4.0 / 8).squareRoot() : 1
-        let theta2 = self.theta2
-        for c in Swift.stride(from: cells - 1, through: 0, by: -1) {
+        let accumulator = Accumulator(
+            bodies: bodies.base, depths: depths.base, end: tree.end.base, head: tree.head.base,
+            bounds: tree.bounds.base, next: tree.next.base, strengths: strengths.base, x: k.x.baseAddress!,
+            y: k.y.baseAddress!, z: k.z.baseAddress, three: three, theta2: theta2)
+        let subtrees = tree.subtrees
+        let workers = min(threads, subtrees.count)
+        if workers > 1 {
+            DispatchQueue.concurrentPerform(iterations: workers) { t in
+                for i in stride(from: t, to: subtrees.count, by: workers) {
+                    for c in subtrees[i].reversed() { accumulator.cell(c) }
+                }
+            }
+        } else {
+            for range in subtrees {
+                for c in range.reversed() { accumulator.cell(c) }
+            }
+        }
+        for c in tree.top.reversed() { accumulator.cell(c) }
+        let body = bodies.base
+        return (0..<cells).contains { body[$0].value == 0 }
+    }
+
+    /// d3's accumulate for one cell, once its children are done: a leaf takes its point's position and the sum of
+    /// its chain's strengths; an internal cell the sum of its children's (scaled by sqrt(4/8) in 3D, as
+    /// d3-force-3d does) and the centre weighted by |strength|. A NaN sum is stored as 0: d3 skips such a cell in
+    /// both passes.
+    struct Accumulator: @unchecked Sendable {
+        let bodies: UnsafeMutablePointer<Body>
+        let depths: UnsafeMutablePointer<Double>
+        let end: UnsafeMutablePointer<Int32>, head: UnsafeMutablePointer<Int32>
+        let bounds: UnsafeMutablePointer<Double>
+        let next: UnsafeMutablePointer<Int32>
+        let strengths: UnsafeMutablePointer<Double>
+        let x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?
+        let three: Bool
+        let theta2: Double
+
+        /// Computes the body of cell `c`.
+        func cell(_ c: Int) {
+            let stride = three ? 6 : 4
             var b = Body()
             b.end = end[c]
             let w = bounds[c * stride + stride / 2] - bounds[c * stride]
@@ -159,26 +195,26 @@ public final class ManyBodyForce: Force {
                 var weight = 0.0, sx = 0.0, sy = 0.0, sz = 0.0
                 var child = c + 1
                 while child < Int(b.end) {
-                    let q = body[child]
+                    let q = bodies[child]
                     if q.value != 0 {
                         let a = abs(q.value)
                         value += q.value
                         weight += a
                         sx += a * q.x
                         sy += a * q.y
-                        if three { sz += a * depth[child] }
+                        if three { sz += a * depths[child] }
                     }
                     child = Int(q.end)
                 }
-                if three { value *= scale }
+                if three { value *= (4.0 / 8).squareRoot() }
                 b.x = sx / weight
                 b.y = sy / weight
                 bz = sz / weight
                 b.head = -1
             }
             b.value = value.isNaN ? 0 : value
-            body[c] = b
-            if three { depth[c] = bz }
+            bodies[c] = b
+            if three { depths[c] = bz }
         }
     }
 
@@ -218,14 +254,19 @@ public final class ManyBodyForce: Force {
         let three: Bool
         let distanceMin2: Double
         let distanceMax2: Double
+        /// No cell has a zero value, distanceMax is infinite and the root is narrower than 1e150, so every squared
+        /// distance from a node to a cell centre is finite: the zero-value and distanceMax tests always pass (a
+        /// NaN distance fails the far test and passes the leaf one, with or without them).
+        let plain: Bool
 
         /// Processes `order[from..<to]` without drawing random numbers; nodes that would need a jiggle are marked
         /// in `marks` and left unchanged. Returns whether any node was marked.
         func run(from: Int, to: Int) -> Bool {
+            if !three { return plain ? run2D(from: from, to: to, plain: true) : run2D(from: from, to: to, plain: false) }
             var marked = false
             for s in from..<to {
                 let i = Int(order[s])
-                if !node(i, random: nil) {
+                if !node3D(i, random: nil) {
                     marks[i] = 1
                     marked = true
                 }
@@ -233,21 +274,45 @@ public final class ManyBodyForce: Force {
             return marked
         }
 
+        /// `run` in 2D. Each node's position and velocity are loaded one node ahead, so a cache miss on them
+        /// overlaps the previous node's visit.
+        @inline(__always)
+        private func run2D(from: Int, to: Int, plain: Bool) -> Bool {
+            var marked = false
+            var i = Int(order[from])
+            var position = SIMD2(x[i], y[i]), velocity = SIMD2(vx[i], vy[i])
+            for s in from..<to {
+                let j = s + 1 < to ? Int(order[s + 1]) : i
+                let nextPosition = SIMD2(x[j], y[j]), nextVelocity = SIMD2(vx[j], vy[j])
+                if !node2D(i, position, velocity, random: nil, plain: plain) {
+                    marks[i] = 1
+                    marked = true
+                }
+                (i, position, velocity) = (j, nextPosition, nextVelocity)
+            }
+            return marked
+        }
+
         /// Adds node `i`'s charge sum to its velocity in d3's visit order. Without a random source, returns false
         /// (changing nothing) as soon as a jiggle would be needed.
         func node(_ i: Int, random: RandomSource?) -> Bool {
-            three ? node3D(i, random: random) : node2D(i, random: random)
+            if three { return node3D(i, random: random) }
+            return node2D(i, SIMD2(x[i], y[i]), SIMD2(vx[i], vy[i]), random: random, plain: false)
         }
 
-        /// The 2D visit with both axes in one SIMD2 (each lane's operations are d3's scalar ones, in order).
-        private func node2D(_ i: Int, random: RandomSource?) -> Bool {
-            let position = SIMD2(x[i], y[i])
-            var v = SIMD2(vx[i], vy[i])
+        /// The 2D visit of node `i` at `position` with velocity `v`, both axes in one SIMD2 (each lane's operations
+        /// are d3's scalar ones, in order). `plain` leaves out the tests that cannot fail when no cell has a zero
+        /// value, distanceMax is infinite and squared distances cannot overflow (see `Kernel.plain`).
+        @inline(__always)
+        private func node2D(
+            _ i: Int, _ position: SIMD2<Double>, _ v: SIMD2<Double>, random: RandomSource?, plain: Bool
+        ) -> Bool {
+            var v = v
             let alpha = self.alpha, dmin2 = distanceMin2, dmax2 = distanceMax2
             var k = 0
             while k < cells {
                 let c = bodies[k]
-                if c.value == 0 {
+                if !plain && c.value == 0 {
                     k = Int(c.end)
                     continue
                 }
@@ -255,7 +320,7 @@ public final class ManyBodyForce: Force {
                 let squares = d * d
                 var l = squares.x + squares.y
                 if c.limit < l {
-                    if l < dmax2 {
+                    if plain || l < dmax2 {
                         // l is finite here, so a zero product catches every zero component (and some underflows).
                         if _slowPath(d.x * d.y == 0) {
                             guard let random else { return false }
@@ -268,15 +333,20 @@ public final class ManyBodyForce: Force {
                     continue
                 }
                 k += 1
-                if c.head == -1 || l >= dmax2 { continue }
+                if c.head == -1 || (!plain && l >= dmax2) { continue }
                 let chain = c.head < -1
                 let h = chain ? Int(-c.head - 2) : Int(c.head)
                 if h == i && !chain { continue }
-                if _slowPath(d.x * d.y == 0) {
+                if _slowPath(d.x == 0 || d.y == 0) {
                     guard let random else { return false }
                     (d, l) = Kernel.jiggle(d, l, random)
                 }
                 if l < dmin2 { l = (dmin2 * l).squareRoot() }
+                if !chain {
+                    // A one-point leaf's value is its point's strength (a zero value was skipped above).
+                    v += d * (c.value * alpha / l)
+                    continue
+                }
                 var p = h
                 while p >= 0 {
                     if p != i { v += d * (strengths[p] * alpha / l) }

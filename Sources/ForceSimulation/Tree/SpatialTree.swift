@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A d3-quadtree (2D) or d3-octree (3D) over a set of points, with the same cell geometry, insertion and child
 /// order, laid out in pre-order in flat arrays so a visit is a linear scan that can skip a cell's subtree.
 ///
@@ -9,7 +11,8 @@
 /// d3 inserts point by point, but the tree it ends with does not depend on the insertion order: a cell is internal
 /// exactly when it holds two distinct positions, and only a leaf's chain (newest first) records the order. So the
 /// tree is built top-down instead: each cell's points, kept in index order, are split by a stable partition on
-/// the same midpoint comparisons d3 makes, and cells are written in pre-order as they are made.
+/// the same midpoint comparisons d3 makes. The cells holding many points are split first; the subtrees below
+/// them are built independently (in parallel when allowed) and then copied into place in pre-order.
 final class SpatialTree {
     /// Dimensions of the last build, 2 or 3.
     private(set) var dimensions = 2
@@ -28,19 +31,39 @@ final class SpatialTree {
     /// Every point once: the tree's points leaf by leaf in pre-order (chains newest first), then those skipped
     /// because a coordinate is NaN.
     let order = ScratchBuffer<Int32>()
+    /// The cells of each independently built subtree (whole subtrees, in pre-order); every other cell is in `top`.
+    private(set) var subtrees: [Range<Int>] = []
+    /// The cells above the subtrees (internal cells), in pre-order.
+    private(set) var top: [Int] = []
 
     /// Points being partitioned, in two generations (a cell's points are read from one and split into the other):
-    /// coordinates (`dimensions` per point) and indices.
+    /// coordinates (`dimensions` per point) and indices; and per point of a cell being split, its child index.
     private let coordinates = (ScratchBuffer<Double>(), ScratchBuffer<Double>())
     private let indices = (ScratchBuffer<Int32>(), ScratchBuffer<Int32>())
-    /// Per point of the cell being split: its child index.
     private let children = ScratchBuffer<UInt8>()
+    /// Output of each subtree build, reused across builds.
+    private var parts: [Part] = []
+
+    /// A step of the top of the tree in pre-order: an internal cell opens (with its bounds) or closes, or the
+    /// subtree of a task goes here.
+    private enum Step {
+        case open(lower: (Double, Double, Double), upper: (Double, Double, Double))
+        case close
+        case subtree(Int)
+    }
+
+    /// A subtree to build: its points, their generation and its cell's bounds.
+    private struct Task {
+        var from: Int, to: Int, generation: Int
+        var lower: (Double, Double, Double), upper: (Double, Double, Double)
+    }
 
     /// Builds the tree over points 0..<count at (x, y[, z]) as d3's `quadtree(nodes, x, y)` / `octree(...)` does:
     /// the root grows from an integer unit cell to cover the extent, then points are added in index order.
+    /// Up to `threads` threads build subtrees; the result does not depend on it.
     func build(
         count n: Int, dimensions d: Int,
-        x: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>?
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>, z: UnsafePointer<Double>?, threads: Int = 1
     ) {
         dimensions = d
         let three = d == 3
@@ -48,6 +71,8 @@ final class SpatialTree {
         order.reserve(n)
         pointCount = n
         cellCount = 0
+        subtrees.removeAll(keepingCapacity: true)
+        top.removeAll(keepingCapacity: true)
         coordinates.0.reserve(n * d)
         coordinates.1.reserve(n * d)
         indices.0.reserve(n)
@@ -99,105 +124,223 @@ final class SpatialTree {
             }
         }
 
-        var placed = 0
-        split(from: 0, to: kept, generation: 0, lower: b0, upper: b1, placed: &placed)
+        let store = Points(
+            dimensions: d, coordinates: (coordinates.0.base, coordinates.1.base), indices: (indices.0.base, indices.1.base),
+            children: children.base, next: next.base, order: order.base)
+        var steps: [Step] = []
+        var tasks: [Task] = []
+        let largest = threads > 1 ? max(2048, kept / (8 * threads)) : kept
+        plan(Task(from: 0, to: kept, generation: 0, lower: b0, upper: b1), largest, store, &steps, &tasks)
+
+        while parts.count < tasks.count { parts.append(Part()) }
+        let workers = min(threads, tasks.count)
+        if workers > 1 {
+            let parts = self.parts, planned = tasks
+            DispatchQueue.concurrentPerform(iterations: workers) { t in
+                for i in stride(from: t, to: planned.count, by: workers) {
+                    parts[i].build(planned[i], store)
+                }
+            }
+        } else {
+            for (i, task) in tasks.enumerated() { parts[i].build(task, store) }
+        }
+        assemble(steps)
     }
 
-    /// Makes the cell holding points `from..<to` of `generation` (index order) within `lower`..`upper`, then its
-    /// subtree: a leaf when all its points coincide, else an internal cell whose points are partitioned into the
-    /// other generation by child index and split in turn.
-    private func split(
-        from a: Int, to b: Int, generation: Int, lower: (Double, Double, Double), upper: (Double, Double, Double),
-        placed: inout Int
-    ) {
-        let d = dimensions, three = d == 3
-        let k = cellCount
-        cellCount += 1
-        end.reserve(k + 1, preserving: k)
-        head.reserve(k + 1, preserving: k)
-        bounds.reserve((k + 1) * 2 * d, preserving: k * 2 * d)
-        let box = bounds.base + k * 2 * d
-        box[0] = lower.0
-        box[1] = lower.1
-        if three { box[2] = lower.2 }
-        box[d] = upper.0
-        box[d + 1] = upper.1
-        if three { box[5] = upper.2 }
-
-        let source = generation == 0 ? coordinates.0.base : coordinates.1.base
-        let sourceIDs = generation == 0 ? indices.0.base : indices.1.base
-        var coincident = true
-        let first = source + a * d
-        for j in a + 1 ..< max(a + 1, b) {
-            let p = source + j * d
-            if p[0] != first[0] || p[1] != first[1] || (three && p[2] != first[2]) {
-                coincident = false
-                break
-            }
-        }
-        if coincident {
-            // A leaf: the chain runs from the newest (highest) index down.
-            let next = self.next.base, order = self.order.base
-            var older: Int32 = -1
-            for j in a..<b {
-                let p = sourceIDs[j]
-                next[Int(p)] = older
-                older = p
-            }
-            head.base[k] = older
-            for j in stride(from: b - 1, through: a, by: -1) {
-                order[placed] = sourceIDs[j]
-                placed += 1
-            }
-            end.base[k] = Int32(k + 1)
+    /// Splits the cells of `task` holding more than `largest` points (recording them as steps), and records the
+    /// cells below as tasks.
+    private func plan(_ task: Task, _ largest: Int, _ store: Points, _ steps: inout [Step], _ tasks: inout [Task]) {
+        if task.to - task.from <= largest || store.coincident(task.from, task.to, task.generation) {
+            steps.append(.subtree(tasks.count))
+            tasks.append(task)
             return
         }
+        steps.append(.open(lower: task.lower, upper: task.upper))
+        store.partition(task.from, task.to, task.generation, task.lower, task.upper) { child in
+            plan(child, largest, store, &steps, &tasks)
+        }
+        steps.append(.close)
+    }
 
-        head.base[k] = -1
-        let mid = ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
-        let fanout = three ? 8 : 4
-        var counts = (0, 0, 0, 0, 0, 0, 0, 0)
-        let child = children.base
-        withUnsafeMutableBytes(of: &counts) { raw in
-            let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-            for j in a..<b {
+    /// Writes the cells of the top and of the subtrees in pre-order.
+    private func assemble(_ steps: [Step]) {
+        let d = dimensions
+        var total = 0
+        for step in steps {
+            switch step {
+            case .open: total += 1
+            case .close: break
+            case .subtree(let i): total += parts[i].count
+            }
+        }
+        end.reserve(total)
+        head.reserve(total)
+        bounds.reserve(total * 2 * d)
+        let end = self.end.base, head = self.head.base, bounds = self.bounds.base
+        var open: [Int] = []
+        var k = 0
+        for step in steps {
+            switch step {
+            case .open(let lower, let upper):
+                head[k] = -1
+                Points.write(bounds + k * 2 * d, d, lower, upper)
+                top.append(k)
+                open.append(k)
+                k += 1
+            case .close:
+                end[open.removeLast()] = Int32(k)
+            case .subtree(let i):
+                let part = parts[i]
+                let offset = Int32(k)
+                for c in 0..<part.count { end[k + c] = part.end.base[c] + offset }
+                (head + k).update(from: part.head.base, count: part.count)
+                (bounds + k * 2 * d).update(from: part.bounds.base, count: part.count * 2 * d)
+                subtrees.append(k..<k + part.count)
+                k += part.count
+            }
+        }
+        cellCount = k
+    }
+
+    /// The buffers a build works in, shared by the threads building disjoint ranges of points.
+    private struct Points: @unchecked Sendable {
+        let dimensions: Int
+        let coordinates: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)
+        let indices: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
+        let children: UnsafeMutablePointer<UInt8>
+        let next: UnsafeMutablePointer<Int32>
+        let order: UnsafeMutablePointer<Int32>
+
+        /// Writes a cell's corners.
+        static func write(
+            _ box: UnsafeMutablePointer<Double>, _ d: Int, _ lower: (Double, Double, Double),
+            _ upper: (Double, Double, Double)
+        ) {
+            box[0] = lower.0
+            box[1] = lower.1
+            box[d] = upper.0
+            box[d + 1] = upper.1
+            if d == 3 {
+                box[2] = lower.2
+                box[5] = upper.2
+            }
+        }
+
+        /// Whether points `a..<b` of `generation` all share one position (d3's `===` on every coordinate).
+        func coincident(_ a: Int, _ b: Int, _ generation: Int) -> Bool {
+            let d = dimensions
+            let source = generation == 0 ? coordinates.0 : coordinates.1
+            let first = source + a * d
+            for j in a + 1 ..< max(a + 1, b) {
                 let p = source + j * d
-                var i = p[0] >= mid.0 ? 1 : 0
-                if p[1] >= mid.1 { i |= 2 }
-                if three && p[2] >= mid.2 { i |= 4 }
-                child[j] = UInt8(i)
-                count[i] += 1
+                if p[0] != first[0] || p[1] != first[1] || (d == 3 && p[2] != first[2]) { return false }
             }
-            var offset = a
-            for i in 0..<fanout {
-                let c = count[i]
-                count[i] = offset
-                offset += c
-            }
-            let target = generation == 0 ? coordinates.1.base : coordinates.0.base
-            let targetIDs = generation == 0 ? indices.1.base : indices.0.base
+            return true
+        }
+
+        /// Makes points `a..<b` (in index order) a leaf's chain: the newest (highest) index first in `next`,
+        /// and in `order` from position `a`; returns the head.
+        func chain(_ a: Int, _ b: Int, _ generation: Int) -> Int32 {
+            let ids = generation == 0 ? indices.0 : indices.1
+            var older: Int32 = -1
             for j in a..<b {
-                let i = Int(child[j])
-                let t = count[i]
-                count[i] = t + 1
-                let p = source + j * d, q = target + t * d
-                q[0] = p[0]
-                q[1] = p[1]
-                if three { q[2] = p[2] }
-                targetIDs[t] = sourceIDs[j]
+                let p = ids[j]
+                next[Int(p)] = older
+                order[a + b - 1 - j] = p
+                older = p
+            }
+            return older
+        }
+
+        /// Stably partitions points `a..<b` of `generation` into the other generation by d3's child index
+        /// (x >= midpoint: 1, y: 2, z: 4), then calls `body` for each non-empty child in index order.
+        func partition(
+            _ a: Int, _ b: Int, _ generation: Int, _ lower: (Double, Double, Double),
+            _ upper: (Double, Double, Double), _ body: (Task) -> Void
+        ) {
+            let d = dimensions, three = d == 3
+            let source = generation == 0 ? coordinates.0 : coordinates.1
+            let sourceIDs = generation == 0 ? indices.0 : indices.1
+            let target = generation == 0 ? coordinates.1 : coordinates.0
+            let targetIDs = generation == 0 ? indices.1 : indices.0
+            let mid = ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
+            var counts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &counts) { raw in
+                let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+                for j in a..<b {
+                    let p = source + j * d
+                    var i = p[0] >= mid.0 ? 1 : 0
+                    if p[1] >= mid.1 { i |= 2 }
+                    if three && p[2] >= mid.2 { i |= 4 }
+                    children[j] = UInt8(i)
+                    count[i] += 1
+                }
+                var offset = a
+                for i in 0..<(three ? 8 : 4) {
+                    let c = count[i]
+                    count[i] = offset
+                    offset += c
+                }
+                for j in a..<b {
+                    let i = Int(children[j])
+                    let t = count[i]
+                    count[i] = t + 1
+                    let p = source + j * d, q = target + t * d
+                    q[0] = p[0]
+                    q[1] = p[1]
+                    if three { q[2] = p[2] }
+                    targetIDs[t] = sourceIDs[j]
+                }
+                // count[i] is now the end of child i's points.
+                var start = a
+                for i in 0..<(three ? 8 : 4) {
+                    let stop = count[i]
+                    if stop > start {
+                        let cl = (i & 1 == 0 ? lower.0 : mid.0, i & 2 == 0 ? lower.1 : mid.1, i & 4 == 0 ? lower.2 : mid.2)
+                        let ch = (i & 1 == 0 ? mid.0 : upper.0, i & 2 == 0 ? mid.1 : upper.1, i & 4 == 0 ? mid.2 : upper.2)
+                        body(Task(from: start, to: stop, generation: 1 - generation, lower: cl, upper: ch))
+                    }
+                    start = stop
+                }
             }
         }
-        // counts[i] is now the end of child i's points.
-        var start = a
-        for i in 0..<fanout {
-            let stop = withUnsafeBytes(of: counts) { $0.load(fromByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) }
-            if stop > start {
-                let cl = (i & 1 == 0 ? lower.0 : mid.0, i & 2 == 0 ? lower.1 : mid.1, i & 4 == 0 ? lower.2 : mid.2)
-                let ch = (i & 1 == 0 ? mid.0 : upper.0, i & 2 == 0 ? mid.1 : upper.1, i & 4 == 0 ? mid.2 : upper.2)
-                split(from: start, to: stop, generation: 1 - generation, lower: cl, upper: ch, placed: &placed)
-            }
-            start = stop
+    }
+
+    /// The cells of one subtree, in pre-order with subtree ends relative to its root.
+    private final class Part: @unchecked Sendable {
+        let end = ScratchBuffer<Int32>()
+        let head = ScratchBuffer<Int32>()
+        let bounds = ScratchBuffer<Double>()
+        var count = 0
+
+        /// Builds the subtree of `task`.
+        func build(_ task: Task, _ store: Points) {
+            count = 0
+            split(task, store)
         }
-        end.base[k] = Int32(cellCount)
+
+        /// Makes the cell of `task`, then its subtree: a leaf when its points coincide, else an internal cell
+        /// whose points are partitioned and split in turn.
+        private func split(_ task: Task, _ store: Points) {
+            let d = store.dimensions
+            let k = count
+            count += 1
+            if k >= end.capacity || (k + 1) * 2 * d > bounds.capacity {
+                end.reserve(k + 1, preserving: k)
+                head.reserve(k + 1, preserving: k)
+                bounds.reserve((k + 1) * 2 * d, preserving: k * 2 * d)
+            }
+            Points.write(bounds.base + k * 2 * d, d, task.lower, task.upper)
+            if task.to - task.from == 1 || store.coincident(task.from, task.to, task.generation) {
+                head.base[k] = store.chain(task.from, task.to, task.generation)
+                end.base[k] = Int32(k + 1)
+                return
+            }
+            head.base[k] = -1
+            store.partition(task.from, task.to, task.generation, task.lower, task.upper) { child in
+                split(child, store)
+            }
+            end.base[k] = Int32(count)
+        }
     }
 }
