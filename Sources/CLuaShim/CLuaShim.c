@@ -87,14 +87,43 @@ int fl_openlibs(lua_State *L) {
     return lua_pcall(L, 0, 0, 0);
 }
 
-/* ---- interrupts ---- */
+/* ---- the memory limit and interrupts ---- */
+
+/* Lua's heap: bytes in use, the soft limit checked from a hook while Lua runs, and the hard cap the allocator
+ * enforces. While a Swift binding runs (`swift_depth` > 0) only real allocation failures are reported, so a
+ * memory error never unwinds through Swift frames; the hook raises it as soon as Lua code runs again. */
+typedef struct {
+    size_t used;
+    size_t soft;
+    size_t hard;
+    int swift_depth;
+} fl_alloc_state;
+
+static fl_alloc_state *alloc_state(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (fl_alloc_state *)ud;
+}
+
+static void fl_limit_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    fl_alloc_state *st = alloc_state(L);
+    if (st->soft != 0 && st->used > st->soft)
+        luaL_error(L, "not enough memory: the limit of %d MiB was reached", (int)(st->soft >> 20));
+}
+
+/* The hook that runs when no interrupt is pending: the memory check, or none. */
+static void fl_resting_hook(lua_State *L) {
+    if (alloc_state(L)->soft != 0) lua_sethook(L, fl_limit_hook, LUA_MASKCOUNT, 1000);
+    else lua_sethook(L, NULL, 0, 0);
+}
 
 static lua_State *volatile interrupt_state = NULL;
 static volatile sig_atomic_t interrupted_flag = 0;
 
 static void fl_interrupt_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    lua_sethook(L, NULL, 0, 0);
+    fl_resting_hook(L);
     interrupted_flag = 0;
     luaL_error(L, "interrupted!");
 }
@@ -123,12 +152,13 @@ void fl_restore_sigint(void) { sigaction(SIGINT, &previous_action, NULL); }
 int fl_interrupted(void) { return interrupted_flag != 0; }
 void fl_clear_interrupt(void) {
     interrupted_flag = 0;
-    if (interrupt_state != NULL) lua_sethook(interrupt_state, NULL, 0, 0);
+    if (interrupt_state != NULL) fl_resting_hook(interrupt_state);
 }
 
-/* ---- a capped allocator ---- */
+void fl_enter_swift(lua_State *L) { alloc_state(L)->swift_depth++; }
+void fl_leave_swift(lua_State *L) { alloc_state(L)->swift_depth--; }
 
-typedef struct { size_t used; size_t limit; } fl_alloc_state;
+/* ---- the allocator ---- */
 
 static void *fl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     fl_alloc_state *st = (fl_alloc_state *)ud;
@@ -138,7 +168,7 @@ static void *fl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         st->used -= old;
         return NULL;
     }
-    if (st->limit != 0 && nsize > old && st->used + (nsize - old) > st->limit)
+    if (st->hard != 0 && st->swift_depth == 0 && nsize > old && st->used + (nsize - old) > st->hard)
         return NULL;
     void *block = realloc(ptr, nsize);
     if (block != NULL) st->used = st->used - old + nsize;
@@ -174,19 +204,26 @@ static void fl_warn(void *ud, const char *message, int tocont) {
 lua_State *fl_newstate(size_t limit) {
     fl_alloc_state *st = (fl_alloc_state *)calloc(1, sizeof *st);
     if (st == NULL) return NULL;
-    st->limit = limit;
+    st->soft = limit;
+    st->hard = limit == 0 ? 0 : limit + limit / 4 + ((size_t)8 << 20);
     lua_State *L = lua_newstate(fl_alloc, st);
-    if (L != NULL) {
-        lua_atpanic(L, fl_panic);
-        lua_setwarnf(L, fl_warn, &warn_state);
+    if (L == NULL) {
+        free(st);
+        return NULL;
     }
+    lua_atpanic(L, fl_panic);
+    lua_setwarnf(L, fl_warn, &warn_state);
+    fl_resting_hook(L);
     return L;
 }
 
-size_t fl_memory_in_use(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return ud ? ((fl_alloc_state *)ud)->used : 0;
+size_t fl_memory_in_use(lua_State *L) { return alloc_state(L)->used; }
+
+void fl_close(lua_State *L) {
+    fl_alloc_state *st = alloc_state(L);
+    if (interrupt_state == L) interrupt_state = NULL;
+    lua_close(L);
+    free(st);
 }
 
 /* ---- bulk node sync for Lua-defined forces ---- */

@@ -13,9 +13,9 @@ final class LiveView {
         self.graph = graph
     }
 
-    /// Draws a frame at most every 50 ms, in place.
-    func draw(tick: Int, alpha: Double) throws {
-        guard enabled, Date().timeIntervalSince(lastDraw) > 0.05 else { return }
+    /// Draws a frame in place, at most every 50 ms unless it is the `final` one.
+    func draw(tick: Int, alpha: Double, final: Bool = false) throws {
+        guard enabled, final || Date().timeIntervalSince(lastDraw) > 0.05 else { return }
         lastDraw = Date()
         let size = TerminalSize.current()
         let points = try GraphScenes.points(graph)

@@ -8,6 +8,8 @@ public enum LuaBinding {
     /// Runs `body` for the function `name`; a thrown error is pushed and handed to the trampoline.
     public static func run(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments) throws -> Int32) -> Int32 {
         guard let L else { return 0 }
+        fl_enter_swift(L)
+        defer { fl_leave_swift(L) }
         do {
             return try body(LuaArguments(L, function: name))
         } catch let error as LuaError where error.isLocated {

@@ -18,7 +18,7 @@ public final class LuaState {
         ForcelabModule.install(in: L)
     }
 
-    deinit { lua_close(L) }
+    deinit { fl_close(L) }
 
     /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.
     public func loadFile(_ path: String?) throws {
@@ -45,7 +45,8 @@ public final class LuaState {
 
     /// Pops the error value on top of the stack and turns it into a `LuaError`.
     public func popError() -> LuaError {
-        let isMemory = lua_type(L, -1) == LUA_TSTRING && String(cString: fl_tostring_raw(L, -1)) == "not enough memory"
+        let firstLine = LuaValues.string(L, -1)?.split(separator: "\n").first ?? ""
+        let isMemory = firstLine.contains("not enough memory")
         let message = LuaValues.describe(L, -1)
         fl_pop(L, 1)
         return LuaError(message, isMemoryError: isMemory)

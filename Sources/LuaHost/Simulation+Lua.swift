@@ -216,6 +216,7 @@ enum SimulationLua {
             }, shouldStop: { fl_interrupted() != 0 })
             progress.finish()
             try simulation.writeBack()
+            try show?.draw(tick: ticks, alpha: simulation.simulation.alpha, final: true)
             if outcome == .interrupted { throw interrupted() }
             if outcome == .converged { try dispatch(simulation, "end") }
             try GraphLua.deliverEvents(L, simulation.graph)

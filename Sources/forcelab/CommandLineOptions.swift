@@ -17,6 +17,8 @@ struct CommandLineOptions {
     var showHelp = false
     var ignoreEnvironment = false
     var warnings = false
+    /// The Lua heap limit in bytes from FORCELAB_MEMORY_LIMIT (e.g. `512M`, `2G`); 0 = none.
+    var memoryLimit = 0
     /// The script path; "-" is standard input; nil when there is none.
     var script: String?
     /// Index in `arguments` of the script (or of the first argument after the options when there is none).
@@ -24,8 +26,8 @@ struct CommandLineOptions {
     /// The whole command line, program name first.
     let arguments: [String]
 
-    /// Parses `arguments` (program name first).
-    init(_ arguments: [String]) throws {
+    /// Parses `arguments` (program name first) and the environment's FORCELAB_MEMORY_LIMIT.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         self.arguments = arguments
         var index = 1
         parsing: while index < arguments.count {
@@ -73,6 +75,22 @@ struct CommandLineOptions {
         }
         scriptIndex = index
         script = index < arguments.count ? arguments[index] : nil
+        if let text = environment["FORCELAB_MEMORY_LIMIT"] {
+            guard let bytes = CommandLineOptions.bytes(text) else {
+                throw UsageError(message: "FORCELAB_MEMORY_LIMIT: '\(text)' is not a size (such as 512M or 2G)")
+            }
+            memoryLimit = bytes
+        }
+    }
+
+    /// A size such as `1048576`, `512K`, `512M` or `2G`.
+    static func bytes(_ text: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let upper = text.uppercased()
+        if let unit = upper.last.flatMap({ units[$0] }) {
+            return Int(upper.dropLast()).map { $0 * unit }
+        }
+        return Int(upper)
     }
 
     /// Whether any `-e` chunk was given.
@@ -101,6 +119,7 @@ struct CommandLineOptions {
           -         stop handling options and execute stdin
         With no script, forcelab starts the REPL when standard input is a terminal
         and runs standard input otherwise.
+        FORCELAB_MEMORY_LIMIT=512M limits Lua's heap (exceeding it exits with status 3).
         Exit status: 0 success, 1 script error, 2 usage error, 3 resource limit.
         """
 }

@@ -15,7 +15,7 @@ struct Interpreter {
     /// Opens the state and sets up `arg`, warnings and module search for `options`.
     init(options: CommandLineOptions) throws {
         self.options = options
-        lua = try LuaState(ignoreEnvironment: options.ignoreEnvironment)
+        lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment)
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
         if let script = options.script, script != "-" {

@@ -3,7 +3,7 @@ import Foundation
 setvbuf(stdout, nil, _IOLBF, 0)
 let arguments = CommandLine.arguments
 do {
-    let options = try CommandLineOptions(arguments)
+    let options = try CommandLineOptions(arguments, environment: ProcessInfo.processInfo.environment)
     if options.showHelp {
         print(CommandLineOptions.usage)
         exit(0)

@@ -137,4 +137,29 @@ final class CommandLineTests: XCTestCase {
         let table = try ForcelabProcess.run(["-e", "error({})"])
         XCTAssertTrue(table.stderr.hasPrefix("forcelab: (error object is a table value)"), table.stderr)
     }
+
+    func testMemoryLimitEndsWithStatusThreeAndCanBeCaught() throws {
+        let env = ["FORCELAB_MEMORY_LIMIT": "32M"]
+        let hit = try ForcelabProcess.run(["-e", "local t = {} for i = 1, 1e8 do t[i] = {i} end"], environment: env)
+        XCTAssertEqual(hit.status, 3)
+        XCTAssertTrue(hit.stderr.hasPrefix("forcelab: not enough memory: the limit of 32 MiB was reached"), hit.stderr)
+        let caught = try ForcelabProcess.run(
+            ["-e", "print(pcall(function() local t = {} for i = 1, 1e8 do t[i] = {i} end end))"], environment: env)
+        XCTAssertEqual(caught.status, 0)
+        XCTAssertEqual(caught.stdout, "false\tnot enough memory: the limit of 32 MiB was reached\n")
+        XCTAssertEqual(try ForcelabProcess.run(["-e", "print(1)"], environment: ["FORCELAB_MEMORY_LIMIT": "lots"]).status, 2)
+    }
+
+    func testShowDrawsTheLayoutInBraille() throws {
+        let result = try ForcelabProcess.run(["-e", """
+            local g = forcelab.graph.generate("grid", {rows = 3, columns = 3})
+            forcelab.simulation(g):force("link", forcelab.force.link{}):run()
+            g:show(30, 8)
+            """])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 8, result.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.count == 30 }, result.stdout)
+        XCTAssertTrue(result.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no braille dots drawn")
+    }
 }

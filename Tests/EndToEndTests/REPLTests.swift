@@ -140,4 +140,17 @@ final class REPLTests: XCTestCase {
         repl.type("sim:alpha() < 1, g:nodeCount()\r")
         XCTAssertTrue(repl.waitFor("true\t20000", after: mark), repl.screen)
     }
+
+    func testRunWithShowAnimatesTheLayoutOnTheTerminal() throws {
+        home = try ForcelabProcess.temporaryFolder(self)
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["-e", """
+            g = forcelab.graph.generate('recursive', {n = 300})
+            sim = forcelab.simulation(g); sim:force('link', forcelab.force.link{}); sim:force('charge', forcelab.force.manyBody{})
+            sim:run{show = true}
+            """], environment: ["HOME": home.path, "TERM": "xterm"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("\u{1B}[H"), "no frame was redrawn in place")
+        XCTAssertTrue(terminal.screen.contains("tick 300  alpha 0.0010"), String(terminal.screen.suffix(300)))
+        XCTAssertTrue(terminal.screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no braille dots drawn")
+    }
 }

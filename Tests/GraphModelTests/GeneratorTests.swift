@@ -16,7 +16,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "/work/shared/reference/gen_graphs.py", "1000"]
+    // shared/ lies beside the repository (as CI lays it out).
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference/gen_graphs.py")
+    process.arguments = ["python3", script.path, "1000"]
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     try process.run()
     process.waitUntilExit()

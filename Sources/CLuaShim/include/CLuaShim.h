@@ -61,9 +61,14 @@ void fl_restore_sigint(void);
 int fl_interrupted(void);
 void fl_clear_interrupt(void);
 
-/* A new state whose allocator refuses to grow past `limit` bytes (0 = none). */
+/* A new state whose Lua heap is limited to about `limit` bytes (0 = none): past it, running Lua code fails with
+ * "not enough memory: ...". fl_close closes it and frees the allocator's state. */
 lua_State *fl_newstate(size_t limit);
+void fl_close(lua_State *L);
 size_t fl_memory_in_use(lua_State *L);
+/* Brackets a Swift binding's work: no allocation failure is reported while Swift frames are on the stack. */
+void fl_enter_swift(lua_State *L);
+void fl_leave_swift(lua_State *L);
 
 /* Macro shims (function-like macros are invisible to Swift). */
 static inline void fl_pop(lua_State *L, int n) { lua_pop(L, n); }
