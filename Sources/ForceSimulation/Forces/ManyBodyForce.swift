@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// d3's many-body force (charge): every node pushes (negative strength) or pulls every other, 1/r, approximated
 /// by Barnes-Hut over a d3-quadtree (2D) or d3-octree (3D) so sums come out in d3's order.
@@ -102,11 +103,11 @@ public final class ManyBodyForce: Force {
         } else {
             let flags = Flags(threads)
             defer { flags.release() }
+            // Chunks are claimed one at a time, so a thread that gets less of the machine does less of the work.
+            let claimed = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: threads) { t in
-                var c = t
-                while c < chunks {
+                while case let c = claimed.add(1, ordering: .relaxed).oldValue, c < chunks {
                     if kernel.run(from: c * chunk, to: min(n, c * chunk + chunk)) { flags.set(t) }
-                    c += threads
                 }
             }
             anyDeferred = flags.any
@@ -141,8 +142,9 @@ public final class ManyBodyForce: Force {
         let subtrees = tree.subtrees
         let workers = min(threads, subtrees.count)
         if workers > 1 {
-            DispatchQueue.concurrentPerform(iterations: workers) { t in
-                for i in stride(from: t, to: subtrees.count, by: workers) {
+            let claimed = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < subtrees.count {
                     for c in subtrees[i].reversed() { accumulator.cell(c) }
                 }
             }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A d3-quadtree (2D) or d3-octree (3D) over a set of points, with the same cell geometry, insertion and child
 /// order, laid out in pre-order in flat arrays so a visit is a linear scan that can skip a cell's subtree.
@@ -136,8 +137,9 @@ final class SpatialTree {
         let workers = min(threads, tasks.count)
         if workers > 1 {
             let parts = self.parts, planned = tasks
-            DispatchQueue.concurrentPerform(iterations: workers) { t in
-                for i in stride(from: t, to: planned.count, by: workers) {
+            let claimed = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < planned.count {
                     parts[i].build(planned[i], store)
                 }
             }
