@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+int fl_swift_depth(lua_State *L, int depth);
+
 static int fl_trampoline(lua_State *L) {
     fl_binding fn = (fl_binding)lua_touserdata(L, lua_upvalueindex(1));
     int n = fn(L);
@@ -45,7 +47,10 @@ int fl_pcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, fl_traceback);
     lua_insert(L, base);
+    /* Inside the protected call an allocation failure unwinds only to lua_pcall, so the hard cap applies again. */
+    int depth = fl_swift_depth(L, 0);
     int status = lua_pcall(L, nargs, nresults, base);
+    fl_swift_depth(L, depth);
     lua_remove(L, base);
     return status;
 }
@@ -75,6 +80,52 @@ int fl_called_as_method(lua_State *L) {
     if (!lua_getstack(L, 0, &ar)) return 0;
     lua_getinfo(L, "n", &ar);
     return ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+}
+
+int fl_rawgetfield(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    return lua_rawget(L, idx);
+}
+
+static int getfield_protected(lua_State *L) {
+    lua_getfield(L, 1, (const char *)lua_touserdata(L, 2));
+    return 1;
+}
+
+int fl_getfield_protected(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, getfield_protected);
+    lua_pushvalue(L, idx);
+    lua_pushlightuserdata(L, (void *)k);
+    return lua_pcall(L, 2, 1, 0);
+}
+
+static int getglobal_protected(lua_State *L) {
+    lua_getglobal(L, (const char *)lua_touserdata(L, 1));
+    return 1;
+}
+
+int fl_getglobal_protected(lua_State *L, const char *name) {
+    lua_pushcfunction(L, getglobal_protected);
+    lua_pushlightuserdata(L, (void *)name);
+    return lua_pcall(L, 1, 1, 0);
+}
+
+static int setglobal_protected(lua_State *L) {
+    lua_pushvalue(L, 2);
+    lua_setglobal(L, (const char *)lua_touserdata(L, 1));
+    return 0;
+}
+
+int fl_setglobal_protected(lua_State *L, const char *name) {
+    lua_pushcfunction(L, setglobal_protected);
+    lua_pushlightuserdata(L, (void *)name);
+    lua_pushvalue(L, -3);
+    int status = lua_pcall(L, 2, 0, 0);
+    if (status == LUA_OK) lua_pop(L, 1);
+    else lua_remove(L, -2);
+    return status;
 }
 
 static int fl_openlibs_protected(lua_State *L) {
@@ -156,6 +207,13 @@ void fl_clear_interrupt(void) {
 }
 
 void fl_enter_swift(lua_State *L) { alloc_state(L)->swift_depth++; }
+
+int fl_swift_depth(lua_State *L, int depth) {
+    fl_alloc_state *st = alloc_state(L);
+    int previous = st->swift_depth;
+    st->swift_depth = depth;
+    return previous;
+}
 void fl_leave_swift(lua_State *L) { alloc_state(L)->swift_depth--; }
 
 /* ---- the allocator ---- */
@@ -235,6 +293,8 @@ typedef struct {
 } sync_request;
 
 /* The columns a sync moves and their key names; fixed coordinates only when writing with them. */
+/* The columns a sync moves and their key names: positions and velocities, then fixed coordinates (always read
+ * back, so a Lua force may pin a node; written only while some node is fixed, so free nodes carry no fx/fy). */
 static int sync_columns(const sync_request *rq, double **columns, const char **names) {
     fl_node_state *st = rq->state;
     int three = st->dimensions == 3, count = 0;
@@ -244,7 +304,7 @@ static int sync_columns(const sync_request *rq, double **columns, const char **n
     columns[count] = st->vx; names[count++] = "vx";
     columns[count] = st->vy; names[count++] = "vy";
     if (three) { columns[count] = st->vz; names[count++] = "vz"; }
-    if (rq->with_fixed && !rq->reading) {
+    if (rq->with_fixed || rq->reading) {
         columns[count] = st->fx; names[count++] = "fx";
         columns[count] = st->fy; names[count++] = "fy";
         if (three) { columns[count] = st->fz; names[count++] = "fz"; }
@@ -252,49 +312,39 @@ static int sync_columns(const sync_request *rq, double **columns, const char **n
     return count;
 }
 
-/* Nodes per call of the generated sync functions. */
-#define SYNC_BATCH 32
-
-/* Compiles (once per state) the generated Lua functions that move `fields` values per node for SYNC_BATCH nodes:
- * the writer takes (nodes, base, values...) and assigns them, the reader takes (nodes, base) and returns them.
- * Table field writes and reads then run at the VM's speed instead of one API call each. */
-static void push_batch_function(lua_State *L, int three, int reading) {
-    static const char *const names2[] = {"x", "y", "vx", "vy"};
-    static const char *const names3[] = {"x", "y", "z", "vx", "vy", "vz"};
-    const char *const *names = three ? names3 : names2;
-    int fields = three ? 6 : 4;
-    char key[32];
-    snprintf(key, sizeof key, "forcelab.sync.%d.%d", three, reading);
+/* Compiles (once per state) a generated Lua function that moves `fields` named values for `batch` nodes: the
+ * writer takes (nodes, base, values...) and assigns them, the reader takes (nodes, base) and returns them. Table
+ * field writes and reads then run at the VM's speed instead of one API call each. */
+static void push_batch_function(lua_State *L, const char **names, int fields, int batch, int reading) {
+    char key[48];
+    snprintf(key, sizeof key, "forcelab.sync.%d.%d.%d", reading, fields, batch);
     if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TFUNCTION) return;
     lua_pop(L, 1);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
+    char line[64];
     if (reading) {
         luaL_addstring(&b, "return function(nodes, base)\n");
-        for (int j = 1; j <= SYNC_BATCH; j++) {
-            char line[64];
+        for (int j = 1; j <= batch; j++) {
             snprintf(line, sizeof line, "local t%d = nodes[base + %d]\n", j, j);
             luaL_addstring(&b, line);
         }
         luaL_addstring(&b, "return ");
-        for (int j = 1; j <= SYNC_BATCH; j++)
+        for (int j = 1; j <= batch; j++)
             for (int k = 0; k < fields; k++) {
-                char item[32];
-                snprintf(item, sizeof item, "%st%d.%s", (j == 1 && k == 0) ? "" : ", ", j, names[k]);
-                luaL_addstring(&b, item);
+                snprintf(line, sizeof line, "%st%d.%s", (j == 1 && k == 0) ? "" : ", ", j, names[k]);
+                luaL_addstring(&b, line);
             }
         luaL_addstring(&b, "\nend\n");
     } else {
         luaL_addstring(&b, "return function(nodes, base");
-        for (int j = 1; j <= SYNC_BATCH; j++)
+        for (int j = 1; j <= batch; j++)
             for (int k = 0; k < fields; k++) {
-                char item[32];
-                snprintf(item, sizeof item, ", v%d_%d", j, k);
-                luaL_addstring(&b, item);
+                snprintf(line, sizeof line, ", v%d_%d", j, k);
+                luaL_addstring(&b, line);
             }
         luaL_addstring(&b, ")\nlocal t\n");
-        for (int j = 1; j <= SYNC_BATCH; j++) {
-            char line[64];
+        for (int j = 1; j <= batch; j++) {
             snprintf(line, sizeof line, "t = nodes[base + %d]\n", j);
             luaL_addstring(&b, line);
             for (int k = 0; k < fields; k++) {
@@ -314,6 +364,15 @@ static void push_batch_function(lua_State *L, int three, int reading) {
     lua_setfield(L, LUA_REGISTRYINDEX, key);
 }
 
+/* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN); other columns keep
+ * their value when the table holds no number. */
+static void store_read(lua_State *L, int index, double *column, int i, int fixed) {
+    int isnum = 0;
+    double v = lua_tonumberx(L, index, &isnum);
+    if (isnum) column[i] = v;
+    else if (fixed) column[i] = 0.0 / 0.0;
+}
+
 static int sync_protected(lua_State *L) {
     const sync_request *rq = (const sync_request *)lua_touserdata(L, 1);
     const int nodes = 2;
@@ -322,51 +381,47 @@ static int sync_protected(lua_State *L) {
     const char *names[9];
     int count = sync_columns(rq, columns, names);
     int three = st->dimensions == 3;
-    int fields = three ? 6 : 4;
-    luaL_checkstack(L, SYNC_BATCH * fields + 20, "node sync");
-    /* Whole batches through the generated functions. */
-    int batched = st->count - st->count % SYNC_BATCH;
-    push_batch_function(L, three, rq->reading);
+    int moving = three ? 6 : 4;                /* positions and velocities */
+    int fields = rq->reading ? count : moving; /* what the batch functions move */
+    int batch = three ? 16 : 32;               /* keeps a reader's results under Lua's 255 registers */
+    luaL_checkstack(L, batch * fields + 20, "node sync");
+    int batched = st->count - st->count % batch;
+    push_batch_function(L, names, fields, batch, rq->reading);
     int function = lua_gettop(L);
-    for (int base = 0; base < batched; base += SYNC_BATCH) {
+    for (int base = 0; base < batched; base += batch) {
         lua_pushvalue(L, function);
         lua_pushvalue(L, nodes);
         lua_pushinteger(L, base);
         if (rq->reading) {
-            lua_call(L, 2, SYNC_BATCH * fields);
-            int first = lua_gettop(L) - SYNC_BATCH * fields + 1;
-            for (int j = 0; j < SYNC_BATCH; j++)
-                for (int k = 0; k < fields; k++) {
-                    int isnum = 0;
-                    double v = lua_tonumberx(L, first + j * fields + k, &isnum);
-                    if (isnum) columns[k][base + j] = v;
-                }
+            lua_call(L, 2, batch * fields);
+            int first = lua_gettop(L) - batch * fields + 1;
+            for (int j = 0; j < batch; j++)
+                for (int k = 0; k < fields; k++) store_read(L, first + j * fields + k, columns[k], base + j, k >= moving);
             lua_settop(L, function);
         } else {
-            for (int j = 0; j < SYNC_BATCH; j++)
+            for (int j = 0; j < batch; j++)
                 for (int k = 0; k < fields; k++) lua_pushnumber(L, columns[k][base + j]);
-            lua_call(L, 2 + SYNC_BATCH * fields, 0);
+            lua_call(L, 2 + batch * fields, 0);
         }
     }
     lua_settop(L, nodes);
-    /* The rest, and fixed coordinates, one field at a time. */
+    /* The nodes after the last whole batch, and fixed coordinates being written, one field at a time. */
     for (int k = 0; k < count; k++) lua_pushstring(L, names[k]);
     const int keys = nodes + 1;
     for (int i = 0; i < st->count; i++) {
         int first = i < batched ? fields : 0;
         if (first >= count) continue;
-        lua_rawgeti(L, nodes, i + 1);
+        if (lua_rawgeti(L, nodes, i + 1) != LUA_TTABLE)
+            return luaL_error(L, "nodes[%d] is no longer a node table (a Lua force replaced it)", i + 1);
         for (int k = first; k < count; k++) {
             lua_pushvalue(L, keys + k);
             if (rq->reading) {
                 lua_rawget(L, -2);
-                int isnum = 0;
-                double v = lua_tonumberx(L, -1, &isnum);
-                if (isnum) columns[k][i] = v;
+                store_read(L, -1, columns[k], i, k >= moving);
                 lua_pop(L, 1);
             } else {
                 double v = columns[k][i];
-                if (k >= fields && v != v) lua_pushnil(L); else lua_pushnumber(L, v);
+                if (k >= moving && v != v) lua_pushnil(L); else lua_pushnumber(L, v);
                 lua_rawset(L, -3);
             }
         }

@@ -1,22 +1,6 @@
 import CLuaShim
 import GraphModel
 
-/// A live reference to one node or edge of a graph, as Lua sees it: fields read and written by name.
-final class ElementReference {
-    /// Which kind of element.
-    enum Kind { case node, edge }
-
-    let graph: LuaGraph
-    let kind: Kind
-    let id: String
-
-    init(_ graph: LuaGraph, _ kind: Kind, _ id: String) {
-        self.graph = graph
-        self.kind = kind
-        self.id = id
-    }
-}
-
 /// The Lua face of nodes and edges (`forcelab.Node`, `forcelab.Edge`).
 enum ElementLua {
     static let nodeMetatable = "forcelab.Node"
@@ -50,10 +34,11 @@ enum ElementLua {
         lua_setmetatable(L, -2)
     }
 
-    /// `__call` of an element list: returns the next element on each call (upvalue 2 is the cursor).
+    /// `__call` of an element list: returns the next element on each call (upvalue 2 is the cursor, which a new
+    /// generic `for` — control value nil — starts again).
     static let iterate: LuaFunction = { L in
         guard let L else { return 0 }
-        let cursor = fl_tointeger(L, fl_upvalueindex(2)) + 1
+        let cursor = (fl_isnoneornil(L, 3) != 0 ? 0 : fl_tointeger(L, fl_upvalueindex(2))) + 1
         lua_pushinteger(L, cursor)
         fl_replace(L, fl_upvalueindex(2))
         lua_rawgeti(L, 1, cursor)
@@ -152,7 +137,8 @@ enum ElementLua {
     private static func pushField(_ L: OpaquePointer, _ node: Node, _ key: String, _ graph: Graph) {
         switch key {
         case "id": LuaValues.push(L, node.id)
-        case "index": pushOptional(L, graph.index(ofNode: node.id).map(Double.init))
+        case "index":
+            if let index = graph.index(ofNode: node.id) { lua_pushinteger(L, lua_Integer(index)) } else { lua_pushnil(L) }
         case "x": pushOptional(L, node.position.x)
         case "y": pushOptional(L, node.position.y)
         case "z": pushOptional(L, node.position.z)
@@ -212,7 +198,11 @@ enum ElementLua {
     }
 
     private static func optionalNumber(_ arguments: LuaArguments, _ key: String) throws -> Double? {
-        arguments.isNil(3) ? nil : try arguments.number(3)
+        if arguments.isNil(3) { return nil }
+        guard let value = LuaValues.number(arguments.L, 3) else {
+            throw LuaError("field '\(key)': number expected, got \(LuaValues.typeName(arguments.L, 3))")
+        }
+        return value
     }
 
     private static func assign(_ arguments: LuaArguments, _ node: inout Node, _ key: String) throws {

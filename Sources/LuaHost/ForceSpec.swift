@@ -10,7 +10,7 @@ final class ForceSpec {
     /// A parameter: a number, a Lua function of (element, index), or the name of a data field.
     enum Parameter {
         case number(Double)
-        case function(Int32)
+        case function(LuaReference)
         case field(String)
     }
 
@@ -41,29 +41,47 @@ final class ForceSpec {
         var parameters: [String: Parameter] = [:]
         guard try arguments.optionalTable(n) else { return ForceSpec(kind: kind, parameters: [:]) }
         let (all, perElement) = accepted[kind]!
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
         lua_pushnil(L)
         while lua_next(L, n) != 0 {
-            defer { fl_pop(L, 1) }
             guard let name = LuaValues.string(L, -2), all.contains(name) else {
                 let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
-                fl_pop(L, 2)
                 throw arguments.error(n, "unknown option '\(key)' for \(kind.rawValue) (options: \(all.sorted().joined(separator: ", ")))")
             }
             switch lua_type(L, -1) {
             case LUA_TNUMBER:
-                parameters[name] = .number(fl_tonumber(L, -1))
+                parameters[name] = .number(try checked(fl_tonumber(L, -1), name, kind, arguments, n))
             case LUA_TFUNCTION where perElement.contains(name):
-                parameters[name] = .function(LuaCallback.store(L, -1))
+                parameters[name] = .function(LuaReference(L, -1))
             case LUA_TSTRING where perElement.contains(name):
                 parameters[name] = .field(LuaValues.string(L, -1)!)
             default:
                 let expected = perElement.contains(name) ? "number, function or data field name" : "number"
-                let got = LuaValues.typeName(L, -1)
-                fl_pop(L, 2)
-                throw arguments.error(n, "option '\(name)': \(expected) expected, got \(got)")
+                throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, -1))")
             }
+            fl_pop(L, 1)
         }
         return ForceSpec(kind: kind, parameters: parameters)
+    }
+
+    /// Refuses option values the engine cannot run with: iterations must be a whole number from 0 to 1000,
+    /// theta and distanceMin non-negative numbers, and only targets and distanceMax may be infinite.
+    private static func checked(_ value: Double, _ name: String, _ kind: Kind, _ arguments: LuaArguments, _ n: Int32) throws -> Double {
+        switch name {
+        case "iterations":
+            guard value == value.rounded(), (0...1000).contains(value) else {
+                throw arguments.error(n, "option 'iterations': a whole number from 0 to 1000 expected, got \(value)")
+            }
+        case "theta", "distanceMin":
+            guard value >= 0, value.isFinite else { throw arguments.error(n, "option '\(name)': a non-negative number expected, got \(value)") }
+        case "distanceMax":
+            guard value >= 0 else { throw arguments.error(n, "option 'distanceMax': a non-negative number expected, got \(value)") }
+        default:
+            let isTarget = [Kind.x, .y, .z].contains(kind) && name == kind.rawValue
+            guard value.isFinite || isTarget else { throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)") }
+        }
+        return value
     }
 
     /// A plain number parameter with a default.

@@ -9,7 +9,7 @@ enum GraphLua {
     /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         LuaObject.register(L, name: metatable, methods: methods, metamethods: [
-            ("__tostring", describe), ("__len", nodeCountFunction),
+            ("__tostring", describe), ("__len", nodeCountFunction), ("__eq", equal),
         ])
         ElementLua.register(L)
         lua_createtable(L, 0, 4)
@@ -49,9 +49,14 @@ enum GraphLua {
                 result.append(element.id)
             } else if let text = LuaValues.string(L, -1) ?? (lua_type(L, -1) == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) {
                 result.append(text)
-            } else if lua_type(L, -1) == LUA_TTABLE, lua_getfield(L, -1, "id") == LUA_TSTRING {
-                result.append(LuaValues.string(L, -1)!)
-                fl_pop(L, 1)
+            } else if lua_type(L, -1) == LUA_TTABLE {
+                let status = fl_getfield_protected(L, -1, "id")
+                defer { fl_pop(L, 1) }
+                guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
+                guard let id = LuaValues.string(L, -1) else {
+                    throw arguments.error(reader.argument, "field '\(field)': element \(i) has no string id")
+                }
+                result.append(id)
             } else {
                 throw arguments.error(reader.argument, "field '\(field)': ids or elements expected")
             }
@@ -67,14 +72,14 @@ enum GraphLua {
             graph.pendingData = []
             for event in events {
                 for handler in graph.changeHandlers {
-                    try LuaCallback.call(L, handler) {
+                    try handler.call(L) {
                         GraphConversions.push(L, event)
                         return 1
                     }
                 }
             }
             for (reference, fields) in data {
-                try LuaCallback.call(L, reference) {
+                try reference.call(L) {
                     LuaValues.push(L, fields: fields)
                     return 1
                 }
@@ -110,6 +115,14 @@ enum GraphLua {
             push(arguments.L, Graph())
             return 1
         }
+    }
+
+    /// `__eq`: two Lua values for one graph compare equal (`sim:graph() == g`).
+    static let equal: LuaFunction = { L in
+        guard let L else { return 0 }
+        let a = LuaObject.get(L, 1, LuaGraph.self), b = LuaObject.get(L, 2, LuaGraph.self)
+        lua_pushboolean(L, a != nil && a === b ? 1 : 0)
+        return 1
     }
 
     static let describe: LuaFunction = { L in
@@ -393,7 +406,7 @@ enum GraphLua {
             let graph = try graph(arguments)
             _ = try arguments.option(2, ["change"])
             try arguments.function(3)
-            graph.changeHandlers.append(LuaCallback.store(arguments.L, 3))
+            graph.changeHandlers.append(LuaReference(arguments.L, 3))
             graph.recordChanges()
             lua_settop(arguments.L, 1)
             return 1
@@ -406,7 +419,7 @@ enum GraphLua {
             let id = try nodeId(arguments, 2)
             guard graph.graph.containsNode(id) else { throw GraphError("no node with id '\(id)'") }
             try arguments.function(3)
-            graph.recordData(of: id, reference: LuaCallback.store(arguments.L, 3))
+            graph.recordData(of: id, handler: LuaReference(arguments.L, 3))
             lua_settop(arguments.L, 1)
             return 1
         }

@@ -34,7 +34,7 @@ public enum LuaCompletion {
         guard lua_getmetatable(L, -1) != 0 else { return false }
         fl_remove(L, -2)
         for field in ["methods", "__index"] {
-            if lua_getfield(L, -1, field) == LUA_TTABLE {
+            if fl_rawgetfield(L, -1, field) == LUA_TTABLE {
                 fl_remove(L, -2)
                 return true
             }
@@ -57,7 +57,7 @@ public enum LuaCompletion {
             fl_pop(L, 1)
         }
         if lua_getmetatable(L, table) != 0 {
-            if lua_getfield(L, -1, "__index") == LUA_TTABLE {
+            if fl_rawgetfield(L, -1, "__index") == LUA_TTABLE {
                 collect(L, into: &names, prefix: prefix, methodsOnly: methodsOnly, depth: depth + 1)
             }
         }

@@ -15,5 +15,6 @@ public struct LuaError: Error, CustomStringConvertible {
         self.isLocated = isLocated
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -15,13 +15,13 @@ final class LuaForce: Force {
     private unowned let simulation: LuaSimulation
     let form: Form
     /// Registry reference of the function or table.
-    let reference: Int32
-    private var nodesReference: Int32 = LUA_NOREF
+    let reference: LuaReference
+    private var nodes: LuaReference?
     /// Whether fixed coordinates were copied last time (so clearing them is copied too).
     private var fixedCopied = false
     private var kinetics: Kinetics?
 
-    init(simulation: LuaSimulation, form: Form, reference: Int32) {
+    init(simulation: LuaSimulation, form: Form, reference: LuaReference) {
         self.simulation = simulation
         self.form = form
         self.reference = reference
@@ -31,7 +31,6 @@ final class LuaForce: Force {
     func initialize(kinetics: Kinetics, random: RandomSource) throws {
         let L = simulation.activeState
         self.kinetics = kinetics
-        LuaCallback.release(L, nodesReference)
         lua_createtable(L, Int32(kinetics.count), 0)
         let graph = simulation.graph.graph
         for (i, id) in simulation.nodeIds.enumerated() {
@@ -45,12 +44,13 @@ final class LuaForce: Force {
             lua_setfield(L, -2, "data")
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        nodesReference = luaL_ref(L, fl_registryindex())
+        nodes = LuaReference(L, -1)
+        fl_pop(L, 1)
         fixedCopied = true
         try synchronise(toLua: true)
         guard form == .table else { return }
         try callMember("initialize", optional: true) {
-            LuaCallback.push(L, self.nodesReference)
+            self.nodes?.push(L)
             RandomLua.push(L, random)
             return 2
         }
@@ -63,9 +63,9 @@ final class LuaForce: Force {
         try synchronise(toLua: true)
         switch form {
         case .function:
-            try LuaCallback.call(L, reference) {
+            try call(reference) {
                 lua_pushnumber(L, alpha)
-                LuaCallback.push(L, self.nodesReference)
+                self.nodes?.push(L)
                 return 2
             }
         case .table:
@@ -80,17 +80,45 @@ final class LuaForce: Force {
     /// Calls `table[name](arguments...)`; a missing optional member is skipped.
     private func callMember(_ name: String, optional: Bool, _ pushArguments: () -> Int32) throws {
         let L = simulation.activeState
-        LuaCallback.push(L, reference)
-        let type = lua_getfield(L, -1, name)
+        reference.push(L)
+        guard fl_getfield_protected(L, -1, name) == LUA_OK else {
+            let message = LuaValues.describe(L, -1)
+            fl_pop(L, 2)
+            throw LuaError(message, isLocated: true)
+        }
+        let type = lua_type(L, -1)
         if type != LUA_TFUNCTION {
             fl_pop(L, 2)
             if optional && type == LUA_TNIL { return }
             throw LuaError("Lua force: field '\(name)' must be a function, got \(String(cString: lua_typename(L, type)))")
         }
-        let member = luaL_ref(L, fl_registryindex())
-        fl_pop(L, 1)
-        defer { LuaCallback.release(L, member) }
-        try LuaCallback.call(L, member, pushArguments)
+        let member = LuaReference(L, -1)
+        fl_pop(L, 2)
+        try call(member, pushArguments)
+    }
+
+    /// Calls Lua with the simulation marked busy, so the Lua code cannot re-enter it.
+    private func call(_ function: LuaReference, _ pushArguments: () -> Int32) throws {
+        simulation.busy = true
+        defer { simulation.busy = false }
+        try function.call(simulation.activeState, pushArguments)
+    }
+
+    /// Writes fixed coordinates a Lua force set or cleared (`node.fx = 100`) to the graph's nodes, where they belong.
+    private func keepPins(from before: [[Double]], _ kinetics: Kinetics) throws {
+        let after = [kinetics.fx, kinetics.fy, kinetics.fz]
+        let graph = simulation.graph.graph
+        for i in 0..<kinetics.count {
+            let changed = (0..<kinetics.dimensions).contains { axis in
+                before[axis][i].bitPattern != after[axis][i].bitPattern && !(before[axis][i].isNaN && after[axis][i].isNaN)
+            }
+            guard changed else { continue }
+            try graph.updateNode(simulation.nodeIds[i]) { node in
+                node.fx = kinetics.fx[i].isNaN ? nil : kinetics.fx[i]
+                node.fy = kinetics.fy[i].isNaN ? nil : kinetics.fy[i]
+                if kinetics.dimensions == 3 { node.fz = kinetics.fz[i].isNaN ? nil : kinetics.fz[i] }
+            }
+        }
     }
 
     /// Copies the node state into the node tables, or back from them.
@@ -102,7 +130,8 @@ final class LuaForce: Force {
             x: kinetics.x.baseAddress, y: kinetics.y.baseAddress, z: kinetics.z.baseAddress,
             vx: kinetics.vx.baseAddress, vy: kinetics.vy.baseAddress, vz: kinetics.vz.baseAddress,
             fx: kinetics.fx.baseAddress, fy: kinetics.fy.baseAddress, fz: kinetics.fz.baseAddress)
-        LuaCallback.push(L, nodesReference)
+        guard let nodes else { return }
+        nodes.push(L)
         let status: Int32
         if toLua {
             let anyFixed = kinetics.fx.contains { !$0.isNaN } || kinetics.fy.contains { !$0.isNaN }
@@ -110,7 +139,9 @@ final class LuaForce: Force {
             status = fl_nodes_write(L, -1, &state, anyFixed || fixedCopied ? 1 : 0)
             fixedCopied = anyFixed
         } else {
+            let fixedBefore = [Array(kinetics.fx), Array(kinetics.fy), Array(kinetics.fz)]
             status = fl_nodes_read(L, -1, &state)
+            if status == LUA_OK { try keepPins(from: fixedBefore, kinetics) }
         }
         if status != LUA_OK {
             let message = LuaValues.describe(L, -1)
@@ -118,34 +149,5 @@ final class LuaForce: Force {
             throw LuaError("Lua force: \(message)")
         }
         fl_pop(L, 1)
-    }
-
-    /// Releases the Lua values this force holds.
-    func release(_ L: OpaquePointer) {
-        LuaCallback.release(L, reference)
-        LuaCallback.release(L, nodesReference)
-    }
-}
-
-/// The simulation's random source as a callable Lua object: `random()` returns d3's next LCG value.
-enum RandomLua {
-    static let metatable = "forcelab.Random"
-
-    /// Registers the metatable.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: [], metamethods: [("__call", next)])
-    }
-
-    /// Pushes a callable object drawing from `random`.
-    static func push(_ L: OpaquePointer, _ random: RandomSource) {
-        LuaObject.push(L, random, metatable: metatable)
-    }
-
-    static let next: LuaFunction = { L in
-        LuaBinding.run(L, "random") { arguments in
-            let random = try arguments.object(1, RandomSource.self, name: "random source")
-            lua_pushnumber(arguments.L, random.next())
-            return 1
-        }
     }
 }

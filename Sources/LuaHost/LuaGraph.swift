@@ -7,12 +7,11 @@ final class LuaGraph {
     /// Events recorded during the running binding call, delivered to Lua handlers after it.
     var pendingEvents: [GraphEvent] = []
     /// Node data changes recorded during the running binding call: (handler reference, node data).
-    var pendingData: [(reference: Int32, data: [String: DataValue])] = []
+    var pendingData: [(reference: LuaReference, data: [String: DataValue])] = []
     /// Registry references of the Lua change handlers, in registration order.
-    var changeHandlers: [Int32] = []
-    /// Observer tokens of the node data subscriptions, by handler reference.
-    var dataTokens: [Int32: ObserverToken] = [:]
+    var changeHandlers: [LuaReference] = []
     private var changeToken: ObserverToken?
+    private var dataTokens: [ObserverToken] = []
 
     /// Wraps a graph.
     init(_ graph: Graph) {
@@ -25,10 +24,15 @@ final class LuaGraph {
         changeToken = graph.onChange { [unowned self] event in pendingEvents.append(event) }
     }
 
-    /// Subscribes the Lua handler `reference` to the data of node `id`.
-    func recordData(of id: String, reference: Int32) {
-        dataTokens[reference] = graph.observeData(of: id) { [unowned self] data in
-            pendingData.append((reference: reference, data: data))
-        }
+    /// Subscribes the Lua `handler` to the data of node `id`.
+    func recordData(of id: String, handler: LuaReference) {
+        dataTokens.append(graph.observeData(of: id) { [unowned self] data in
+            pendingData.append((reference: handler, data: data))
+        })
+    }
+
+    deinit {
+        if let changeToken { graph.removeObserver(changeToken) }
+        for token in dataTokens { graph.removeObserver(token) }
     }
 }

@@ -38,7 +38,7 @@ public enum LuaObject {
     public static func get<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, _ type: T.Type) -> T? {
         guard lua_type(L, index) == LUA_TUSERDATA, let raw = lua_touserdata(L, index) else { return nil }
         guard lua_getmetatable(L, index) != 0 else { return nil }
-        let marked = lua_getfield(L, -1, marker) == LUA_TBOOLEAN
+        let marked = fl_rawgetfield(L, -1, marker) == LUA_TBOOLEAN
         fl_pop(L, 2)
         guard marked, let pointer = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T

@@ -13,7 +13,7 @@ final class LuaRecording {
     let keepsFrames: Bool
     let every: Int
     /// Custom series: name and the registry reference of a function(sim) returning a number.
-    let custom: [(name: String, reference: Int32)]
+    let custom: [(name: String, reference: LuaReference)]
     /// Tick numbers of the recorded rows.
     private(set) var ticks: [Int] = []
     private(set) var values: [String: [Double]] = [:]
@@ -22,7 +22,7 @@ final class LuaRecording {
     /// Whether it still records.
     var isRecording = true
 
-    init(graph: Graph, nodeIds: [String], keepsFrames: Bool, every: Int, custom: [(name: String, reference: Int32)]) {
+    init(graph: Graph, nodeIds: [String], keepsFrames: Bool, every: Int, custom: [(name: String, reference: LuaReference)]) {
         ids = nodeIds
         let nodes = nodeIds.map { graph.node($0) }
         groups = nodes.map { $0?.data["group"]?.text }

@@ -79,51 +79,15 @@ extension LuaSimulation {
     }
 
     /// Calls a Lua function that must return a number.
-    private func callNumber(_ reference: Int32, _ name: String, _ pushArguments: () throws -> Int32) throws -> Double {
+    private func callNumber(_ reference: LuaReference, _ name: String, _ pushArguments: () throws -> Int32) throws -> Double {
         let L = activeState
-        try LuaCallback.call(L, reference, results: 1, pushArguments)
+        busy = true
+        defer { busy = false }
+        try reference.call(L, results: 1, pushArguments)
         defer { fl_pop(L, 1) }
         guard let value = LuaValues.number(L, -1) else {
             throw LuaError("\(name) function returned \(LuaValues.typeName(L, -1)), a number expected")
         }
         return value
-    }
-}
-
-/// d3's link force over the graph's current edges: rebuilt from them each time the force is initialised.
-final class GraphLinkForce: Force {
-    private unowned let simulation: LuaSimulation
-    let spec: ForceSpec
-    private var inner: LinkForce?
-
-    init(simulation: LuaSimulation, spec: ForceSpec) {
-        self.simulation = simulation
-        self.spec = spec
-    }
-
-    /// Resolves the graph's edges to node indices and initialises d3's link force over them.
-    func initialize(kinetics: Kinetics, random: RandomSource) throws {
-        let edges = simulation.graph.graph.edges
-        var index: [String: Int] = [:]
-        for (i, id) in simulation.nodeIds.enumerated() { index[id] = i }
-        var pairs: [(source: Int, target: Int)] = []
-        pairs.reserveCapacity(edges.count)
-        for edge in edges {
-            guard let source = index[edge.source] else { throw SimulationError.nodeNotFound(edge.source) }
-            guard let target = index[edge.target] else { throw SimulationError.nodeNotFound(edge.target) }
-            pairs.append((source, target))
-        }
-        let force = LinkForce(
-            links: pairs,
-            distance: spec.parameters["distance"].map { simulation.linkParameter($0, "distance", edges: edges) } ?? 30,
-            strength: spec.parameters["strength"].map { simulation.linkParameter($0, "strength", edges: edges) },
-            iterations: Int(spec.number("iterations", 1)))
-        try force.initialize(kinetics: kinetics, random: random)
-        inner = force
-    }
-
-    /// Applies d3's link force.
-    func apply(alpha: Double) throws {
-        try inner?.apply(alpha: alpha)
     }
 }

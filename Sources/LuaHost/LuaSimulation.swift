@@ -15,7 +15,12 @@ final class LuaSimulation {
     /// Lua forces by name, whose Lua values are kept in the registry.
     var luaForces: [String: LuaForce] = [:]
     /// Registry references of the tick and end handlers, by event then name.
-    var handlers: [String: [(name: String, reference: Int32)]] = [:]
+    var handlers: [String: [(name: String, reference: LuaReference)]] = [:]
+    /// Set while Lua code runs inside the engine's own work (a Lua force, a per-node parameter function); the
+    /// simulation's methods refuse to run then, since they could free the buffers that work is using.
+    var busy = false
+    /// Set by `sim:stop()`: the running `sim:run` ends after the current tick.
+    var stopRequested = false
     /// Recordings made with `sim:record`, fed after every tick.
     var recordings: [LuaRecording] = []
     /// Ticks run since the simulation was made.
@@ -76,6 +81,19 @@ final class LuaSimulation {
         }
     }
 
+    /// Runs engine work and writes the positions back to the graph once, whether it finishes or throws.
+    func keepingPositions<T>(_ work: () throws -> T) throws -> T {
+        let result: T
+        do {
+            result = try work()
+        } catch {
+            try? writeBack()
+            throw error
+        }
+        try writeBack()
+        return result
+    }
+
     /// Writes the engine's positions back to the graph's nodes.
     func writeBack() throws {
         let kinetics = simulation.kinetics
@@ -91,7 +109,7 @@ final class LuaSimulation {
             var values: [Double] = []
             if !recording.custom.isEmpty { try writeBack() }
             for entry in recording.custom {
-                try LuaCallback.call(activeState, entry.reference, results: 1) {
+                try entry.reference.call(activeState, results: 1) {
                     lua_pushvalue(activeState, 1)
                     return 1
                 }

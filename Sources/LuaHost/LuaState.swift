@@ -5,11 +5,14 @@ import Foundation
 public final class LuaState {
     /// The raw state, for the binding layer and the REPL.
     public let L: OpaquePointer
+    private let life: LuaLife
 
     /// Opens a state. `memoryLimit` caps Lua's heap in bytes (0 = none); `ignoreEnvironment` is `-E`.
     public init(memoryLimit: Int = 0, ignoreEnvironment: Bool = false) throws {
         guard let state = fl_newstate(memoryLimit) else { throw LuaError("cannot create a Lua state: out of memory") }
         L = state
+        life = LuaLife(mainThread: state)
+        LuaLife.install(life, in: state)
         if ignoreEnvironment {
             lua_pushboolean(L, 1)
             lua_setfield(L, fl_registryindex(), "LUA_NOENV")
@@ -18,7 +21,10 @@ public final class LuaState {
         ForcelabModule.install(in: L)
     }
 
-    deinit { fl_close(L) }
+    deinit {
+        life.mainThread = nil
+        fl_close(L)
+    }
 
     /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.
     public func loadFile(_ path: String?) throws {

@@ -31,7 +31,7 @@ public struct LuaValueFormatter {
     private func hasToString(_ L: OpaquePointer, _ index: Int32) -> Bool {
         guard lua_getmetatable(L, index) != 0 else { return false }
         defer { fl_pop(L, 2) }
-        return lua_getfield(L, -1, "__tostring") != LUA_TNIL
+        return fl_rawgetfield(L, -1, "__tostring") != LUA_TNIL
     }
 
     private func table(_ L: OpaquePointer, _ index: Int32, depth: Int, indent: String, seen: inout Set<UnsafeRawPointer>) -> String {

@@ -7,7 +7,7 @@ public enum LuaValues {
     public static func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
         if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
             defer { fl_pop(L, 2) }
-            if lua_getfield(L, -1, "__name") == LUA_TSTRING { return String(cString: fl_tostring_raw(L, -1)) }
+            if fl_rawgetfield(L, -1, "__name") == LUA_TSTRING { return String(cString: fl_tostring_raw(L, -1)) }
             return "userdata"
         }
         return String(cString: lua_typename(L, lua_type(L, index)))
@@ -46,8 +46,13 @@ public enum LuaValues {
         }
     }
 
-    /// Pushes a data value as Lua sees it: objects and arrays as tables, null as nil.
+    /// Pushes a data value as Lua sees it: objects and arrays as tables, null as nil (nesting deeper than the
+    /// Lua stack allows is cut off as nil).
     public static func push(_ L: OpaquePointer, _ value: DataValue) {
+        guard lua_checkstack(L, 3) != 0 else {
+            lua_pushnil(L)
+            return
+        }
         switch value {
         case .null: lua_pushnil(L)
         case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
@@ -79,22 +84,33 @@ public enum LuaValues {
     }
 
     /// Reads the value at `index` as data: tables with keys 1..n become arrays, other tables objects.
+    /// The stack is left as it was, also when it throws.
     public static func data(_ L: OpaquePointer, _ index: Int32, depth: Int = 0) throws -> DataValue {
         let index = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        do {
+            return try readData(L, index, depth: depth)
+        } catch {
+            lua_settop(L, top)
+            throw error
+        }
+    }
+
+    private static func readData(_ L: OpaquePointer, _ index: Int32, depth: Int) throws -> DataValue {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER: return .number(fl_tonumber(L, index))
         case LUA_TSTRING: return .string(string(L, index) ?? "")
         case LUA_TTABLE:
-            guard depth < 64 else { throw LuaError("data nested too deeply (a cycle?)") }
+            guard depth < 64, lua_checkstack(L, 4) != 0 else { throw LuaError("data nested too deeply (a cycle?)") }
             let length = Int(lua_rawlen(L, index))
             var fields: [String: DataValue] = [:]
             var count = 0
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
                 count += 1
-                let value = try data(L, -1, depth: depth + 1)
+                let value = try readData(L, lua_gettop(L), depth: depth + 1)
                 if lua_type(L, -2) == LUA_TSTRING {
                     fields[string(L, -2)!] = value
                 } else if lua_type(L, -2) == LUA_TNUMBER {

@@ -6,7 +6,7 @@ import Render
 struct NodeStyles {
     let arguments: LuaArguments
     let options: LuaTableReader
-    let graph: Graph
+    let graph: LuaGraph
     var argument: Int32 = 3
 
     /// A colour option: a colour, a function returning one, or a data field (its values mapped to the palette,
@@ -18,8 +18,9 @@ struct NodeStyles {
         case LUA_TNIL: return nil
         case LUA_TSTRING:
             let text = LuaValues.string(L, -1)!
-            guard graph.nodes.contains(where: { $0.data[text] != nil }) else { return .constant(text) }
-            let keys = graph.nodes.map { $0.data[text]?.text ?? "" }
+            let nodes = graph.graph.nodes
+            guard nodes.contains(where: { $0.data[text] != nil }) else { return .constant(text) }
+            let keys = nodes.map { $0.data[text]?.text ?? "" }
             if keys.allSatisfy({ $0.isEmpty || NodeStyles.isColour($0) }) {
                 return .values(keys.map { $0.isEmpty ? Palette.ungrouped : $0 })
             }
@@ -47,7 +48,7 @@ struct NodeStyles {
         case LUA_TNUMBER: return .constant(fl_tonumber(L, -1))
         case LUA_TSTRING:
             let name = LuaValues.string(L, -1)!
-            return .values(try graph.nodes.map { node in
+            return .values(try graph.graph.nodes.map { node in
                 guard let value = node.data[name]?.number else {
                     throw arguments.error(argument, "field '\(field)': node '\(node.id)' has no numeric data field '\(name)'")
                 }
@@ -63,12 +64,10 @@ struct NodeStyles {
     /// Calls the function on top of the stack with (node, i) for every node; `read` takes its result.
     private func evaluate<T>(_ field: String, _ read: (OpaquePointer) -> T?) throws -> [T] {
         let L = arguments.L
-        let reference = LuaCallback.store(L, -1)
-        defer { LuaCallback.release(L, reference) }
-        let holder = LuaGraph(graph)
-        return try graph.nodeIds.enumerated().map { i, id in
-            try LuaCallback.call(L, reference, results: 1) {
-                ElementLua.push(L, holder, .node, id)
+        let function = LuaReference(L, -1)
+        return try graph.graph.nodeIds.enumerated().map { i, id in
+            try function.call(L, results: 1) {
+                ElementLua.push(L, graph, .node, id)
                 lua_pushinteger(L, lua_Integer(i))
                 return 2
             }

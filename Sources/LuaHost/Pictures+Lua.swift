@@ -17,7 +17,8 @@ enum PicturesLua {
     /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (see docs/lua-api.md for the options).
     static let graph: LuaFunction = { L in
         LuaBinding.run(L, "graph") { arguments in
-            let graph = try GraphLua.graph(arguments).graph
+            let luaGraph = try GraphLua.graph(arguments)
+            let graph = luaGraph.graph
             let path = try arguments.string(2)
             let options = try LuaTableReader(arguments, 3, optional: true)
             let group = try options.string("group") ?? "group"
@@ -50,7 +51,7 @@ enum PicturesLua {
             }
             settings.viewport = try viewport(arguments, options)
             let scene = try GraphScenes.scene(graph, group: group)
-            let style = NodeStyles(arguments: arguments, options: options, graph: graph)
+            let style = NodeStyles(arguments: arguments, options: options, graph: luaGraph)
             settings.nodeFill = try style.colours("fill")
             if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
             if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
@@ -226,14 +227,15 @@ enum PicturesLua {
     /// `forcelab.metrics(g [, {radius =, sampleSources =, exactNodeLimit =, exactCrossingLimit =, seed =}])`.
     static let metrics: LuaFunction = { L in
         LuaBinding.run(L, "metrics") { arguments in
-            let graph = try GraphLua.graph(arguments).graph
+            let luaGraph = try GraphLua.graph(arguments)
+            let graph = luaGraph.graph
             let options = try LuaTableReader(arguments, 2, optional: true)
             var settings = Metrics.Options()
             settings.exactNodeLimit = try options.integer("exactNodeLimit") ?? settings.exactNodeLimit
             settings.sampleSources = try options.integer("sampleSources") ?? settings.sampleSources
             settings.exactCrossingLimit = try options.integer("exactCrossingLimit") ?? settings.exactCrossingLimit
             settings.seed = UInt32(truncatingIfNeeded: try options.integer("seed") ?? 1)
-            let style = NodeStyles(arguments: arguments, options: options, graph: graph, argument: 2)
+            let style = NodeStyles(arguments: arguments, options: options, graph: luaGraph, argument: 2)
             let radii = try style.numbers("radius").map { value -> [Double] in
                 switch value {
                 case .constant(let r): return Array(repeating: r, count: graph.nodeCount)

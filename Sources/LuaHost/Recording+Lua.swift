@@ -34,10 +34,10 @@ enum RecordingLua {
     /// every tick; returns the recording.
     static let record: LuaFunction = { L in
         LuaBinding.run(L, "record") { arguments in
-            let simulation = try SimulationLua.simulation(arguments)
+            let simulation = try SimulationLua.idleSimulation(arguments)
             let options = try LuaTableReader(arguments, 2, optional: true)
             let L = arguments.L
-            var custom: [(name: String, reference: Int32)] = []
+            var custom: [(name: String, reference: LuaReference)] = []
             if options.push("values") == LUA_TTABLE {
                 let table = lua_gettop(L)
                 lua_pushnil(L)
@@ -45,7 +45,7 @@ enum RecordingLua {
                     guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
                         throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
                     }
-                    custom.append((name: name, reference: LuaCallback.store(L, -1)))
+                    custom.append((name: name, reference: LuaReference(L, -1)))
                     fl_pop(L, 1)
                 }
                 custom.sort { $0.name < $1.name }
@@ -133,14 +133,5 @@ enum RecordingLua {
             FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
             return 0
         }
-    }
-}
-
-/// The terminal's size in character cells (80 × 24 when stdout is not a terminal).
-enum TerminalSize {
-    static func current() -> (columns: Int, rows: Int) {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
-        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

@@ -25,10 +25,20 @@ enum SimulationLua {
         return simulation
     }
 
+    /// The simulation for a method that ticks or changes forces or nodes: refused while the simulation's own Lua
+    /// code (a Lua force, a per-node parameter function) is running inside it.
+    static func idleSimulation(_ arguments: LuaArguments) throws -> LuaSimulation {
+        let simulation = try simulation(arguments)
+        guard !simulation.busy else {
+            throw LuaError("'\(arguments.function)' cannot be called from inside the simulation's own forces or parameter functions")
+        }
+        return simulation
+    }
+
     static let methods: [(String, LuaFunction)] = [
         ("force", force), ("tick", tick), ("run", run), ("alpha", alpha), ("alphaTarget", alphaTarget),
         ("alphaMin", alphaMin), ("alphaDecay", alphaDecay), ("velocityDecay", velocityDecay),
-        ("restart", restart), ("stop", restart), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
+        ("restart", restart), ("stop", stop), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
         ("graph", graph), ("seed", seed), ("threads", threads), ("forces", forces),
     ]
 
@@ -101,7 +111,7 @@ enum SimulationLua {
     /// with `force(alpha)` and optional `initialize(nodes, random)`.
     static let force: LuaFunction = { L in
         LuaBinding.run(L, "force") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
             let name = try arguments.string(2)
             let L = arguments.L
             let engine = simulation.simulation
@@ -109,37 +119,29 @@ enum SimulationLua {
                 if let spec = simulation.specs[name] {
                     LuaObject.push(L, spec, metatable: forceMetatable)
                 } else if let luaForce = simulation.luaForces[name] {
-                    LuaCallback.push(L, luaForce.reference)
+                    luaForce.reference.push(L)
                 } else {
                     lua_pushnil(L)
                 }
                 return 1
             }
             try simulation.pullFromGraph()
-            let previous = simulation.luaForces[name]
             if arguments.isNil(3) {
                 engine.removeForce(name)
                 simulation.specs[name] = nil
+                simulation.luaForces[name] = nil
             } else if let spec = LuaObject.get(L, 3, ForceSpec.self) {
                 try engine.setForce(name, try simulation.makeForce(spec))
                 simulation.specs[name] = spec
+                simulation.luaForces[name] = nil
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
-                let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaCallback.store(L, 3))
-                do {
-                    try engine.setForce(name, luaForce)
-                } catch {
-                    luaForce.release(L)
-                    throw error
-                }
+                let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaReference(L, 3))
+                try engine.setForce(name, luaForce)
                 simulation.luaForces[name] = luaForce
                 simulation.specs[name] = nil
             } else {
                 throw arguments.typeError(3, expected: "force, function, table or nil")
-            }
-            if let previous, simulation.luaForces[name] !== previous || arguments.isNil(3) {
-                previous.release(L)
-                if simulation.luaForces[name] === previous { simulation.luaForces[name] = nil }
             }
             lua_settop(L, 1)
             return 1
@@ -149,16 +151,16 @@ enum SimulationLua {
     /// `sim:tick([n])`: n ticks without events and without checking alphaMin, as d3's tick.
     static let tick: LuaFunction = { L in
         LuaBinding.run(L, "tick") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
             let count = try arguments.integer(2, default: 1)
             try simulation.pullFromGraph()
-            defer { try? simulation.writeBack() }
-            for _ in 0..<max(0, count) {
-                if fl_interrupted() != 0 { throw interrupted() }
-                try simulation.simulation.tick()
-                try simulation.afterTick()
+            try simulation.keepingPositions {
+                for _ in 0..<max(0, count) {
+                    if fl_interrupted() != 0 { throw interrupted() }
+                    try simulation.simulation.tick()
+                    try simulation.afterTick()
+                }
             }
-            try simulation.writeBack()
             try GraphLua.deliverEvents(arguments.L, simulation.graph)
             lua_settop(arguments.L, 1)
             return 1
@@ -175,24 +177,23 @@ enum SimulationLua {
     /// and why it stopped ("converged" or "maxTicks").
     static let run: LuaFunction = { L in
         LuaBinding.run(L, "run") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
             let options = try LuaTableReader(arguments, 2, optional: true)
             let maxTicks = try options.integer("maxTicks") ?? Int.max
             let L = arguments.L
-            var onTick: Int32?
+            var onTick: LuaReference?
             if options.push("onTick") != LUA_TNIL {
                 guard lua_type(L, -1) == LUA_TFUNCTION else { throw options.fieldError("onTick", expected: "function") }
-                onTick = LuaCallback.store(L, -1)
+                onTick = LuaReference(L, -1)
             }
             fl_pop(L, 1)
-            defer { if let onTick { LuaCallback.release(L, onTick) } }
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: simulation.simulation.alphaMin)
             try simulation.pullFromGraph()
-            defer { try? simulation.writeBack() }
+            simulation.stopRequested = false
             let hasCallbacks = onTick != nil || !(simulation.handlers["tick"] ?? []).isEmpty
             var ticks = 0
             let show = options.boolean("show") ?? false ? LiveView(graph: simulation.graph.graph) : nil
-            let outcome = try simulation.simulation.run(maxTicks: maxTicks, onTick: { engine in
+            let outcome = try simulation.keepingPositions { try simulation.simulation.run(maxTicks: maxTicks, onTick: { engine in
                 ticks += 1
                 try simulation.afterTick()
                 if let show {
@@ -205,7 +206,7 @@ enum SimulationLua {
                 try simulation.writeBack()
                 try GraphLua.deliverEvents(L, simulation.graph)
                 if let onTick {
-                    try LuaCallback.call(L, onTick) {
+                    try onTick.call(L) {
                         lua_pushvalue(L, 1)
                         lua_pushinteger(L, lua_Integer(ticks))
                         return 2
@@ -213,15 +214,14 @@ enum SimulationLua {
                 }
                 try dispatch(simulation, "tick")
                 try simulation.pullFromGraph()
-            }, shouldStop: { fl_interrupted() != 0 })
+            }, shouldStop: { fl_interrupted() != 0 || simulation.stopRequested }) }
             progress.finish()
-            try simulation.writeBack()
             try show?.draw(tick: ticks, alpha: simulation.simulation.alpha, final: true)
-            if outcome == .interrupted { throw interrupted() }
+            if outcome == .interrupted && !simulation.stopRequested { throw interrupted() }
             if outcome == .converged { try dispatch(simulation, "end") }
             try GraphLua.deliverEvents(L, simulation.graph)
             lua_pushinteger(L, lua_Integer(ticks))
-            LuaValues.push(L, outcome == .converged ? "converged" : "maxTicks")
+            LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2
         }
     }
@@ -230,7 +230,7 @@ enum SimulationLua {
     static func dispatch(_ simulation: LuaSimulation, _ event: String) throws {
         let L = simulation.activeState
         for handler in simulation.handlers[event] ?? [] {
-            try LuaCallback.call(L, handler.reference) {
+            try handler.reference.call(L) {
                 lua_pushvalue(L, 1)
                 return 1
             }
@@ -257,10 +257,19 @@ enum SimulationLua {
     static let alphaDecay: LuaFunction = { L in accessor(L, "alphaDecay", \.alphaDecay) }
     static let velocityDecay: LuaFunction = { L in accessor(L, "velocityDecay", \.velocityDecay) }
 
-    /// `sim:restart()` / `sim:stop()`: d3's timer controls; there is no timer here, so they only return the simulation.
+    /// `sim:restart()`: d3's timer restart; there is no timer, so it only clears a pending stop.
     static let restart: LuaFunction = { L in
         LuaBinding.run(L, "restart") { arguments in
-            _ = try simulation(arguments)
+            try simulation(arguments).stopRequested = false
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+
+    /// `sim:stop()`: as d3's stop, ends a running `sim:run` after the current tick (it returns "stopped").
+    static let stop: LuaFunction = { L in
+        LuaBinding.run(L, "stop") { arguments in
+            try simulation(arguments).stopRequested = true
             lua_settop(arguments.L, 1)
             return 1
         }
@@ -268,11 +277,14 @@ enum SimulationLua {
 
     static let find: LuaFunction = { L in
         LuaBinding.run(L, "find") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
+            let three = simulation.simulation.dimensions == 3
             let x = try arguments.number(2), y = try arguments.number(3)
-            let radius = arguments.isNil(4) ? nil : try arguments.number(4)
+            let z = three ? try arguments.number(4, default: 0) : 0
+            let radiusArgument: Int32 = three ? 5 : 4
+            let radius = arguments.isNil(radiusArgument) ? nil : try arguments.number(radiusArgument)
             try simulation.pullFromGraph()
-            if let index = simulation.simulation.find(x: x, y: y, radius: radius) {
+            if let index = simulation.simulation.find(x: x, y: y, z: z, radius: radius) {
                 ElementLua.push(arguments.L, simulation.graph, .node, simulation.nodeIds[index])
             } else {
                 lua_pushnil(arguments.L)
@@ -284,7 +296,7 @@ enum SimulationLua {
     /// `sim:fix(id, x, y [, z])` pins a node (d3's fx/fy); without coordinates, where it is now.
     static let fix: LuaFunction = { L in
         LuaBinding.run(L, "fix") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
             let id = try GraphLua.nodeId(arguments, 2)
             try simulation.pullFromGraph()
             guard let node = simulation.graph.graph.node(id) else { throw GraphError("no node with id '\(id)'") }
@@ -305,7 +317,7 @@ enum SimulationLua {
 
     static let unfix: LuaFunction = { L in
         LuaBinding.run(L, "unfix") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
             let id = try GraphLua.nodeId(arguments, 2)
             try simulation.pullFromGraph()
             try simulation.graph.graph.updateNode(id) {
@@ -330,13 +342,10 @@ enum SimulationLua {
             guard event == "tick" || event == "end" else { throw arguments.error(2, "unknown event '\(full)' (tick or end)") }
             let name = parts.count > 1 ? parts[1] : ""
             var list = simulation.handlers[event] ?? []
-            if let slot = list.firstIndex(where: { $0.name == name }) {
-                LuaCallback.release(arguments.L, list[slot].reference)
-                list.remove(at: slot)
-            }
+            if let slot = list.firstIndex(where: { $0.name == name }) { list.remove(at: slot) }
             if !arguments.isNil(3) {
                 try arguments.function(3)
-                list.append((name: name, reference: LuaCallback.store(arguments.L, 3)))
+                list.append((name: name, reference: LuaReference(arguments.L, 3)))
             }
             simulation.handlers[event] = list
             lua_settop(arguments.L, 1)
@@ -355,7 +364,7 @@ enum SimulationLua {
     /// `sim:seed(n)`: restarts d3's random source from seed n and initialises the forces again.
     static let seed: LuaFunction = { L in
         LuaBinding.run(L, "seed") { arguments in
-            let simulation = try simulation(arguments)
+            let simulation = try idleSimulation(arguments)
             let seed = try arguments.integer(2)
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
             try simulation.simulation.reseed(UInt32(seed))

@@ -83,14 +83,14 @@ struct CommandLineOptions {
         }
     }
 
-    /// A size such as `1048576`, `512K`, `512M` or `2G`.
+    /// A positive size such as `1048576`, `512K`, `512M` or `2G`; nil when it is not one or does not fit.
     static func bytes(_ text: String) -> Int? {
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         let upper = text.uppercased()
-        if let unit = upper.last.flatMap({ units[$0] }) {
-            return Int(upper.dropLast()).map { $0 * unit }
-        }
-        return Int(upper)
+        let unit = upper.last.flatMap { units[$0] } ?? 1
+        guard let count = Int(unit == 1 ? upper : String(upper.dropLast())), count > 0 else { return nil }
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: unit)
+        return overflow ? nil : bytes
     }
 
     /// Whether any `-e` chunk was given.

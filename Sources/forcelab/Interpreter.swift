@@ -80,10 +80,10 @@ struct Interpreter {
         case .execute(let code):
             try lua.run(code, name: "=(command line)")
         case .require(let module, let global):
-            lua_getglobal(lua.L, "require")
+            guard fl_getglobal_protected(lua.L, "require") == LUA_OK else { throw lua.popError() }
             LuaValues.push(lua.L, module)
             try lua.call(arguments: 1, results: 1)
-            lua_setglobal(lua.L, global)
+            guard fl_setglobal_protected(lua.L, global) == LUA_OK else { throw lua.popError() }
         }
     }
 

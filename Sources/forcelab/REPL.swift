@@ -100,9 +100,9 @@ struct REPL {
     }
 
     private func prompt(_ global: String, _ fallback: String) -> String {
-        lua_getglobal(lua.L, global)
+        let status = fl_getglobal_protected(lua.L, global)
         defer { fl_pop(lua.L, 1) }
-        return LuaValues.string(lua.L, -1) ?? fallback
+        return status == LUA_OK ? LuaValues.string(lua.L, -1) ?? fallback : fallback
     }
 
     private func reportError(_ message: String) {

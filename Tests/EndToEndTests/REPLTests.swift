@@ -153,4 +153,14 @@ final class REPLTests: XCTestCase {
         XCTAssertTrue(terminal.screen.contains("tick 300  alpha 0.0010"), String(terminal.screen.suffix(300)))
         XCTAssertTrue(terminal.screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no braille dots drawn")
     }
+
+    func testAStrictGlobalTableDoesNotBreakTheREPL() throws {
+        let repl = try start()
+        let mark = repl.mark
+        repl.type("setmetatable(_G, {__index = function(_, k) error('undeclared ' .. k) end})\r")
+        repl.type("1 + 1\r")
+        XCTAssertTrue(repl.waitFor("2\r\n", after: mark), repl.screen)
+        repl.type("\u{4}")
+        XCTAssertEqual(repl.waitForExit(), 0)
+    }
 }

@@ -1,5 +1,6 @@
--- Stock lua5.4 side: the same force over a list of node tables, with the same per-tick alpha and integration.
-local n, ticks = tonumber(arg[1]), tonumber(arg[2])
+-- Stock lua5.4 side: the same force over a list of node tables. Mode "force" times the force loop alone;
+-- mode "tick" adds what a simulation tick also does in forcelab (alpha step, velocity decay, integration).
+local n, ticks, mode = tonumber(arg[1]), tonumber(arg[2]), arg[3] or "force"
 local force = dofile(arg[0]:match("(.*/)") .. "force.lua")
 local nodes = {}
 for i = 0, n - 1 do
@@ -10,10 +11,12 @@ local alpha, decay = 1, 1 - 0.001 ^ (1 / 300)
 local function tick()
   alpha = alpha + (0 - alpha) * decay
   force(alpha, nodes)
-  for i = 1, n do
-    local node = nodes[i]
-    node.vx = node.vx * 0.6; node.x = node.x + node.vx
-    node.vy = node.vy * 0.6; node.y = node.y + node.vy
+  if mode == "tick" then
+    for i = 1, n do
+      local node = nodes[i]
+      node.vx = node.vx * 0.6; node.x = node.x + node.vx
+      node.vy = node.vy * 0.6; node.y = node.y + node.vy
+    end
   end
 end
 tick(); tick()

@@ -50,6 +50,15 @@ int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
 /* Whether the running C function was called with method syntax (obj:f()). */
 int fl_called_as_method(lua_State *L);
 
+/* t[k] without metamethods, for the table at idx; pushes the value and returns its type. */
+int fl_rawgetfield(lua_State *L, int idx, const char *k);
+/* t[k] with metamethods, under protection: pushes the value (or the error) and returns the Lua status. */
+int fl_getfield_protected(lua_State *L, int idx, const char *k);
+/* The global `name`, under protection (a strict _G may raise): pushes it (or the error), returns the status. */
+int fl_getglobal_protected(lua_State *L, const char *name);
+/* Pops a value and sets the global `name` under protection; on failure leaves the error, returns the status. */
+int fl_setglobal_protected(lua_State *L, const char *name);
+
 /* Opens the standard libraries under protection. */
 int fl_openlibs(lua_State *L);
 

@@ -1,30 +1,32 @@
 import CLuaShim
 
-/// Lua functions kept in the registry and called from Swift, always under protection with a traceback.
-public enum LuaCallback {
-    /// Stores the value at `index` in the registry and returns its reference.
-    public static func store(_ L: OpaquePointer, _ index: Int32) -> Int32 {
+/// A Lua value kept in the registry for Swift, released when its last Swift owner lets go; calls into it are
+/// always protected, with a traceback.
+public final class LuaReference {
+    private let life: LuaLife
+    private let reference: Int32
+
+    /// Stores the value at `index` of `L`'s stack.
+    public init(_ L: OpaquePointer, _ index: Int32) {
+        life = LuaLife.of(L)
         lua_pushvalue(L, index)
-        return luaL_ref(L, fl_registryindex())
+        reference = luaL_ref(L, fl_registryindex())
     }
 
-    /// Releases a registry reference.
-    public static func release(_ L: OpaquePointer, _ reference: Int32) {
-        luaL_unref(L, fl_registryindex(), reference)
+    deinit {
+        if let main = life.mainThread { luaL_unref(main, fl_registryindex(), reference) }
     }
 
-    /// Pushes the value stored under `reference`.
-    public static func push(_ L: OpaquePointer, _ reference: Int32) {
+    /// Pushes the value.
+    public func push(_ L: OpaquePointer) {
         lua_rawgeti(L, fl_registryindex(), lua_Integer(reference))
     }
 
-    /// Calls the function stored under `reference` with the arguments `pushArguments` pushes (it returns their
-    /// count); keeps `results` results on the stack. A Lua error becomes a `LuaError` carrying its traceback.
-    public static func call(
-        _ L: OpaquePointer, _ reference: Int32, results: Int32 = 0, _ pushArguments: () throws -> Int32 = { 0 }
-    ) throws {
+    /// Calls the value with the arguments `pushArguments` pushes (it returns their count), keeping `results` results
+    /// on the stack. A Lua error becomes a `LuaError` carrying the traceback of the frames above this call.
+    public func call(_ L: OpaquePointer, results: Int32 = 0, _ pushArguments: () throws -> Int32 = { 0 }) throws {
         let top = lua_gettop(L)
-        push(L, reference)
+        push(L)
         let count: Int32
         do {
             count = try pushArguments()
@@ -32,9 +34,9 @@ public enum LuaCallback {
             lua_settop(L, top)
             throw error
         }
-        let depth = stackDepth(L)
+        let depth = LuaReference.stackDepth(L)
         guard fl_pcall(L, count, results) == LUA_OK else {
-            let message = withoutCallerFrames(LuaValues.describe(L, -1), depth: depth)
+            let message = LuaReference.withoutCallerFrames(LuaValues.describe(L, -1), depth: depth)
             lua_settop(L, top)
             throw LuaError(message, isLocated: true)
         }

@@ -1,0 +1,132 @@
+import XCTest
+
+/// What a script can do wrong, or unusually, and how the host answers: a clean Lua error, never a crash.
+final class BindingSafetyTests: LuaTestCase {
+    func testDeeplyNestedDataIsCutOffNotACrash() {
+        run("""
+            local g = fl.graph.new()
+            local n = g:addNode{id = "a"}
+            local deep = {}
+            local t = deep
+            for _ = 1, 60 do t.next = {}; t = t.next end
+            n.deep = deep
+            for _ = 1, 100 do local copy = n.deep end
+            local ok, err = pcall(function()
+              local cycle = {}; cycle.self = cycle
+              n.loop = cycle
+            end)
+            assert(not ok and err:find("nested too deeply"), err)
+            coroutine.wrap(function() n.again = deep end)()
+            """)
+    }
+
+    func testALuaForceThatBreaksItsNodeListGetsAnError() {
+        let message = error("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            sim:force("bad", function(alpha, nodes) nodes[1] = nil end)
+            sim:tick()
+            """)
+        XCTAssertTrue(message.contains("nodes[1]") || message.contains("attempt to index"), message)
+    }
+
+    func testMetamethodsThatRaiseComeBackAsErrors() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            local class = setmetatable({}, {__index = function(_, key) error("no field " .. key) end})
+            local ok, err = pcall(sim.force, sim, "class", class)
+            assert(not ok and err:find("no field"), err)
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            local element = setmetatable({}, {__index = function() error("bad element") end})
+            ok, err = pcall(g.deleteElements, g, {nodes = {element}})
+            assert(not ok and err:find("bad element"), err)
+            """)
+    }
+
+    func testForceOptionsAreValidated() {
+        XCTAssertTrue(error("fl.force.collide{iterations = math.huge}").contains("option 'iterations': a whole number from 0 to 1000"))
+        XCTAssertTrue(error("fl.force.link{iterations = -1}").contains("option 'iterations'"))
+        XCTAssertTrue(error("fl.force.manyBody{theta = 0/0}").contains("option 'theta'"))
+        XCTAssertTrue(error("fl.force.center{x = 1/0}").contains("a finite number expected"))
+        run("assert(fl.force.x{x = 0/0}); assert(fl.force.manyBody{distanceMax = math.huge})")
+    }
+
+    func testTheSimulationCannotBeReenteredFromItsOwnForces() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            sim:force("sneaky", function() sim:tick() end)
+            local ok, err = pcall(sim.tick, sim)
+            assert(not ok and err:find("cannot be called from inside the simulation"), err)
+            sim:force("sneaky", nil)
+            sim:tick(2)
+            local strength = function() sim:force("y", fl.force.y{}) return 0.1 end
+            ok, err = pcall(sim.force, sim, "x", fl.force.x{strength = strength})
+            assert(not ok and err:find("cannot be called from inside"), err)
+            """)
+    }
+
+    func testStopEndsARunFromATickHandlerAndRestartClearsIt() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 3, columns = 3}))
+            sim:force("charge", fl.force.manyBody{})
+            local n, why = sim:run{onTick = function(s, tick) if tick == 5 then s:stop() end end}
+            assert(n == 5 and why == "stopped", n .. why)
+            n, why = sim:restart():run{maxTicks = 3}
+            assert(n == 3 and why == "maxTicks")
+            """)
+    }
+
+    func testListsIterateAgainAndIndicesAreIntegers() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 3})
+            local list, count = g:nodes(), 0
+            for _ in list do count = count + 1 end
+            for _ in list do count = count + 1 end
+            assert(count == 12, count)
+            assert(math.type(g:node("1").index) == "integer" and g:node("1").index == 1)
+            assert(fl.simulation(g):graph() == g)
+            """)
+    }
+
+    func testLuaForcesCanPinNodes() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{})
+            sim:force("pin", function(alpha, nodes) nodes[1].fx, nodes[1].fy = 40, -40 end)
+            sim:tick(5)
+            local n = g:node("0")
+            assert(n.fx == 40 and n.fy == -40 and n.x == 40 and n.y == -40)
+            sim:force("pin", function(alpha, nodes) nodes[1].fx, nodes[1].fy = nil, nil end)
+            sim:tick(5)
+            assert(g:node("0").fx == nil and g:node("0").x ~= 40)
+            """)
+    }
+
+    func testReplacingALuaForceWithABuiltInOneAndBadFieldWrites() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            sim:force("f", function() end)
+            sim:force("f", fl.force.center{})
+            assert(tostring(sim:force("f")):find("Force.center"))
+            local g = fl.graph.new(); local n = g:addNode{id = "a"}
+            local ok, err = pcall(function() n.x = "left" end)
+            assert(not ok and err:find("field 'x': number expected, got string"), err)
+            ok, err = pcall(function() n.id = "b" end)
+            assert(not ok and err:find("read%-only"), err)
+            """)
+    }
+
+    func testOneChangeEventPerOperationAfterTicks() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            local events = 0
+            g:on("change", function() events = events + 1 end)
+            sim:tick()
+            assert(events == 1, events)
+            g:node("0").label = "first"
+            assert(events == 2, events)
+            """)
+    }
+}
