@@ -4,8 +4,11 @@ import Foundation
 public enum AtomicFile {
     /// An error writing a file, naming the path and the reason.
     public struct WriteError: Error, CustomStringConvertible {
+        /// The file that could not be written.
         public let path: String
+        /// Why, as the system put it.
         public let reason: String
+        /// `cannot write 'path': reason`.
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 

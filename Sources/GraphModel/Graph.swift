@@ -1,5 +1,5 @@
-/// A graph store with React Flow semantics: ordered nodes and edges with string ids, kept indexed for
-/// O(1) or O(degree) operations on very large graphs.
+/// A graph store with React Flow semantics: ordered nodes and edges with string ids, kept indexed for O(1),
+/// O(degree) or O(log n) operations on very large graphs.
 public final class Graph {
     /// The nodes in order, with their incident edge slots.
     var nodeStore = SlotList<NodeEntry>()
@@ -140,6 +140,6 @@ public final class Graph {
 
     /// Node ids sorted by node order.
     func sortedByNodeOrder<S: Sequence>(_ ids: S) -> [String] where S.Element == String {
-        ids.compactMap { nodeStore.slot(of: $0) }.sorted().map { nodeStore[$0].node.id }
+        nodeStore.inOrder(ids.compactMap { nodeStore.slot(of: $0) }).map { nodeStore[$0].node.id }
     }
 }

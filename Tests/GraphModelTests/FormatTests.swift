@@ -71,7 +71,8 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     }
     """
     let graph = try Graph.load(string: text, format: .dot)
-    #expect(graph.node("a")?.fx == 1 && graph.node("a")?.position == Point(x: 1, y: 2))
+    // Without a bb, Graphviz's y-up coordinates are negated into forcelab's y-down frame.
+    #expect(graph.node("a")?.fx == 1 && graph.node("a")?.fy == -2 && graph.node("a")?.position == Point(x: 1, y: -2))
     #expect(graph.node("b")?.parentId == "g" && graph.node("c")?.parentId == "g")
     #expect(graph.node("g")?.label == "Group")
     #expect(graph.node("c")?.data == ["group": .number(2)])
@@ -165,4 +166,82 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
     #expect(leftovers.isEmpty)
+}
+
+@Test func dotFromGraphvizHasPointsAndAYDownFrame() throws {
+    // What `echo 'digraph{a->b}' | dot -Tdot` prints: sizes in inches, pos in points with y up, bb for the frame.
+    let text = """
+    digraph {
+    \tgraph [bb="0,0,54,108"];
+    \tnode [label="\\N"];
+    \ta\t[height=0.5,
+    \t\tpos="27,90",
+    \t\twidth=0.75];
+    \tb\t[height=0.5,
+    \t\tpos="27,18",
+    \t\twidth=0.75];
+    \ta -> b\t[pos="e,27,36.104 27,71.697 27,63.983 27,54.712 27,46.112"];
+    }
+    """
+    let graph = try Graph.load(string: text, format: .dot)
+    let a = try #require(graph.node("a"))
+    #expect(a.position == Point(x: 27, y: 18), "a sits above b: y' = bb's top - y")
+    #expect(graph.node("b")?.position == Point(x: 27, y: 90))
+    #expect(a.width == 54 && a.height == 36, "0.75 x 0.5 inches are 54 x 36 points")
+    #expect(a.label == nil && a.data.isEmpty)
+
+    try graph.updateNode("b") { node in
+        node.width = 10
+        node.height = 0.1
+        node.fy = 7
+    }
+    let written = try graph.string(format: .dot)
+    #expect(written.contains("\"pos\"=\"27,-18\""), "written y points up again")
+    let again = try Graph.load(string: written, format: .dot)
+    #expect(again.nodes == graph.nodes, "a round trip keeps positions, sizes and fixed coordinates")
+}
+
+@Test func dotAttributesApplyInAFixedOrder() throws {
+    for _ in 0..<20 {
+        let graph = try Graph.load(string: #"digraph { a [pos="1,2!", fx=5, fy=6] }"#, format: .dot)
+        let a = try #require(graph.node("a"))
+        #expect(a.fx == 5 && a.fy == -6, "explicit fx and fy win over pos's \"!\"")
+        #expect(a.position == Point(x: 1, y: -2))
+    }
+}
+
+@Test func clashesAreNamedWithoutDependingOnHashOrder() throws {
+    let graph = Graph()
+    try graph.addNode(Node(id: "a", data: ["z": .number(1), "x": .number(1), "id": .string("b")]))
+    try graph.addNode(Node(id: "b"))
+    try graph.addEdge(Edge(id: "e", source: "a", target: "b", data: ["target": .null, "id": .null, "source": .null]))
+    #expect(throws: GraphError("node 'a': data field 'id' clashes with d3's own 'id'")) {
+        try graph.string(format: .d3)
+    }
+    try graph.updateNode("a") { $0.data = [:] }
+    #expect(throws: GraphError("edge 'e': data field 'id' clashes with d3's own 'id'")) {
+        try graph.string(format: .d3)
+    }
+    #expect(throws: GraphError("edge data field 'source' clashes with the edge list's own column")) {
+        try graph.string(format: .csv)
+    }
+}
+
+@Test(arguments: [GraphFormat.graphml, .gexf])
+func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws {
+    let graph = Graph()
+    try graph.addNode(Node(id: "a\u{01}b", data: ["note": .string("x\u{02}\ty\r\nz <&>\"")], label: "L\u{1F}"))
+    try graph.addNode(Node(id: "c"))
+    try graph.addEdge(Edge(id: "e\u{0B}", source: "a\u{01}b", target: "c", label: "\u{FFFF}"))
+    let loaded = try Graph.load(string: try graph.string(format: format), format: format)
+    // XML 1.0 cannot hold these control characters at all: they come back as U+FFFD, while tab, line feed and
+    // carriage return survive.
+    #expect(loaded.nodeIds == ["a\u{FFFD}b", "c"])
+    #expect(loaded.node("a\u{FFFD}b")?.data == ["note": .string("x\u{FFFD}\ty\r\nz <&>\"")])
+    #expect(loaded.edges.map(\.id) == ["e\u{FFFD}"])
+    #expect(loaded.edges.map(\.source) == ["a\u{FFFD}b"])
+    if format == .gexf {
+        #expect(loaded.node("a\u{FFFD}b")?.label == "L\u{FFFD}")
+        #expect(loaded.edges.first?.label == "\u{FFFD}")
+    }
 }

@@ -185,7 +185,7 @@ private func chain() throws -> Graph {
     #expect(graph.structureVersion > structure)
 }
 
-@Test func denseIndicesSurviveManyRemovalsAndCompaction() throws {
+@Test func denseIndicesSurviveManyRemovals() throws {
     let graph = Graph()
     for i in 0..<1000 { try graph.addNode(Node(id: "\(i)")) }
     for i in 0..<999 { try graph.addEdge(Edge(id: "e\(i)", source: "\(i)", target: "\(i + 1)")) }
@@ -199,4 +199,51 @@ private func chain() throws -> Graph {
     #expect(graph.edges.map(\.id) == (0..<999).filter { $0 % 3 == 1 }.map { "e\($0)" })
     #expect(graph.outgoers(of: "1").map(\.id) == ["2"])
     #expect(graph.incomers(of: "2").map(\.id) == ["1"])
+}
+
+@Test func insertsAtIndicesMatchAnArrayModel() throws {
+    let graph = Graph()
+    var model: [String] = []
+    var random = LCG()
+    for step in 0..<3000 {
+        let roll = random.next()
+        if roll < 0.6 || model.isEmpty {
+            let index = Int(random.next() * Double(model.count + 1))
+            let id = "n\(step)"
+            try graph.addNode(Node(id: id), at: index)
+            model.insert(id, at: index)
+        } else {
+            let index = Int(random.next() * Double(model.count))
+            graph.deleteElements(nodes: [model.remove(at: index)])
+        }
+    }
+    #expect(graph.nodeIds == model)
+    for (index, id) in model.enumerated() where index % 7 == 0 {
+        #expect(graph.index(ofNode: id) == index)
+        #expect(graph.node(at: index).id == id)
+    }
+    try graph.addNode(Node(id: "first"), at: -3)
+    try graph.addNode(Node(id: "last"), at: model.count + 10)
+    #expect(graph.nodeIds.first == "first" && graph.nodeIds.last == "last")
+}
+
+@Test func restoringAtIndicesOnALargeGraphKeepsTheOrder() throws {
+    let count = 200_000
+    let graph = Graph()
+    for i in 0..<count { try graph.addNode(Node(id: "\(i)")) }
+    for i in 1..<count { try graph.addEdge(Edge(id: "e\(i)", source: "\(i / 2)", target: "\(i)")) }
+    let nodeIds = graph.nodeIds
+    let edgeIds = graph.edges.map(\.id)
+    var random = LCG()
+    let doomed = (0..<1000).map { _ in "\(Int(random.next() * Double(count)))" }
+    let deleted = graph.deleteElements(nodes: doomed)
+    #expect(deleted.nodes.count == Set(doomed).count)
+    #expect(graph.nodeCount == count - deleted.nodes.count)
+    try graph.restore(deleted)
+    #expect(graph.nodeIds == nodeIds)
+    #expect(graph.edges.map(\.id) == edgeIds)
+    for id in ["0", "1", "99999", "\(count - 1)"] + doomed.prefix(20) {
+        #expect(graph.index(ofNode: id) == Int(id))
+        #expect(graph.outgoers(of: id).map(\.id) == [2, 3].map { Int(id)! * 2 + $0 - 2 }.filter { $0 > 0 && $0 < count }.map { "\($0)" })
+    }
 }

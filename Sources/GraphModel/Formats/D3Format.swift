@@ -8,6 +8,10 @@ enum D3Format {
     static let nodeKeys: Set<String> = ["id", "x", "y", "z", "fx", "fy", "fz"]
     /// Link keys that are not data.
     static let linkKeys: Set<String> = ["id", "source", "target"]
+    /// The node keys in the order a clash is reported.
+    private static let nodeKeyOrder = nodeKeys.sorted()
+    /// The link keys in the order a clash is reported.
+    private static let linkKeyOrder = linkKeys.sorted()
 
     /// Reads a parsed d3 document.
     static func read(_ root: JSONObject, file: String) throws -> Graph {
@@ -61,13 +65,13 @@ enum D3Format {
     static func write(_ graph: Graph) throws -> String {
         let nodes = graph.nodes
         for node in nodes {
-            if let key = node.data.keys.first(where: nodeKeys.contains) {
+            if let key = nodeKeyOrder.first(where: { node.data[$0] != nil }) {
                 throw GraphError("node '\(node.id)': data field '\(key)' clashes with d3's own '\(key)'")
             }
         }
         let edges = graph.edges
         for edge in edges {
-            if let key = edge.data.keys.first(where: linkKeys.contains) {
+            if let key = linkKeyOrder.first(where: { edge.data[$0] != nil }) {
                 throw GraphError("edge '\(edge.id)': data field '\(key)' clashes with d3's own '\(key)'")
             }
         }

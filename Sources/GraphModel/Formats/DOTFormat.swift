@@ -9,7 +9,15 @@ private let dotLock = NSLock()
 /// Graphviz DOT through libcgraph: `pos="x,y[,z][!]"` gives positions ("!" fixes them), ports `a:out` give
 /// handles, `subgraph cluster_x` gives a parent node x (its graph attributes are x's fields); `id`, `label`,
 /// `type`, `width`, `height`, `fx`, `fy`, `fz` fill fields, other attributes go to data.
+///
+/// Units follow Graphviz: coordinates (`pos`, `fx`, `fy`, `fz`) are points with y pointing up, `width` and `height`
+/// are inches. Reading turns them into forcelab's frame: sizes times 72 (points, the unit of positions) and
+/// y flipped to point down, measured from the top of the root graph's `bb` when it has one (y' = ury - y), else
+/// negated. Writing does the reverse without a `bb` (y negated, sizes in inches), so a round trip keeps both.
 enum DOTFormat {
+    /// Graphviz's points per inch.
+    static let pointsPerInch = 72.0
+
     /// Reads DOT bytes; a syntax error names the line cgraph reports.
     static func read(_ data: Data, file: String) throws -> Graph {
         dotLock.lock()
@@ -88,16 +96,23 @@ enum DOTFormat {
     private static func fields(of node: Node) -> [String: String] {
         var attributes = node.data.mapValues(valueText)
         if node.position.isPlaced {
-            attributes["pos"] = ([node.position.x, node.position.y] + (node.position.z.map { [$0] } ?? []))
+            attributes["pos"] = ([node.position.x, -node.position.y] + (node.position.z.map { [$0] } ?? []))
                 .map(NumberText.format).joined(separator: ",")
         }
         let numbers: [(String, Double?)] = [
-            ("fx", node.fx), ("fy", node.fy), ("fz", node.fz), ("width", node.width), ("height", node.height),
+            ("fx", node.fx), ("fy", node.fy.map { -$0 }), ("fz", node.fz),
+            ("width", node.width.map(inches)), ("height", node.height.map(inches)),
         ]
         for case let (name, value?) in numbers { attributes[name] = valueText(.number(value)) }
         attributes["label"] = node.label
         attributes["type"] = node.type
         return attributes
+    }
+
+    /// A size in inches that reads back (times 72) as exactly `points` whenever a double allows it.
+    private static func inches(_ points: Double) -> Double {
+        let guess = points / pointsPerInch
+        return [guess, guess.nextUp, guess.nextDown].first { $0 * pointsPerInch == points } ?? guess
     }
 
     /// `"node"` or `"node":"port"`.

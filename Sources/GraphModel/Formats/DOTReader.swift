@@ -1,11 +1,28 @@
 import CGraphviz
 
-/// Turns a graph cgraph parsed into nodes and edges (see DOTFormat for the mapping).
+/// Turns a graph cgraph parsed into nodes and edges (see DOTFormat for the mapping and the units).
 struct DOTReader {
     /// The parsed root graph.
     let root: UnsafeMutablePointer<Agraph_t>
     /// The file, for messages.
     let file: String
+    /// The y coordinate that becomes 0 in forcelab's y-down frame: the top of the root graph's `bb`, else 0.
+    private let top: Double
+
+    /// A reader for a parsed graph; throws when the root graph's `bb` is not four numbers.
+    init(root: UnsafeMutablePointer<Agraph_t>, file: String) throws {
+        self.root = root
+        self.file = file
+        var name = Array("bb".utf8CString)
+        guard let value = name.withUnsafeMutableBufferPointer({ agget(root, $0.baseAddress) }), value.pointee != 0 else {
+            top = 0
+            return
+        }
+        let box = String(cString: value)
+        let numbers = box.split(separator: ",").compactMap { Double($0) }
+        guard numbers.count == 4 else { throw GraphError("bb \"\(box)\" is not \"llx,lly,urx,ury\"") }
+        top = numbers[3]
+    }
 
     /// Collects nodes, clusters and edges and builds the graph.
     func build() throws -> Graph {
@@ -13,7 +30,9 @@ struct DOTReader {
         var node = agfstnode(root)
         while let current = node {
             var record = Node(id: name(current))
-            for (key, value) in attributes(of: current, kind: Int32(AGNODE)) { try apply(key, value, to: &record) }
+            for (key, value) in ordered(attributes(of: current, kind: Int32(AGNODE))) {
+                try apply(key, value, to: &record)
+            }
             try builder.addNode(record, at: 0)
             node = agnxtnode(root, current)
         }
@@ -39,7 +58,7 @@ struct DOTReader {
     /// An edge record from a cgraph out-edge.
     private func makeEdge(_ out: UnsafeMutablePointer<Agedge_t>, tail: UnsafeMutablePointer<Agnode_t>) -> Edge {
         var edge = Edge(id: "", source: name(tail), target: name(out.pointee.node))
-        for (key, value) in attributes(of: out, kind: Int32(AGEDGE)) {
+        for (key, value) in ordered(attributes(of: out, kind: Int32(AGEDGE))) {
             switch key {
             case "id": edge.id = value
             case "label": edge.label = value
@@ -69,7 +88,7 @@ struct DOTReader {
                 let enclosing = attributes(of: graph, kind: Int32(AGRAPH))
                 builder.updateNode(id) { record in
                     record.parentId = parent
-                    for (key, value) in attributes(of: current, kind: Int32(AGRAPH)) where enclosing[key] != value {
+                    for (key, value) in ordered(attributes(of: current, kind: Int32(AGRAPH))) where enclosing[key] != value {
                         do { try apply(key, value, to: &record) } catch { problem = error }
                     }
                 }
@@ -97,7 +116,13 @@ struct DOTReader {
         }
     }
 
-    /// Puts a node (or cluster) attribute in its field.
+    /// Attributes in the order they are applied: `pos` first (so explicit fx, fy, fz win over its "!"), then the
+    /// rest by name, so the result never depends on hash order.
+    private func ordered(_ attributes: [String: String]) -> [(key: String, value: String)] {
+        attributes.sorted { ($0.key != "pos" ? 1 : 0, $0.key) < ($1.key != "pos" ? 1 : 0, $1.key) }
+    }
+
+    /// Puts a node (or cluster) attribute in its field, converting Graphviz units (see DOTFormat).
     private func apply(_ key: String, _ value: String, to node: inout Node) throws {
         switch key {
         case "pos":
@@ -106,20 +131,20 @@ struct DOTReader {
             guard (2...3).contains(numbers.count), let x = numbers[0], let y = numbers[1],
                   numbers.count == 2 || numbers[2] != nil
             else { throw GraphError("node '\(node.id)': pos \"\(value)\" is not \"x,y\" or \"x,y,z\"") }
-            node.position = Point(x: x, y: y, z: numbers.count == 3 ? numbers[2] : nil)
+            node.position = Point(x: x, y: top - y, z: numbers.count == 3 ? numbers[2] : nil)
             if fixed {
-                node.fx = x
-                node.fy = y
+                node.fx = node.position.x
+                node.fy = node.position.y
                 node.fz = node.position.z
             }
         case "fx", "fy", "fz", "width", "height":
             guard let number = Double(value) else { throw GraphError("node '\(node.id)': \(key) \"\(value)\" is not a number") }
             switch key {
             case "fx": node.fx = number
-            case "fy": node.fy = number
+            case "fy": node.fy = top - number
             case "fz": node.fz = number
-            case "width": node.width = number
-            default: node.height = number
+            case "width": node.width = number * DOTFormat.pointsPerInch
+            default: node.height = number * DOTFormat.pointsPerInch
             }
         case "label": if value != "\\N" { node.label = value }
         case "type": node.type = value

@@ -54,7 +54,7 @@ enum EdgeListFormat {
         let edges = graph.edges
         var keys: Set<String> = []
         for edge in edges { keys.formUnion(edge.data.keys) }
-        if let clash = keys.first(where: ["source", "target", "id"].contains) {
+        if let clash = ["source", "target", "id"].first(where: keys.contains) {
             throw GraphError("edge data field '\(clash)' clashes with the edge list's own column")
         }
         let fields = keys.sorted()

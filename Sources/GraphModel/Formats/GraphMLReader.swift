@@ -20,49 +20,29 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         case other
     }
 
-    /// The collected graph.
-    private(set) var builder: GraphBuilder
-    /// The first error met.
-    private(set) var failure: GraphFileError?
+    /// The parser run, the graph being collected and the first error.
+    private let input: XMLGraphInput
     /// The declared keys by id.
     private var keys: [String: Key] = [:]
     /// Open node ids, innermost last, for nested graphs.
     private var nodeStack: [String] = []
     /// What the element being read belongs to.
     private var owners: [Owner] = []
-    /// The edges read so far, finished at the end.
-    private var edges: [(edge: Edge, line: Int)] = []
     /// The handles whose type came from a handleType key.
     private var typedHandles: Set<String> = []
     /// The open data element's key and text.
     private var openData: (key: String, text: String, line: Int)?
-    /// The parser, for line numbers.
-    private weak var parser: XMLParser?
 
     /// A reader for a file name.
     init(file: String) {
-        builder = GraphBuilder(file: file)
+        input = XMLGraphInput(file: file)
     }
 
     /// Parses GraphML bytes and returns the graph or throws the first problem.
     func read(_ data: Data) throws -> Graph {
-        let parser = XMLParser(data: data)
-        self.parser = parser
-        parser.delegate = self
-        parser.parse()
-        if let failure { throw failure }
-        if let failure = XMLText.parserFailure(parser, file: builder.file) { throw failure }
+        try input.parse(data, delegate: self)
         inferHandleTypes()
-        for (edge, line) in edges { builder.addEdge(edge, at: line) }
-        return try builder.build()
-    }
-
-    /// Records the first error and stops.
-    private func fail(_ message: String) {
-        guard failure == nil else { return }
-        failure = GraphFileError(
-            file: builder.file, line: parser?.lineNumber, column: parser?.columnNumber, message: message)
-        parser?.abortParsing()
+        return try input.build()
     }
 
     func parser(
@@ -72,40 +52,40 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         let line = parser.lineNumber
         switch XMLText.localName(name) {
         case "key":
-            guard let id = attributes["id"] else { return fail("<key> without an id") }
+            guard let id = attributes["id"] else { return input.fail("<key> without an id") }
             keys[id] = Key(
                 domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
                 type: attributes["attr.type"] ?? "string")
             owners.append(.other)
         case "node":
-            guard let id = attributes["id"] else { return fail("<node> without an id") }
+            guard let id = attributes["id"] else { return input.fail("<node> without an id") }
             do {
-                try builder.addNode(Node(id: id, parentId: nodeStack.last), at: line)
+                try input.builder.addNode(Node(id: id, parentId: nodeStack.last), at: line)
             } catch {
-                return fail("duplicate node id '\(id)'")
+                return input.fail("duplicate node id '\(id)'")
             }
             nodeStack.append(id)
             owners.append(.node(id))
         case "port":
             guard case .node(let id)? = owners.last, let portName = attributes["name"] else {
-                return fail("<port> needs a name and must sit in a <node>")
+                return input.fail("<port> needs a name and must sit in a <node>")
             }
             var index = 0
-            builder.updateNode(id) { node in
+            input.builder.updateNode(id) { node in
                 index = node.handles.count
                 node.handles.append(Handle(id: portName, type: .source))
             }
             owners.append(.port(node: id, handle: index))
         case "edge":
             guard let source = attributes["source"], let target = attributes["target"] else {
-                return fail("<edge> needs a source and a target")
+                return input.fail("<edge> needs a source and a target")
             }
-            edges.append((Edge(id: attributes["id"] ?? "", source: source, target: target,
+            input.edges.append((Edge(id: attributes["id"] ?? "", source: source, target: target,
                                sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"]), line))
-            owners.append(.edge(edges.count - 1))
+            owners.append(.edge(input.edges.count - 1))
         case "data":
-            guard let key = attributes["key"] else { return fail("<data> without a key") }
-            guard keys[key] != nil else { return fail("<data> uses undeclared key '\(key)'") }
+            guard let key = attributes["key"] else { return input.fail("<data> without a key") }
+            guard keys[key] != nil else { return input.fail("<data> uses undeclared key '\(key)'") }
             openData = (key, "", line)
             owners.append(.other)
         default:
@@ -131,21 +111,21 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     /// Stores a data element's text in what it belongs to.
     private func store(_ text: String, key: Key, in owner: Owner?) {
         guard let value = XMLText.value(text, type: key.type) else {
-            return fail("'\(text)' is not a valid \(key.type) for key '\(key.name)'")
+            return input.fail("'\(text)' is not a valid \(key.type) for key '\(key.name)'")
         }
         switch owner {
         case .node(let id)?:
             var problem: String?
-            builder.updateNode(id) { node in problem = GraphMLReader.apply(key.name, value, to: &node) }
-            if let problem { fail("node '\(id)': \(problem)") }
+            input.builder.updateNode(id) { node in problem = GraphMLReader.apply(key.name, value, to: &node) }
+            if let problem { input.fail("node '\(id)': \(problem)") }
         case .edge(let index)?:
             switch key.name {
-            case "label": edges[index].edge.label = value.text
-            case "type": edges[index].edge.type = value.text
-            default: edges[index].edge.data[key.name] = value
+            case "label": input.edges[index].edge.label = value.text
+            case "type": input.edges[index].edge.type = value.text
+            default: input.edges[index].edge.data[key.name] = value
             }
         case .port(let id, let handle)?:
-            builder.updateNode(id) { node in
+            input.builder.updateNode(id) { node in
                 if key.name == "handleType", let type = HandleType(rawValue: value.text) {
                     node.handles[handle].type = type
                     self.typedHandles.insert("\(id)\u{0}\(node.handles[handle].id ?? "")")
@@ -184,9 +164,9 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     /// Ports without a handleType key become target handles when an edge arrives at them.
     private func inferHandleTypes() {
         var arriving: Set<String> = []
-        for (edge, _) in edges { if let port = edge.targetHandle { arriving.insert("\(edge.target)\u{0}\(port)") } }
-        for node in builder.nodes where !node.handles.isEmpty {
-            builder.updateNode(node.id) { node in
+        for (edge, _) in input.edges { if let port = edge.targetHandle { arriving.insert("\(edge.target)\u{0}\(port)") } }
+        for node in input.builder.nodes where !node.handles.isEmpty {
+            input.builder.updateNode(node.id) { node in
                 for index in node.handles.indices {
                     let key = "\(node.id)\u{0}\(node.handles[index].id ?? "")"
                     if !typedHandles.contains(key), arriving.contains(key) { node.handles[index].type = .target }

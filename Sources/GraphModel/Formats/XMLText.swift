@@ -3,18 +3,29 @@ import FoundationXML
 
 /// Small helpers shared by the XML formats (GraphML, GEXF).
 enum XMLText {
-    /// Escapes text for an XML attribute value or element content.
+    /// Escapes text for an XML attribute value or element content. Tab, line feed and carriage return become
+    /// character references (so attribute normalisation keeps them); the characters XML 1.0 forbids (other C0
+    /// controls, U+FFFE, U+FFFF) cannot be written at all and become U+FFFD, so the file always loads.
     static func escape(_ text: String) -> String {
+        let needsWork = text.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == 0xEF
+        }
+        guard needsWork else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
+            case "\t": result += "&#9;"
             case "\n": result += "&#10;"
-            default: result.append(character)
+            case "\r": result += "&#13;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

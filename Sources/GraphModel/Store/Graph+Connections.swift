@@ -32,7 +32,7 @@ extension Graph {
         if type != .source {
             slots += nodeStore[slot].incoming.filter { handle == nil || (edgeStore[$0].targetHandle ?? "") == handle }
         }
-        return Set(slots).sorted().map { Connection(edgeStore[$0]) }
+        return edgeStore.inOrder(slots).map { Connection(edgeStore[$0]) }
     }
 
     /// The nodes with an edge into this node, in node order, without duplicates (React Flow's getIncomers).
@@ -55,7 +55,7 @@ extension Graph {
             slots.formUnion(nodeStore[slot].outgoing)
             slots.formUnion(nodeStore[slot].incoming)
         }
-        return slots.sorted().map { edgeStore[$0] }
+        return edgeStore.inOrder(slots).map { edgeStore[$0] }
     }
 
     /// The number of edges touching a node (a self-loop counts twice).

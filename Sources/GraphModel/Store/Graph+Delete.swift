@@ -18,12 +18,14 @@ extension Graph {
             doomedEdges.formUnion(nodeStore[slot].outgoing)
             doomedEdges.formUnion(nodeStore[slot].incoming)
         }
+        let nodeSlots = nodeStore.inOrder(doomedNodes)
+        let edgeSlots = edgeStore.inOrder(doomedEdges)
         let deleted = DeletedElements(
-            nodes: doomedNodes.sorted().map { (nodeStore.index(ofSlot: $0), nodeStore[$0].node) },
-            edges: doomedEdges.sorted().map { (edgeStore.index(ofSlot: $0), edgeStore[$0]) })
+            nodes: nodeSlots.map { (nodeStore.index(ofSlot: $0), nodeStore[$0].node) },
+            edges: edgeSlots.map { (edgeStore.index(ofSlot: $0), edgeStore[$0]) })
         operation {
-            for slot in doomedEdges.sorted() { removeEdge(slot: slot) }
-            for slot in doomedNodes.sorted() { removeNode(slot: slot) }
+            for slot in edgeSlots { removeEdge(slot: slot) }
+            for slot in nodeSlots { removeNode(slot: slot) }
         }
         return deleted
     }

@@ -27,7 +27,7 @@ extension Graph {
         }
     }
 
-    /// Runs one public operation: records what changed, compacts storage and notifies observers at the end.
+    /// Runs one public operation: records what changed and notifies observers at the end.
     func operation<T>(_ body: () throws -> T) rethrows -> T {
         if operationDepth == 0, !observers.isEmpty { pendingEvent = GraphEvent() }
         operationDepth += 1
@@ -38,9 +38,8 @@ extension Graph {
         return try body()
     }
 
-    /// Compacts sparse storage and delivers the recorded event and data changes.
+    /// Delivers the recorded event and data changes.
     private func finishOperation() {
-        compactIfSparse()
         let event = pendingEvent
         pendingEvent = nil
         let dataChanges = pendingDataChanges

@@ -2,12 +2,7 @@
 extension Graph {
     /// Inserts a node whose id is free, appended or at a dense index.
     func insertNode(_ node: Node, at index: Int? = nil) {
-        let entry = NodeEntry(node: node)
-        if let index, index < nodeStore.count {
-            nodeStore.rebuild(inserting: [(max(0, index), entry)])
-        } else {
-            nodeStore.append(entry)
-        }
+        nodeStore.insert(NodeEntry(node: node), at: index)
         if node.selected { selectedNodeIds.insert(node.id) }
         if let parent = node.parentId { children[parent, default: []].insert(node.id) }
         structuralChange()
@@ -19,7 +14,7 @@ extension Graph {
     func removeNode(slot: Int) -> (node: Node, edges: [Edge]) {
         let entry = nodeStore[slot]
         var removedEdges: [Edge] = []
-        for edgeSlot in Set(entry.outgoing + entry.incoming).sorted() {
+        for edgeSlot in edgeStore.inOrder(entry.outgoing + entry.incoming) {
             removedEdges.append(removeEdge(slot: edgeSlot))
         }
         let node = nodeStore.remove(slot: slot).node
@@ -47,14 +42,7 @@ extension Graph {
 
     /// Inserts an edge whose id is free and whose endpoints exist, appended or at a dense index.
     func insertEdge(_ edge: Edge, at index: Int? = nil) {
-        let slot: Int
-        if let index, index < edgeStore.count {
-            let mapping = edgeStore.rebuild(inserting: [(max(0, index), edge)])
-            remapIncidence(mapping)
-            slot = edgeStore.slot(of: edge.id)!
-        } else {
-            slot = edgeStore.append(edge)
-        }
+        let slot = edgeStore.insert(edge, at: index)
         attach(edgeSlot: slot, source: edge.source, target: edge.target)
         if edge.selected { selectedEdgeIds.insert(edge.id) }
         structuralChange()
@@ -87,12 +75,6 @@ extension Graph {
         pendingEvent?.updatedEdges.append(edge.id)
     }
 
-    /// Rebuilds sparse storage, renumbering edge slots in the incidence lists.
-    func compactIfSparse() {
-        if nodeStore.isSparse { nodeStore.rebuild() }
-        if edgeStore.isSparse { remapIncidence(edgeStore.rebuild()) }
-    }
-
     /// Records a structural change.
     private func structuralChange() {
         structureVersion += 1
@@ -117,18 +99,6 @@ extension Graph {
         if let position = nodeStore[targetSlot].incoming.firstIndex(of: edgeSlot) {
             nodeStore[targetSlot].incoming.swapAt(position, nodeStore[targetSlot].incoming.count - 1)
             nodeStore[targetSlot].incoming.removeLast()
-        }
-    }
-
-    /// Renumbers edge slots in every incidence list after an edge rebuild.
-    private func remapIncidence(_ mapping: [Int]) {
-        nodeStore.forEachSlot { slot in
-            for position in nodeStore[slot].outgoing.indices {
-                nodeStore[slot].outgoing[position] = mapping[nodeStore[slot].outgoing[position]]
-            }
-            for position in nodeStore[slot].incoming.indices {
-                nodeStore[slot].incoming[position] = mapping[nodeStore[slot].incoming[position]]
-            }
         }
     }
 

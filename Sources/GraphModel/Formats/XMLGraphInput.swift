@@ -1,0 +1,44 @@
+import Foundation
+import FoundationXML
+
+/// What the XML readers (GraphML, GEXF) share: running XMLParser with a reader as its delegate, the graph being
+/// collected, the edges (added after every node, as they may name later ones) and the first error with its place.
+final class XMLGraphInput {
+    /// The collected nodes and edges.
+    var builder: GraphBuilder
+    /// The edges read so far with their lines, added to the builder at the end.
+    var edges: [(edge: Edge, line: Int)] = []
+    /// The first error met.
+    private(set) var failure: GraphFileError?
+    /// The running parser, for line numbers.
+    private weak var parser: XMLParser?
+
+    /// An input for a file name.
+    init(file: String) {
+        builder = GraphBuilder(file: file)
+    }
+
+    /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met.
+    func parse(_ data: Data, delegate: XMLParserDelegate) throws {
+        let parser = XMLParser(data: data)
+        self.parser = parser
+        parser.delegate = delegate
+        _ = parser.parse()
+        if let failure { throw failure }
+        if let failure = XMLText.parserFailure(parser, file: builder.file) { throw failure }
+    }
+
+    /// Adds the edges and builds the graph.
+    func build() throws -> Graph {
+        for (edge, line) in edges { builder.addEdge(edge, at: line) }
+        return try builder.build()
+    }
+
+    /// Records the first error at the parser's place and stops parsing.
+    func fail(_ message: String) {
+        guard failure == nil else { return }
+        failure = GraphFileError(
+            file: builder.file, line: parser?.lineNumber, column: parser?.columnNumber, message: message)
+        parser?.abortParsing()
+    }
+}
