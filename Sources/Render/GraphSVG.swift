@@ -41,9 +41,10 @@ public struct GraphSVG {
         let showLegend = options.legend && options.nodeFill == nil && !colouring.entries.isEmpty
         let legend = Legend(title: options.legendTitle, entries: colouring.entries, fontSize: options.fontSize)
 
-        let titleBand = options.title == nil ? 0 : options.fontSize * 1.6 + 14
+        let heading = ChartHeading(title: options.title, fontSize: options.fontSize,
+                                   padding: options.padding, width: options.width)
         let legendBand = showLegend ? legend.width + 10 : 0
-        let area = WorldRect(minX: options.padding, minY: options.padding + titleBand,
+        let area = WorldRect(minX: options.padding, minY: heading.bottom,
                              maxX: options.width - options.padding - legendBand, maxY: options.height - options.padding)
         let layout = SceneLayout(scene: scene, radii: radii, fontSize: options.fontSize, labelled: circleLabels)
         let (zoom, pan) = fitTransform(layout: layout, area: area)
@@ -72,11 +73,7 @@ public struct GraphSVG {
         drawEdges(shapes: shapes, into: &svg)
         drawNodes(shapes: shapes, fills: fills, layout: layout, into: &svg)
         drawEdgeLabels(shapes: shapes, into: &svg)
-        if let title = options.title {
-            svg.text("text", [("x", (options.width / 2).svg), ("y", (options.padding + options.fontSize * 1.3).svg),
-                              ("font-size", (options.fontSize * 1.45).svg), ("font-weight", "bold"),
-                              ("text-anchor", "middle"), ("fill", "#222222")], title)
-        }
+        heading.draw(into: &svg)
         if showLegend {
             legend.draw(into: &svg, x: options.width - options.padding - legend.width, y: area.minY)
         }

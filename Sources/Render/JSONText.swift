@@ -1,6 +1,7 @@
 /// Writes compact, deterministic JSON text that is safe to embed in an HTML script element.
 enum JSONText {
-    /// A JSON string literal; `<`, `>`, `&` and line separators are escaped so the text cannot end a script.
+    /// A JSON string literal; `<`, `>`, `&`, control characters, line separators and the noncharacters
+    /// U+FFFE and U+FFFF are written as `\u` escapes, so the text cannot end a script or break an XML reader.
     static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -10,15 +11,11 @@ enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{FFFE}", "\u{FFFF}", "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""

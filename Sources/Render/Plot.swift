@@ -100,15 +100,12 @@ public struct Plot {
     public func render() throws -> String {
         let (xAxis, yAxis) = try axes()
         let o = options, fs = o.fontSize
-        let colours = series.enumerated().map { $1.colour ?? o.palette[$0 % max(o.palette.count, 1)] }
-        let legend = Legend(title: nil, entries: zip(series, colours).map { Legend.Entry(name: $0.name, colour: $1) },
-                            fontSize: fs, horizontal: true)
-        let titleBand = o.title == nil ? 0 : fs * 1.5 + 10
-        let legendBand = o.legend ? legend.height + 8 : 0
+        let heading = try ChartHeading(title: o.title, names: series.map(\.name), colours: series.map(\.colour),
+                                       palette: o.palette, legend: o.legend, fontSize: fs, padding: o.padding, width: o.width)
         let tickWidth = yAxis.ticks.map { TextMeasure.width(yAxis.label($0), fontSize: fs * 0.9) }.max() ?? 0
         let lastXTick = xAxis.ticks.last.map { TextMeasure.width(xAxis.label($0), fontSize: fs * 0.9) / 2 } ?? 0
         let plot = WorldRect(minX: o.padding + (o.yLabel == nil ? 0 : fs * 1.5) + tickWidth + 8,
-                             minY: o.padding + titleBand + legendBand + fs * 0.5,
+                             minY: heading.bottom + fs * 0.5,
                              maxX: o.width - o.padding - lastXTick,
                              maxY: o.height - o.padding - (o.xLabel == nil ? 0 : fs * 1.5) - fs * 1.5)
         guard plot.width > 10, plot.height > 10 else { throw RenderError("the plot is too small for its labels") }
@@ -150,7 +147,7 @@ public struct Plot {
         }
         svg.open("g", [("class", "lines"), ("clip-path", "url(#plot-area)"), ("fill", "none"),
                        ("stroke-width", o.strokeWidth.svg), ("stroke-linejoin", "round"), ("stroke-linecap", "round")])
-        for (s, colour) in zip(series, colours) where !s.x.isEmpty {
+        for (s, colour) in zip(series, heading.colours) where !s.x.isEmpty {
             let points = zip(s.x, s.y).map { "\(sx($0).svg),\(sy($1).svg)" }
             if points.count == 1 {
                 svg.element("circle", [("cx", sx(s.x[0]).svg), ("cy", sy(s.y[0]).svg), ("r", (o.strokeWidth * 1.5).svg),
@@ -160,11 +157,7 @@ public struct Plot {
             }
         }
         svg.close("g")
-        if let title = o.title {
-            svg.text("text", [("x", (o.width / 2).svg), ("y", (o.padding + fs * 1.2).svg), ("font-size", (fs * 1.35).svg),
-                              ("font-weight", "bold"), ("text-anchor", "middle"), ("fill", "#222222")], title)
-        }
-        if o.legend { legend.draw(into: &svg, x: (o.width - legend.width) / 2, y: o.padding + titleBand) }
+        heading.draw(into: &svg)
         return svg.document()
     }
 }

@@ -133,8 +133,7 @@ public struct Radar {
         }
         for s in series {
             for (k, value) in s.values.enumerated() where value < scales[k].lower || value > scales[k].upper {
-                let range = "\(String(format: "%g", scales[k].lower))…\(String(format: "%g", scales[k].upper))"
-                throw RenderError("series '\(s.name)' has \(String(format: "%g", value)) on axis '\(axes[k].name)', outside the range \(range)")
+                throw RenderError("series '\(s.name)' has \(String(format: "%g", value)) on axis '\(axes[k].name)', outside the range \(scales[k].range("…"))")
             }
         }
         return scales
@@ -144,25 +143,25 @@ public struct Radar {
     public func render() throws -> String {
         let scales = try scales()
         let o = options, fs = o.fontSize, n = axes.count
-        let colours = series.enumerated().map { $1.colour ?? o.palette[$0 % max(o.palette.count, 1)] }
-        let legend = Legend(title: nil, entries: zip(series, colours).map { Legend.Entry(name: $0.name, colour: $1) },
-                            fontSize: fs, horizontal: true)
-        let titleBand = o.title == nil ? 0 : fs * 1.5 + 10
-        let legendBand = o.legend ? legend.height + 10 : 0
-        let area = WorldRect(minX: o.padding, minY: o.padding + titleBand + legendBand,
+        let heading = try ChartHeading(title: o.title, names: series.map(\.name), colours: series.map(\.colour),
+                                       palette: o.palette, legend: o.legend, fontSize: fs, padding: o.padding, width: o.width)
+        let area = WorldRect(minX: o.padding, minY: heading.bottom,
                              maxX: o.width - o.padding, maxY: o.height - o.padding)
         let center = SIMD2((area.minX + area.maxX) / 2, (area.minY + area.maxY) / 2)
-        let labels = axes.map { TextMeasure.truncate($0.name, fontSize: fs, maxWidth: area.width * 0.3) }
+        let ranges = scales.map { $0.range("–") }
+        let names = axes.map { TextMeasure.wrap($0.name, fontSize: fs, maxWidth: max(area.width * 0.22, fs * 6), maxLines: 3) }
         let directions = (0..<n).map { k -> SIMD2<Double> in
             let angle = 2 * Double.pi * Double(k) / Double(n)
             return [sin(angle), -cos(angle)]
         }
         let placements = (0..<n).map { k in
-            RadarLabel(direction: directions[k], width: TextMeasure.width(labels[k], fontSize: fs),
-                       lines: o.scale == .perAxis ? 2 : 1, fontSize: fs)
+            let widths = names[k].map { TextMeasure.width($0, fontSize: fs) }
+                + (o.scale == .perAxis ? [TextMeasure.width(ranges[k], fontSize: fs * 0.8)] : [])
+            // The top label stands clear of the ring values written beside the top axis.
+            let gap = o.scale == .shared && k == 0 ? 8 + fs * 0.6 : 8
+            return RadarLabel(direction: directions[k], width: widths.max()!, lines: widths.count, fontSize: fs, gap: gap)
         }
-        let gap = 8.0
-        let radius = max(20, placements.map { $0.largestRadius(center: center, area: area, gap: gap) }.min()!)
+        let radius = max(20, placements.map { $0.largestRadius(center: center, area: area) }.min()!)
         func point(_ k: Int, _ fraction: Double) -> SIMD2<Double> { center + directions[k] * radius * fraction }
 
         var svg = SVGWriter(width: o.width, height: o.height)
@@ -182,7 +181,7 @@ public struct Radar {
             svg.element("line", [("x1", center.x.svg), ("y1", center.y.svg), ("x2", end.x.svg), ("y2", end.y.svg)])
         }
         svg.close("g")
-        for (s, colour) in zip(series, colours) {
+        for (s, colour) in zip(series, heading.colours) {
             let points = s.values.enumerated().map { point($0, scales[$0].fraction($1)) }
             svg.open("g", [("class", "series")])
             svg.element("polygon", [("points", points.map { "\($0.x.svg),\($0.y.svg)" }.joined(separator: " ")),
@@ -209,22 +208,19 @@ public struct Radar {
         }
         svg.open("g", [("class", "axis-labels"), ("font-size", fs.svg), ("fill", "#222222")])
         for k in 0..<n {
-            let at = center + directions[k] * (radius + gap)
+            let at = center + directions[k] * (radius + placements[k].gap)
             let anchor = placements[k].anchor
             let baseline = at.y + placements[k].baselineOffset
-            svg.text("text", [("x", at.x.svg), ("y", baseline.svg), ("text-anchor", anchor)], labels[k])
+            for (i, line) in names[k].enumerated() {
+                svg.text("text", [("x", at.x.svg), ("y", (baseline + Double(i) * fs * 1.2).svg), ("text-anchor", anchor)], line)
+            }
             if o.scale == .perAxis {
-                let range = "\(String(format: "%g", scales[k].lower))–\(String(format: "%g", scales[k].upper))"
-                svg.text("text", [("x", at.x.svg), ("y", (baseline + fs * 1.2).svg), ("text-anchor", anchor),
-                                  ("font-size", (fs * 0.8).svg), ("fill", "#777777")], range)
+                svg.text("text", [("x", at.x.svg), ("y", (baseline + Double(names[k].count) * fs * 1.2).svg),
+                                  ("text-anchor", anchor), ("font-size", (fs * 0.8).svg), ("fill", "#777777")], ranges[k])
             }
         }
         svg.close("g")
-        if let title = o.title {
-            svg.text("text", [("x", (o.width / 2).svg), ("y", (o.padding + fs * 1.2).svg), ("font-size", (fs * 1.35).svg),
-                              ("font-weight", "bold"), ("text-anchor", "middle"), ("fill", "#222222")], title)
-        }
-        if o.legend { legend.draw(into: &svg, x: (o.width - legend.width) / 2, y: o.padding + titleBand) }
+        heading.draw(into: &svg)
         return svg.document()
     }
 }

@@ -4,10 +4,12 @@ struct RadarLabel {
     let direction: SIMD2<Double>
     /// The estimated text width in pixels.
     let width: Double
-    /// The number of text lines (the name, and the range on per-axis charts).
+    /// The number of text lines (the name's lines, and the range on per-axis charts).
     let lines: Int
     /// The font size in pixels.
     let fontSize: Double
+    /// The space in pixels between the end of the axis and the label point.
+    let gap: Double
 
     /// "start" on the right side, "end" on the left, "middle" at the top and bottom.
     var anchor: String {
@@ -31,7 +33,7 @@ struct RadarLabel {
     }
 
     /// The largest chart radius for which this label stays inside `area`.
-    func largestRadius(center: SIMD2<Double>, area: WorldRect, gap: Double) -> Double {
+    func largestRadius(center: SIMD2<Double>, area: WorldRect) -> Double {
         var best = min(area.width, area.height) / 2
         let b = box
         func limit(_ u: Double, low: Double, high: Double, c: Double, near: Double, far: Double) {

@@ -1,20 +1,18 @@
 /// Estimates text widths for layout, since an SVG writer cannot ask the renderer.
 enum TextMeasure {
-    /// Approximate width in pixels of `text` at `fontSize` in a DejaVu-like sans-serif font.
+    /// Advance widths in ems of DejaVu Sans, for groups of characters of about the same width.
+    private static let ems: [Character: Double] = {
+        let groups: [(String, Double)] = [
+            ("ijlIJ'", 0.29), (" .,:;/|", 0.33), ("ft-()[]", 0.37), ("r!", 0.41), ("\"", 0.46), ("sz*_?–", 0.52),
+            ("cLF", 0.56), ("abdeghknopquvxyEPSTY0123456789{}$#", 0.62), ("ABCKRVXZ", 0.69), ("DGHNOQU&", 0.76),
+            ("w+=<>~", 0.83), ("M", 0.86), ("mW%@…—", 0.98),
+        ]
+        return Dictionary(uniqueKeysWithValues: groups.flatMap { chars, em in chars.map { ($0, em) } })
+    }()
+
+    /// Approximate width in pixels of `text` at `fontSize` in DejaVu Sans (the font the pictures ask for first).
     static func width(_ text: String, fontSize: Double) -> Double {
-        var units = 0.0
-        for ch in text {
-            if ch.isUppercase || ch == "m" || ch == "w" || ch == "M" || ch == "W" {
-                units += 0.72
-            } else if "il.,;:'!|".contains(ch) {
-                units += 0.32
-            } else if ch == " " {
-                units += 0.32
-            } else {
-                units += 0.6
-            }
-        }
-        return units * fontSize
+        text.reduce(0) { $0 + (ems[$1] ?? ($1.isUppercase ? 0.72 : 0.62)) } * fontSize
     }
 
     /// Shortens `text` with an ellipsis so that it fits in `maxWidth` pixels.
@@ -26,5 +24,22 @@ enum TextMeasure {
             kept.append(ch)
         }
         return kept + "…"
+    }
+
+    /// Breaks `text` at spaces into at most `maxLines` lines of up to `maxWidth` pixels; whatever still does not fit
+    /// (a long word, or the rest of the text on the last line) is shortened with an ellipsis.
+    static func wrap(_ text: String, fontSize: Double, maxWidth: Double, maxLines: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty && lines.count < maxLines - 1 && width(candidate, fontSize: fontSize) > maxWidth {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        return (lines + [current]).map { truncate($0, fontSize: fontSize, maxWidth: maxWidth) }
     }
 }

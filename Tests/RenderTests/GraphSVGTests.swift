@@ -48,6 +48,21 @@ final class GraphSVGTests: XCTestCase {
         XCTAssertEqual(SVGWriter.escape("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
     }
 
+    func testControlCharactersNeverReachThePicture() throws {
+        var scene = Self.ring(6)
+        scene.nodes[0].label = "bell\u{07} \u{01}one"
+        scene.nodes[1].group = "group\u{01}"
+        scene.edges[0].label = "edge\u{01}\u{FFFF}"
+        var options = GraphSVGOptions()
+        options.title = "Title\u{01}"
+        options.legendTitle = "groups\u{1B}"
+        let svg = try GraphSVG(scene: scene, options: options).render()
+        XCTAssertEqual(PictureCheck.forbiddenXMLCharacters(svg), [])
+        XCTAssertTrue(svg.contains(">Title</text>"))
+        XCTAssertTrue(svg.contains(">bell one</text>"))
+        try PictureCheck.verify(svg, name: "graph-control-characters")
+    }
+
     func testTinyGraphGolden() throws {
         var options = GraphSVGOptions()
         options.width = 100
@@ -169,49 +184,20 @@ final class GraphSVGTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("does not exist"))
         }
     }
-}
 
-final class GroupColouringTests: XCTestCase {
-    func testOverflowGroupsShareOneGreyEntry() {
+    func testManyGroupsPicture() throws {
+        let names = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi".split(separator: " ").map(String.init)
         var scene = GraphScene()
-        for (i, g) in ["a", "a", "b", "c", "c", "c", "d"].enumerated() {
-            scene.nodes.append(.init(id: "\(i)", x: 0, y: 0, group: g))
+        for i in 0..<42 {
+            let a = Double(i) * 2.399963, r = 30 * Double(i).squareRoot()
+            scene.nodes.append(.init(id: "node \(i)", x: r * cos(a), y: r * sin(a), group: names[i % names.count]))
+            if i > 0 { scene.edges.append(.init(source: i, target: i / 2)) }
         }
-        let colouring = GroupColouring(scene: scene, palette: ["#111111", "#222222", "#333333"])
-        XCTAssertEqual(colouring.entries.map(\.name), ["a", "c", "other (2 groups)"])
-        XCTAssertEqual(colouring.colours, ["#111111", "#111111", Palette.ungrouped, "#222222", "#222222", "#222222", Palette.ungrouped])
-    }
-
-    func testNumericGroupsSortByValue() {
-        XCTAssertEqual(Palette.sortedKeys(["10", "2", "b", "1", "a"]), ["1", "2", "10", "a", "b"])
-    }
-}
-
-final class EdgeRouteTests: XCTestCase {
-    func path(_ type: EdgeType) throws -> String {
         var options = GraphSVGOptions()
-        options.viewport = .explicit(zoom: 1, x: 0, y: 0)
-        options.edgeType = type
-        let scene = GraphScene(nodes: [.init(id: "a", x: 0, y: 0, width: 40, height: 20),
-                                       .init(id: "b", x: 100, y: 50, width: 40, height: 20)],
-                               edges: [.init(source: 0, target: 1, sourceHandle: "right", targetHandle: "left")])
+        options.title = "Fourteen communities"
+        options.legendTitle = "community"
         let svg = try GraphSVG(scene: scene, options: options).render()
-        let start = svg.range(of: "<path d=\"")!.upperBound
-        return String(svg[start...].prefix { $0 != "\"" })
-    }
-
-    func testRoutesBetweenHandles() throws {
-        XCTAssertEqual(try path(.straight), "M20,0 L80,50")
-        XCTAssertEqual(try path(.bezier), "M20,0 C50,0 50,50 80,50")
-        XCTAssertEqual(try path(.step), "M20,0 L50,0 L50,50 L80,50")
-        XCTAssertEqual(try path(.smoothstep), "M20,0 L45,0 Q50,0 50,5 L50,45 Q50,50 55,50 L80,50")
-    }
-
-    func testStraightEdgesStopAtTheCircle() {
-        let a = NodeShape(center: [0, 0], halfWidth: 5, halfHeight: 5, isBox: false)
-        let b = NodeShape(center: [30, 40], halfWidth: 10, halfHeight: 10, isBox: false)
-        let route = EdgeRoute(type: .straight, from: a, to: b, sourceHandle: nil, targetHandle: nil, offset: 20, borderRadius: 5)
-        XCTAssertEqual(route.path, "M3,4 L24,32")
-        XCTAssertEqual(route.labelPoint, [13.5, 18])
+        XCTAssertTrue(svg.contains(">other (5 groups)</text>"))
+        try PictureCheck.verify(svg, name: "graph-many-groups")
     }
 }

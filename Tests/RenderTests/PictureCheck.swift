@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Checks pictures with outside tools when they are installed: xmllint parses, rsvg-convert renders, python3 counts ink.
+/// Checks pictures with outside tools: xmllint parses, rsvg-convert renders, python3 counts ink; a missing tool fails the test.
 enum PictureCheck {
     /// The folder pictures are written to: $FORCELAB_PICTURES when set (to look at them), else a temporary folder.
     static let folder: String = {
@@ -20,6 +20,14 @@ enum PictureCheck {
             let path = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
+        return nil
+    }
+
+    /// The full path of a tool the checks need; when it is missing, fails the calling test with how to install it.
+    static func required(_ name: String, package: String, file: StaticString, line: UInt) -> String? {
+        if let path = tool(name) { return path }
+        XCTFail("\(name) is missing, so pictures cannot be checked: run scripts/setup (or apt-get install \(package))",
+                file: file, line: line)
         return nil
     }
 
@@ -74,20 +82,41 @@ enum PictureCheck {
     print(ink, w * h)
     """
 
+    /// The characters of `text` that XML 1.0 forbids: control characters other than tab, newline and return, U+FFFE and U+FFFF.
+    static func forbiddenXMLCharacters(_ text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter {
+            ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) || (0xFFFE...0xFFFF).contains($0.value)
+        }
+    }
+
+    /// Writes `html` as `name`.html and checks that xmllint's HTML parser finds no invalid characters in it.
+    static func verifyPage(_ html: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = "\(folder)/\(name).html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        guard let xmllint = required("xmllint", package: "libxml2-utils", file: file, line: line) else { return }
+        let (status, output) = try run(xmllint, ["--html", "--noout", path])
+        XCTAssertEqual(status, 0, "xmllint cannot read \(name).html: \(output)", file: file, line: line)
+        // libxml2 reads HTML 4, so it calls the HTML5 elements (header, canvas, footer) unknown; anything else is a fault.
+        let faults = output.split(separator: "\n").filter {
+            $0.contains("parser error") && $0.range(of: #"Tag \w+ invalid"#, options: .regularExpression) == nil
+        }
+        XCTAssertEqual(faults, [], "xmllint finds faults in \(name).html", file: file, line: line)
+    }
+
     /// Writes `svg` as `name`.svg, checks it parses as XML and renders to a PNG with ink on at least `minInk` of the pixels.
     static func verify(_ svg: String, name: String, minInk: Double = 0.002,
                        file: StaticString = #filePath, line: UInt = #line) throws {
         let path = "\(folder)/\(name).svg"
         try svg.write(toFile: path, atomically: true, encoding: .utf8)
-        if let xmllint = tool("xmllint") {
-            let (status, output) = try run(xmllint, ["--noout", path])
-            XCTAssertEqual(status, 0, "xmllint rejects \(name).svg: \(output)", file: file, line: line)
-        }
-        guard let rsvg = tool("rsvg-convert") else { return }
+        let xmllint = required("xmllint", package: "libxml2-utils", file: file, line: line)
+        let rsvg = required("rsvg-convert", package: "librsvg2-bin", file: file, line: line)
+        let python = required("python3", package: "python3", file: file, line: line)
+        guard let xmllint, let rsvg, let python else { return }
+        let (xmlStatus, xmlOutput) = try run(xmllint, ["--noout", path])
+        XCTAssertEqual(xmlStatus, 0, "xmllint rejects \(name).svg: \(xmlOutput)", file: file, line: line)
         let png = "\(folder)/\(name).png"
         let (status, output) = try run(rsvg, ["-o", png, path])
         XCTAssertEqual(status, 0, "rsvg-convert fails on \(name).svg: \(output)", file: file, line: line)
-        guard let python = tool("python3") else { return }
         let (pyStatus, counts) = try run(python, ["-c", inkScript, png, "ffffff"])
         XCTAssertEqual(pyStatus, 0, counts, file: file, line: line)
         let parts = counts.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }

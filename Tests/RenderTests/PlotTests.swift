@@ -53,4 +53,26 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(svg.contains(">kinetic energy<"))
         try PictureCheck.verify(svg, name: "plot-alpha")
     }
+
+    func testThreeSeriesPicture() throws {
+        var options = Plot.Options()
+        options.title = "Three series"
+        options.xLabel = "tick"
+        options.yLabel = "value"
+        let plot = Plot(series: [.init("alpha decay", y: (0..<200).map { exp(-Double($0) / 40) }),
+                                 .init("mean velocity (px/tick)", y: (0..<200).map { 0.5 + 0.4 * sin(Double($0) / 20) }),
+                                 .init("fraction settled", y: (0..<200).map { Double($0) / 250 })], options: options)
+        let svg = try plot.render()
+        XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, 3)
+        try PictureCheck.verify(svg, name: "plot-three-series")
+    }
+
+    func testEmptyPaletteNeedsOwnColours() throws {
+        var options = Plot.Options()
+        options.palette = []
+        XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, 2])], options: options).render()) {
+            XCTAssertEqual("\($0)", "the palette has no colours")
+        }
+        XCTAssertNoThrow(try Plot(series: [.init("a", y: [1, 2], colour: "#123456")], options: options).render())
+    }
 }

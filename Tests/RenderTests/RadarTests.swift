@@ -55,7 +55,7 @@ final class RadarTests: XCTestCase {
         let svg = try Radar(axes: Array(axes.prefix(4)), series: [.init("A", values: [1, 2, 3, 4])]).render()
         let anchors = svg.components(separatedBy: "\n").filter { $0.contains("text-anchor=") && !$0.contains("font-weight") }
         XCTAssertEqual(anchors.map { line in ["start", "middle", "end"].first { line.contains("text-anchor=\"\($0)\"") }! },
-                       ["middle", "start", "middle", "end"])
+                       ["middle", "start", "start", "middle", "end"], "the second label wraps onto two lines")
     }
 
     func testSharedPolygonPicture() throws {
@@ -88,5 +88,29 @@ final class RadarTests: XCTestCase {
         XCTAssertTrue(svg.contains(">0–180<"))
         XCTAssertTrue(svg.contains("<circle cx="))
         try PictureCheck.verify(svg, name: "radar-per-axis")
+    }
+
+    func testLongAxisNamesWrapPicture() throws {
+        let long = ["speed of convergence in ticks", "stress (lower is better, normalised)", "edge crossings per hundred edges",
+                    "angular resolution in degrees", "edge length coefficient of variation", "node overlaps",
+                    "neighbourhood preservation"].map { Radar.Axis($0) }
+        let series: [Radar.Series] = [.init("d3 defaults", values: [8, 3.5, 6, 4, 2.5, 1, 5]),
+                                      .init("strong charge", values: [5, 2, 3, 7, 4, 0, 6]),
+                                      .init("weak links", values: [9, 6, 7.5, 2, 1.5, 3, 2])]
+        for scale in Radar.Scale.allCases {
+            var options = Radar.Options()
+            options.title = "Layouts compared on long criteria"
+            options.scale = scale
+            let svg = try Radar(axes: long, series: series, options: options).render()
+            XCTAssertFalse(svg.contains("…"), "long axis names wrap onto more lines instead of being cut")
+            XCTAssertTrue(svg.contains(">coefficient of</text>"))
+            try PictureCheck.verify(svg, name: "radar-long-names-\(scale.rawValue)")
+        }
+    }
+
+    func testWrapBreaksAtSpacesAndShortensTheLastLine() {
+        XCTAssertEqual(TextMeasure.wrap("one two three", fontSize: 10, maxWidth: 40, maxLines: 3), ["one", "two", "three"])
+        XCTAssertEqual(TextMeasure.wrap("one two three", fontSize: 10, maxWidth: 40, maxLines: 2), ["one", "two t…"])
+        XCTAssertEqual(TextMeasure.wrap("short", fontSize: 10, maxWidth: 100, maxLines: 1), ["short"])
     }
 }

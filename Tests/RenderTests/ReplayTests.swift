@@ -30,8 +30,22 @@ final class ReplayTests: XCTestCase {
         XCTAssertNil(data.range(of: #"\.\d{3}"#, options: .regularExpression), "numbers have at most two decimals")
     }
 
+    func testControlCharactersNeverReachThePage() throws {
+        var recording = Self.recording()
+        recording.ids[0] = "node\u{01}"
+        recording.data[1] = "note\u{1B}\u{FFFE}"
+        recording.groups[2] = "group\u{01}"
+        var options = Replay.Options()
+        options.title = "Replay\u{01}"
+        let html = try Replay(recording: recording, options: options).html()
+        XCTAssertEqual(PictureCheck.forbiddenXMLCharacters(html), [])
+        XCTAssertTrue(html.contains("<h1>Replay</h1>"))
+        XCTAssertTrue(html.contains(#""node\u0001""#))
+        try PictureCheck.verifyPage(html, name: "replay-control-characters")
+    }
+
     func testJSONStrings() {
-        XCTAssertEqual(JSONText.string("a\"b\\c\n\u{1}<"), #""a\"b\\c\n\u0001\u003c""#)
+        XCTAssertEqual(JSONText.string("a\"b\\c\n\u{1}<\u{FFFF}"), #""a\"b\\c\n\u0001\u003c\uffff""#)
         XCTAssertEqual(JSONText.numbers([1, 2.345, -0.001]), "[1,2.35,0]")
     }
 
