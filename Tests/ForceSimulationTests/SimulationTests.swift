@@ -175,3 +175,14 @@ struct ProbeError: Error {}
         #expect(probe.initialized == 2)
     }
 }
+
+@Test func negativeIterationsApplyNothing() throws {
+    let simulation = try Simulation(nodeCount: 2) { kinetics in
+        kinetics.x[0] = 0; kinetics.y[0] = 0
+        kinetics.x[1] = 0.5; kinetics.y[1] = 0
+    }
+    try simulation.setForce("collide", CollideForce(radius: 5, iterations: -1))
+    try simulation.setForce("link", LinkForce(links: [(source: 0, target: 1)], iterations: -3))
+    try simulation.tick()
+    #expect(simulation.kinetics.x[0] == 0 && simulation.kinetics.x[1] == 0.5)
+}

@@ -32,7 +32,7 @@ public final class CollideForce: Force {
         try evaluate()
     }
 
-    /// Separates overlapping nodes, `iterations` times.
+    /// Separates overlapping nodes, `iterations` times (none when it is not positive).
     public func apply(alpha: Double) throws {
         guard let k = kinetics, let random, k.count > 0 else { return }
         if stale { try evaluate() }
@@ -40,7 +40,7 @@ public final class CollideForce: Force {
         predicted.reserve(n * d)
         let px = predicted.base, py = px + n, pz = three ? px + 2 * n : nil
         let x = k.x, y = k.y, z = k.z, vx = k.vx, vy = k.vy, vz = k.vz
-        for _ in 0..<iterations {
+        for _ in 0..<max(0, iterations) {
             for i in 0..<n {
                 px[i] = x[i] + vx[i]
                 py[i] = y[i] + vy[i]

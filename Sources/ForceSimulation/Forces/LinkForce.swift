@@ -76,13 +76,13 @@ public final class LinkForce: Force {
         try evaluate()
     }
 
-    /// Applies every link's spring, `iterations` times.
+    /// Applies every link's spring, `iterations` times (none when it is not positive).
     public func apply(alpha: Double) throws {
         guard let k = kinetics, let random else { return }
         if stale { try evaluate() }
         let three = k.dimensions == 3
         let x = k.x, y = k.y, z = k.z, vx = k.vx, vy = k.vy, vz = k.vz
-        for _ in 0..<iterations {
+        for _ in 0..<max(0, iterations) {
             for i in sources.indices {
                 let s = sources[i], t = targets[i]
                 var dx = x[t] + vx[t] - x[s] - vx[s]
