@@ -6,6 +6,15 @@
 
 int fl_swift_depth(lua_State *L, int depth);
 
+/* lua_pcall from code Swift called: inside it the allocator's hard cap applies again (a failure unwinds only to
+ * this call), so user code run by metamethods stays limited. */
+static int protected_call(lua_State *L, int nargs, int nresults, int handler) {
+    int depth = fl_swift_depth(L, 0);
+    int status = lua_pcall(L, nargs, nresults, handler);
+    fl_swift_depth(L, depth);
+    return status;
+}
+
 static int fl_trampoline(lua_State *L) {
     fl_binding fn = (fl_binding)lua_touserdata(L, lua_upvalueindex(1));
     int n = fn(L);
@@ -47,10 +56,7 @@ int fl_pcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, fl_traceback);
     lua_insert(L, base);
-    /* Inside the protected call an allocation failure unwinds only to lua_pcall, so the hard cap applies again. */
-    int depth = fl_swift_depth(L, 0);
-    int status = lua_pcall(L, nargs, nresults, base);
-    fl_swift_depth(L, depth);
+    int status = protected_call(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
 }
@@ -72,7 +78,7 @@ int fl_tostring(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, fl_tostring_protected);
     lua_pushvalue(L, idx);
-    return lua_pcall(L, 1, 1, 0);
+    return protected_call(L, 1, 1, 0);
 }
 
 int fl_called_as_method(lua_State *L) {
@@ -98,7 +104,7 @@ int fl_getfield_protected(lua_State *L, int idx, const char *k) {
     lua_pushcfunction(L, getfield_protected);
     lua_pushvalue(L, idx);
     lua_pushlightuserdata(L, (void *)k);
-    return lua_pcall(L, 2, 1, 0);
+    return protected_call(L, 2, 1, 0);
 }
 
 static int getglobal_protected(lua_State *L) {
@@ -109,7 +115,7 @@ static int getglobal_protected(lua_State *L) {
 int fl_getglobal_protected(lua_State *L, const char *name) {
     lua_pushcfunction(L, getglobal_protected);
     lua_pushlightuserdata(L, (void *)name);
-    return lua_pcall(L, 1, 1, 0);
+    return protected_call(L, 1, 1, 0);
 }
 
 static int setglobal_protected(lua_State *L) {
@@ -122,7 +128,7 @@ int fl_setglobal_protected(lua_State *L, const char *name) {
     lua_pushcfunction(L, setglobal_protected);
     lua_pushlightuserdata(L, (void *)name);
     lua_pushvalue(L, -3);
-    int status = lua_pcall(L, 2, 0, 0);
+    int status = protected_call(L, 2, 0, 0);
     if (status == LUA_OK) lua_pop(L, 1);
     else lua_remove(L, -2);
     return status;
@@ -135,7 +141,7 @@ static int fl_openlibs_protected(lua_State *L) {
 
 int fl_openlibs(lua_State *L) {
     lua_pushcfunction(L, fl_openlibs_protected);
-    return lua_pcall(L, 0, 0, 0);
+    return protected_call(L, 0, 0, 0);
 }
 
 /* ---- the memory limit and interrupts ---- */
@@ -435,7 +441,7 @@ static int sync_call(lua_State *L, int nodes, sync_request *rq) {
     lua_pushcfunction(L, sync_protected);
     lua_pushlightuserdata(L, rq);
     lua_pushvalue(L, nodes);
-    return lua_pcall(L, 2, 0, 0);
+    return protected_call(L, 2, 0, 0);
 }
 
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed) {

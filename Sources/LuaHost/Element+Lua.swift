@@ -27,17 +27,19 @@ enum ElementLua {
             push(L, graph, kind, id)
             lua_rawseti(L, -2, lua_Integer(offset + 1))
         }
-        lua_createtable(L, 0, 1)
+        lua_createtable(L, 0, 2)
         lua_pushinteger(L, 0)
         LuaBinding.push(L, iterate, upvalues: 1)
         lua_setfield(L, -2, "__call")
+        lua_pushboolean(L, 0)
+        lua_setfield(L, -2, "__metatable")
         lua_setmetatable(L, -2)
     }
 
     /// `__call` of an element list: returns the next element on each call (upvalue 2 is the cursor, which a new
     /// generic `for` — control value nil — starts again).
     static let iterate: LuaFunction = { L in
-        guard let L else { return 0 }
+        guard let L, fl_istable(L, 1) != 0 else { return 0 }
         let cursor = (fl_isnoneornil(L, 3) != 0 ? 0 : fl_tointeger(L, fl_upvalueindex(2))) + 1
         lua_pushinteger(L, cursor)
         fl_replace(L, fl_upvalueindex(2))
@@ -221,6 +223,7 @@ enum ElementLua {
         case "selected": node.selected = arguments.boolean(3)
         case "deletable": node.deletable = arguments.boolean(3)
         case "hidden": node.hidden = arguments.boolean(3)
+        case "dragging": node.dragging = arguments.boolean(3)
         case "data": node.data = try dataFields(arguments)
         case "id", "index", "degree", "handles":
             throw GraphError("node field '\(key)' is read-only")

@@ -2,8 +2,9 @@ import CLuaShim
 
 /// Swift objects carried by Lua userdata: each holds one retained reference, released by `__gc`.
 public enum LuaObject {
-    /// The registry field marking metatables made here.
-    static let marker = "__forcelab"
+    /// The registry field holding the set of metatables made here (keyed by the metatables themselves), so an
+    /// object is recognised by its metatable's identity, which no script can forge.
+    static let registryKey = "forcelab.metatables"
 
     /// Creates the metatable `name` with `methods` (reached through `__index` unless `index` is given) and metamethods.
     public static func register(
@@ -11,8 +12,18 @@ public enum LuaObject {
         metamethods: [(String, LuaFunction)] = [], index: LuaFunction? = nil
     ) {
         luaL_newmetatable(L, name)
+        lua_pushboolean(L, 0)
+        lua_setfield(L, -2, "__metatable")
+        if fl_rawgetfield(L, fl_registryindex(), registryKey) != LUA_TTABLE {
+            fl_pop(L, 1)
+            lua_createtable(L, 0, 8)
+            lua_pushvalue(L, -1)
+            lua_setfield(L, fl_registryindex(), registryKey)
+        }
+        lua_pushvalue(L, -2)
         lua_pushboolean(L, 1)
-        lua_setfield(L, -2, marker)
+        lua_rawset(L, -3)
+        fl_pop(L, 1)
         lua_createtable(L, 0, Int32(methods.count))
         for (methodName, function) in methods { LuaBinding.set(L, table: -1, methodName, function) }
         if let index {
@@ -36,17 +47,25 @@ public enum LuaObject {
 
     /// The object in the userdata at `index`, if it is a live forcelab object of type `T`.
     public static func get<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, _ type: T.Type) -> T? {
-        guard lua_type(L, index) == LUA_TUSERDATA, let raw = lua_touserdata(L, index) else { return nil }
-        guard lua_getmetatable(L, index) != 0 else { return nil }
-        let marked = fl_rawgetfield(L, -1, marker) == LUA_TBOOLEAN
-        fl_pop(L, 2)
-        guard marked, let pointer = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        guard isObject(L, index), let raw = lua_touserdata(L, index),
+              let pointer = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+    }
+
+    /// Whether the value at `index` is a userdata whose metatable is one made by `register`.
+    static func isObject(_ L: OpaquePointer, _ index: Int32) -> Bool {
+        let index = lua_absindex(L, index)
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return false }
+        fl_rawgetfield(L, fl_registryindex(), registryKey)
+        lua_pushvalue(L, -2)
+        let known = lua_rawget(L, -2) == LUA_TBOOLEAN
+        fl_pop(L, 3)
+        return known
     }
 
     /// `__gc`: releases the Swift reference once.
     static let collect: LuaFunction = { L in
-        guard let L, let raw = lua_touserdata(L, 1) else { return 0 }
+        guard let L, isObject(L, 1), let raw = lua_touserdata(L, 1) else { return 0 }
         if let pointer = raw.load(as: UnsafeMutableRawPointer?.self) {
             Unmanaged<AnyObject>.fromOpaque(pointer).release()
             raw.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)

@@ -47,6 +47,10 @@ final class LuaRecording {
     /// Records the state after tick `tick`; `customValues` are the custom series' values in order.
     func record(tick: Int, kinetics: Kinetics, customValues: [Double]) throws {
         guard isRecording else { return }
+        guard !keepsFrames || kinetics.count == ids.count else {
+            isRecording = false
+            throw GraphError("the graph changed from \(ids.count) to \(kinetics.count) nodes during a recording, which stops it; start a new one")
+        }
         ticks.append(tick)
         values["alpha", default: []].append(kinetics.alpha)
         var energy = 0.0
@@ -57,9 +61,6 @@ final class LuaRecording {
         values["energy", default: []].append(energy / 2)
         for (entry, value) in zip(custom, customValues) { values[entry.name, default: []].append(value) }
         guard keepsFrames, (tick - 1) % every == 0 || frames.isEmpty else { return }
-        guard kinetics.count == ids.count else {
-            throw GraphError("the graph changed from \(ids.count) to \(kinetics.count) nodes during a recording; start a new recording")
-        }
         frames.append((0..<kinetics.count).map { SIMD2(kinetics.x[$0], kinetics.y[$0]) })
         frameTicks.append(tick)
     }

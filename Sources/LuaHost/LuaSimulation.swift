@@ -81,6 +81,14 @@ final class LuaSimulation {
         }
     }
 
+    /// Between the ticks of one call: picks up a node set that Lua code changed (positions are written back first,
+    /// so the nodes kept keep where they are now).
+    func pullNodeSet() throws {
+        guard graph.graph.structureVersion != syncedStructure else { return }
+        try writeBack()
+        try pullFromGraph()
+    }
+
     /// Runs engine work and writes the positions back to the graph once, whether it finishes or throws.
     func keepingPositions<T>(_ work: () throws -> T) throws -> T {
         let result: T
@@ -94,12 +102,25 @@ final class LuaSimulation {
         return result
     }
 
-    /// Writes the engine's positions back to the graph's nodes.
+    /// Writes the engine's positions back to the graph's nodes (by id when Lua code changed the node set meanwhile;
+    /// nodes the engine does not know yet keep their own position).
     func writeBack() throws {
         let kinetics = simulation.kinetics
-        try graph.graph.setPositions(
-            x: Array(kinetics.x), y: Array(kinetics.y), z: kinetics.dimensions == 3 ? Array(kinetics.z) : nil)
-        syncedVersion = graph.graph.version
+        let store = graph.graph
+        let three = kinetics.dimensions == 3
+        if store.structureVersion == syncedStructure {
+            try store.setPositions(x: Array(kinetics.x), y: Array(kinetics.y), z: three ? Array(kinetics.z) : nil)
+        } else {
+            var index: [String: Int] = [:]
+            for (i, id) in nodeIds.enumerated() { index[id] = i }
+            let nodes = store.nodes
+            let known = nodes.map { index[$0.id] }
+            try store.setPositions(
+                x: zip(nodes, known).map { node, i in i.map { kinetics.x[$0] } ?? node.position.x },
+                y: zip(nodes, known).map { node, i in i.map { kinetics.y[$0] } ?? node.position.y },
+                z: three ? zip(nodes, known).map { node, i in i.map { kinetics.z[$0] } ?? node.position.z ?? .nan } : nil)
+        }
+        syncedVersion = store.version
     }
 
     /// Counts a finished tick and feeds the recordings (custom values are Lua functions of the simulation at stack index 1).

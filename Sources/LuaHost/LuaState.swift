@@ -12,6 +12,9 @@ public final class LuaState {
         guard let state = fl_newstate(memoryLimit) else { throw LuaError("cannot create a Lua state: out of memory") }
         L = state
         life = LuaLife(mainThread: state)
+        // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
+        // through fl_pcall drops back to 0.
+        fl_enter_swift(state)
         LuaLife.install(life, in: state)
         if ignoreEnvironment {
             lua_pushboolean(L, 1)

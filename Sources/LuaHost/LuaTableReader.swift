@@ -62,6 +62,27 @@ public struct LuaTableReader {
         }
     }
 
+    /// A number field that must be finite, or nil when absent.
+    public func finiteNumber(_ name: String) throws -> Double? {
+        guard let value = try number(name) else { return nil }
+        guard value.isFinite else { throw arguments.error(argument, "field '\(name)': a finite number expected, got \(value)") }
+        return value
+    }
+
+    /// Fails on a string key that is not one of `known` (a misspelt option should not pass unnoticed).
+    public func refuseUnknown(_ known: Set<String>) throws {
+        guard index != 0 else { return }
+        let L = arguments.L
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            fl_pop(L, 1)
+            if let key = LuaValues.string(L, -1), !known.contains(key) {
+                fl_pop(L, 1)
+                throw arguments.error(argument, "unknown option '\(key)' (options: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+    }
+
     /// A number field with a default.
     public func number(_ name: String, default fallback: Double) throws -> Double {
         try number(name) ?? fallback

@@ -34,32 +34,33 @@ enum RecordingLua {
     /// every tick; returns the recording.
     static let record: LuaFunction = { L in
         LuaBinding.run(L, "record") { arguments in
-            let simulation = try SimulationLua.idleSimulation(arguments)
-            let options = try LuaTableReader(arguments, 2, optional: true)
-            let L = arguments.L
-            var custom: [(name: String, reference: LuaReference)] = []
-            if options.push("values") == LUA_TTABLE {
-                let table = lua_gettop(L)
-                lua_pushnil(L)
-                while lua_next(L, table) != 0 {
-                    guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
-                        throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
+            try SimulationLua.running(arguments) { simulation in
+                let options = try LuaTableReader(arguments, 2, optional: true)
+                let L = arguments.L
+                var custom: [(name: String, reference: LuaReference)] = []
+                if options.push("values") == LUA_TTABLE {
+                    let table = lua_gettop(L)
+                    lua_pushnil(L)
+                    while lua_next(L, table) != 0 {
+                        guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
+                            throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
+                        }
+                        custom.append((name: name, reference: LuaReference(L, -1)))
+                        fl_pop(L, 1)
                     }
-                    custom.append((name: name, reference: LuaReference(L, -1)))
-                    fl_pop(L, 1)
+                    custom.sort { $0.name < $1.name }
+                } else if lua_type(L, -1) != LUA_TNIL {
+                    throw options.fieldError("values", expected: "table")
                 }
-                custom.sort { $0.name < $1.name }
-            } else if lua_type(L, -1) != LUA_TNIL {
-                throw options.fieldError("values", expected: "table")
+                fl_pop(L, 1)
+                try simulation.pullFromGraph()
+                let recording = LuaRecording(
+                    graph: simulation.graph.graph, nodeIds: simulation.nodeIds, keepsFrames: options.boolean("frames") ?? true,
+                    every: try options.integer("every") ?? 1, custom: custom)
+                simulation.recordings.append(recording)
+                LuaObject.push(L, recording, metatable: metatable)
+                return 1
             }
-            fl_pop(L, 1)
-            try simulation.pullFromGraph()
-            let recording = LuaRecording(
-                graph: simulation.graph.graph, nodeIds: simulation.nodeIds, keepsFrames: options.boolean("frames") ?? true,
-                every: try options.integer("every") ?? 1, custom: custom)
-            simulation.recordings.append(recording)
-            LuaObject.push(L, recording, metatable: metatable)
-            return 1
         }
     }
 

@@ -20,19 +20,21 @@ enum SimulationLua {
     }
 
     static func simulation(_ arguments: LuaArguments) throws -> LuaSimulation {
-        let simulation = try arguments.object(1, LuaSimulation.self, name: "Simulation")
-        simulation.activeState = arguments.L
-        return simulation
+        try arguments.object(1, LuaSimulation.self, name: "Simulation")
     }
 
-    /// The simulation for a method that ticks or changes forces or nodes: refused while the simulation's own Lua
-    /// code (a Lua force, a per-node parameter function) is running inside it.
-    static func idleSimulation(_ arguments: LuaArguments) throws -> LuaSimulation {
+    /// Runs a method that ticks or changes forces or nodes: refused while the simulation's own Lua code (a Lua
+    /// force, a per-node parameter function) runs inside it; the calling thread is the one Lua code runs in until
+    /// the method returns, and the previous one afterwards (a method may be called from a coroutine).
+    static func running(_ arguments: LuaArguments, _ body: (LuaSimulation) throws -> Int32) throws -> Int32 {
         let simulation = try simulation(arguments)
         guard !simulation.busy else {
             throw LuaError("'\(arguments.function)' cannot be called from inside the simulation's own forces or parameter functions")
         }
-        return simulation
+        let previous = simulation.activeState
+        simulation.activeState = arguments.L
+        defer { simulation.activeState = previous }
+        return try body(simulation)
     }
 
     static let methods: [(String, LuaFunction)] = [
@@ -47,17 +49,18 @@ enum SimulationLua {
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphLua.graph(arguments)
             let options = try LuaTableReader(arguments, 2, optional: true)
+            try options.refuseUnknown(["dimensions", "seed", "alpha", "alphaMin", "alphaDecay", "alphaTarget", "velocityDecay", "threads"])
             let dimensions = try options.integer("dimensions") ?? 2
             guard dimensions == 2 || dimensions == 3 else { throw arguments.error(2, "field 'dimensions': 2 or 3 expected, got \(dimensions)") }
             let seed = try options.integer("seed") ?? 1
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "field 'seed': 0 to 2^32-1 expected") }
             let simulation = try LuaSimulation(graph, state: arguments.L, dimensions: dimensions, seed: UInt32(seed))
             let engine = simulation.simulation
-            engine.alpha = try options.number("alpha") ?? engine.alpha
-            engine.alphaMin = try options.number("alphaMin") ?? engine.alphaMin
-            engine.alphaDecay = try options.number("alphaDecay") ?? engine.alphaDecay
-            engine.alphaTarget = try options.number("alphaTarget") ?? engine.alphaTarget
-            engine.velocityDecay = try options.number("velocityDecay") ?? engine.velocityDecay
+            engine.alpha = try options.finiteNumber("alpha") ?? engine.alpha
+            engine.alphaMin = try options.finiteNumber("alphaMin") ?? engine.alphaMin
+            engine.alphaDecay = try options.finiteNumber("alphaDecay") ?? engine.alphaDecay
+            engine.alphaTarget = try options.finiteNumber("alphaTarget") ?? engine.alphaTarget
+            engine.velocityDecay = try options.finiteNumber("velocityDecay") ?? engine.velocityDecay
             if let threads = try options.integer("threads") { engine.threads = threads }
             try GraphLua.deliverEvents(arguments.L, graph)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -111,59 +114,62 @@ enum SimulationLua {
     /// with `force(alpha)` and optional `initialize(nodes, random)`.
     static let force: LuaFunction = { L in
         LuaBinding.run(L, "force") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let name = try arguments.string(2)
-            let L = arguments.L
-            let engine = simulation.simulation
-            if arguments.count < 3 {
-                if let spec = simulation.specs[name] {
-                    LuaObject.push(L, spec, metatable: forceMetatable)
-                } else if let luaForce = simulation.luaForces[name] {
-                    luaForce.reference.push(L)
-                } else {
-                    lua_pushnil(L)
+            try running(arguments) { simulation in
+                let name = try arguments.string(2)
+                let L = arguments.L
+                let engine = simulation.simulation
+                if arguments.count < 3 {
+                    if let spec = simulation.specs[name] {
+                        LuaObject.push(L, spec, metatable: forceMetatable)
+                    } else if let luaForce = simulation.luaForces[name] {
+                        luaForce.reference.push(L)
+                    } else {
+                        lua_pushnil(L)
+                    }
+                    return 1
                 }
+                try simulation.pullFromGraph()
+                if arguments.isNil(3) {
+                    engine.removeForce(name)
+                    simulation.specs[name] = nil
+                    simulation.luaForces[name] = nil
+                } else if let spec = LuaObject.get(L, 3, ForceSpec.self) {
+                    try engine.setForce(name, try simulation.makeForce(spec))
+                    simulation.specs[name] = spec
+                    simulation.luaForces[name] = nil
+                } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
+                    let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
+                    let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaReference(L, 3))
+                    try engine.setForce(name, luaForce)
+                    simulation.luaForces[name] = luaForce
+                    simulation.specs[name] = nil
+                } else {
+                    throw arguments.typeError(3, expected: "force, function, table or nil")
+                }
+                lua_settop(L, 1)
                 return 1
             }
-            try simulation.pullFromGraph()
-            if arguments.isNil(3) {
-                engine.removeForce(name)
-                simulation.specs[name] = nil
-                simulation.luaForces[name] = nil
-            } else if let spec = LuaObject.get(L, 3, ForceSpec.self) {
-                try engine.setForce(name, try simulation.makeForce(spec))
-                simulation.specs[name] = spec
-                simulation.luaForces[name] = nil
-            } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
-                let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
-                let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaReference(L, 3))
-                try engine.setForce(name, luaForce)
-                simulation.luaForces[name] = luaForce
-                simulation.specs[name] = nil
-            } else {
-                throw arguments.typeError(3, expected: "force, function, table or nil")
-            }
-            lua_settop(L, 1)
-            return 1
         }
     }
 
     /// `sim:tick([n])`: n ticks without events and without checking alphaMin, as d3's tick.
     static let tick: LuaFunction = { L in
         LuaBinding.run(L, "tick") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let count = try arguments.integer(2, default: 1)
-            try simulation.pullFromGraph()
-            try simulation.keepingPositions {
-                for _ in 0..<max(0, count) {
-                    if fl_interrupted() != 0 { throw interrupted() }
-                    try simulation.simulation.tick()
-                    try simulation.afterTick()
+            try running(arguments) { simulation in
+                let count = try arguments.integer(2, default: 1)
+                try simulation.pullFromGraph()
+                try simulation.keepingPositions {
+                    for _ in 0..<max(0, count) {
+                        if fl_interrupted() != 0 { throw interrupted() }
+                        try simulation.pullNodeSet()
+                        try simulation.simulation.tick()
+                        try simulation.afterTick()
+                    }
                 }
+                try GraphLua.deliverEvents(arguments.L, simulation.graph)
+                lua_settop(arguments.L, 1)
+                return 1
             }
-            try GraphLua.deliverEvents(arguments.L, simulation.graph)
-            lua_settop(arguments.L, 1)
-            return 1
         }
     }
 
@@ -177,52 +183,53 @@ enum SimulationLua {
     /// and why it stopped ("converged" or "maxTicks").
     static let run: LuaFunction = { L in
         LuaBinding.run(L, "run") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let options = try LuaTableReader(arguments, 2, optional: true)
-            let maxTicks = try options.integer("maxTicks") ?? Int.max
-            let L = arguments.L
-            var onTick: LuaReference?
-            if options.push("onTick") != LUA_TNIL {
-                guard lua_type(L, -1) == LUA_TFUNCTION else { throw options.fieldError("onTick", expected: "function") }
-                onTick = LuaReference(L, -1)
-            }
-            fl_pop(L, 1)
-            let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: simulation.simulation.alphaMin)
-            try simulation.pullFromGraph()
-            simulation.stopRequested = false
-            let hasCallbacks = onTick != nil || !(simulation.handlers["tick"] ?? []).isEmpty
-            var ticks = 0
-            let show = options.boolean("show") ?? false ? LiveView(graph: simulation.graph.graph) : nil
-            let outcome = try simulation.keepingPositions { try simulation.simulation.run(maxTicks: maxTicks, onTick: { engine in
-                ticks += 1
-                try simulation.afterTick()
-                if let show {
-                    try simulation.writeBack()
-                    try show.draw(tick: ticks, alpha: engine.alpha)
-                } else {
-                    progress.update(tick: ticks, alpha: engine.alpha)
+            try running(arguments) { simulation in
+                let options = try LuaTableReader(arguments, 2, optional: true)
+                let maxTicks = try options.integer("maxTicks") ?? Int.max
+                let L = arguments.L
+                var onTick: LuaReference?
+                if options.push("onTick") != LUA_TNIL {
+                    guard lua_type(L, -1) == LUA_TFUNCTION else { throw options.fieldError("onTick", expected: "function") }
+                    onTick = LuaReference(L, -1)
                 }
-                guard hasCallbacks else { return }
-                try simulation.writeBack()
-                try GraphLua.deliverEvents(L, simulation.graph)
-                if let onTick {
-                    try onTick.call(L) {
-                        lua_pushvalue(L, 1)
-                        lua_pushinteger(L, lua_Integer(ticks))
-                        return 2
-                    }
-                }
-                try dispatch(simulation, "tick")
+                fl_pop(L, 1)
+                let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: simulation.simulation.alphaMin)
                 try simulation.pullFromGraph()
-            }, shouldStop: { fl_interrupted() != 0 || simulation.stopRequested }) }
-            progress.finish()
-            try show?.draw(tick: ticks, alpha: simulation.simulation.alpha, final: true)
-            if outcome == .interrupted && !simulation.stopRequested { throw interrupted() }
-            if outcome == .converged { try dispatch(simulation, "end") }
-            try GraphLua.deliverEvents(L, simulation.graph)
-            lua_pushinteger(L, lua_Integer(ticks))
-            LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
-            return 2
+                simulation.stopRequested = false
+                let hasCallbacks = onTick != nil || !(simulation.handlers["tick"] ?? []).isEmpty
+                var ticks = 0
+                let show = options.boolean("show") ?? false ? LiveView(graph: simulation.graph.graph) : nil
+                let outcome = try simulation.keepingPositions { try simulation.simulation.run(maxTicks: maxTicks, onTick: { engine in
+                    ticks += 1
+                    try simulation.afterTick()
+                    if let show {
+                        try simulation.writeBack()
+                        try show.draw(tick: ticks, alpha: engine.alpha)
+                    } else {
+                        progress.update(tick: ticks, alpha: engine.alpha)
+                    }
+                    guard hasCallbacks else { return }
+                    try simulation.writeBack()
+                    try GraphLua.deliverEvents(L, simulation.graph)
+                    if let onTick {
+                        try onTick.call(L) {
+                            lua_pushvalue(L, 1)
+                            lua_pushinteger(L, lua_Integer(ticks))
+                            return 2
+                        }
+                    }
+                    try dispatch(simulation, "tick")
+                    try simulation.pullFromGraph()
+                }, shouldStop: { fl_interrupted() != 0 || simulation.stopRequested }) }
+                progress.finish()
+                try show?.draw(tick: ticks, alpha: simulation.simulation.alpha, final: true)
+                if outcome == .interrupted && !simulation.stopRequested { throw interrupted() }
+                if outcome == .converged { try dispatch(simulation, "end") }
+                try GraphLua.deliverEvents(L, simulation.graph)
+                lua_pushinteger(L, lua_Integer(ticks))
+                LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
+                return 2
+            }
         }
     }
 
@@ -277,62 +284,66 @@ enum SimulationLua {
 
     static let find: LuaFunction = { L in
         LuaBinding.run(L, "find") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let three = simulation.simulation.dimensions == 3
-            let x = try arguments.number(2), y = try arguments.number(3)
-            let z = three ? try arguments.number(4, default: 0) : 0
-            let radiusArgument: Int32 = three ? 5 : 4
-            let radius = arguments.isNil(radiusArgument) ? nil : try arguments.number(radiusArgument)
-            try simulation.pullFromGraph()
-            if let index = simulation.simulation.find(x: x, y: y, z: z, radius: radius) {
-                ElementLua.push(arguments.L, simulation.graph, .node, simulation.nodeIds[index])
-            } else {
-                lua_pushnil(arguments.L)
+            try running(arguments) { simulation in
+                let three = simulation.simulation.dimensions == 3
+                let x = try arguments.number(2), y = try arguments.number(3)
+                let z = three ? try arguments.number(4, default: 0) : 0
+                let radiusArgument: Int32 = three ? 5 : 4
+                let radius = arguments.isNil(radiusArgument) ? nil : try arguments.number(radiusArgument)
+                try simulation.pullFromGraph()
+                if let index = simulation.simulation.find(x: x, y: y, z: z, radius: radius) {
+                    ElementLua.push(arguments.L, simulation.graph, .node, simulation.nodeIds[index])
+                } else {
+                    lua_pushnil(arguments.L)
+                }
+                return 1
             }
-            return 1
         }
     }
 
     /// `sim:fix(id, x, y [, z])` pins a node (d3's fx/fy); without coordinates, where it is now.
     static let fix: LuaFunction = { L in
         LuaBinding.run(L, "fix") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let id = try GraphLua.nodeId(arguments, 2)
-            try simulation.pullFromGraph()
-            guard let node = simulation.graph.graph.node(id) else { throw GraphError("no node with id '\(id)'") }
-            let x = try arguments.number(3, default: node.position.x)
-            let y = try arguments.number(4, default: node.position.y)
-            let z = arguments.isNil(5) ? node.position.z : try arguments.number(5)
-            try simulation.graph.graph.updateNode(id) {
-                $0.fx = x
-                $0.fy = y
-                if simulation.simulation.dimensions == 3 { $0.fz = z }
+            try running(arguments) { simulation in
+                let id = try GraphLua.nodeId(arguments, 2)
+                try simulation.pullFromGraph()
+                guard let node = simulation.graph.graph.node(id) else { throw GraphError("no node with id '\(id)'") }
+                let x = try arguments.number(3, default: node.position.x)
+                let y = try arguments.number(4, default: node.position.y)
+                let z = arguments.isNil(5) ? node.position.z : try arguments.number(5)
+                try simulation.graph.graph.updateNode(id) {
+                    $0.fx = x
+                    $0.fy = y
+                    if simulation.simulation.dimensions == 3 { $0.fz = z }
+                }
+                try simulation.pullFromGraph()
+                try GraphLua.deliverEvents(arguments.L, simulation.graph)
+                lua_settop(arguments.L, 1)
+                return 1
             }
-            try simulation.pullFromGraph()
-            try GraphLua.deliverEvents(arguments.L, simulation.graph)
-            lua_settop(arguments.L, 1)
-            return 1
         }
     }
 
     static let unfix: LuaFunction = { L in
         LuaBinding.run(L, "unfix") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let id = try GraphLua.nodeId(arguments, 2)
-            try simulation.pullFromGraph()
-            try simulation.graph.graph.updateNode(id) {
-                $0.fx = nil
-                $0.fy = nil
-                $0.fz = nil
+            try running(arguments) { simulation in
+                let id = try GraphLua.nodeId(arguments, 2)
+                try simulation.pullFromGraph()
+                try simulation.graph.graph.updateNode(id) {
+                    $0.fx = nil
+                    $0.fy = nil
+                    $0.fz = nil
+                }
+                try simulation.pullFromGraph()
+                try GraphLua.deliverEvents(arguments.L, simulation.graph)
+                lua_settop(arguments.L, 1)
+                return 1
             }
-            try simulation.pullFromGraph()
-            try GraphLua.deliverEvents(arguments.L, simulation.graph)
-            lua_settop(arguments.L, 1)
-            return 1
         }
     }
 
-    /// `sim:on("tick" | "end" [.name], fn | nil)`, as d3's on.
+    /// `sim:on("tick" | "end" [.name] [, fn | nil])`, as d3's on: with a function it registers it, with nil it
+    /// removes it, without one it returns the current handler.
     static let on: LuaFunction = { L in
         LuaBinding.run(L, "on") { arguments in
             let simulation = try simulation(arguments)
@@ -342,6 +353,10 @@ enum SimulationLua {
             guard event == "tick" || event == "end" else { throw arguments.error(2, "unknown event '\(full)' (tick or end)") }
             let name = parts.count > 1 ? parts[1] : ""
             var list = simulation.handlers[event] ?? []
+            if arguments.count < 3 {
+                if let handler = list.first(where: { $0.name == name }) { handler.reference.push(arguments.L) } else { lua_pushnil(arguments.L) }
+                return 1
+            }
             if let slot = list.firstIndex(where: { $0.name == name }) { list.remove(at: slot) }
             if !arguments.isNil(3) {
                 try arguments.function(3)
@@ -364,12 +379,13 @@ enum SimulationLua {
     /// `sim:seed(n)`: restarts d3's random source from seed n and initialises the forces again.
     static let seed: LuaFunction = { L in
         LuaBinding.run(L, "seed") { arguments in
-            let simulation = try idleSimulation(arguments)
-            let seed = try arguments.integer(2)
-            guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
-            try simulation.simulation.reseed(UInt32(seed))
-            lua_settop(arguments.L, 1)
-            return 1
+            try running(arguments) { simulation in
+                let seed = try arguments.integer(2)
+                guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
+                try simulation.simulation.reseed(UInt32(seed))
+                lua_settop(arguments.L, 1)
+                return 1
+            }
         }
     }
 

@@ -129,4 +129,48 @@ final class BindingSafetyTests: LuaTestCase {
             assert(events == 2, events)
             """)
     }
+
+    func testObjectsCannotBeForgedOrTheirMetatablesReached() {
+        run("""
+            local g = fl.graph.new()
+            assert(getmetatable(g) == false and getmetatable(g:nodes()) == false)
+            getmetatable(io.stdout).__forcelab = true
+            local ok, err = pcall(fl.simulation, io.stdout)
+            assert(not ok and err:find("Graph expected, got FILE"), err)
+            """)
+    }
+
+    func testMethodsCalledFromCoroutinesDuringARunLeaveItIntact() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 3, columns = 3})
+            local sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{})
+            local seen = 0
+            sim:on("tick", function(s) seen = seen + (s == sim and 1 or 0) end)
+            local n = sim:run{maxTicks = 5, onTick = function(s)
+              coroutine.wrap(function() s:fix("0", 0, 0); s:alpha(s:alpha()) end)()
+            end}
+            assert(n == 5 and seen == 5, n .. " " .. seen)
+            """)
+    }
+
+    func testLuaForcesMayChangeTheNodeSet() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            local added = false
+            sim:force("grow", function(alpha, nodes)
+              if not added then added = true; g:addNode{id = "new", x = 5, y = 5}; g:addEdge{source = "0", target = "new"} end
+            end)
+            sim:force("link", fl.force.link{})
+            sim:tick(3)
+            assert(g:nodeCount() == 5 and g:node("new").x ~= nil)
+            local e = g:edges()[1]
+            g:applyEdgeChanges{{type = "replace", id = e.id, item = {id = e.id, source = "new", target = "3"}}}
+            sim:tick(1)
+            assert(sim:on("tick") == nil)
+            """)
+        XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alhpa = 0.5})").contains("unknown option 'alhpa'"))
+        XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alpha = 0/0})").contains("field 'alpha': a finite number expected"))
+    }
 }

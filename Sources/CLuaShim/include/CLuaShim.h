@@ -26,7 +26,8 @@ void fl_pushbinding(lua_State *L, fl_binding fn, int nup);
  * removed afterwards. Returns the Lua status. */
 int fl_pcall(lua_State *L, int nargs, int nresults);
 
-/* luaL_loadbufferx / luaL_loadfilex, protected (they do not raise). */
+/* luaL_loadbufferx / luaL_loadfilex (errors come back as a status; they allocate, which the host's allocator rule
+ * covers, see fl_enter_swift). */
 int fl_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int fl_loadfile(lua_State *L, const char *path);
 
@@ -75,7 +76,8 @@ void fl_clear_interrupt(void);
 lua_State *fl_newstate(size_t limit);
 void fl_close(lua_State *L);
 size_t fl_memory_in_use(lua_State *L);
-/* Brackets a Swift binding's work: no allocation failure is reported while Swift frames are on the stack. */
+/* Brackets Swift work (a binding, and the host as a whole from LuaState's start): no allocation failure is
+ * reported while Swift frames are on the stack; fl_pcall and the protected helpers lift it for the Lua they run. */
 void fl_enter_swift(lua_State *L);
 void fl_leave_swift(lua_State *L);
 

@@ -68,6 +68,7 @@ extension Graph {
         if old.source != edge.source || old.target != edge.target {
             detach(edgeSlot: slot, source: old.source, target: old.target)
             attach(edgeSlot: slot, source: edge.source, target: edge.target)
+            structureVersion += 1
         }
         if edge.selected { selectedEdgeIds.insert(edge.id) } else { selectedEdgeIds.remove(edge.id) }
         edgeStore[slot] = edge
