@@ -1,0 +1,38 @@
+/// A force parameter per node or per link: one constant, or a value per element index evaluated when the force is
+/// initialized (as d3 does).
+public enum ElementParameter: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// The same value for every element.
+    case constant(Double)
+    /// A value computed from the element's index; it may throw (a failing script callback).
+    case perElement((Int) throws -> Double)
+
+    /// A value computed from each node's index.
+    public static func perNode(_ value: @escaping (Int) throws -> Double) -> ElementParameter { .perElement(value) }
+
+    /// A value computed from each link's index.
+    public static func perLink(_ value: @escaping (Int) throws -> Double) -> ElementParameter { .perElement(value) }
+
+    /// Creates a constant from a floating-point literal.
+    public init(floatLiteral value: Double) {
+        self = .constant(value)
+    }
+
+    /// Creates a constant from an integer literal.
+    public init(integerLiteral value: Int) {
+        self = .constant(Double(value))
+    }
+
+    /// The value for element `index`.
+    func value(_ index: Int) throws -> Double {
+        switch self {
+        case .constant(let value): value
+        case .perElement(let f): try f(index)
+        }
+    }
+}
+
+/// A per-node force parameter (strengths, radii, targets).
+public typealias NodeParameter = ElementParameter
+
+/// A per-link force parameter (distances, strengths).
+public typealias LinkParameter = ElementParameter
