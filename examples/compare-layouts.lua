@@ -10,7 +10,8 @@ local variants = {
   {name = "radial", extra = function(sim) sim:force("radial", fl.force.radial{radius = 120, strength = 0.2}) end},
 }
 
-local axes = {"stress", "crossings", "edgeLengthCV", "overlaps", "neighbourhoodPreservation", "minAngle"}
+local metrics = {"stress", "crossings", "edgeLengthCV", "overlaps", "neighbourhoodPreservation", "minAngle"}
+local labels = {"stress", "edge crossings", "edge length CV", "node overlaps", "neighbourhood preservation", "minimum angle (°)"}
 local series = {}
 for _, variant in ipairs(variants) do
   local g = fl.graph.generate("barabasiAlbert", {n = 120, m = 2, seed = 3})
@@ -22,7 +23,7 @@ for _, variant in ipairs(variants) do
   sim:run()
   local m = fl.metrics(g, {radius = 8})
   local values = {}
-  for i, axis in ipairs(axes) do values[i] = m[axis] end
+  for i, metric in ipairs(metrics) do values[i] = m[metric] end
   series[#series + 1] = {name = variant.name, values = values}
   print(string.format("%-9s stress %.3f  crossings %4d  edge cv %.3f  overlaps %3d  neighbourhood %.3f  min angle %.1f",
     variant.name, table.unpack(values)))
@@ -31,6 +32,6 @@ end
 
 fl.svg.radar(out .. "/compare-layouts.svg", {
   title = "Layout quality (each axis scaled to its own range)",
-  axes = axes, series = series, scale = "perAxis", divisions = 4,
+  axes = labels, series = series, scale = "perAxis", divisions = 4,
 })
 print("wrote " .. out .. "/compare-layouts.svg")
