@@ -33,16 +33,21 @@ final class LuaForce: Force {
         self.kinetics = kinetics
         lua_createtable(L, Int32(kinetics.count), 0)
         let graph = simulation.graph.graph
-        for (i, id) in simulation.nodeIds.enumerated() {
-            // Sized for index, id, data, positions and velocities: small tables keep the per-tick copies in cache.
+        // The node tables first, back to back, sized for index, id, data, positions and velocities; ids and data
+        // after them. Small tables that lie together keep the per-tick copies in cache.
+        for i in 0..<kinetics.count {
             lua_createtable(L, 0, kinetics.dimensions == 3 ? 9 : 7)
             lua_pushinteger(L, lua_Integer(i))
             lua_setfield(L, -2, "index")
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        for (i, id) in simulation.nodeIds.enumerated() {
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
             LuaValues.push(L, id)
             lua_setfield(L, -2, "id")
             LuaValues.push(L, fields: graph.node(id)?.data ?? [:])
             lua_setfield(L, -2, "data")
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            fl_pop(L, 1)
         }
         nodes = LuaReference(L, -1)
         fl_pop(L, 1)
