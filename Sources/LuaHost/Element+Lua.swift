@@ -17,7 +17,7 @@ enum ElementLua {
 
     /// Pushes a reference to element `id`.
     static func push(_ L: OpaquePointer, _ graph: LuaGraph, _ kind: ElementReference.Kind, _ id: String) {
-        LuaObject.push(L, ElementReference(graph, kind, id), metatable: kind == .node ? nodeMetatable : edgeMetatable)
+        LuaObject.push(L, ElementReference(graph, kind, id), metatable: kind == .node ? nodeMetatable : edgeMetatable, keeping: graph)
     }
 
     /// Pushes an array of references that also works as an iterator: `for n in g:nodes() do` and `ipairs(g:nodes())`.

@@ -35,11 +35,13 @@ final class ForceSpec {
         .radial: (["radius", "x", "y", "z", "strength"], ["radius", "strength"]),
     ]
 
-    /// Reads the options table at argument `n` for a force of `kind`.
-    static func read(_ kind: Kind, _ arguments: LuaArguments, _ n: Int32) throws -> ForceSpec {
+    /// Reads the options table at argument `n` for a force of `kind` and pushes the force as a Lua object (first,
+    /// so the functions it keeps have their owner reachable from the start).
+    static func push(_ kind: Kind, _ arguments: LuaArguments, _ n: Int32, metatable: String) throws {
         let L = arguments.L
-        var parameters: [String: Parameter] = [:]
-        guard try arguments.optionalTable(n) else { return ForceSpec(kind: kind, parameters: [:]) }
+        let spec = ForceSpec(kind: kind, parameters: [:])
+        LuaObject.push(L, spec, metatable: metatable)
+        guard try arguments.optionalTable(n) else { return }
         let (all, perElement) = accepted[kind]!
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -51,18 +53,17 @@ final class ForceSpec {
             }
             switch lua_type(L, -1) {
             case LUA_TNUMBER:
-                parameters[name] = .number(try checked(fl_tonumber(L, -1), name, kind, arguments, n))
+                spec.parameters[name] = .number(try checked(fl_tonumber(L, -1), name, kind, arguments, n))
             case LUA_TFUNCTION where perElement.contains(name):
-                parameters[name] = .function(LuaReference(L, -1))
+                spec.parameters[name] = .function(LuaReference(L, -1, owner: spec))
             case LUA_TSTRING where perElement.contains(name):
-                parameters[name] = .field(LuaValues.string(L, -1)!)
+                spec.parameters[name] = .field(LuaValues.string(L, -1)!)
             default:
                 let expected = perElement.contains(name) ? "number, function or data field name" : "number"
                 throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, -1))")
             }
             fl_pop(L, 1)
         }
-        return ForceSpec(kind: kind, parameters: parameters)
     }
 
     /// Refuses option values the engine cannot run with: iterations must be a whole number from 0 to 1000,

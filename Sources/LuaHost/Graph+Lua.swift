@@ -406,7 +406,7 @@ enum GraphLua {
             let graph = try graph(arguments)
             _ = try arguments.option(2, ["change"])
             try arguments.function(3)
-            graph.changeHandlers.append(LuaReference(arguments.L, 3))
+            graph.changeHandlers.append(LuaReference(arguments.L, 3, owner: graph))
             graph.recordChanges()
             lua_settop(arguments.L, 1)
             return 1
@@ -419,7 +419,7 @@ enum GraphLua {
             let id = try nodeId(arguments, 2)
             guard graph.graph.containsNode(id) else { throw GraphError("no node with id '\(id)'") }
             try arguments.function(3)
-            graph.recordData(of: id, handler: LuaReference(arguments.L, 3))
+            graph.recordData(of: id, handler: LuaReference(arguments.L, 3, owner: graph))
             lua_settop(arguments.L, 1)
             return 1
         }

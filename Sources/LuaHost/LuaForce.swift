@@ -49,7 +49,7 @@ final class LuaForce: Force {
             lua_setfield(L, -2, "data")
             fl_pop(L, 1)
         }
-        nodes = LuaReference(L, -1)
+        nodes = LuaReference(L, -1, owner: simulation)
         fl_pop(L, 1)
         fixedCopied = true
         try synchronise(toLua: true)

@@ -37,12 +37,14 @@ public enum LuaObject {
         fl_pop(L, 1)
     }
 
-    /// Pushes `object` as a userdata with the metatable `name`.
-    public static func push(_ L: OpaquePointer, _ object: AnyObject, metatable name: String) {
+    /// Pushes `object` as a userdata with the metatable `name`; the userdata keeps the callbacks of `object` (or of
+    /// `keeping`, the object it stands for, such as a node's graph) alive.
+    public static func push(_ L: OpaquePointer, _ object: AnyObject, metatable name: String, keeping owner: AnyObject? = nil) {
         let slot = fl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
         _ = fl_getmetatable_named(L, name)
         lua_setmetatable(L, -2)
+        LuaCallbacks.attach(L, to: owner ?? object)
     }
 
     /// The object in the userdata at `index`, if it is a live forcelab object of type `T`.

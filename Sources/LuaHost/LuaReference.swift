@@ -1,25 +1,49 @@
 import CLuaShim
 
-/// A Lua value kept in the registry for Swift, released when its last Swift owner lets go; calls into it are
-/// always protected, with a traceback.
+/// A Lua value kept for Swift, released when its last Swift owner lets go; calls into it are always protected,
+/// with a traceback. A value with an owner object lives in that object's callbacks table (see `LuaCallbacks`), so
+/// it goes when Lua can no longer reach the owner; one without lives in the registry.
 public final class LuaReference {
     private let life: LuaLife
     private let reference: Int32
+    /// The owner's key in `LuaCallbacks`, or nil for the registry.
+    private let owner: UnsafeMutableRawPointer?
 
-    /// Stores the value at `index` of `L`'s stack.
-    public init(_ L: OpaquePointer, _ index: Int32) {
+    /// Stores the value at `index` of `L`'s stack, in the registry or, with `owner`, in the owner's callbacks table.
+    public init(_ L: OpaquePointer, _ index: Int32, owner: AnyObject? = nil) {
+        let index = lua_absindex(L, index)
+        let key = owner.map(LuaCallbacks.key)
         life = LuaLife.of(L)
+        self.owner = key
+        LuaReference.pushStore(L, owner: key, create: true)
         lua_pushvalue(L, index)
-        reference = luaL_ref(L, fl_registryindex())
+        reference = luaL_ref(L, -2)
+        fl_pop(L, 1)
     }
 
     deinit {
-        if let main = life.mainThread { luaL_unref(main, fl_registryindex(), reference) }
+        guard let main = life.mainThread else { return }
+        LuaReference.pushStore(main, owner: owner, create: false)
+        if lua_type(main, -1) == LUA_TTABLE { luaL_unref(main, -1, reference) }
+        fl_pop(main, 1)
     }
 
-    /// Pushes the value.
+    /// Pushes the table a value is kept in (nil when the owner's table is gone).
+    private static func pushStore(_ L: OpaquePointer, owner: UnsafeMutableRawPointer?, create: Bool) {
+        if let owner {
+            LuaCallbacks.pushTable(L, key: owner, create: create)
+        } else {
+            lua_pushvalue(L, fl_registryindex())
+        }
+    }
+
+    /// Pushes the value (nil when its owner can no longer be reached from Lua).
     public func push(_ L: OpaquePointer) {
-        lua_rawgeti(L, fl_registryindex(), lua_Integer(reference))
+        LuaReference.pushStore(L, owner: owner, create: false)
+        if lua_type(L, -1) == LUA_TTABLE {
+            lua_rawgeti(L, -1, lua_Integer(reference))
+            fl_remove(L, -2)
+        }
     }
 
     /// Calls the value with the arguments `pushArguments` pushes (it returns their count), keeping `results` results

@@ -45,7 +45,7 @@ enum RecordingLua {
                         guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
                             throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
                         }
-                        custom.append((name: name, reference: LuaReference(L, -1)))
+                        custom.append((name: name, reference: LuaReference(L, -1, owner: simulation)))
                         fl_pop(L, 1)
                     }
                     custom.sort { $0.name < $1.name }

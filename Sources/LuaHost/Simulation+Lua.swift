@@ -64,6 +64,7 @@ enum SimulationLua {
             if let threads = try options.integer("threads") { engine.threads = threads }
             try GraphLua.deliverEvents(arguments.L, graph)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
+            LuaCallbacks.link(arguments.L, from: simulation, to: graph, name: "graph")
             return 1
         }
     }
@@ -103,8 +104,7 @@ enum SimulationLua {
     /// `forcelab.force.KIND{options}`: a force description to hand to `sim:force(name, f)`.
     static func construct(_ L: OpaquePointer?, _ kind: ForceSpec.Kind) -> Int32 {
         LuaBinding.run(L, kind.rawValue) { arguments in
-            let spec = try ForceSpec.read(kind, arguments, 1)
-            LuaObject.push(arguments.L, spec, metatable: forceMetatable)
+            try ForceSpec.push(kind, arguments, 1, metatable: forceMetatable)
             return 1
         }
     }
@@ -136,16 +136,18 @@ enum SimulationLua {
                 } else if let spec = LuaObject.get(L, 3, ForceSpec.self) {
                     try engine.setForce(name, try simulation.makeForce(spec))
                     simulation.specs[name] = spec
+                    LuaCallbacks.link(L, from: simulation, to: spec, name: "force " + name)
                     simulation.luaForces[name] = nil
                 } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                     let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
-                    let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaReference(L, 3))
+                    let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaReference(L, 3, owner: simulation))
                     try engine.setForce(name, luaForce)
                     simulation.luaForces[name] = luaForce
                     simulation.specs[name] = nil
                 } else {
                     throw arguments.typeError(3, expected: "force, function, table or nil")
                 }
+                if simulation.specs[name] == nil { LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name) }
                 lua_settop(L, 1)
                 return 1
             }
@@ -360,7 +362,7 @@ enum SimulationLua {
             if let slot = list.firstIndex(where: { $0.name == name }) { list.remove(at: slot) }
             if !arguments.isNil(3) {
                 try arguments.function(3)
-                list.append((name: name, reference: LuaReference(arguments.L, 3)))
+                list.append((name: name, reference: LuaReference(arguments.L, 3, owner: simulation)))
             }
             simulation.handlers[event] = list
             lua_settop(arguments.L, 1)

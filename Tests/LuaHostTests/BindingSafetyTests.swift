@@ -173,4 +173,41 @@ final class BindingSafetyTests: LuaTestCase {
         XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alhpa = 0.5})").contains("unknown option 'alhpa'"))
         XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alpha = 0/0})").contains("field 'alpha': a finite number expected"))
     }
+
+    func testHandlersThatCaptureTheirOwnObjectsAreCollected() {
+        run("""
+            local weak = setmetatable({}, {__mode = "k"})
+            for _ = 1, 20 do
+              local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+              g:on("change", function() return g:nodeCount() end)
+              local sim = fl.simulation(g)
+              sim:force("self", function() return sim end)
+              sim:force("x", fl.force.x{strength = function() return sim and 0.1 end})
+              sim:on("tick", function() return sim end)
+              weak[g] = true; weak[sim] = true
+            end
+            collectgarbage(); collectgarbage(); collectgarbage()
+            assert(next(weak) == nil, "graphs or simulations were kept alive by their own handlers")
+            """)
+    }
+
+    func testHandlersLiveAsLongAsTheirObjectIsReachable() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            local fired = 0
+            sim:graph():on("change", function() fired = fired + 1 end)
+            sim:force("x", fl.force.x{strength = function() return 0.1 end})
+            collectgarbage(); collectgarbage()
+            sim:graph():addNode{id = "late"}
+            sim:tick()
+            assert(fired >= 2, fired)
+            local node = sim:graph():node("0")
+            local list = sim:graph():nodes()
+            sim = nil
+            collectgarbage(); collectgarbage()
+            node.label = "still here"
+            assert(fired >= 3, "a node keeps its graph's handlers: " .. fired)
+            assert(#list == 5)
+            """)
+    }
 }
