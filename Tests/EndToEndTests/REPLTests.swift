@@ -163,4 +163,20 @@ final class REPLTests: XCTestCase {
         repl.type("\u{4}")
         XCTAssertEqual(repl.waitForExit(), 0)
     }
+
+    func testRunShowsProgressOnATerminalButNotInAPipe() throws {
+        let script = """
+            local g = forcelab.graph.generate('recursive', {n = 2000})
+            local sim = forcelab.simulation(g); sim:force('charge', forcelab.force.manyBody{})
+            print(sim:run())
+            """
+        home = try ForcelabProcess.temporaryFolder(self)
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["-e", script], environment: ["HOME": home.path, "TERM": "xterm"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("█") || terminal.screen.contains("·"), terminal.screen)
+        XCTAssertTrue(terminal.screen.contains(" tick ") && terminal.screen.contains("  alpha "), terminal.screen)
+        let piped = try ForcelabProcess.run(["-e", script])
+        XCTAssertEqual(piped.stdout, "300\tconverged\n")
+        XCTAssertEqual(piped.stderr, "", "no progress bar in a pipe")
+    }
 }
