@@ -17,6 +17,8 @@ final class ForceSpec {
     let kind: Kind
     /// The parameters given, by name.
     var parameters: [String: Parameter]
+    /// The simulations this force was added to, and under which name, so a changed parameter reaches them.
+    var attachments: [(simulation: WeakSimulation, name: String)] = []
 
     init(kind: Kind, parameters: [String: Parameter]) {
         self.kind = kind
@@ -39,9 +41,10 @@ final class ForceSpec {
     /// so the functions it keeps have their owner reachable from the start).
     static func push(_ kind: Kind, _ arguments: LuaArguments, _ n: Int32, metatable: String) throws {
         let L = arguments.L
+        let hasOptions = try arguments.optionalTable(n)
         let spec = ForceSpec(kind: kind, parameters: [:])
         LuaObject.push(L, spec, metatable: metatable)
-        guard try arguments.optionalTable(n) else { return }
+        guard hasOptions else { return }
         let (all, perElement) = accepted[kind]!
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -51,18 +54,25 @@ final class ForceSpec {
                 let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
                 throw arguments.error(n, "unknown option '\(key)' for \(kind.rawValue) (options: \(all.sorted().joined(separator: ", ")))")
             }
-            switch lua_type(L, -1) {
-            case LUA_TNUMBER:
-                spec.parameters[name] = .number(try checked(fl_tonumber(L, -1), name, kind, arguments, n))
-            case LUA_TFUNCTION where perElement.contains(name):
-                spec.parameters[name] = .function(LuaReference(L, -1, owner: spec))
-            case LUA_TSTRING where perElement.contains(name):
-                spec.parameters[name] = .field(LuaValues.string(L, -1)!)
-            default:
-                let expected = perElement.contains(name) ? "number, function or data field name" : "number"
-                throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, -1))")
-            }
+            spec.parameters[name] = try spec.parameter(name, arguments, at: lua_gettop(L), argument: n, perElement: perElement)
             fl_pop(L, 1)
+        }
+    }
+
+    /// The value at stack `index` as parameter `name`: a number, or (for per-element parameters) a function or a
+    /// data field name.
+    func parameter(_ name: String, _ arguments: LuaArguments, at index: Int32, argument n: Int32, perElement: Set<String>) throws -> Parameter {
+        let L = arguments.L
+        switch lua_type(L, index) {
+        case LUA_TNUMBER:
+            return .number(try ForceSpec.checked(fl_tonumber(L, index), name, kind, arguments, n))
+        case LUA_TFUNCTION where perElement.contains(name):
+            return .function(LuaReference(L, index, owner: self))
+        case LUA_TSTRING where perElement.contains(name):
+            return .field(LuaValues.string(L, index)!)
+        default:
+            let expected = perElement.contains(name) ? "number, function or data field name" : "number"
+            throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, index))")
         }
     }
 

@@ -11,7 +11,7 @@ enum SimulationLua {
     /// Registers the metatables and adds `simulation` and `force` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         LuaObject.register(L, name: metatable, methods: methods, metamethods: [("__tostring", describe)])
-        LuaObject.register(L, name: forceMetatable, methods: [], metamethods: [("__tostring", describeForce)])
+        LuaObject.register(L, name: forceMetatable, methods: ForceLua.methods, metamethods: [("__tostring", describeForce)])
         RandomLua.register(L)
         LuaBinding.set(L, table: -1, "simulation", new)
         lua_createtable(L, 0, Int32(ForceSpec.Kind.allCases.count))
@@ -136,6 +136,7 @@ enum SimulationLua {
                 } else if let spec = LuaObject.get(L, 3, ForceSpec.self) {
                     try engine.setForce(name, try simulation.makeForce(spec))
                     simulation.specs[name] = spec
+                    spec.attachments.append((simulation: WeakSimulation(value: simulation), name: name))
                     LuaCallbacks.link(L, from: simulation, to: spec, name: "force " + name)
                     simulation.luaForces[name] = nil
                 } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {

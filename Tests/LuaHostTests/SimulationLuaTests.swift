@@ -225,4 +225,28 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', values = {1, 0/0, 2}}}})").contains("NaN"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; fl.svg.graph(g, tmp .. '/x.svg')").contains("node 'a' has no position"))
     }
+
+    func testForcesHaveD3sChainedAccessorsThatReachTheSimulation() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "a", x = 0, y = 0}
+            local sim = fl.simulation(g)
+            local pull = fl.force.x{x = 100}
+            sim:force("pull", pull)
+            assert(pull:x() == 100 and pull:strength() == nil)
+            assert(pull:strength(0.5) == pull and pull:strength() == 0.5)
+            sim:tick(30)
+            local fast = g:node("a").x
+            pull:x(-100)
+            sim:tick(60)
+            assert(fast > 50 and g:node("a").x < -50, fast .. " " .. g:node("a").x)
+            local charge = fl.force.manyBody():strength(-50):theta(0.5)
+            assert(tostring(charge) == "Force.manyBody{strength = -50, theta = 0.5}", tostring(charge))
+            local ok, err = pcall(charge.radius, charge, 3)
+            assert(not ok and err:find("no option 'radius'"), err)
+            ok, err = pcall(charge.theta, charge, "wide")
+            assert(not ok and err:find("option 'theta': number expected"), err)
+            assert(type(fl.force.link{}:distance(function() return 10 end):distance()) == "function")
+            """)
+    }
 }
