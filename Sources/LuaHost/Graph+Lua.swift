@@ -40,28 +40,21 @@ enum GraphLua {
         let type = reader.push(field)
         if type == LUA_TNIL { return [] }
         guard type == LUA_TTABLE else { throw reader.fieldError(field, expected: "table") }
-        let list = lua_gettop(L)
-        var result: [String] = []
-        for i in 1...max(1, Int(lua_rawlen(L, list))) where i <= Int(lua_rawlen(L, list)) {
-            lua_rawgeti(L, list, lua_Integer(i))
-            defer { fl_pop(L, 1) }
-            if let element = LuaObject.get(L, -1, ElementReference.self) {
-                result.append(element.id)
-            } else if let text = LuaValues.string(L, -1) ?? (lua_type(L, -1) == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) {
-                result.append(text)
-            } else if lua_type(L, -1) == LUA_TTABLE {
-                let status = fl_getfield_protected(L, -1, "id")
-                defer { fl_pop(L, 1) }
-                guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
-                guard let id = LuaValues.string(L, -1) else {
-                    throw arguments.error(reader.argument, "field '\(field)': element \(i) has no string id")
-                }
-                result.append(id)
-            } else {
+        let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.argument)
+        return try list.elements { type, i in
+            if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
+            if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
+            guard type == LUA_TTABLE else {
                 throw arguments.error(reader.argument, "field '\(field)': ids or elements expected")
             }
+            let status = fl_getfield_protected(L, -1, "id")
+            defer { fl_pop(L, 1) }
+            guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
+            guard let id = LuaValues.string(L, -1) else {
+                throw arguments.error(reader.argument, "field '\(field)': element \(i) has no string id")
+            }
+            return id
         }
-        return result
     }
 
     /// Calls the Lua change and data handlers for what the last operation recorded.
@@ -254,18 +247,13 @@ enum GraphLua {
 
     /// Reads argument `n` as an array of tables, each converted by `convert`.
     static func list<T>(_ arguments: LuaArguments, _ n: Int32, _ convert: (LuaTableReader) throws -> T) throws -> [T] {
-        let reader = try LuaTableReader(arguments, n)
         let L = arguments.L
-        var result: [T] = []
-        for i in 1...max(1, reader.count) where i <= reader.count {
-            _ = reader.push(at: i)
-            defer { fl_pop(L, 1) }
-            guard lua_type(L, -1) == LUA_TTABLE else {
+        return try LuaTableReader(arguments, n).elements { type, i in
+            guard type == LUA_TTABLE else {
                 throw arguments.error(n, "element \(i): table expected, got \(LuaValues.typeName(L, -1))")
             }
-            result.append(try convert(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: n)))
+            return try convert(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: n))
         }
-        return result
     }
 
     static let deleteElements: LuaFunction = { L in

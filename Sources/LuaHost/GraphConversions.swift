@@ -47,20 +47,16 @@ enum GraphConversions {
         defer { fl_pop(L, 1) }
         guard lua_type(L, -1) == LUA_TTABLE else { throw reader.fieldError("handles", expected: "table") }
         let list = LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument)
-        var result: [Handle] = []
-        for i in 1...max(1, list.count) where i <= list.count {
-            _ = list.push(at: i)
-            defer { fl_pop(L, 1) }
-            guard lua_type(L, -1) == LUA_TTABLE else { throw reader.fieldError("handles[\(i)]", expected: "table") }
+        return try list.elements { luaType, i in
+            guard luaType == LUA_TTABLE else { throw reader.fieldError("handles[\(i)]", expected: "table") }
             let entry = LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument)
             let typeName = try entry.string("type") ?? "source"
             guard let type = HandleType(rawValue: typeName) else {
                 throw reader.arguments.error(reader.argument, "handles[\(i)].type must be 'source' or 'target', got '\(typeName)'")
             }
             let position = try entry.string("position").flatMap { HandlePosition(rawValue: $0) }
-            result.append(Handle(id: try entry.string("id"), type: type, position: position))
+            return Handle(id: try entry.string("id"), type: type, position: position)
         }
-        return result
     }
 
     /// An edge from a table such as `{source = "a", target = "b", id = nil, data = {weight = 2}}`.

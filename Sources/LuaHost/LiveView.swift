@@ -13,9 +13,12 @@ final class LiveView {
         self.graph = graph
     }
 
-    /// Draws a frame in place, at most every 50 ms unless it is the `final` one.
-    func draw(tick: Int, alpha: Double, final: Bool = false) throws {
-        guard enabled, final || Date().timeIntervalSince(lastDraw) > 0.05 else { return }
+    /// Whether the next frame should be drawn now (at most one every 50 ms, and only on a terminal).
+    var isDue: Bool { enabled && Date().timeIntervalSince(lastDraw) > 0.05 }
+
+    /// Draws a frame in place from the graph's positions.
+    func draw(tick: Int, alpha: Double) throws {
+        guard enabled else { return }
         lastDraw = Date()
         let size = TerminalSize.current()
         let points = try GraphScenes.points(graph)

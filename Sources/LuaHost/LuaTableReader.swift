@@ -142,4 +142,15 @@ public struct LuaTableReader {
     public func push(at i: Int) -> Int32 {
         lua_rawgeti(L, index, lua_Integer(i))
     }
+
+    /// Maps the elements 1...count: each is pushed on top of the stack while `body` gets its type and position,
+    /// and popped after.
+    public func elements<T>(_ body: (_ type: Int32, _ position: Int) throws -> T) throws -> [T] {
+        guard count > 0 else { return [] }
+        return try (1...count).map { i in
+            let type = push(at: i)
+            defer { fl_pop(L, 1) }
+            return try body(type, i)
+        }
+    }
 }

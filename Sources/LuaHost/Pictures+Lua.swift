@@ -107,9 +107,8 @@ enum PicturesLua {
             let path = try arguments.string(1)
             let spec = try LuaTableReader(arguments, 2)
             let axes: [Radar.Axis] = try GraphConversions.nested(spec, "axes") { list in
-                try (1...max(1, list.count)).filter { $0 <= list.count }.map { i in
-                    defer { fl_pop(arguments.L, 1) }
-                    switch list.push(at: i) {
+                try list.elements { type, i in
+                    switch type {
                     case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
                     case LUA_TTABLE:
                         let axis = LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2)
@@ -190,9 +189,8 @@ enum PicturesLua {
     /// Reads `series = {{name =, ...}, ...}` with `convert`.
     private static func seriesList<T>(_ arguments: LuaArguments, _ spec: LuaTableReader, _ convert: (LuaTableReader, String) throws -> T) throws -> [T] {
         try GraphConversions.nested(spec, "series") { list in
-            try (1...max(1, list.count)).filter { $0 <= list.count }.map { i in
-                defer { fl_pop(arguments.L, 1) }
-                guard list.push(at: i) == LUA_TTABLE else { throw arguments.error(2, "series[\(i)]: table expected") }
+            try list.elements { type, i in
+                guard type == LUA_TTABLE else { throw arguments.error(2, "series[\(i)]: table expected") }
                 let reader = LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2)
                 return try convert(reader, try reader.string("name") ?? "series \(i)")
             }
@@ -202,9 +200,8 @@ enum PicturesLua {
     /// A list of numbers in field `name`.
     static func numbers(_ arguments: LuaArguments, _ reader: LuaTableReader, _ name: String) throws -> [Double] {
         try GraphConversions.nested(reader, name) { list in
-            try (1...max(1, list.count)).filter { $0 <= list.count }.map { i in
-                defer { fl_pop(arguments.L, 1) }
-                guard list.push(at: i) == LUA_TNUMBER else {
+            try list.elements { type, i in
+                guard type == LUA_TNUMBER else {
                     throw arguments.error(reader.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
                 }
                 return fl_tonumber(arguments.L, -1)
@@ -216,9 +213,8 @@ enum PicturesLua {
     static func strings(_ arguments: LuaArguments, _ reader: LuaTableReader, _ name: String) throws -> [String] {
         guard reader.has(name) else { return [] }
         return try GraphConversions.nested(reader, name) { list in
-            try (1...max(1, list.count)).filter { $0 <= list.count }.map { i in
-                defer { fl_pop(arguments.L, 1) }
-                guard list.push(at: i) == LUA_TSTRING else { throw arguments.error(reader.argument, "field '\(name)'[\(i)]: string expected") }
+            try list.elements { type, i in
+                guard type == LUA_TSTRING else { throw arguments.error(reader.argument, "field '\(name)'[\(i)]: string expected") }
                 return LuaValues.string(arguments.L, -1)!
             }
         }

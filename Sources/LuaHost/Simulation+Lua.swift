@@ -205,14 +205,11 @@ enum SimulationLua {
                 let outcome = try simulation.keepingPositions { try simulation.simulation.run(maxTicks: maxTicks, onTick: { engine in
                     ticks += 1
                     try simulation.afterTick()
-                    if let show {
-                        try simulation.writeBack()
-                        try show.draw(tick: ticks, alpha: engine.alpha)
-                    } else {
-                        progress.update(tick: ticks, alpha: engine.alpha)
-                    }
+                    let drawing = show?.isDue ?? false
+                    if drawing || hasCallbacks { try simulation.writeBack() }
+                    if drawing { try show?.draw(tick: ticks, alpha: engine.alpha) }
+                    if show == nil { progress.update(tick: ticks, alpha: engine.alpha) }
                     guard hasCallbacks else { return }
-                    try simulation.writeBack()
                     try GraphLua.deliverEvents(L, simulation.graph)
                     if let onTick {
                         try onTick.call(L) {
@@ -225,7 +222,7 @@ enum SimulationLua {
                     try simulation.pullFromGraph()
                 }, shouldStop: { fl_interrupted() != 0 || simulation.stopRequested }) }
                 progress.finish()
-                try show?.draw(tick: ticks, alpha: simulation.simulation.alpha, final: true)
+                try show?.draw(tick: ticks, alpha: simulation.simulation.alpha)
                 if outcome == .interrupted && !simulation.stopRequested { throw interrupted() }
                 if outcome == .converged { try dispatch(simulation, "end") }
                 try GraphLua.deliverEvents(L, simulation.graph)
