@@ -1,4 +1,5 @@
 #include "CLuaShim.h"
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,13 +371,20 @@ static void push_batch_function(lua_State *L, const char **names, int fields, in
     lua_setfield(L, LUA_REGISTRYINDEX, key);
 }
 
-/* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN); other columns keep
- * their value when the table holds no number. */
-static void store_read(lua_State *L, int index, double *column, int i, int fixed) {
+/* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN) and note any change in
+ * `fixed_changed`; other columns keep their value when the table holds no number. */
+static void store_read(lua_State *L, int index, fl_node_state *st, double *column, int i, int fixed) {
     int isnum = 0;
     double v = lua_tonumberx(L, index, &isnum);
-    if (isnum) column[i] = v;
-    else if (fixed) column[i] = 0.0 / 0.0;
+    if (!fixed) {
+        if (isnum) column[i] = v;
+        return;
+    }
+    if (!isnum) v = 0.0 / 0.0;
+    double old = column[i];
+    if (!(v == old || (v != v && old != old)) || (v == 0 && old == 0 && signbit(v) != signbit(old)))
+        st->fixed_changed = 1;
+    column[i] = v;
 }
 
 static int sync_protected(lua_State *L) {
@@ -402,7 +410,7 @@ static int sync_protected(lua_State *L) {
             lua_call(L, 2, batch * fields);
             int first = lua_gettop(L) - batch * fields + 1;
             for (int j = 0; j < batch; j++)
-                for (int k = 0; k < fields; k++) store_read(L, first + j * fields + k, columns[k], base + j, k >= moving);
+                for (int k = 0; k < fields; k++) store_read(L, first + j * fields + k, st, columns[k], base + j, k >= moving);
             lua_settop(L, function);
         } else {
             for (int j = 0; j < batch; j++)
@@ -423,7 +431,7 @@ static int sync_protected(lua_State *L) {
             lua_pushvalue(L, keys + k);
             if (rq->reading) {
                 lua_rawget(L, -2);
-                store_read(L, -1, columns[k], i, k >= moving);
+                store_read(L, -1, st, columns[k], i, k >= moving);
                 lua_pop(L, 1);
             } else {
                 double v = columns[k][i];

@@ -14,6 +14,8 @@ final class LuaSimulation {
     var specs: [String: ForceSpec] = [:]
     /// Lua forces by name, whose Lua values are kept in the registry.
     var luaForces: [String: LuaForce] = [:]
+    /// The node tables every Lua force of this simulation sees.
+    lazy var nodeTables = LuaNodeTables(simulation: self)
     /// Registry references of the tick and end handlers, by event then name.
     var handlers: [String: [(name: String, reference: LuaReference)]] = [:]
     /// Set while Lua code runs inside the engine's own work (a Lua force, a per-node parameter function); the

@@ -162,6 +162,38 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testLuaForcesShareTheirNodeTablesAsD3ForcesShareNodes() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            local first, current, seenVx
+            sim:force("mark", function(alpha, nodes)
+              first = first or nodes
+              current = nodes
+              for _, node in ipairs(nodes) do node.cluster = node.index % 2; node.vx = 7 end
+            end)
+            sim:force("charge", fl.force.manyBody{})
+            sim:force("read", function(alpha, nodes)
+              assert(nodes == current, "every Lua force gets the same node list")
+              for _, node in ipairs(nodes) do assert(node.cluster == node.index % 2) end
+              seenVx = nodes[1].vx
+            end)
+            sim:tick(1)
+            assert(seenVx ~= 7 and seenVx ~= 0, "the many-body force between them changed the velocity: " .. seenVx)
+            sim:force("charge", nil)
+            sim:tick(1)
+            assert(seenVx == 7, "with no force between them the second sees the first's write: " .. seenVx)
+            local kept = first[4]
+            g:addNode{id = "new"}
+            sim:tick(1)
+            local again
+            sim:force("find", function(alpha, nodes) again = nodes end)
+            sim:tick(1)
+            assert(#again == 5 and again[4] == kept and kept.cluster ~= nil, "a node that stays keeps its table")
+            assert(again[5].id == "new" and again[5].index == 4 and again[5].x ~= nil)
+            """)
+    }
+
     func testErrorsInLuaForcesAndCallbacksComeBackCleanly() {
         let message = error("""
             local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))

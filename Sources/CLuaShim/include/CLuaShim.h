@@ -40,12 +40,14 @@ typedef struct {
     int count;
     int dimensions;
     double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
+    int fixed_changed; /* set by fl_nodes_read when a fixed coordinate read back differs from the one held */
 } fl_node_state;
 
 /* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables
  * of the array at `nodes`. Protected: returns a Lua status. */
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed);
-/* Copies positions and velocities back from the node tables (non-numbers leave a value as it was). Protected. */
+/* Copies positions, velocities and fixed coordinates back from the node tables (non-numbers leave a value as it
+ * was; a fixed coordinate that is not a number is free). Protected. */
 int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
 
 /* Whether the running C function was called with method syntax (obj:f()). */
