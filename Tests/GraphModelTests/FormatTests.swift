@@ -168,6 +168,43 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     #expect(leftovers.isEmpty)
 }
 
+@Test func dotClustersBecomeFramesWithTheirMembersRelativeToThem() throws {
+    // What `dot -Tdot` prints for a -> b -> c with b in cluster g and c in cluster h inside g: absolute positions.
+    let text = """
+    digraph {
+    \tgraph [bb="0,0,102,210"];
+    \tsubgraph cluster_g {
+    \t\tgraph [bb="8,8,94,166", label=G];
+    \t\tsubgraph cluster_h {
+    \t\t\tgraph [bb="16,16,86,91"];
+    \t\t\tc [height=0.5, pos="51,42", width=0.75];
+    \t\t}
+    \t\tb [height=0.5, pos="51,117", width=0.75];
+    \t}
+    \ta [height=0.5, pos="51,192", width=0.75];
+    \ta -> b; b -> c;
+    }
+    """
+    let graph = try Graph.load(string: text, format: .dot)
+    let g = try #require(graph.node("g")), h = try #require(graph.node("h"))
+    #expect(g.position == Point(x: 8, y: 44) && g.width == 86 && g.height == 158, "bb's top-left in the y-down frame")
+    #expect(h.parentId == "g" && h.position == Point(x: 8, y: 75) && h.width == 70 && h.height == 75)
+    #expect(graph.node("b")?.position == Point(x: 43, y: 49), "b relative to g")
+    #expect(graph.node("c")?.position == Point(x: 35, y: 49), "c relative to h")
+    #expect(graph.absolutePosition(of: "c") == Point(x: 51, y: 168))
+    #expect(graph.node("a")?.position == Point(x: 51, y: 18))
+    try graph.updateNode("b") { $0.fx = 1; $0.fy = 2 }
+    let written = try graph.string(format: .dot)
+    #expect(written.contains(#""pos"="51,-168""#), "members are written with absolute coordinates: \(written)")
+    #expect(written.contains(#""bb"="16,-194,86,-119""#) && written.contains(#""fx"="9""#) && written.contains(#""fy"="-46""#))
+    let again = try Graph.load(string: written, format: .dot)
+    for node in graph.nodes {
+        let copy = try #require(again.node(node.id))
+        #expect(copy.position == node.position && copy.parentId == node.parentId, "\(node.id)")
+        #expect(copy.width == node.width && copy.height == node.height && copy.fx == node.fx && copy.fy == node.fy)
+    }
+}
+
 @Test func dotFromGraphvizHasPointsAndAYDownFrame() throws {
     // What `echo 'digraph{a->b}' | dot -Tdot` prints: sizes in inches, pos in points with y up, bb for the frame.
     let text = """

@@ -10,10 +10,12 @@ private let dotLock = NSLock()
 /// handles, `subgraph cluster_x` gives a parent node x (its graph attributes are x's fields); `id`, `label`,
 /// `type`, `width`, `height`, `fx`, `fy`, `fz` fill fields, other attributes go to data.
 ///
-/// Units follow Graphviz: coordinates (`pos`, `fx`, `fy`, `fz`) are points with y pointing up, `width` and `height`
-/// are inches. Reading turns them into forcelab's frame: sizes times 72 (points, the unit of positions) and
-/// y flipped to point down, measured from the top of the root graph's `bb` when it has one (y' = ury - y), else
-/// negated. Writing does the reverse without a `bb` (y negated, sizes in inches), so a round trip keeps both.
+/// Units follow Graphviz: coordinates (`pos`, `fx`, `fy`, `fz`, a cluster's `bb`) are absolute, in points with y
+/// pointing up; `width` and `height` are inches. Reading turns them into forcelab's frame: sizes times 72 (points,
+/// the unit of positions), y flipped to point down, measured from the top of the root graph's `bb` when it has one
+/// (y' = ury - y), else negated, and coordinates made relative to the parent, whose position is its cluster's
+/// top-left corner (from `bb`, which also gives its size). Writing does the reverse without a root `bb`, so a
+/// round trip keeps positions (up to the rounding of adding and subtracting a parent's corner) and sizes.
 enum DOTFormat {
     /// Graphviz's points per inch.
     static let pointsPerInch = 72.0
@@ -80,8 +82,8 @@ enum DOTFormat {
     /// Writes a node statement, or a cluster holding the node's children.
     private static func writeMember(_ node: Node, in graph: Graph, depth: Int, into text: inout String) {
         let indent = String(repeating: "  ", count: depth)
-        let attributes = fields(of: node)
         let children = graph.childIds(of: node.id).compactMap(graph.node)
+        let attributes = fields(of: node, at: corner(of: node.parentId, in: graph), isCluster: !children.isEmpty)
         guard !children.isEmpty else {
             text += indent + quote(node.id) + (attributes.isEmpty ? "" : " [" + list(attributes) + "]") + ";\n"
             return
@@ -92,15 +94,29 @@ enum DOTFormat {
         text += indent + "}\n"
     }
 
-    /// The DOT attributes of a node.
-    private static func fields(of node: Node) -> [String: String] {
+    /// The absolute position of a parent, where its children's relative coordinates start (the origin for none,
+    /// and nil when some ancestor has no position).
+    private static func corner(of parentId: String?, in graph: Graph) -> Point? {
+        guard let parentId, graph.containsNode(parentId) else { return Point(x: 0, y: 0) }
+        guard let point = graph.absolutePosition(of: parentId), point.isPlaced else { return nil }
+        return point
+    }
+
+    /// The DOT attributes of a node whose parent's corner is at `corner`: absolute coordinates, as Graphviz has
+    /// them (a cluster's extent as `bb` when it has a size), relative ones when the parent has no position.
+    private static func fields(of node: Node, at corner: Point?, isCluster: Bool) -> [String: String] {
         var attributes = node.data.mapValues(valueText)
-        if node.position.isPlaced {
-            attributes["pos"] = ([node.position.x, -node.position.y] + (node.position.z.map { [$0] } ?? []))
-                .map(NumberText.format).joined(separator: ",")
+        let offset = corner ?? Point(x: 0, y: 0)
+        let x = node.position.x + offset.x, y = node.position.y + offset.y
+        let z = node.position.z.map { $0 + (offset.z ?? 0) }
+        if node.position.isPlaced, isCluster, let width = node.width, let height = node.height {
+            attributes["bb"] = [x, -(y + height), x + width, -y].map(NumberText.format).joined(separator: ",")
+        } else if node.position.isPlaced {
+            attributes["pos"] = ([x, -y] + (z.map { [$0] } ?? [])).map(NumberText.format).joined(separator: ",")
         }
         let numbers: [(String, Double?)] = [
-            ("fx", node.fx), ("fy", node.fy.map { -$0 }), ("fz", node.fz),
+            ("fx", node.fx.map { $0 + offset.x }), ("fy", node.fy.map { -($0 + offset.y) }),
+            ("fz", node.fz.map { $0 + (offset.z ?? 0) }),
             ("width", node.width.map(inches)), ("height", node.height.map(inches)),
         ]
         for case let (name, value?) in numbers { attributes[name] = valueText(.number(value)) }

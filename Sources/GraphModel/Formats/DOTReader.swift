@@ -37,6 +37,7 @@ struct DOTReader {
             node = agnxtnode(root, current)
         }
         try addClusters(of: root, parent: nil, into: &builder)
+        makePositionsRelative(in: &builder)
         var edges: [(sequence: UInt64, edge: Edge)] = []
         node = agfstnode(root)
         while let current = node {
@@ -106,6 +107,26 @@ struct DOTReader {
         }
     }
 
+    /// Turns the absolute coordinates DOT gives (`pos`, a cluster's `bb`, `fx`, `fy`, `fz`) into forcelab's, which
+    /// are relative to the parent; a member of a cluster with no position keeps its own.
+    private func makePositionsRelative(in builder: inout GraphBuilder) {
+        var absolute: [String: Point] = [:]
+        for node in builder.nodes { absolute[node.id] = node.position }
+        for node in builder.nodes {
+            guard let parentId = node.parentId, let corner = absolute[parentId], corner.isPlaced else { continue }
+            builder.updateNode(node.id) { node in
+                if node.position.isPlaced {
+                    node.position.x -= corner.x
+                    node.position.y -= corner.y
+                    if let z = node.position.z { node.position.z = z - (corner.z ?? 0) }
+                }
+                node.fx = node.fx.map { $0 - corner.x }
+                node.fy = node.fy.map { $0 - corner.y }
+                node.fz = node.fz.map { $0 - (corner.z ?? 0) }
+            }
+        }
+    }
+
     /// Records a port as a handle of a node, once.
     private func addHandle(_ port: String?, type: HandleType, to id: String, in builder: inout GraphBuilder) {
         guard let port, !port.isEmpty else { return }
@@ -137,6 +158,12 @@ struct DOTReader {
                 node.fy = node.position.y
                 node.fz = node.position.z
             }
+        case "bb":
+            let numbers = value.split(separator: ",").compactMap { Double($0) }
+            guard numbers.count == 4 else { throw GraphError("node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\"") }
+            node.position = Point(x: numbers[0], y: top - numbers[3])
+            node.width = numbers[2] - numbers[0]
+            node.height = numbers[3] - numbers[1]
         case "fx", "fy", "fz", "width", "height":
             guard let number = Double(value) else { throw GraphError("node '\(node.id)': \(key) \"\(value)\" is not a number") }
             switch key {
