@@ -11,16 +11,9 @@ enum GraphScenes {
         var index: [String: Int] = [:]
         for (i, id) in graph.nodeIds.enumerated() { index[id] = i }
         try graph.forEachNode { node in
-            guard let point = graph.absolutePosition(of: node.id), point.isPlaced else {
-                throw GraphError("node '\(node.id)' has no position: give it x and y or run a simulation first")
-            }
-            var x = point.x, y = point.y
-            if let width = node.width, let height = node.height, width > 0, height > 0 {
-                x += width / 2
-                y += height / 2
-            }
+            let centre = try centre(of: node, in: graph)
             nodes.append(GraphScene.Node(
-                id: node.id, x: x, y: y, width: node.width, height: node.height, label: node.label,
+                id: node.id, x: centre.x, y: centre.y, width: node.width, height: node.height, label: node.label,
                 group: group.flatMap { node.data[$0] }.map(\.text), parent: node.parentId.flatMap { index[$0] },
                 data: node.data))
         }
@@ -35,6 +28,15 @@ enum GraphScenes {
         return GraphScene(nodes: nodes, edges: edges)
     }
 
+    /// Where a node is drawn: its absolute position, moved to the centre for a box.
+    private static func centre(of node: Node, in graph: Graph) throws -> SIMD2<Double> {
+        guard let point = graph.absolutePosition(of: node.id), point.isPlaced else {
+            throw GraphError("node '\(node.id)' has no position: give it x and y or run a simulation first")
+        }
+        guard let width = node.width, let height = node.height, width > 0, height > 0 else { return SIMD2(point.x, point.y) }
+        return SIMD2(point.x + width / 2, point.y + height / 2)
+    }
+
     /// The side a handle sits on (its declared position), so edges leave and enter where the handle is drawn.
     private static func side(of handle: String?, on node: Node?) -> String? {
         guard let handle else { return nil }
@@ -43,7 +45,17 @@ enum GraphScenes {
 
     /// Absolute node positions and edges by index, for metrics and terminal previews.
     static func points(_ graph: Graph) throws -> (positions: [SIMD2<Double>], edges: [(Int, Int)]) {
-        let scene = try scene(graph, group: nil)
-        return (scene.nodes.map { SIMD2($0.x, $0.y) }, scene.edges.map { ($0.source, $0.target) })
+        var index: [String: Int] = [:]
+        index.reserveCapacity(graph.nodeCount)
+        var positions: [SIMD2<Double>] = []
+        positions.reserveCapacity(graph.nodeCount)
+        try graph.forEachNode { node in
+            index[node.id] = positions.count
+            positions.append(try centre(of: node, in: graph))
+        }
+        var edges: [(Int, Int)] = []
+        edges.reserveCapacity(graph.edgeCount)
+        graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
+        return (positions, edges)
     }
 }
