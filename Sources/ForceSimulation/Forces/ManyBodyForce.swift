@@ -321,10 +321,10 @@ public final class ManyBodyForce: Force {
         }
 
         /// The plain 2D visits of nodes `i` and `j` in lockstep, one node per SIMD2 lane (x and y apart): while both
-        /// take the same far/near decision, one step serves both. A cell where they differ, and a leaf holding
-        /// either node or a chain, each lane visits alone (the cell and its subtree), then they go on together.
-        /// Each lane performs exactly its node's scalar operations in order. Returns false, changing nothing, if
-        /// either node would need a jiggle.
+        /// take the same far/near decision, one step serves both. At a cell where they differ, the far lane takes
+        /// the cell's sum and the near one visits the cell and its subtree alone; at a leaf holding either node or
+        /// a chain, each lane visits the leaf alone; then they go on together. Each lane performs exactly its
+        /// node's scalar operations in order. Returns false, changing nothing, if either node would need a jiggle.
         private func pair(_ i: Int, _ j: Int) -> Bool {
             let px = SIMD2(x[i], x[j]), py = SIMD2(y[i], y[j])
             var vxs = SIMD2(vx[i], vx[j]), vys = SIMD2(vy[i], vy[j])
@@ -347,15 +347,29 @@ public final class ManyBodyForce: Force {
                     k = Int(c.end)
                     continue
                 }
-                let h = Int(c.head)
-                if any(far) || (h != -1 && _slowPath(h < 0 || h == i || h == j)) {
-                    var vi = SIMD2(vxs[0], vys[0]), vj = SIMD2(vxs[1], vys[1])
+                if any(far) {
+                    if _slowPath(any(far .& ((dx * dy .== zero) .| (l .< dmin2)))) {
+                        if any(far .& (dx * dy .== zero)) { return false }
+                        l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
+                    }
+                    vxs.replace(with: vxs + dx * c.value * alpha / l, where: far)
+                    vys.replace(with: vys + dy * c.value * alpha / l, where: far)
+                    let near = far[0] ? 1 : 0
+                    var v = SIMD2(vxs[near], vys[near])
                     let end = Int(c.end)
-                    guard span2D(i, SIMD2(px[0], py[0]), &vi, from: k, to: end),
-                        span2D(j, SIMD2(px[1], py[1]), &vj, from: k, to: end)
+                    guard span2D(near == 0 ? i : j, SIMD2(px[near], py[near]), &v, from: k, to: end) else { return false }
+                    (vxs[near], vys[near]) = (v.x, v.y)
+                    k = end
+                    continue
+                }
+                let h = Int(c.head)
+                if h != -1 && _slowPath(h < 0 || h == i || h == j) {
+                    var vi = SIMD2(vxs[0], vys[0]), vj = SIMD2(vxs[1], vys[1])
+                    guard span2D(i, SIMD2(px[0], py[0]), &vi, from: k, to: k + 1),
+                        span2D(j, SIMD2(px[1], py[1]), &vj, from: k, to: k + 1)
                     else { return false }
                     (vxs, vys) = (SIMD2(vi.x, vj.x), SIMD2(vi.y, vj.y))
-                    k = end
+                    k += 1
                     continue
                 }
                 k += 1
