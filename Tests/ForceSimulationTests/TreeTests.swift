@@ -46,6 +46,32 @@ import Testing
         #expect(deepest.bounds[2] - deepest.bounds[0] == 0.125)
     }
 
+    @Test func orderListsTheLeafChainsInPreOrder() {
+        // Two points sharing cells for several levels, the later one first in child index order.
+        let two = build([(0.2, 0.1), (0.1, 0.1)])
+        #expect(cells(two).filter { $0.head >= 0 }.map(\.head) == [1, 0])
+        #expect((0..<2).map { two.order.base[$0] } == [1, 0])
+        // Close pairs in either order, repeated points and a spread of singles.
+        let random = RandomSource(seed: 3)
+        var points: [(Double, Double)] = []
+        for i in 0..<3000 {
+            let p = (random.next() * 100, random.next() * 100)
+            points.append(p)
+            if i % 3 == 0 { points.append((p.0 + (random.next() - 0.5) * 1e-6, p.1 + (random.next() - 0.5) * 1e-6)) }
+            if i % 50 == 0 { points.append(p) }
+        }
+        let tree = build(points)
+        var chained: [Int32] = []
+        for c in 0..<tree.cellCount where tree.head.base[c] >= 0 {
+            var p = tree.head.base[c]
+            while p >= 0 {
+                chained.append(p)
+                p = tree.next.base[Int(p)]
+            }
+        }
+        #expect(chained == (0..<points.count).map { tree.order.base[$0] })
+    }
+
     @Test func subtreesBuiltOnThreadsGiveTheSameTree() {
         let random = RandomSource(seed: 7)
         var x: [Double] = [], y: [Double] = []
