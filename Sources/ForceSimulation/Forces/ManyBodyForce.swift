@@ -357,7 +357,8 @@ public final class ManyBodyForce: Force {
                     let near = far[0] ? 1 : 0
                     var v = SIMD2(vxs[near], vys[near])
                     let end = Int(c.end)
-                    guard span2D(near == 0 ? i : j, SIMD2(px[near], py[near]), &v, from: k, to: end) else { return false }
+                    let alone = span2D(near == 0 ? i : j, SIMD2(px[near], py[near]), &v, from: k, to: end)
+                    guard alone else { return false }
                     (vxs[near], vys[near]) = (v.x, v.y)
                     k = end
                     continue

@@ -317,7 +317,8 @@ final class SpatialTree {
                     let stop = count[i]
                     if stop > start {
                         let box = Points.child(i, lower, mid, upper)
-                        body(Task(from: start, to: stop, generation: 1 - generation, lower: box.lower, upper: box.upper))
+                        let generation = 1 - generation
+                        body(Task(from: start, to: stop, generation: generation, lower: box.lower, upper: box.upper))
                     }
                     start = stop
                 }
