@@ -356,8 +356,9 @@ public final class ManyBodyForce: Force {
                     vys.replace(with: vys + dy * c.value * alpha / l, where: far)
                     let near = far[0] ? 1 : 0
                     var v = SIMD2(vxs[near], vys[near])
-                    let end = Int(c.end)
-                    let alone = span2D(near == 0 ? i : j, SIMD2(px[near], py[near]), &v, from: k, to: end)
+                    // The near lane opens an internal cell (goes on at k + 1) and takes a leaf's points.
+                    let start = c.head == -1 ? k + 1 : k, end = Int(c.end)
+                    let alone = span2D(near == 0 ? i : j, SIMD2(px[near], py[near]), &v, from: start, to: end)
                     guard alone else { return false }
                     (vxs[near], vys[near]) = (v.x, v.y)
                     k = end
