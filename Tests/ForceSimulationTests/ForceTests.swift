@@ -217,6 +217,30 @@ import Testing
         }
     }
 
+    @Test func manyBodyPairedVisitEqualsTheScalarVisitBitForBit() throws {
+        // A finite distanceMax that no distance reaches takes the one-node-at-a-time visit; the infinite default
+        // takes the two-node lockstep one. Coincident chains, shared axes (jiggles) and pairs closer than
+        // distanceMin must come out the same.
+        func run(distanceMax: Double) throws -> (x: [Double], y: [Double], vx: [Double], vy: [Double], calls: Int) {
+            let n = 3000
+            let sim = try Simulation(nodeCount: n) { k in
+                for i in stride(from: 0, to: n - 2, by: 61) {
+                    (k.x[i], k.y[i]) = (7, 7)
+                    (k.x[i + 1], k.y[i + 1]) = (7, 30)
+                    (k.x[i + 2], k.y[i + 2]) = (k.x[i + 3] + 0.3, k.y[i + 3] - 0.2)
+                }
+            }
+            try sim.setForce("charge", ManyBodyForce(distanceMax: distanceMax))
+            try sim.tick(5)
+            let k = sim.kinetics
+            return (Array(k.x), Array(k.y), Array(k.vx), Array(k.vy), sim.random.calls)
+        }
+        let paired = try run(distanceMax: .infinity)
+        let scalar = try run(distanceMax: 1e150)
+        #expect(paired.calls > 0 && paired.calls == scalar.calls)
+        #expect(paired.x == scalar.x && paired.y == scalar.y && paired.vx == scalar.vx && paired.vy == scalar.vy)
+    }
+
     @Test func everyForceRespectsFixedPositions() throws {
         let forces: [any Force] = [
             CenterForce(x: 50, y: 50), ManyBodyForce(), LinkForce(links: [(0, 1), (1, 2), (2, 3)]),

@@ -46,6 +46,78 @@ import Testing
         #expect(deepest.bounds[2] - deepest.bounds[0] == 0.125)
     }
 
+    @Test func orderListsTheLeafChainsInPreOrder() {
+        // Two points sharing cells for several levels, the later one first in child index order.
+        let two = build([(0.2, 0.1), (0.1, 0.1)])
+        #expect(cells(two).filter { $0.head >= 0 }.map(\.head) == [1, 0])
+        #expect((0..<2).map { two.order.base[$0] } == [1, 0])
+        // Close pairs in either order, repeated points and a spread of singles.
+        let random = RandomSource(seed: 3)
+        var points: [(Double, Double)] = []
+        for i in 0..<3000 {
+            let p = (random.next() * 100, random.next() * 100)
+            points.append(p)
+            if i % 3 == 0 { points.append((p.0 + (random.next() - 0.5) * 1e-6, p.1 + (random.next() - 0.5) * 1e-6)) }
+            if i % 50 == 0 { points.append(p) }
+        }
+        let tree = build(points)
+        var chained: [Int32] = []
+        for c in 0..<tree.cellCount where tree.head.base[c] >= 0 {
+            var p = tree.head.base[c]
+            while p >= 0 {
+                chained.append(p)
+                p = tree.next.base[Int(p)]
+            }
+        }
+        #expect(chained == (0..<points.count).map { tree.order.base[$0] })
+    }
+
+    @Test func octreeCellsAreOctantsOfTheirParentsAndHoldTheirPoints() {
+        // Close pairs (split without partitioning) next to a spread of single points, in 3D.
+        let random = RandomSource(seed: 11)
+        var x: [Double] = [], y: [Double] = [], z: [Double] = []
+        for i in 0..<2000 {
+            let p = (random.next() * 50, random.next() * 50, random.next() * 50)
+            x.append(p.0)
+            y.append(p.1)
+            z.append(p.2)
+            if i % 2 == 0 {
+                x.append(p.0 + 1e-5)
+                y.append(p.1)
+                z.append(p.2 - 1e-5)
+            }
+        }
+        let tree = SpatialTree()
+        tree.build(count: x.count, dimensions: 3, x: x, y: y, z: z)
+        func box(_ c: Int) -> [Double] { (0..<6).map { tree.bounds.base[c * 6 + $0] } }
+        var placed = 0
+        for c in 0..<tree.cellCount {
+            let b = box(c)
+            if tree.head.base[c] >= 0 {
+                var p = Int(tree.head.base[c])
+                while p >= 0 {
+                    let q = [x[p], y[p], z[p]]
+                    #expect((0..<3).allSatisfy { b[$0] <= q[$0] && q[$0] < b[$0 + 3] })
+                    placed += 1
+                    p = Int(tree.next.base[p])
+                }
+                continue
+            }
+            let mid = (0..<3).map { (b[$0] + b[$0 + 3]) / 2 }
+            var child = c + 1
+            while child < Int(tree.end.base[c]) {
+                let k = box(child)
+                let halves = (0..<3).map { a -> Bool in
+                    let (lower, upper) = (k[a], k[a + 3])
+                    return (lower == b[a] && upper == mid[a]) || (lower == mid[a] && upper == b[a + 3])
+                }
+                #expect(halves == [true, true, true])
+                child = Int(tree.end.base[child])
+            }
+        }
+        #expect(placed == x.count)
+    }
+
     @Test func subtreesBuiltOnThreadsGiveTheSameTree() {
         let random = RandomSource(seed: 7)
         var x: [Double] = [], y: [Double] = []

@@ -264,7 +264,7 @@ public final class ManyBodyForce: Force {
         /// Processes `order[from..<to]` without drawing random numbers; nodes that would need a jiggle are marked
         /// in `marks` and left unchanged. Returns whether any node was marked.
         func run(from: Int, to: Int) -> Bool {
-            if !three { return plain ? run2D(from: from, to: to, plain: true) : run2D(from: from, to: to, plain: false) }
+            if !three { return plain ? runPairs(from: from, to: to) : run2D(from: from, to: to) }
             var marked = false
             for s in from..<to {
                 let i = Int(order[s])
@@ -276,23 +276,124 @@ public final class ManyBodyForce: Force {
             return marked
         }
 
-        /// `run` in 2D. Each node's position and velocity are loaded one node ahead, so a cache miss on them
-        /// overlaps the previous node's visit.
-        @inline(__always)
-        private func run2D(from: Int, to: Int, plain: Bool) -> Bool {
+        /// `run` in 2D for a kernel that is not plain. Each node's position and velocity are loaded one node ahead,
+        /// so a cache miss on them overlaps the previous node's visit.
+        private func run2D(from: Int, to: Int) -> Bool {
             var marked = false
             var i = Int(order[from])
             var position = SIMD2(x[i], y[i]), velocity = SIMD2(vx[i], vy[i])
             for s in from..<to {
                 let j = s + 1 < to ? Int(order[s + 1]) : i
                 let nextPosition = SIMD2(x[j], y[j]), nextVelocity = SIMD2(vx[j], vy[j])
-                if !node2D(i, position, velocity, random: nil, plain: plain) {
+                if !node2D(i, position, velocity, random: nil, plain: false) {
                     marks[i] = 1
                     marked = true
                 }
                 (i, position, velocity) = (j, nextPosition, nextVelocity)
             }
             return marked
+        }
+
+        /// `run` in 2D for a plain kernel: consecutive nodes two at a time (see `pair`), a pair that would need a
+        /// jiggle and an odd last node one at a time.
+        private func runPairs(from: Int, to: Int) -> Bool {
+            var marked = false
+            func alone(_ i: Int) {
+                var v = SIMD2(vx[i], vy[i])
+                if span2D(i, SIMD2(x[i], y[i]), &v, from: 0, to: cells) {
+                    (vx[i], vy[i]) = (v.x, v.y)
+                } else {
+                    marks[i] = 1
+                    marked = true
+                }
+            }
+            var s = from
+            while s + 1 < to {
+                let i = Int(order[s]), j = Int(order[s + 1])
+                if !pair(i, j) {
+                    alone(i)
+                    alone(j)
+                }
+                s += 2
+            }
+            if s < to { alone(Int(order[s])) }
+            return marked
+        }
+
+        /// The plain 2D visits of nodes `i` and `j` in lockstep, one node per SIMD2 lane (x and y apart): while both
+        /// take the same far/near decision, one step serves both. At a cell where they differ, the far lane takes
+        /// the cell's sum and the near one visits the cell and its subtree alone; at a leaf holding either node or
+        /// a chain, each lane visits the leaf alone; then they go on together. Each lane performs exactly its
+        /// node's scalar operations in order. Returns false, changing nothing, if either node would need a jiggle.
+        private func pair(_ i: Int, _ j: Int) -> Bool {
+            let px = SIMD2(x[i], x[j]), py = SIMD2(y[i], y[j])
+            var vxs = SIMD2(vx[i], vx[j]), vys = SIMD2(vy[i], vy[j])
+            let alpha = self.alpha, dmin2 = SIMD2(repeating: distanceMin2)
+            let zero = SIMD2<Double>.zero
+            var k = 0
+            while k < cells {
+                let c = bodies[k]
+                let dx = c.x - px, dy = c.y - py
+                var l = dx * dx + dy * dy
+                let far = c.limit .< l
+                if all(far) {
+                    // l is finite, so a zero product catches every zero component (as in `visit2D`).
+                    if _slowPath(any((dx * dy .== zero) .| (l .< dmin2))) {
+                        if any(dx * dy .== zero) { return false }
+                        l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
+                    }
+                    vxs += dx * c.value * alpha / l
+                    vys += dy * c.value * alpha / l
+                    k = Int(c.end)
+                    continue
+                }
+                if any(far) {
+                    if _slowPath(any(far .& ((dx * dy .== zero) .| (l .< dmin2)))) {
+                        if any(far .& (dx * dy .== zero)) { return false }
+                        l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
+                    }
+                    vxs.replace(with: vxs + dx * c.value * alpha / l, where: far)
+                    vys.replace(with: vys + dy * c.value * alpha / l, where: far)
+                    let near = far[0] ? 1 : 0
+                    var v = SIMD2(vxs[near], vys[near])
+                    // The near lane opens an internal cell (goes on at k + 1) and takes a leaf's points.
+                    let start = c.head == -1 ? k + 1 : k, end = Int(c.end)
+                    let alone = span2D(near == 0 ? i : j, SIMD2(px[near], py[near]), &v, from: start, to: end)
+                    guard alone else { return false }
+                    (vxs[near], vys[near]) = (v.x, v.y)
+                    k = end
+                    continue
+                }
+                let h = Int(c.head)
+                if h != -1 && _slowPath(h < 0 || h == i || h == j) {
+                    var vi = SIMD2(vxs[0], vys[0]), vj = SIMD2(vxs[1], vys[1])
+                    guard span2D(i, SIMD2(px[0], py[0]), &vi, from: k, to: k + 1),
+                        span2D(j, SIMD2(px[1], py[1]), &vj, from: k, to: k + 1)
+                    else { return false }
+                    (vxs, vys) = (SIMD2(vi.x, vj.x), SIMD2(vi.y, vj.y))
+                    k += 1
+                    continue
+                }
+                k += 1
+                if h == -1 { continue }
+                if _slowPath(any((dx .== zero) .| (dy .== zero) .| (l .< dmin2))) {
+                    if any((dx .== zero) .| (dy .== zero)) { return false }
+                    l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
+                }
+                let w = c.value * alpha / l
+                vxs += dx * w
+                vys += dy * w
+            }
+            (vx[i], vx[j]) = (vxs[0], vxs[1])
+            (vy[i], vy[j]) = (vys[0], vys[1])
+            return true
+        }
+
+        /// The plain 2D visit of node `i` over cells `from..<to` (a whole number of subtrees), adding to `v`;
+        /// returns false if a jiggle would be needed.
+        @inline(never)
+        private func span2D(_ i: Int, _ position: SIMD2<Double>, _ v: inout SIMD2<Double>, from: Int, to: Int) -> Bool {
+            visit2D(i, position, &v, from: from, to: to, random: nil, plain: true)
         }
 
         /// Adds node `i`'s charge sum to its velocity in d3's visit order. Without a random source, returns false
@@ -310,9 +411,21 @@ public final class ManyBodyForce: Force {
             _ i: Int, _ position: SIMD2<Double>, _ v: SIMD2<Double>, random: RandomSource?, plain: Bool
         ) -> Bool {
             var v = v
+            guard visit2D(i, position, &v, from: 0, to: cells, random: random, plain: plain) else { return false }
+            vx[i] = v.x
+            vy[i] = v.y
+            return true
+        }
+
+        /// The 2D visit of node `i` over cells `from..<to` (a whole number of subtrees), adding to `v`; see `node2D`.
+        @inline(__always)
+        private func visit2D(
+            _ i: Int, _ position: SIMD2<Double>, _ v: inout SIMD2<Double>, from: Int, to: Int, random: RandomSource?,
+            plain: Bool
+        ) -> Bool {
             let alpha = self.alpha, dmin2 = distanceMin2, dmax2 = distanceMax2
-            var k = 0
-            while k < cells {
+            var k = from
+            while k < to {
                 let c = bodies[k]
                 if !plain && c.value == 0 {
                     k = Int(c.end)
@@ -355,8 +468,6 @@ public final class ManyBodyForce: Force {
                     p = Int(next[p])
                 }
             }
-            vx[i] = v.x
-            vy[i] = v.y
             return true
         }
 

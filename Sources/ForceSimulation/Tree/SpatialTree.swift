@@ -254,6 +254,27 @@ final class SpatialTree {
             return older
         }
 
+        /// d3's child index of the point at `p` in a cell with midpoint `mid` (x >= midpoint: 1, y: 2, z: 4).
+        @inline(__always)
+        func childIndex(_ p: UnsafeMutablePointer<Double>, _ mid: (Double, Double, Double)) -> Int {
+            var i = p[0] >= mid.0 ? 1 : 0
+            if p[1] >= mid.1 { i |= 2 }
+            if dimensions == 3 && p[2] >= mid.2 { i |= 4 }
+            return i
+        }
+
+        /// The corners of child `i` of a cell from `lower` to `upper` with midpoint `mid`.
+        @inline(__always)
+        static func child(
+            _ i: Int, _ lower: (Double, Double, Double), _ mid: (Double, Double, Double),
+            _ upper: (Double, Double, Double)
+        ) -> (lower: (Double, Double, Double), upper: (Double, Double, Double)) {
+            (
+                (i & 1 == 0 ? lower.0 : mid.0, i & 2 == 0 ? lower.1 : mid.1, i & 4 == 0 ? lower.2 : mid.2),
+                (i & 1 == 0 ? mid.0 : upper.0, i & 2 == 0 ? mid.1 : upper.1, i & 4 == 0 ? mid.2 : upper.2)
+            )
+        }
+
         /// Stably partitions points `a..<b` of `generation` into the other generation by d3's child index
         /// (x >= midpoint: 1, y: 2, z: 4), then calls `body` for each non-empty child in index order.
         func partition(
@@ -270,10 +291,7 @@ final class SpatialTree {
             withUnsafeMutableBytes(of: &counts) { raw in
                 let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
                 for j in a..<b {
-                    let p = source + j * d
-                    var i = p[0] >= mid.0 ? 1 : 0
-                    if p[1] >= mid.1 { i |= 2 }
-                    if three && p[2] >= mid.2 { i |= 4 }
+                    let i = childIndex(source + j * d, mid)
                     children[j] = UInt8(i)
                     count[i] += 1
                 }
@@ -298,9 +316,9 @@ final class SpatialTree {
                 for i in 0..<(three ? 8 : 4) {
                     let stop = count[i]
                     if stop > start {
-                        let cl = (i & 1 == 0 ? lower.0 : mid.0, i & 2 == 0 ? lower.1 : mid.1, i & 4 == 0 ? lower.2 : mid.2)
-                        let ch = (i & 1 == 0 ? mid.0 : upper.0, i & 2 == 0 ? mid.1 : upper.1, i & 4 == 0 ? mid.2 : upper.2)
-                        body(Task(from: start, to: stop, generation: 1 - generation, lower: cl, upper: ch))
+                        let box = Points.child(i, lower, mid, upper)
+                        let generation = 1 - generation
+                        body(Task(from: start, to: stop, generation: generation, lower: box.lower, upper: box.upper))
                     }
                     start = stop
                 }
@@ -324,7 +342,26 @@ final class SpatialTree {
         /// Makes the cell of `task`, then its subtree: a leaf when its points coincide, else an internal cell
         /// whose points are partitioned and split in turn.
         private func split(_ task: Task, _ store: Points) {
-            let d = store.dimensions
+            let k = cell(task.lower, task.upper, store.dimensions)
+            if task.to - task.from == 1 || store.coincident(task.from, task.to, task.generation) {
+                head.base[k] = store.chain(task.from, task.to, task.generation)
+                end.base[k] = Int32(k + 1)
+                return
+            }
+            head.base[k] = -1
+            if task.to - task.from == 2 {
+                splitTwo(task, store, k)
+                return
+            }
+            store.partition(task.from, task.to, task.generation, task.lower, task.upper) { child in
+                split(child, store)
+            }
+            end.base[k] = Int32(count)
+        }
+
+        /// Appends a cell from `lower` to `upper` (its head and end are left to the caller) and returns its index.
+        @inline(__always)
+        private func cell(_ lower: (Double, Double, Double), _ upper: (Double, Double, Double), _ d: Int) -> Int {
             let k = count
             count += 1
             if k >= end.capacity || (k + 1) * 2 * d > bounds.capacity {
@@ -332,17 +369,40 @@ final class SpatialTree {
                 head.reserve(k + 1, preserving: k)
                 bounds.reserve((k + 1) * 2 * d, preserving: k * 2 * d)
             }
-            Points.write(bounds.base + k * 2 * d, d, task.lower, task.upper)
-            if task.to - task.from == 1 || store.coincident(task.from, task.to, task.generation) {
-                head.base[k] = store.chain(task.from, task.to, task.generation)
-                end.base[k] = Int32(k + 1)
-                return
+            Points.write(bounds.base + k * 2 * d, d, lower, upper)
+            return k
+        }
+
+        /// `split` below internal cell `k` of `task` holding two distinct points, without partitioning them: the
+        /// cells they share down to where their child indices differ, then a leaf for each in child index order.
+        private func splitTwo(_ task: Task, _ store: Points, _ k: Int) {
+            let d = store.dimensions
+            let source = task.generation == 0 ? store.coordinates.0 : store.coordinates.1
+            let ids = task.generation == 0 ? store.indices.0 : store.indices.1
+            let p = source + task.from * d, q = p + d
+            var (lower, upper) = (task.lower, task.upper)
+            while true {
+                let mid = ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
+                let i = store.childIndex(p, mid), j = store.childIndex(q, mid)
+                if i == j {
+                    (lower, upper) = Points.child(i, lower, mid, upper)
+                    let shared = cell(lower, upper, d)
+                    head.base[shared] = -1
+                    continue
+                }
+                // The point of the lower child index goes first, as the stable partition would put it.
+                for (rank, (child, point)) in [(min(i, j), i < j ? 0 : 1), (max(i, j), i < j ? 1 : 0)].enumerated() {
+                    let box = Points.child(child, lower, mid, upper)
+                    let leaf = cell(box.lower, box.upper, d)
+                    let id = ids[task.from + point]
+                    store.next[Int(id)] = -1
+                    store.order[task.from + rank] = id
+                    head.base[leaf] = id
+                    end.base[leaf] = Int32(leaf + 1)
+                }
+                break
             }
-            head.base[k] = -1
-            store.partition(task.from, task.to, task.generation, task.lower, task.upper) { child in
-                split(child, store)
-            }
-            end.base[k] = Int32(count)
+            for c in k..<count - 2 { end.base[c] = Int32(count) }
         }
     }
 }
