@@ -1,5 +1,6 @@
 import CLuaShim
 import ForceSimulation
+import GraphModel
 
 /// The node tables of a simulation's Lua forces, and the copies between them and the engine's kinetics.
 ///
@@ -14,10 +15,14 @@ final class LuaNodeTables {
     private var tables: LuaReference?
     /// The node ids the tables were built for, in kinetics order.
     private var builtIds: [String] = []
+    /// The data each table's `data` field was made from.
+    private var builtData: [[String: DataValue]] = []
     /// Whether fixed coordinates were written last time (so clearing them is written too).
     private var fixedWritten = false
     /// Whether the tables hold the kinetics' current positions and velocities.
     private(set) var isCurrent = false
+    /// Whether nodes' data may have changed in the graph since the tables' `data` fields were made.
+    private var dataStale = false
 
     init(simulation: LuaSimulation) {
         self.simulation = simulation
@@ -60,11 +65,14 @@ final class LuaNodeTables {
             lua_setfield(L, -2, "index")
             lua_rawseti(L, fresh, lua_Integer(i + 1))
         }
+        let previousData = builtData
+        builtData = ids.map { id in oldIndex[id].map { previousData[$0] } ?? [:] }
         for i in created {
             lua_rawgeti(L, fresh, lua_Integer(i + 1))
             LuaValues.push(L, ids[i])
             lua_setfield(L, -2, "id")
-            LuaValues.push(L, fields: graph.node(ids[i])?.data ?? [:])
+            builtData[i] = graph.node(ids[i])?.data ?? [:]
+            LuaValues.push(L, fields: builtData[i])
             lua_setfield(L, -2, "data")
             fl_pop(L, 1)
         }
@@ -87,6 +95,11 @@ final class LuaNodeTables {
         list.push(L)
     }
 
+    /// Notes that the graph changed, so nodes' data may have: the tables take it at the next copy into them.
+    func graphChanged() {
+        dataStale = true
+    }
+
     /// Notes that the tables may no longer match the kinetics (a force failed halfway).
     func invalidate() {
         isCurrent = false
@@ -96,6 +109,7 @@ final class LuaNodeTables {
     func write(_ kinetics: Kinetics) throws {
         let anyFixed = kinetics.fx.contains { !$0.isNaN } || kinetics.fy.contains { !$0.isNaN }
             || kinetics.fz.contains { !$0.isNaN }
+        if dataStale { refreshData() }
         var state = LuaNodeTables.state(kinetics)
         try synchronise { L in fl_nodes_write(L, -1, &state, anyFixed || fixedWritten ? 1 : 0) }
         fixedWritten = anyFixed
@@ -109,6 +123,25 @@ final class LuaNodeTables {
         try synchronise { L in fl_nodes_read(L, -1, &state) }
         isCurrent = true
         if state.fixed_changed != 0 { try keepPins(kinetics) }
+    }
+
+    /// Gives a fresh copy of its node's data to every table whose node's data changed in the graph.
+    private func refreshData() {
+        guard let tables else { return }
+        let L = simulation.activeState
+        let graph = simulation.graph.graph
+        tables.push(L)
+        for (i, id) in builtIds.enumerated() {
+            let data = graph.node(id)?.data ?? [:]
+            guard data != builtData[i] else { continue }
+            builtData[i] = data
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            LuaValues.push(L, fields: data)
+            lua_setfield(L, -2, "data")
+            fl_pop(L, 1)
+        }
+        fl_pop(L, 1)
+        dataStale = false
     }
 
     /// Runs a sync function with the private array on the stack, turning a failure into a `LuaError`.

@@ -61,6 +61,7 @@ final class LuaSimulation {
     /// places them, forces initialised again) or moved/fixed nodes.
     func pullFromGraph() throws {
         let store = graph.graph
+        if store.version != syncedVersion || store.structureVersion != syncedStructure { nodeTables.graphChanged() }
         if store.structureVersion != syncedStructure {
             var oldIndex: [String: Int] = [:]
             for (i, id) in nodeIds.enumerated() { oldIndex[id] = i }

@@ -191,6 +191,11 @@ final class SimulationLuaTests: LuaTestCase {
             sim:tick(1)
             assert(#again == 5 and again[4] == kept and kept.cluster ~= nil, "a node that stays keeps its table")
             assert(again[5].id == "new" and again[5].index == 4 and again[5].x ~= nil)
+            local before = again[1].data
+            g:applyNodeChanges{{type = "replace", id = again[1].id, item = {id = again[1].id, data = {weight = 9}}}}
+            sim:tick(1)
+            assert(again[1].data.weight == 9 and again[2].data == first[2].data, "data a graph edit changed is taken, only there")
+            assert(before ~= again[1].data)
             """)
     }
 
