@@ -77,39 +77,44 @@ struct GraphBuilder {
         edgePlaces.append(place)
     }
 
-    /// Checks everything and builds the graph.
-    func build() throws -> Graph {
+    /// Checks everything and builds the graph in one go.
+    consuming func build() throws -> Graph {
         for (index, node) in nodes.enumerated() {
             if let parent = node.parentId, nodeIndex[parent] == nil {
                 throw error("node '\(node.id)': parent '\(parent)' does not exist", at: nodePlace(nodePlaces[index]))
             }
         }
-        var taken: Set<String> = []
+        var edgeIndex: [String: Int] = [:]
+        edgeIndex.reserveCapacity(edges.count)
         for (index, edge) in edges.enumerated() where !edge.id.isEmpty {
-            guard taken.insert(edge.id).inserted else {
+            guard edgeIndex.updateValue(index, forKey: edge.id) == nil else {
                 throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
             }
         }
-        let graph = Graph()
-        graph.nodeStore.reserve(nodes.count)
-        graph.edgeStore.reserve(edges.count)
-        for node in nodes { graph.insertNode(node) }
-        for (index, var edge) in edges.enumerated() {
-            if nodeIndex[edge.source] == nil || nodeIndex[edge.target] == nil {
+        var edgeEnds: [(source: Int, target: Int)] = []
+        edgeEnds.reserveCapacity(edges.count)
+        for index in edges.indices {
+            let edge = edges[index]
+            guard let source = nodeIndex[edge.source], let target = nodeIndex[edge.target] else {
                 let end = nodeIndex[edge.source] == nil ? edge.source : edge.target
                 let name = edge.id.isEmpty ? "edge \(edge.source) -> \(edge.target)" : "edge '\(edge.id)'"
                 throw error("\(name): node '\(end)' does not exist", at: edgePlace(edgePlaces[index]))
             }
-            if edge.id.isEmpty { edge.id = Self.generatedId(index, avoiding: taken) }
-            graph.insertEdge(edge)
+            if edge.id.isEmpty {
+                let id = Self.generatedId(index, avoiding: edgeIndex)
+                edges[index].id = id
+                edgeIndex[id] = index
+            }
+            edgeEnds.append((source, target))
         }
-        return graph
+        return Graph(nodes: nodes, nodeSlots: nodeIndex, edges: edges, edgeSlots: edgeIndex, edgeEnds: edgeEnds)
     }
 
-    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed if taken.
-    private static func generatedId(_ index: Int, avoiding taken: Set<String>) -> String {
+    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed if taken (generated ids
+    /// never clash with each other, so `taken` may hold them too).
+    private static func generatedId(_ index: Int, avoiding taken: [String: Int]) -> String {
         var id = "e\(index)"
-        while taken.contains(id) { id += "_" }
+        while taken[id] != nil { id += "_" }
         return id
     }
 }
