@@ -18,6 +18,7 @@ enum D3Format {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
         let nodes = try root.array("nodes") ?? []
+        builder.reserve(nodes: nodes.count)
         for (index, item) in nodes.enumerated() {
             let object = try JSONObject(item, in: "nodes", at: index)
             var node = Node(id: try object.string("id") ?? String(index), data: object.rest(excluding: nodeKeys))
@@ -28,7 +29,9 @@ enum D3Format {
             node.fz = try object.number("fz")
             try builder.addNode(node, at: index)
         }
-        for (index, item) in (try root.array("links") ?? []).enumerated() {
+        let links = try root.array("links") ?? []
+        builder.reserve(edges: links.count)
+        for (index, item) in links.enumerated() {
             let object = try JSONObject(item, in: "links", at: index)
             let edge = Edge(
                 id: try object.string("id") ?? "",
@@ -45,7 +48,10 @@ enum D3Format {
         let value = link.fields[key]
         if let number = value as? NSNumber, let index = Int(exactly: number.doubleValue) {
             let text = String(index)
-            return !builder.hasNode(text) && index >= 0 && index < builder.nodes.count ? builder.nodes[index].id : text
+            guard index >= 0 && index < builder.nodes.count else { return text }
+            // When the node at that index has the number as its id, both readings agree: no lookup needed.
+            let indexed = builder.nodes[index].id
+            return indexed == text || !builder.hasNode(text) ? indexed : text
         }
         if let text = value as? String { return text }
         if let fields = value as? [String: Any] {

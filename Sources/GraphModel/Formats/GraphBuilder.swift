@@ -48,6 +48,19 @@ struct GraphBuilder {
             message: place.label.isEmpty ? message : "\(place.label): \(message)")
     }
 
+    /// Makes room for `count` more nodes.
+    mutating func reserve(nodes count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        nodeIndex.reserveCapacity(nodeIndex.count + count)
+        nodePlaces.reserveCapacity(nodePlaces.count + count)
+    }
+
+    /// Makes room for `count` more edges.
+    mutating func reserve(edges count: Int) {
+        edges.reserveCapacity(edges.count + count)
+        edgePlaces.reserveCapacity(edgePlaces.count + count)
+    }
+
     /// True when a node has this id.
     func hasNode(_ id: String) -> Bool { nodeIndex[id] != nil }
 
@@ -77,8 +90,8 @@ struct GraphBuilder {
         edgePlaces.append(place)
     }
 
-    /// Checks everything and builds the graph in one go.
-    consuming func build() throws -> Graph {
+    /// Checks everything, gives the edges without an id theirs, and builds the graph in one go.
+    mutating func build() throws -> Graph {
         for (index, node) in nodes.enumerated() {
             if let parent = node.parentId, nodeIndex[parent] == nil {
                 throw error("node '\(node.id)': parent '\(parent)' does not exist", at: nodePlace(nodePlaces[index]))
@@ -93,15 +106,16 @@ struct GraphBuilder {
         }
         var edgeEnds: [(source: Int, target: Int)] = []
         edgeEnds.reserveCapacity(edges.count)
+        let fileNamesEdgeIds = !edgeIndex.isEmpty
         for index in edges.indices {
-            let edge = edges[index]
-            guard let source = nodeIndex[edge.source], let target = nodeIndex[edge.target] else {
+            guard let source = nodeIndex[edges[index].source], let target = nodeIndex[edges[index].target] else {
+                let edge = edges[index]
                 let end = nodeIndex[edge.source] == nil ? edge.source : edge.target
                 let name = edge.id.isEmpty ? "edge \(edge.source) -> \(edge.target)" : "edge '\(edge.id)'"
                 throw error("\(name): node '\(end)' does not exist", at: edgePlace(edgePlaces[index]))
             }
-            if edge.id.isEmpty {
-                let id = Self.generatedId(index, avoiding: edgeIndex)
+            if edges[index].id.isEmpty {
+                let id = Self.generatedId(index, avoiding: edgeIndex, fileNamesIds: fileNamesEdgeIds)
                 edges[index].id = id
                 edgeIndex[id] = index
             }
@@ -110,11 +124,11 @@ struct GraphBuilder {
         return Graph(nodes: nodes, nodeSlots: nodeIndex, edges: edges, edgeSlots: edgeIndex, edgeEnds: edgeEnds)
     }
 
-    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed if taken (generated ids
-    /// never clash with each other, so `taken` may hold them too).
-    private static func generatedId(_ index: Int, avoiding taken: [String: Int]) -> String {
-        var id = "e\(index)"
-        while taken[id] != nil { id += "_" }
+    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed while taken; only ids the
+    /// file names can take it, as generated ids never clash with each other.
+    private static func generatedId(_ index: Int, avoiding taken: [String: Int], fileNamesIds: Bool) -> String {
+        var id = "e" + String(index)
+        while fileNamesIds, taken[id] != nil { id += "_" }
         return id
     }
 }
