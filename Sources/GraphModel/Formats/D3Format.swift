@@ -33,38 +33,40 @@ enum D3Format {
         builder.reserve(edges: links.count)
         for (index, item) in links.enumerated() {
             let object = try JSONObject(item, in: "links", at: index)
-            let edge = Edge(
-                id: try object.string("id") ?? "",
-                source: try endpoint(object, "source", builder: builder),
-                target: try endpoint(object, "target", builder: builder),
-                data: object.rest(excluding: linkKeys))
-            builder.addEdge(edge, at: index)
+            let id = try object.string("id") ?? ""
+            let source = try endpoint(object, "source", builder: builder)
+            let target = try endpoint(object, "target", builder: builder)
+            let edge = Edge(id: id, source: source.id, target: target.id, data: object.rest(excluding: linkKeys))
+            builder.addEdge(edge, at: index, ends: (source.index, target.index))
         }
         return try builder.build()
     }
 
-    /// A link end: an id, an index when no node has that id, or a node object with an id.
-    private static func endpoint(_ link: JSONObject, _ key: String, builder: GraphBuilder) throws -> String {
+    /// A link end: an id, an index when no node has that id, or a node object with an id. Gives the node id, and
+    /// the node's index when it is known without a lookup (-1 otherwise).
+    private static func endpoint(
+        _ link: JSONObject, _ key: String, builder: GraphBuilder
+    ) throws -> (id: String, index: Int) {
         let value = link.fields[key]
         if let number = value as? NSNumber, let index = Int(exactly: number.doubleValue) {
             let text = String(index)
-            guard index >= 0 && index < builder.nodes.count else { return text }
+            guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
             // When the node at that index has the number as its id, both readings agree: no lookup needed.
             let indexed = builder.nodes[index].id
-            return indexed == text || !builder.hasNode(text) ? indexed : text
+            return indexed == text || !builder.hasNode(text) ? (indexed, index) : (text, -1)
         }
-        if let text = value as? String { return text }
+        if let text = value as? String { return (text, -1) }
         if let fields = value as? [String: Any] {
             guard let id = try JSONObject(fields, path: "\(link.path).\(key)").string("id") else {
                 throw GraphError("\(link.path).\(key) has no id")
             }
-            return id
+            return (id, -1)
         }
         guard let text = try link.string(key) else { throw GraphError("\(link.path) has no \(key)") }
         if !builder.hasNode(text), let index = Int(text), index >= 0, index < builder.nodes.count {
-            return builder.nodes[index].id
+            return (builder.nodes[index].id, index)
         }
-        return text
+        return (text, -1)
     }
 
     /// Writes a graph as d3 JSON.

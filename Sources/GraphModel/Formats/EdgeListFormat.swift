@@ -28,15 +28,15 @@ enum EdgeListFormat {
                 guard !fields[0].isEmpty, fields.count == 1 || !fields[1].isEmpty else {
                     throw GraphFileError(file: file, line: line, message: "empty node id")
                 }
-                builder.ensureNode(fields[0], at: line)
+                let source = builder.ensureNode(fields[0], at: line)
                 guard fields.count >= 2 else { continue }
-                builder.ensureNode(fields[1], at: line)
+                let target = builder.ensureNode(fields[1], at: line)
                 var edge = Edge(id: "", source: fields[0], target: fields[1])
                 for index in 2..<fields.count where !fields[index].isEmpty {
                     let name = index < columns!.count ? columns![index] : "column\(index + 1)"
                     if name == "id" { edge.id = fields[index] } else { edge.data[name] = value(fields[index]) }
                 }
-                builder.addEdge(edge, at: line)
+                builder.addEdge(edge, at: line, ends: (source, target))
             }
         }
         return try builder.build()

@@ -27,6 +27,8 @@ struct GraphBuilder {
     private var edges: [Edge] = []
     /// The place number of each edge.
     private var edgePlaces: [Int] = []
+    /// The indexes in `nodes` of each edge's source and target, -1 where the reader left them to be looked up.
+    private var edgeEnds: [(source: Int, target: Int)] = []
 
     /// A builder whose places are line numbers.
     init(file: String) {
@@ -59,6 +61,7 @@ struct GraphBuilder {
     mutating func reserve(edges count: Int) {
         edges.reserveCapacity(edges.count + count)
         edgePlaces.reserveCapacity(edgePlaces.count + count)
+        edgeEnds.reserveCapacity(edgeEnds.count + count)
     }
 
     /// True when a node has this id.
@@ -69,14 +72,22 @@ struct GraphBuilder {
         guard nodeIndex[node.id] == nil else {
             throw error("duplicate node id '\(node.id)'", at: nodePlace(place))
         }
+        append(node, at: place)
+    }
+
+    /// Adds a node with this id unless there is one (for formats where edges declare nodes); returns its index.
+    @discardableResult
+    mutating func ensureNode(_ id: String, at place: Int) -> Int {
+        if let index = nodeIndex[id] { return index }
+        append(Node(id: id), at: place)
+        return nodes.count - 1
+    }
+
+    /// Adds a node whose id is new.
+    private mutating func append(_ node: Node, at place: Int) {
         nodeIndex[node.id] = nodes.count
         nodes.append(node)
         nodePlaces.append(place)
-    }
-
-    /// Adds a node with this id unless there is one (for formats where edges declare nodes).
-    mutating func ensureNode(_ id: String, at place: Int) {
-        if nodeIndex[id] == nil { try? addNode(Node(id: id), at: place) }
     }
 
     /// Changes a node already added.
@@ -84,10 +95,12 @@ struct GraphBuilder {
         if let index = nodeIndex[id] { body(&nodes[index]) }
     }
 
-    /// Adds an edge; an empty id gets one generated at build time.
-    mutating func addEdge(_ edge: Edge, at place: Int) {
+    /// Adds an edge; an empty id gets one generated at build time. `ends` gives the node indexes of its source and
+    /// target when the reader knows them, -1 to look them up.
+    mutating func addEdge(_ edge: Edge, at place: Int, ends: (source: Int, target: Int) = (-1, -1)) {
         edges.append(edge)
         edgePlaces.append(place)
+        edgeEnds.append(ends)
     }
 
     /// Checks everything, gives the edges without an id theirs, and builds the graph in one go.
@@ -104,11 +117,11 @@ struct GraphBuilder {
                 throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
             }
         }
-        var edgeEnds: [(source: Int, target: Int)] = []
-        edgeEnds.reserveCapacity(edges.count)
         let fileNamesEdgeIds = !edgeIndex.isEmpty
         for index in edges.indices {
-            guard let source = nodeIndex[edges[index].source], let target = nodeIndex[edges[index].target] else {
+            if edgeEnds[index].source < 0 { edgeEnds[index].source = nodeIndex[edges[index].source] ?? -1 }
+            if edgeEnds[index].target < 0 { edgeEnds[index].target = nodeIndex[edges[index].target] ?? -1 }
+            guard edgeEnds[index].source >= 0, edgeEnds[index].target >= 0 else {
                 let edge = edges[index]
                 let end = nodeIndex[edge.source] == nil ? edge.source : edge.target
                 let name = edge.id.isEmpty ? "edge \(edge.source) -> \(edge.target)" : "edge '\(edge.id)'"
@@ -119,7 +132,6 @@ struct GraphBuilder {
                 edges[index].id = id
                 edgeIndex[id] = index
             }
-            edgeEnds.append((source, target))
         }
         return Graph(nodes: nodes, nodeSlots: nodeIndex, edges: edges, edgeSlots: edgeIndex, edgeEnds: edgeEnds)
     }
