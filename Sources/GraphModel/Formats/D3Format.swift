@@ -86,22 +86,19 @@ enum D3Format {
         var writer = JSONWriter()
         writer.raw("{\n")
         writer.list("links", edges, last: false) { writer, edge in
-            var fields = edge.data
-            fields["id"] = .string(edge.id)
-            fields["source"] = .string(edge.source)
-            fields["target"] = .string(edge.target)
-            writer.object(fields)
+            writer.object(edge.data, own: [("id", .string(edge.id)), ("source", .string(edge.source)),
+                                           ("target", .string(edge.target))])
         }
         writer.list("nodes", nodes, last: true) { writer, node in
-            var fields = node.data
-            fields["id"] = .string(node.id)
-            if !node.position.x.isNaN { fields["x"] = .number(node.position.x) }
-            if !node.position.y.isNaN { fields["y"] = .number(node.position.y) }
-            if let z = node.position.z, !z.isNaN { fields["z"] = .number(z) }
-            if let fx = node.fx { fields["fx"] = .number(fx) }
-            if let fy = node.fy { fields["fy"] = .number(fy) }
-            if let fz = node.fz { fields["fz"] = .number(fz) }
-            writer.object(fields)
+            var own: [(key: String, value: DataValue)] = []
+            if let fx = node.fx { own.append(("fx", .number(fx))) }
+            if let fy = node.fy { own.append(("fy", .number(fy))) }
+            if let fz = node.fz { own.append(("fz", .number(fz))) }
+            own.append(("id", .string(node.id)))
+            if !node.position.x.isNaN { own.append(("x", .number(node.position.x))) }
+            if !node.position.y.isNaN { own.append(("y", .number(node.position.y))) }
+            if let z = node.position.z, !z.isNaN { own.append(("z", .number(z))) }
+            writer.object(node.data, own: own)
         }
         writer.raw("}\n")
         return writer.text
