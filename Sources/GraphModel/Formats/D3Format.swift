@@ -19,6 +19,9 @@ enum D3Format {
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
         let nodes = try root.array("nodes") ?? []
         builder.reserve(nodes: nodes.count)
+        // Whether each node's id is its index as text, so that a link end naming that index needs no lookup.
+        var idIsIndex: [Bool] = []
+        idIsIndex.reserveCapacity(nodes.count)
         for (index, item) in nodes.enumerated() {
             let object = try JSONObject(item, in: "nodes", at: index)
             var node = Node(id: try object.string("id") ?? String(index), data: object.rest(excluding: nodeKeys))
@@ -27,6 +30,7 @@ enum D3Format {
             node.fx = try object.number("fx")
             node.fy = try object.number("fy")
             node.fz = try object.number("fz")
+            idIsIndex.append(node.id == String(index))
             try builder.addNode(node, at: index)
         }
         let links = try root.array("links") ?? []
@@ -34,8 +38,8 @@ enum D3Format {
         for (index, item) in links.enumerated() {
             let object = try JSONObject(item, in: "links", at: index)
             let id = try object.string("id") ?? ""
-            let source = try endpoint(object, "source", builder: builder)
-            let target = try endpoint(object, "target", builder: builder)
+            let source = try endpoint(object, "source", builder: builder, idIsIndex: idIsIndex)
+            let target = try endpoint(object, "target", builder: builder, idIsIndex: idIsIndex)
             let edge = Edge(id: id, source: source.id, target: target.id, data: object.rest(excluding: linkKeys))
             builder.addEdge(edge, at: index, ends: (source.index, target.index))
         }
@@ -45,15 +49,15 @@ enum D3Format {
     /// A link end: an id, an index when no node has that id, or a node object with an id. Gives the node id, and
     /// the node's index when it is known without a lookup (-1 otherwise).
     private static func endpoint(
-        _ link: JSONObject, _ key: String, builder: GraphBuilder
+        _ link: JSONObject, _ key: String, builder: GraphBuilder, idIsIndex: [Bool]
     ) throws -> (id: String, index: Int) {
         let value = link.fields[key]
         if let number = value as? NSNumber, let index = Int(exactly: number.doubleValue) {
             let text = String(index)
             guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
-            // When the node at that index has the number as its id, both readings agree: no lookup needed.
-            let indexed = builder.nodes[index].id
-            return indexed == text || !builder.hasNode(text) ? (indexed, index) : (text, -1)
+            // When the node at that index has the number as its id, both readings agree.
+            if idIsIndex[index] { return (text, index) }
+            return builder.hasNode(text) ? (text, -1) : (builder.nodes[index].id, index)
         }
         if let text = value as? String { return (text, -1) }
         if let fields = value as? [String: Any] {
