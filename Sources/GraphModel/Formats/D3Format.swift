@@ -18,6 +18,10 @@ enum D3Format {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
         let nodes = try root.array("nodes") ?? []
+        builder.reserve(nodes: nodes.count)
+        // Whether each node's id is its index as text, so that a link end naming that index needs no lookup.
+        var idIsIndex: [Bool] = []
+        idIsIndex.reserveCapacity(nodes.count)
         for (index, item) in nodes.enumerated() {
             let object = try JSONObject(item, in: "nodes", at: index)
             var node = Node(id: try object.string("id") ?? String(index), data: object.rest(excluding: nodeKeys))
@@ -26,39 +30,47 @@ enum D3Format {
             node.fx = try object.number("fx")
             node.fy = try object.number("fy")
             node.fz = try object.number("fz")
+            idIsIndex.append(node.id == String(index))
             try builder.addNode(node, at: index)
         }
-        for (index, item) in (try root.array("links") ?? []).enumerated() {
+        let links = try root.array("links") ?? []
+        builder.reserve(edges: links.count)
+        for (index, item) in links.enumerated() {
             let object = try JSONObject(item, in: "links", at: index)
-            let edge = Edge(
-                id: try object.string("id") ?? "",
-                source: try endpoint(object, "source", builder: builder),
-                target: try endpoint(object, "target", builder: builder),
-                data: object.rest(excluding: linkKeys))
-            builder.addEdge(edge, at: index)
+            let id = try object.string("id") ?? ""
+            let source = try endpoint(object, "source", builder: builder, idIsIndex: idIsIndex)
+            let target = try endpoint(object, "target", builder: builder, idIsIndex: idIsIndex)
+            let edge = Edge(id: id, source: source.id, target: target.id, data: object.rest(excluding: linkKeys))
+            builder.addEdge(edge, at: index, ends: (source.index, target.index))
         }
         return try builder.build()
     }
 
-    /// A link end: an id, an index when no node has that id, or a node object with an id.
-    private static func endpoint(_ link: JSONObject, _ key: String, builder: GraphBuilder) throws -> String {
+    /// A link end: an id, an index when no node has that id, or a node object with an id. Gives the node id, and
+    /// the node's index when it is known without a lookup (-1 otherwise).
+    private static func endpoint(
+        _ link: JSONObject, _ key: String, builder: GraphBuilder, idIsIndex: [Bool]
+    ) throws -> (id: String, index: Int) {
         let value = link.fields[key]
         if let number = value as? NSNumber, let index = Int(exactly: number.doubleValue) {
             let text = String(index)
-            return !builder.hasNode(text) && index >= 0 && index < builder.nodes.count ? builder.nodes[index].id : text
+            guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
+            // When the node at that index has the number as its id, both readings agree.
+            if idIsIndex[index] { return (text, index) }
+            return builder.hasNode(text) ? (text, -1) : (builder.nodes[index].id, index)
         }
-        if let text = value as? String { return text }
+        if let text = value as? String { return (text, -1) }
         if let fields = value as? [String: Any] {
             guard let id = try JSONObject(fields, path: "\(link.path).\(key)").string("id") else {
                 throw GraphError("\(link.path).\(key) has no id")
             }
-            return id
+            return (id, -1)
         }
         guard let text = try link.string(key) else { throw GraphError("\(link.path) has no \(key)") }
         if !builder.hasNode(text), let index = Int(text), index >= 0, index < builder.nodes.count {
-            return builder.nodes[index].id
+            return (builder.nodes[index].id, index)
         }
-        return text
+        return (text, -1)
     }
 
     /// Writes a graph as d3 JSON.
@@ -78,22 +90,19 @@ enum D3Format {
         var writer = JSONWriter()
         writer.raw("{\n")
         writer.list("links", edges, last: false) { writer, edge in
-            var fields = edge.data
-            fields["id"] = .string(edge.id)
-            fields["source"] = .string(edge.source)
-            fields["target"] = .string(edge.target)
-            writer.object(fields)
+            writer.object(edge.data, own: [("id", .string(edge.id)), ("source", .string(edge.source)),
+                                           ("target", .string(edge.target))])
         }
         writer.list("nodes", nodes, last: true) { writer, node in
-            var fields = node.data
-            fields["id"] = .string(node.id)
-            if !node.position.x.isNaN { fields["x"] = .number(node.position.x) }
-            if !node.position.y.isNaN { fields["y"] = .number(node.position.y) }
-            if let z = node.position.z, !z.isNaN { fields["z"] = .number(z) }
-            if let fx = node.fx { fields["fx"] = .number(fx) }
-            if let fy = node.fy { fields["fy"] = .number(fy) }
-            if let fz = node.fz { fields["fz"] = .number(fz) }
-            writer.object(fields)
+            var own: [(key: String, value: DataValue)] = []
+            if let fx = node.fx { own.append(("fx", .number(fx))) }
+            if let fy = node.fy { own.append(("fy", .number(fy))) }
+            if let fz = node.fz { own.append(("fz", .number(fz))) }
+            own.append(("id", .string(node.id)))
+            if !node.position.x.isNaN { own.append(("x", .number(node.position.x))) }
+            if !node.position.y.isNaN { own.append(("y", .number(node.position.y))) }
+            if let z = node.position.z, !z.isNaN { own.append(("z", .number(z))) }
+            writer.object(node.data, own: own)
         }
         writer.raw("}\n")
         return writer.text

@@ -28,15 +28,15 @@ enum EdgeListFormat {
                 guard !fields[0].isEmpty, fields.count == 1 || !fields[1].isEmpty else {
                     throw GraphFileError(file: file, line: line, message: "empty node id")
                 }
-                builder.ensureNode(fields[0], at: line)
+                let source = builder.ensureNode(fields[0], at: line)
                 guard fields.count >= 2 else { continue }
-                builder.ensureNode(fields[1], at: line)
+                let target = builder.ensureNode(fields[1], at: line)
                 var edge = Edge(id: "", source: fields[0], target: fields[1])
                 for index in 2..<fields.count where !fields[index].isEmpty {
                     let name = index < columns!.count ? columns![index] : "column\(index + 1)"
                     if name == "id" { edge.id = fields[index] } else { edge.data[name] = value(fields[index]) }
                 }
-                builder.addEdge(edge, at: line)
+                builder.addEdge(edge, at: line, ends: (source, target))
             }
         }
         return try builder.build()
@@ -51,19 +51,24 @@ enum EdgeListFormat {
 
     /// Writes a header, the edges, then nodes without edges as one-field rows.
     static func write(_ graph: Graph, separator: Character) throws -> String {
-        let edges = graph.edges
         var keys: Set<String> = []
-        for edge in edges { keys.formUnion(edge.data.keys) }
+        graph.forEachEdge { keys.formUnion($0.data.keys) }
         if let clash = ["source", "target", "id"].first(where: keys.contains) {
             throw GraphError("edge data field '\(clash)' clashes with the edge list's own column")
         }
         let fields = keys.sorted()
         var text = (["source", "target", "id"] + fields).map { quote($0, separator) }.joined(separator: String(separator))
         text += "\n"
-        for edge in edges {
-            var row = [edge.source, edge.target, edge.id].map { quote($0, separator) }
-            for key in fields { row.append(quote(edge.data[key].map(cell) ?? "", separator)) }
-            text += row.joined(separator: String(separator))
+        graph.forEachEdge { edge in
+            text += quote(edge.source, separator)
+            text.append(separator)
+            text += quote(edge.target, separator)
+            text.append(separator)
+            text += quote(edge.id, separator)
+            for key in fields {
+                text.append(separator)
+                text += quote(edge.data[key].map(cell) ?? "", separator)
+            }
             text += "\n"
         }
         graph.forEachNode { node in
@@ -87,9 +92,20 @@ enum EdgeListFormat {
 
     /// A field, quoted when it holds the separator, a quote, a line break or outer spaces.
     private static func quote(_ field: String, _ separator: Character) -> String {
+        guard mayNeedQuotes(field, separator) else { return field }
         let needsQuotes = field.contains(separator) || field.contains("\"") || field.contains("\n")
             || field.contains("\r") || field.first == " " || field.last == " "
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// False when no byte of a field can make it need quotes, which is quicker to tell than the checks in `quote`.
+    private static func mayNeedQuotes(_ field: String, _ separator: Character) -> Bool {
+        guard let separatorByte = separator.asciiValue else { return true }
+        let space = UInt8(ascii: " ")
+        if field.utf8.first == space || field.utf8.last == space { return true }
+        return field.utf8.contains {
+            $0 == separatorByte || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
     }
 }

@@ -27,6 +27,8 @@ struct GraphBuilder {
     private var edges: [Edge] = []
     /// The place number of each edge.
     private var edgePlaces: [Int] = []
+    /// The indexes in `nodes` of each edge's source and target, -1 where the reader left them to be looked up.
+    private var edgeEnds: [(source: Int, target: Int)] = []
 
     /// A builder whose places are line numbers.
     init(file: String) {
@@ -48,6 +50,20 @@ struct GraphBuilder {
             message: place.label.isEmpty ? message : "\(place.label): \(message)")
     }
 
+    /// Makes room for `count` more nodes.
+    mutating func reserve(nodes count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        nodeIndex.reserveCapacity(nodeIndex.count + count)
+        nodePlaces.reserveCapacity(nodePlaces.count + count)
+    }
+
+    /// Makes room for `count` more edges.
+    mutating func reserve(edges count: Int) {
+        edges.reserveCapacity(edges.count + count)
+        edgePlaces.reserveCapacity(edgePlaces.count + count)
+        edgeEnds.reserveCapacity(edgeEnds.count + count)
+    }
+
     /// True when a node has this id.
     func hasNode(_ id: String) -> Bool { nodeIndex[id] != nil }
 
@@ -56,14 +72,22 @@ struct GraphBuilder {
         guard nodeIndex[node.id] == nil else {
             throw error("duplicate node id '\(node.id)'", at: nodePlace(place))
         }
+        append(node, at: place)
+    }
+
+    /// Adds a node with this id unless there is one (for formats where edges declare nodes); returns its index.
+    @discardableResult
+    mutating func ensureNode(_ id: String, at place: Int) -> Int {
+        if let index = nodeIndex[id] { return index }
+        append(Node(id: id), at: place)
+        return nodes.count - 1
+    }
+
+    /// Adds a node whose id is new.
+    private mutating func append(_ node: Node, at place: Int) {
         nodeIndex[node.id] = nodes.count
         nodes.append(node)
         nodePlaces.append(place)
-    }
-
-    /// Adds a node with this id unless there is one (for formats where edges declare nodes).
-    mutating func ensureNode(_ id: String, at place: Int) {
-        if nodeIndex[id] == nil { try? addNode(Node(id: id), at: place) }
     }
 
     /// Changes a node already added.
@@ -71,45 +95,52 @@ struct GraphBuilder {
         if let index = nodeIndex[id] { body(&nodes[index]) }
     }
 
-    /// Adds an edge; an empty id gets one generated at build time.
-    mutating func addEdge(_ edge: Edge, at place: Int) {
+    /// Adds an edge; an empty id gets one generated at build time. `ends` gives the node indexes of its source and
+    /// target when the reader knows them, -1 to look them up.
+    mutating func addEdge(_ edge: Edge, at place: Int, ends: (source: Int, target: Int) = (-1, -1)) {
         edges.append(edge)
         edgePlaces.append(place)
+        edgeEnds.append(ends)
     }
 
-    /// Checks everything and builds the graph.
-    func build() throws -> Graph {
+    /// Checks everything, gives the edges without an id theirs, and builds the graph in one go.
+    mutating func build() throws -> Graph {
         for (index, node) in nodes.enumerated() {
             if let parent = node.parentId, nodeIndex[parent] == nil {
                 throw error("node '\(node.id)': parent '\(parent)' does not exist", at: nodePlace(nodePlaces[index]))
             }
         }
-        var taken: Set<String> = []
+        var edgeIndex: [String: Int] = [:]
+        edgeIndex.reserveCapacity(edges.count)
         for (index, edge) in edges.enumerated() where !edge.id.isEmpty {
-            guard taken.insert(edge.id).inserted else {
+            guard edgeIndex.updateValue(index, forKey: edge.id) == nil else {
                 throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
             }
         }
-        let graph = Graph()
-        graph.nodeStore.reserve(nodes.count)
-        graph.edgeStore.reserve(edges.count)
-        for node in nodes { graph.insertNode(node) }
-        for (index, var edge) in edges.enumerated() {
-            if nodeIndex[edge.source] == nil || nodeIndex[edge.target] == nil {
+        let fileNamesEdgeIds = !edgeIndex.isEmpty
+        for index in edges.indices {
+            if edgeEnds[index].source < 0 { edgeEnds[index].source = nodeIndex[edges[index].source] ?? -1 }
+            if edgeEnds[index].target < 0 { edgeEnds[index].target = nodeIndex[edges[index].target] ?? -1 }
+            guard edgeEnds[index].source >= 0, edgeEnds[index].target >= 0 else {
+                let edge = edges[index]
                 let end = nodeIndex[edge.source] == nil ? edge.source : edge.target
                 let name = edge.id.isEmpty ? "edge \(edge.source) -> \(edge.target)" : "edge '\(edge.id)'"
                 throw error("\(name): node '\(end)' does not exist", at: edgePlace(edgePlaces[index]))
             }
-            if edge.id.isEmpty { edge.id = Self.generatedId(index, avoiding: taken) }
-            graph.insertEdge(edge)
+            if edges[index].id.isEmpty {
+                let id = Self.generatedId(index, avoiding: edgeIndex, fileNamesIds: fileNamesEdgeIds)
+                edges[index].id = id
+                edgeIndex[id] = index
+            }
         }
-        return graph
+        return Graph(nodes: nodes, nodeSlots: nodeIndex, edges: edges, edgeSlots: edgeIndex, edgeEnds: edgeEnds)
     }
 
-    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed if taken.
-    private static func generatedId(_ index: Int, avoiding taken: Set<String>) -> String {
-        var id = "e\(index)"
-        while taken.contains(id) { id += "_" }
+    /// The id given to the edge at `index` when the file names none: "e{index}", suffixed while taken; only ids the
+    /// file names can take it, as generated ids never clash with each other.
+    private static func generatedId(_ index: Int, avoiding taken: [String: Int], fileNamesIds: Bool) -> String {
+        var id = "e" + String(index)
+        while fileNamesIds, taken[id] != nil { id += "_" }
         return id
     }
 }

@@ -64,6 +64,30 @@ struct JSONWriter {
         text += "}"
     }
 
+    /// Appends an object of data fields and a record's own fields (sorted by key, none of them a data key), with
+    /// sorted keys as `object` writes them, without building the merged dictionary.
+    mutating func object(_ data: [String: DataValue], own: [(key: String, value: DataValue)]) {
+        let dataKeys = data.keys.sorted()
+        var dataIndex = 0
+        var ownIndex = 0
+        text += "{"
+        while dataIndex < dataKeys.count || ownIndex < own.count {
+            if dataIndex + ownIndex > 0 { text += "," }
+            if dataIndex == dataKeys.count || (ownIndex < own.count && own[ownIndex].key < dataKeys[dataIndex]) {
+                string(own[ownIndex].key)
+                text += ":"
+                value(own[ownIndex].value)
+                ownIndex += 1
+            } else {
+                string(dataKeys[dataIndex])
+                text += ":"
+                value(data[dataKeys[dataIndex]]!)
+                dataIndex += 1
+            }
+        }
+        text += "}"
+    }
+
     /// Appends `"key": [items...]` with one item per line, each written by `item`.
     mutating func list<T>(_ key: String, _ items: [T], last: Bool, _ item: (inout JSONWriter, T) -> Void) {
         text += "  "

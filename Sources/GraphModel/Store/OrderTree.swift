@@ -18,6 +18,31 @@ struct OrderTree {
     /// The number of slots in the order.
     var count: Int { Int(sizeOf(root)) }
 
+    /// An empty order.
+    init() {}
+
+    /// An order of the slots 0..<count in slot order, built in O(n) as a Cartesian tree over the priorities:
+    /// the same tree that inserting them one by one at the end gives.
+    init(sequentialSlots count: Int) {
+        reserve(count)
+        for _ in 0..<count { addSlotRecord() }
+        // The right spine of the tree so far; while a slot is on it, `size` holds the first slot of its subtree.
+        var spine: [Int32] = []
+        for slot in Int32(0)..<Int32(count) {
+            var below: Int32 = -1
+            while let top = spine.last, priority[Int(top)] <= priority[Int(slot)] {
+                below = spine.removeLast()
+                size[Int(below)] = slot - size[Int(below)]
+            }
+            size[Int(slot)] = below >= 0 ? slot - size[Int(below)] : slot
+            setLeft(slot, below)
+            if let top = spine.last { setRight(top, slot) }
+            spine.append(slot)
+        }
+        for slot in spine { size[Int(slot)] = Int32(count) - size[Int(slot)] }
+        root = spine.first ?? -1
+    }
+
     /// Makes room for slots up to `capacity`.
     mutating func reserve(_ capacity: Int) {
         left.reserveCapacity(capacity)

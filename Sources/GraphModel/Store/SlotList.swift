@@ -16,6 +16,16 @@ struct SlotList<Element: SlotElement> {
     /// Free slots, reused before new ones are made.
     private var free: [Int] = []
 
+    /// An empty list.
+    init() {}
+
+    /// A list of `elements` in order, in slots 0..<count; `slotOf` gives each element's index (ids are unique).
+    init(ordered elements: [Element], slotOf: [String: Int]) {
+        slots = elements.map(Optional.some)
+        self.slotOf = slotOf
+        order = OrderTree(sequentialSlots: elements.count)
+    }
+
     /// The number of live elements.
     var count: Int { slots.count - free.count }
 
