@@ -28,6 +28,8 @@ public final class LinkForce: Force {
     private var kinetics: Kinetics?
     private var random: RandomSource?
     private var stale = true
+    /// (x, y, vx, vy) of every node side by side during a 2D pass: a link's two ends cost two cache lines, not eight.
+    private let packedNodes = ScratchBuffer<SIMD4<Double>>()
 
     /// Creates the force from (source, target) node index pairs, with d3's defaults: distance 30, strength
     /// 1 / min(degree), 1 iteration. Indices are checked at initialization (`node not found: INDEX`).
@@ -76,11 +78,11 @@ public final class LinkForce: Force {
         try evaluate()
     }
 
-    /// Applies every link's spring, `iterations` times (none when it is not positive).
+    /// Applies every link's spring, `iterations` times (none when it is not positive); 3D here, 2D in `apply2D`.
     public func apply(alpha: Double) throws {
         guard let k = kinetics, let random else { return }
         if stale { try evaluate() }
-        let three = k.dimensions == 3
+        guard k.dimensions == 3 else { return apply2D(k, alpha: alpha, random: random) }
         let x = k.x, y = k.y, z = k.z, vx = k.vx, vy = k.vy, vz = k.vz
         for _ in 0..<max(0, iterations) {
             for i in sources.indices {
@@ -89,27 +91,57 @@ public final class LinkForce: Force {
                 if dx == 0 || dx.isNaN { dx = random.jiggle() }
                 var dy = y[t] + vy[t] - y[s] - vy[s]
                 if dy == 0 || dy.isNaN { dy = random.jiggle() }
-                var dz = 0.0
-                if three {
-                    dz = z[t] + vz[t] - z[s] - vz[s]
-                    if dz == 0 || dz.isNaN { dz = random.jiggle() }
-                }
-                var l = three ? (dx * dx + dy * dy + dz * dz).squareRoot() : (dx * dx + dy * dy).squareRoot()
+                var dz = z[t] + vz[t] - z[s] - vz[s]
+                if dz == 0 || dz.isNaN { dz = random.jiggle() }
+                var l = (dx * dx + dy * dy + dz * dz).squareRoot()
                 l = (l - distances[i]) / l * alpha * strengths[i]
                 dx *= l
                 dy *= l
+                dz *= l
                 let b = biases[i]
                 vx[t] -= dx * b
                 vy[t] -= dy * b
                 let rest = 1 - b
                 vx[s] += dx * rest
                 vy[s] += dy * rest
-                if three {
-                    dz *= l
-                    vz[t] -= dz * b
-                    vz[s] += dz * rest
-                }
+                vz[t] -= dz * b
+                vz[s] += dz * rest
             }
+        }
+    }
+
+    /// `apply` in 2D over a packed copy of the nodes: the same operations in the same order.
+    private func apply2D(_ k: Kinetics, alpha: Double, random: RandomSource) {
+        let n = k.count
+        guard iterations > 0, !sources.isEmpty else { return }
+        let x = k.x, y = k.y, vx = k.vx, vy = k.vy
+        packedNodes.reserve(n)
+        let nodes = packedNodes.base
+        for i in 0..<n { nodes[i] = SIMD4(x[i], y[i], vx[i], vy[i]) }
+        for _ in 0..<iterations {
+            for i in sources.indices {
+                let s = sources[i], t = targets[i]
+                // Lanes: x, y, vx, vy.
+                let source = nodes[s], target = nodes[t]
+                var dx = target[0] + target[2] - source[0] - source[2]
+                if dx == 0 || dx.isNaN { dx = random.jiggle() }
+                var dy = target[1] + target[3] - source[1] - source[3]
+                if dy == 0 || dy.isNaN { dy = random.jiggle() }
+                var l = (dx * dx + dy * dy).squareRoot()
+                l = (l - distances[i]) / l * alpha * strengths[i]
+                dx *= l
+                dy *= l
+                let b = biases[i]
+                nodes[t][2] -= dx * b
+                nodes[t][3] -= dy * b
+                let rest = 1 - b
+                nodes[s][2] += dx * rest
+                nodes[s][3] += dy * rest
+            }
+        }
+        for i in 0..<n {
+            vx[i] = nodes[i][2]
+            vy[i] = nodes[i][3]
         }
     }
 
