@@ -45,20 +45,13 @@ final class LuaNodeTables {
         let fresh = lua_gettop(L)
         let graph = simulation.graph.graph
         // New tables back to back, sized for index, id, data, positions and velocities, so the per-tick copies
-        // walk memory in order; ids and data after them. Positions and velocities go in first: a key that collides
-        // in a table's hash part with one inserted earlier takes a slot off its main position and costs a longer
-        // lookup, so the keys forces use every tick get the main positions.
-        let moving = dimensions == 3 ? ["x", "y", "z", "vx", "vy", "vz"] : ["x", "y", "vx", "vy"]
+        // walk memory in order; ids and data after them.
         var created: [Int] = []
         for (i, id) in ids.enumerated() {
             if let j = oldIndex[id] {
                 lua_rawgeti(L, old, lua_Integer(j + 1))
             } else {
                 lua_createtable(L, 0, dimensions == 3 ? 9 : 7)
-                for key in moving {
-                    lua_pushnumber(L, 0)
-                    lua_setfield(L, -2, key)
-                }
                 created.append(i)
             }
             lua_pushinteger(L, lua_Integer(i))
