@@ -295,39 +295,47 @@ public final class ManyBodyForce: Force {
         }
 
         /// `run` in 2D for a plain kernel: consecutive nodes two at a time (see `pair`), a pair that would need a
-        /// jiggle and an odd last node one at a time.
+        /// jiggle and an odd last node one at a time. The chunk's positions and velocities are gathered first, in
+        /// tree order: those loads do not depend on each other, so their cache misses overlap, where inside the
+        /// visit each would stall its pair.
         private func runPairs(from: Int, to: Int) -> Bool {
-            var marked = false
-            func alone(_ i: Int) {
-                var v = SIMD2(vx[i], vy[i])
-                if span2D(i, SIMD2(x[i], y[i]), &v, from: 0, to: cells) {
-                    (vx[i], vy[i]) = (v.x, v.y)
-                } else {
-                    marks[i] = 1
-                    marked = true
+            withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: to - from) { states in
+                for s in from..<to {
+                    let i = Int(order[s])
+                    states[s - from] = SIMD4(x[i], y[i], vx[i], vy[i])
                 }
-            }
-            var s = from
-            while s + 1 < to {
-                let i = Int(order[s]), j = Int(order[s + 1])
-                if !pair(i, j) {
-                    alone(i)
-                    alone(j)
+                var marked = false
+                func alone(_ s: Int) {
+                    let i = Int(order[s]), state = states[s - from]
+                    var v = SIMD2(state[2], state[3])
+                    if span2D(i, SIMD2(state[0], state[1]), &v, from: 0, to: cells) {
+                        (vx[i], vy[i]) = (v.x, v.y)
+                    } else {
+                        marks[i] = 1
+                        marked = true
+                    }
                 }
-                s += 2
+                var s = from
+                while s + 1 < to {
+                    if !pair(Int(order[s]), Int(order[s + 1]), states[s - from], states[s + 1 - from]) {
+                        alone(s)
+                        alone(s + 1)
+                    }
+                    s += 2
+                }
+                if s < to { alone(s) }
+                return marked
             }
-            if s < to { alone(Int(order[s])) }
-            return marked
         }
 
-        /// The plain 2D visits of nodes `i` and `j` in lockstep, one node per SIMD2 lane (x and y apart): while both
+        /// The plain 2D visits of nodes `i` and `j` (states `first` and `second`: x, y, vx, vy) in lockstep, one node per SIMD2 lane (x and y apart): while both
         /// take the same far/near decision, one step serves both. At a cell where they differ, the far lane takes
         /// the cell's sum and the near one visits the cell and its subtree alone; at a leaf holding either node or
         /// a chain, each lane visits the leaf alone; then they go on together. Each lane performs exactly its
         /// node's scalar operations in order. Returns false, changing nothing, if either node would need a jiggle.
-        private func pair(_ i: Int, _ j: Int) -> Bool {
-            let px = SIMD2(x[i], x[j]), py = SIMD2(y[i], y[j])
-            var vxs = SIMD2(vx[i], vx[j]), vys = SIMD2(vy[i], vy[j])
+        private func pair(_ i: Int, _ j: Int, _ first: SIMD4<Double>, _ second: SIMD4<Double>) -> Bool {
+            let px = SIMD2(first[0], second[0]), py = SIMD2(first[1], second[1])
+            var vxs = SIMD2(first[2], second[2]), vys = SIMD2(first[3], second[3])
             let alpha = self.alpha, dmin2 = SIMD2(repeating: distanceMin2)
             let zero = SIMD2<Double>.zero
             var k = 0
