@@ -328,11 +328,12 @@ public final class ManyBodyForce: Force {
             }
         }
 
-        /// The plain 2D visits of nodes `i` and `j` (states `first` and `second`: x, y, vx, vy) in lockstep, one node per SIMD2 lane (x and y apart): while both
-        /// take the same far/near decision, one step serves both. At a cell where they differ, the far lane takes
-        /// the cell's sum and the near one visits the cell and its subtree alone; at a leaf holding either node or
-        /// a chain, each lane visits the leaf alone; then they go on together. Each lane performs exactly its
-        /// node's scalar operations in order. Returns false, changing nothing, if either node would need a jiggle.
+        /// The plain 2D visits of nodes `i` and `j` (whose x, y, vx, vy are `first` and `second`) in lockstep, one
+        /// node per SIMD2 lane (x and y apart): while both take the same far/near decision, one step serves both.
+        /// At a cell where they differ, the far lane takes the cell's sum and the near one visits the cell and its
+        /// subtree alone; at a leaf holding either node or a chain, each lane visits the leaf alone; then they go
+        /// on together. Each lane performs exactly its node's scalar operations in order. Returns false, changing
+        /// nothing, if either node would need a jiggle.
         private func pair(_ i: Int, _ j: Int, _ first: SIMD4<Double>, _ second: SIMD4<Double>) -> Bool {
             let px = SIMD2(first[0], second[0]), py = SIMD2(first[1], second[1])
             var vxs = SIMD2(first[2], second[2]), vys = SIMD2(first[3], second[3])

@@ -160,7 +160,9 @@ struct DOTReader {
             }
         case "bb":
             let numbers = value.split(separator: ",").compactMap { Double($0) }
-            guard numbers.count == 4 else { throw GraphError("node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\"") }
+            guard numbers.count == 4 else {
+                throw GraphError("node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\"")
+            }
             node.position = Point(x: numbers[0], y: top - numbers[3])
             node.width = numbers[2] - numbers[0]
             node.height = numbers[3] - numbers[1]
