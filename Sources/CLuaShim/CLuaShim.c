@@ -299,7 +299,6 @@ typedef struct {
     int reading;
 } sync_request;
 
-/* The columns a sync moves and their key names; fixed coordinates only when writing with them. */
 /* The columns a sync moves and their key names: positions and velocities, then fixed coordinates (always read
  * back, so a Lua force may pin a node; written only while some node is fixed, so free nodes carry no fx/fy). */
 static int sync_columns(const sync_request *rq, double **columns, const char **names) {
@@ -371,8 +370,8 @@ static void push_batch_function(lua_State *L, const char **names, int fields, in
     lua_setfield(L, LUA_REGISTRYINDEX, key);
 }
 
-/* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN) and note any change in
- * `fixed_changed`; other columns keep their value when the table holds no number. */
+/* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN) and note a change in
+ * `fixed_changed` and `pins_changed`; other columns keep their value when the table holds no number. */
 static void store_read(lua_State *L, int index, fl_node_state *st, double *column, int i, int fixed) {
     int isnum = 0;
     double v = lua_tonumberx(L, index, &isnum);
@@ -382,8 +381,10 @@ static void store_read(lua_State *L, int index, fl_node_state *st, double *colum
     }
     if (!isnum) v = 0.0 / 0.0;
     double old = column[i];
-    if (!(v == old || (v != v && old != old)) || (v == 0 && old == 0 && signbit(v) != signbit(old)))
+    if (!(v == old || (v != v && old != old)) || (v == 0 && old == 0 && signbit(v) != signbit(old))) {
         st->fixed_changed = 1;
+        if (st->pins_changed) st->pins_changed[i] = 1;
+    }
     column[i] = v;
 }
 

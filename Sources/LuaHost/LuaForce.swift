@@ -99,7 +99,7 @@ final class LuaForce: Force {
         do {
             try function.call(simulation.activeState, pushArguments)
         } catch {
-            simulation.nodeTables.invalidate()
+            simulation.nodeTables.keepWrites(kinetics)
             throw error
         }
     }

@@ -17,6 +17,8 @@ final class LuaNodeTables {
     private var builtIds: [String] = []
     /// The data each table's `data` field was made from.
     private var builtData: [[String: DataValue]] = []
+    /// Per node, set by a read when a Lua force changed its fixed coordinates.
+    private var pinsChanged: [UInt8] = []
     /// Whether fixed coordinates were written last time (so clearing them is written too).
     private var fixedWritten = false
     /// Whether the tables hold the kinetics' current positions and velocities.
@@ -34,9 +36,10 @@ final class LuaNodeTables {
         guard tables == nil || builtIds != ids else { return }
         let L = simulation.activeState
         var oldIndex: [String: Int] = [:]
-        for (i, id) in builtIds.enumerated() { oldIndex[id] = i }
         if let tables { tables.push(L) } else { lua_pushnil(L) }
-        if lua_type(L, -1) != LUA_TTABLE {
+        if lua_type(L, -1) == LUA_TTABLE {
+            for (i, id) in builtIds.enumerated() { oldIndex[id] = i }
+        } else {
             fl_pop(L, 1)
             lua_createtable(L, 0, 0)
         }
@@ -54,19 +57,16 @@ final class LuaNodeTables {
                 lua_createtable(L, 0, dimensions == 3 ? 9 : 7)
                 created.append(i)
             }
-            lua_pushinteger(L, lua_Integer(i))
-            lua_setfield(L, -2, "index")
+            LuaNodeTables.setField(L, "index") { lua_pushinteger(L, lua_Integer(i)) }
             lua_rawseti(L, fresh, lua_Integer(i + 1))
         }
         let previousData = builtData
         builtData = ids.map { id in oldIndex[id].map { previousData[$0] } ?? [:] }
         for i in created {
             lua_rawgeti(L, fresh, lua_Integer(i + 1))
-            LuaValues.push(L, ids[i])
-            lua_setfield(L, -2, "id")
+            LuaNodeTables.setField(L, "id") { LuaValues.push(L, ids[i]) }
             builtData[i] = graph.node(ids[i])?.data ?? [:]
-            LuaValues.push(L, fields: builtData[i])
-            lua_setfield(L, -2, "data")
+            LuaNodeTables.setField(L, "data") { LuaValues.push(L, fields: builtData[i]) }
             fl_pop(L, 1)
         }
         tables = LuaReference(L, fresh, owner: simulation)
@@ -78,7 +78,26 @@ final class LuaNodeTables {
         list = LuaReference(L, -1, owner: simulation)
         lua_settop(L, old - 1)
         builtIds = ids
+        pinsChanged = [UInt8](repeating: 0, count: ids.count)
         fixedWritten = true
+        isCurrent = false
+    }
+
+    /// Sets `table[key]` (the table on top of the stack) to the value `pushValue` pushes, without metamethods: a
+    /// script may have given a node table a metatable, and nothing here may raise a Lua error.
+    private static func setField(_ L: OpaquePointer, _ key: String, _ pushValue: () -> Void) {
+        lua_pushstring(L, key)
+        pushValue()
+        lua_rawset(L, -3)
+    }
+
+    /// Lets go of the tables once no Lua force uses them (they are built again when one is added).
+    func release() {
+        list = nil
+        tables = nil
+        builtIds = []
+        builtData = []
+        pinsChanged = []
         isCurrent = false
     }
 
@@ -93,12 +112,17 @@ final class LuaNodeTables {
         dataStale = true
     }
 
-    /// Notes that the tables may no longer match the kinetics (a force failed halfway).
-    func invalidate() {
-        isCurrent = false
+    /// After a Lua force failed: reads back what the forces wrote before the error (d3's node objects keep it too),
+    /// or, when even that fails, notes that the tables no longer match the kinetics.
+    func keepWrites(_ kinetics: Kinetics?) {
+        guard let kinetics, (try? read(kinetics)) != nil else {
+            isCurrent = false
+            return
+        }
     }
 
-    /// Copies positions and velocities (and fixed coordinates while any node is fixed) into the tables.
+    /// Copies positions and velocities into the tables, and fixed coordinates while any node is fixed (and once more
+    /// after the last pin is cleared, so the tables lose it too).
     func write(_ kinetics: Kinetics) throws {
         let anyFixed = kinetics.fx.contains { !$0.isNaN } || kinetics.fy.contains { !$0.isNaN }
             || kinetics.fz.contains { !$0.isNaN }
@@ -113,7 +137,10 @@ final class LuaNodeTables {
     /// or cleared (`node.fx = 100`) go on to the graph's nodes, where they belong.
     func read(_ kinetics: Kinetics) throws {
         var state = LuaNodeTables.state(kinetics)
-        try synchronise { L in fl_nodes_read(L, -1, &state) }
+        try pinsChanged.withUnsafeMutableBufferPointer { flags in
+            state.pins_changed = flags.count == kinetics.count ? flags.baseAddress : nil
+            try synchronise { L in fl_nodes_read(L, -1, &state) }
+        }
         isCurrent = true
         if state.fixed_changed != 0 { try keepPins(kinetics) }
     }
@@ -129,8 +156,7 @@ final class LuaNodeTables {
             guard data != builtData[i] else { continue }
             builtData[i] = data
             lua_rawgeti(L, -1, lua_Integer(i + 1))
-            LuaValues.push(L, fields: data)
-            lua_setfield(L, -2, "data")
+            LuaNodeTables.setField(L, "data") { LuaValues.push(L, fields: data) }
             fl_pop(L, 1)
         }
         fl_pop(L, 1)
@@ -152,16 +178,14 @@ final class LuaNodeTables {
         fl_pop(L, 1)
     }
 
-    /// Writes every node's fixed coordinates that differ from its graph node's to the graph.
+    /// Writes the fixed coordinates of the nodes whose pins a Lua force changed to the graph, and clears their marks.
     private func keepPins(_ kinetics: Kinetics) throws {
         let graph = simulation.graph.graph
         let pinned = { (value: Double) in value.isNaN ? nil : value }
-        for (i, id) in simulation.nodeIds.enumerated() {
-            guard let node = graph.node(id) else { continue }
-            let same = node.fx == pinned(kinetics.fx[i]) && node.fy == pinned(kinetics.fy[i])
-                && (kinetics.dimensions != 3 || node.fz == pinned(kinetics.fz[i]))
-            guard !same else { continue }
-            try graph.updateNode(id) { node in
+        for i in pinsChanged.indices where pinsChanged[i] != 0 {
+            pinsChanged[i] = 0
+            guard graph.containsNode(builtIds[i]) else { continue }
+            try graph.updateNode(builtIds[i]) { node in
                 node.fx = pinned(kinetics.fx[i])
                 node.fy = pinned(kinetics.fy[i])
                 if kinetics.dimensions == 3 { node.fz = pinned(kinetics.fz[i]) }
@@ -175,6 +199,7 @@ final class LuaNodeTables {
             count: Int32(kinetics.count), dimensions: Int32(kinetics.dimensions),
             x: kinetics.x.baseAddress, y: kinetics.y.baseAddress, z: kinetics.z.baseAddress,
             vx: kinetics.vx.baseAddress, vy: kinetics.vy.baseAddress, vz: kinetics.vz.baseAddress,
-            fx: kinetics.fx.baseAddress, fy: kinetics.fy.baseAddress, fz: kinetics.fz.baseAddress, fixed_changed: 0)
+            fx: kinetics.fx.baseAddress, fy: kinetics.fy.baseAddress, fz: kinetics.fz.baseAddress, fixed_changed: 0,
+            pins_changed: nil)
     }
 }

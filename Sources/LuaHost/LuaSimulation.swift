@@ -110,6 +110,7 @@ final class LuaSimulation {
     func writeBack() throws {
         let kinetics = simulation.kinetics
         let store = graph.graph
+        if store.version != syncedVersion { nodeTables.graphChanged() }
         let three = kinetics.dimensions == 3
         if store.structureVersion == syncedStructure {
             try store.setPositions(x: Array(kinetics.x), y: Array(kinetics.y), z: three ? Array(kinetics.z) : nil)

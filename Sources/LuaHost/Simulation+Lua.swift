@@ -148,6 +148,7 @@ enum SimulationLua {
                 } else {
                     throw arguments.typeError(3, expected: "force, function, table or nil")
                 }
+                if simulation.luaForces.isEmpty { simulation.nodeTables.release() }
                 if simulation.specs[name] == nil { LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name) }
                 lua_settop(L, 1)
                 return 1

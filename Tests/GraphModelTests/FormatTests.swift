@@ -205,6 +205,25 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     }
 }
 
+@Test func dotKeepsMembersOfAPlacedParentUnderAnUnplacedOne() throws {
+    let graph = Graph()
+    try graph.addNode(Node(id: "g"))
+    var p = Node(id: "p", x: 10, y: 10)
+    p.parentId = "g"
+    try graph.addNode(p)
+    var c = Node(id: "c", x: 1, y: 1)
+    c.parentId = "p"
+    try graph.addNode(c)
+    let again = try Graph.load(string: try graph.string(format: .dot), format: .dot)
+    #expect(again.node("p")?.position == Point(x: 10, y: 10) && again.node("c")?.position == Point(x: 1, y: 1))
+    #expect(again.node("c")?.parentId == "p" && again.node("p")?.parentId == "g")
+    for box in ["1,2,x,3", "1,2,3", "5,0,1,4"] {
+        #expect(throws: (any Error).self, "bb \(box)") {
+            try Graph.load(string: "digraph { subgraph cluster_g { graph [bb=\"\(box)\"]; a } }", format: .dot)
+        }
+    }
+}
+
 @Test func dotFromGraphvizHasPointsAndAYDownFrame() throws {
     // What `echo 'digraph{a->b}' | dot -Tdot` prints: sizes in inches, pos in points with y up, bb for the frame.
     let text = """

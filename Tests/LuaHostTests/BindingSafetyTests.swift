@@ -35,6 +35,39 @@ final class BindingSafetyTests: LuaTestCase {
             """)
     }
 
+    func testNodeTablesWithScriptMetatablesSurviveNodeSetChanges() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            local saved
+            sim:force("keep", function(alpha, nodes) saved = saved or nodes end)
+            sim:tick(1)
+            saved[1].index = nil; saved[1].data = nil
+            setmetatable(saved[1], {__newindex = function() error("a script's metamethod ran") end})
+            g:addNode{id = "new"}
+            sim:tick(2)
+            local seen
+            sim:force("keep", function(alpha, nodes) seen = nodes end)
+            sim:tick(1)
+            assert(#seen == 5 and seen[1] == saved[1] and seen[1].index == 0 and seen[5].id == "new")
+            """)
+    }
+
+    func testNodeTablesGoWithTheLastLuaForce() {
+        run("""
+            local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
+            local weak = setmetatable({}, {__mode = "v"})
+            sim:force("f", function(alpha, nodes) weak[1] = nodes[1] end)
+            sim:tick(1)
+            sim:force("f", nil)
+            collectgarbage(); collectgarbage()
+            assert(weak[1] == nil, "the node tables outlived the last Lua force")
+            sim:force("g", function(alpha, nodes) weak[2] = nodes end)
+            sim:tick(1)
+            assert(#weak[2] == 4 and weak[2][1].x ~= nil)
+            """)
+    }
+
     func testMetamethodsThatRaiseComeBackAsErrors() {
         run("""
             local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))

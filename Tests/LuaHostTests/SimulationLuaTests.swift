@@ -199,6 +199,36 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testWritesOfEarlierLuaForcesSurviveALaterOnesError() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "a", x = 0, y = 0}
+            local sim = fl.simulation(g, {velocityDecay = 0})
+            local fail = false
+            sim:force("push", function(alpha, nodes) nodes[1].vx = nodes[1].vx + 1000 end)
+            sim:force("boom", function() if fail then error("boom") end end)
+            sim:tick(1)
+            fail = true
+            assert(not pcall(sim.tick, sim))
+            sim:force("push", nil); sim:force("boom", nil)
+            sim:tick(1)
+            assert(g:node("a").x == 3000, "push's second write was kept, as d3's node objects keep it: " .. g:node("a").x)
+            """)
+    }
+
+    func testPinsSetThroughTheGraphDuringATickAreKept() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 2, columns = 2})
+            local sim = fl.simulation(g)
+            sim:force("pin", function(alpha, nodes)
+              nodes[1].fx = 40
+              g:node("3").fx = 7
+            end)
+            sim:tick(1)
+            assert(g:node("0").fx == 40 and g:node("3").fx == 7)
+            """)
+    }
+
     func testErrorsInLuaForcesAndCallbacksComeBackCleanly() {
         let message = error("""
             local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))

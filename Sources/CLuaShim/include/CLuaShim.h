@@ -40,7 +40,8 @@ typedef struct {
     int count;
     int dimensions;
     double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
-    int fixed_changed; /* set by fl_nodes_read when a fixed coordinate read back differs from the one held */
+    int fixed_changed;            /* set by fl_nodes_read when a fixed coordinate read back differs from the one held */
+    unsigned char *pins_changed;  /* when not NULL, fl_nodes_read sets [i] to 1 for each such node i */
 } fl_node_state;
 
 /* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables

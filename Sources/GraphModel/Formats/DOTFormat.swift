@@ -83,7 +83,7 @@ enum DOTFormat {
     private static func writeMember(_ node: Node, in graph: Graph, depth: Int, into text: inout String) {
         let indent = String(repeating: "  ", count: depth)
         let children = graph.childIds(of: node.id).compactMap(graph.node)
-        let attributes = fields(of: node, at: corner(of: node.parentId, in: graph), isCluster: !children.isEmpty)
+        let attributes = fields(of: node, at: origin(of: node.parentId, in: graph), isCluster: !children.isEmpty)
         guard !children.isEmpty else {
             text += indent + quote(node.id) + (attributes.isEmpty ? "" : " [" + list(attributes) + "]") + ";\n"
             return
@@ -94,19 +94,26 @@ enum DOTFormat {
         text += indent + "}\n"
     }
 
-    /// The absolute position of a parent, where its children's relative coordinates start (the origin for none,
-    /// and nil when some ancestor has no position).
-    private static func corner(of parentId: String?, in graph: Graph) -> Point? {
-        guard let parentId, graph.containsNode(parentId) else { return Point(x: 0, y: 0) }
-        guard let point = graph.absolutePosition(of: parentId), point.isPlaced else { return nil }
-        return point
+    /// Where the written coordinates of a parent's children start: the parent's written position (its position
+    /// plus its own parent's origin) while the ancestors are placed, else the origin; reading subtracts the same.
+    private static func origin(of parentId: String?, in graph: Graph) -> Point {
+        var origin = Point(x: 0, y: 0, z: 0)
+        var current = parentId
+        var steps = 0
+        while let id = current, let parent = graph.node(id), parent.position.isPlaced, steps < graph.nodeCount {
+            origin.x += parent.position.x
+            origin.y += parent.position.y
+            origin.z = (origin.z ?? 0) + (parent.position.z ?? 0)
+            current = parent.parentId
+            steps += 1
+        }
+        return origin
     }
 
-    /// The DOT attributes of a node whose parent's corner is at `corner`: absolute coordinates, as Graphviz has
-    /// them (a cluster's extent as `bb` when it has a size), relative ones when the parent has no position.
-    private static func fields(of node: Node, at corner: Point?, isCluster: Bool) -> [String: String] {
+    /// The DOT attributes of a node whose coordinates start at `offset`: absolute coordinates, as Graphviz has
+    /// them (a cluster's extent as `bb` when it has a size), where the ancestors are placed.
+    private static func fields(of node: Node, at offset: Point, isCluster: Bool) -> [String: String] {
         var attributes = node.data.mapValues(valueText)
-        let offset = corner ?? Point(x: 0, y: 0)
         let x = node.position.x + offset.x, y = node.position.y + offset.y
         let z = node.position.z.map { $0 + (offset.z ?? 0) }
         if node.position.isPlaced, isCluster, let width = node.width, let height = node.height {

@@ -18,9 +18,10 @@ struct DOTReader {
             top = 0
             return
         }
-        let box = String(cString: value)
-        let numbers = box.split(separator: ",").compactMap { Double($0) }
-        guard numbers.count == 4 else { throw GraphError("bb \"\(box)\" is not \"llx,lly,urx,ury\"") }
+        let text = String(cString: value)
+        guard let numbers = DOTReader.box(text) else {
+            throw GraphError("bb \"\(text)\" is not \"llx,lly,urx,ury\" with llx <= urx, lly <= ury")
+        }
         top = numbers[3]
     }
 
@@ -127,6 +128,15 @@ struct DOTReader {
         }
     }
 
+    /// The four numbers of a `bb` ("llx,lly,urx,ury", lower-left corner first), or nil.
+    private static func box(_ text: String) -> [Double]? {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 4, case let values = numbers.compactMap({ $0 }), values.count == 4,
+              values[0] <= values[2], values[1] <= values[3]
+        else { return nil }
+        return values
+    }
+
     /// Records a port as a handle of a node, once.
     private func addHandle(_ port: String?, type: HandleType, to id: String, in builder: inout GraphBuilder) {
         guard let port, !port.isEmpty else { return }
@@ -159,9 +169,9 @@ struct DOTReader {
                 node.fz = node.position.z
             }
         case "bb":
-            let numbers = value.split(separator: ",").compactMap { Double($0) }
-            guard numbers.count == 4 else {
-                throw GraphError("node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\"")
+            guard let numbers = DOTReader.box(value) else {
+                throw GraphError(
+                    "node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\" with llx <= urx, lly <= ury")
             }
             node.position = Point(x: numbers[0], y: top - numbers[3])
             node.width = numbers[2] - numbers[0]
