@@ -138,8 +138,13 @@ public final class Graph {
         return point
     }
 
-    /// Node ids sorted by node order.
-    func sortedByNodeOrder<S: Sequence>(_ ids: S) -> [String] where S.Element == String {
+    /// The ids of the nodes among `ids`, in node order.
+    public func sortedByNodeOrder<S: Sequence>(_ ids: S) -> [String] where S.Element == String {
         nodeStore.inOrder(ids.compactMap { nodeStore.slot(of: $0) }).map { nodeStore[$0].node.id }
+    }
+
+    /// The ids of the edges among `ids`, in edge order.
+    public func sortedByEdgeOrder<S: Sequence>(_ ids: S) -> [String] where S.Element == String {
+        edgeStore.inOrder(ids.compactMap { edgeStore.slot(of: $0) }).map { edgeStore[$0].id }
     }
 }

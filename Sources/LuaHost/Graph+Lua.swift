@@ -351,10 +351,7 @@ enum GraphLua {
     static let selectedNodes: LuaFunction = { L in
         LuaBinding.run(L, "selectedNodes") { arguments in
             let graph = try graph(arguments)
-            let ids = graph.graph.selectedNodeIds.sorted {
-                (graph.graph.index(ofNode: $0) ?? 0) < (graph.graph.index(ofNode: $1) ?? 0)
-            }
-            ElementLua.pushList(arguments.L, graph, .node, ids)
+            ElementLua.pushList(arguments.L, graph, .node, graph.graph.sortedByNodeOrder(graph.graph.selectedNodeIds))
             return 1
         }
     }
@@ -362,10 +359,7 @@ enum GraphLua {
     static let selectedEdges: LuaFunction = { L in
         LuaBinding.run(L, "selectedEdges") { arguments in
             let graph = try graph(arguments)
-            let ids = graph.graph.selectedEdgeIds.sorted {
-                (graph.graph.index(ofEdge: $0) ?? 0) < (graph.graph.index(ofEdge: $1) ?? 0)
-            }
-            ElementLua.pushList(arguments.L, graph, .edge, ids)
+            ElementLua.pushList(arguments.L, graph, .edge, graph.graph.sortedByEdgeOrder(graph.graph.selectedEdgeIds))
             return 1
         }
     }

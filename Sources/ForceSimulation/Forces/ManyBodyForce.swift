@@ -495,6 +495,18 @@ public final class ManyBodyForce: Force {
             return (d, l)
         }
 
+        /// d3-force-3d's jiggle of the zero components of (dx, dy, dz), in that order, each adding its square to `l`.
+        @inline(never)
+        private static func jiggle(
+            _ dx: inout Double, _ dy: inout Double, _ dz: inout Double, _ l: inout Double, _ random: RandomSource
+        ) {
+            if dx == 0 { dx = random.jiggle(); l += dx * dx }
+            if dy == 0 { dy = random.jiggle(); l += dy * dy }
+            if dz == 0 { dz = random.jiggle(); l += dz * dz }
+        }
+
+        /// The 3D visit of node `i` in d3-force-3d's order; without a random source, returns false (changing
+        /// nothing) as soon as a jiggle would be needed.
         private func node3D(_ i: Int, random: RandomSource?) -> Bool {
             let z = self.z!, vz = self.vz!
             let xi = x[i], yi = y[i], zi = z[i]
@@ -513,9 +525,7 @@ public final class ManyBodyForce: Force {
                     if l < dmax2 {
                         if dx == 0 || dy == 0 || dz == 0 {
                             guard let random else { return false }
-                            if dx == 0 { dx = random.jiggle(); l += dx * dx }
-                            if dy == 0 { dy = random.jiggle(); l += dy * dy }
-                            if dz == 0 { dz = random.jiggle(); l += dz * dz }
+                            Kernel.jiggle(&dx, &dy, &dz, &l, random)
                         }
                         if l < dmin2 { l = (dmin2 * l).squareRoot() }
                         vxi += dx * c.value * alpha / l
@@ -532,9 +542,7 @@ public final class ManyBodyForce: Force {
                 if h == i && !chain { continue }
                 if dx == 0 || dy == 0 || dz == 0 {
                     guard let random else { return false }
-                    if dx == 0 { dx = random.jiggle(); l += dx * dx }
-                    if dy == 0 { dy = random.jiggle(); l += dy * dy }
-                    if dz == 0 { dz = random.jiggle(); l += dz * dz }
+                    Kernel.jiggle(&dx, &dy, &dz, &l, random)
                 }
                 if l < dmin2 { l = (dmin2 * l).squareRoot() }
                 var p = h
