@@ -8,4 +8,25 @@ public protocol Force: AnyObject {
 
     /// Adds this force's effect for one tick, usually to velocities; `alpha` is the tick's cooling factor.
     func apply(alpha: Double) throws
+
+    /// Whether the next `apply` changes nothing but velocities (and the force's own state): no positions (d3's
+    /// center force moves them), and no outside code, such as parameter functions, that could change anything
+    /// else. While such forces run, the simulation may prepare later forces from the positions on another thread.
+    /// Default: false.
+    var changesOnlyVelocities: Bool { get }
+}
+
+extension Force {
+    /// By default a force may change anything.
+    public var changesOnlyVelocities: Bool { false }
+}
+
+/// A force with work that reads only positions (and its own state), which the simulation may do before `apply`
+/// while earlier forces that change only velocities are applied on another thread.
+protocol PreparedForce: Force {
+    /// Does the work ahead from the current positions; the next `apply` uses it.
+    func prepare()
+
+    /// Forgets the work done ahead (its tick ended before `apply`).
+    func discardPreparation()
 }

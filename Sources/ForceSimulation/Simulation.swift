@@ -119,12 +119,37 @@ public final class Simulation {
     public func tick(_ count: Int = 1) throws {
         for _ in 0..<max(0, count) {
             kinetics.alpha += (alphaTarget - kinetics.alpha) * alphaDecay
-            let alpha = kinetics.alpha
-            for entry in forces {
-                try entry.force.apply(alpha: alpha)
-            }
+            try applyForces(alpha: kinetics.alpha)
             kinetics.integrate(retention: retention)
         }
+    }
+
+    /// Applies the forces in order. With more than one thread, when a force that prepares from the positions (the
+    /// many-body tree) follows forces that change nothing but velocities, those run on a background thread while
+    /// it prepares; they touch nothing it reads, so results do not depend on it.
+    private func applyForces(alpha: Double) throws {
+        var first = 0
+        if kinetics.threads > 1 {
+            while first < forces.count, !(forces[first].force is any PreparedForce),
+                forces[first].force.changesOnlyVelocities
+            {
+                first += 1
+            }
+        }
+        guard first > 0, first < forces.count, let prepared = forces[first].force as? any PreparedForce else {
+            for entry in forces { try entry.force.apply(alpha: alpha) }
+            return
+        }
+        let earlier = BackgroundForces(forces[..<first].map(\.force), alpha: alpha)
+        earlier.start()
+        prepared.prepare()
+        do {
+            try earlier.finish()
+        } catch {
+            prepared.discardPreparation()
+            throw error
+        }
+        for entry in forces[first...] { try entry.force.apply(alpha: alpha) }
     }
 
     /// Ticks like d3's timer: after each tick calls `onTick` and the tick handlers, and stops when alpha is below

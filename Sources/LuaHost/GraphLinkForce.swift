@@ -33,6 +33,9 @@ final class GraphLinkForce: Force {
         inner = force
     }
 
+    /// As d3's link force: true unless its parameters wait to be evaluated.
+    var changesOnlyVelocities: Bool { inner?.changesOnlyVelocities ?? false }
+
     /// Applies d3's link force.
     func apply(alpha: Double) throws {
         try inner?.apply(alpha: alpha)

@@ -28,4 +28,34 @@ import Testing
         #expect(one.calls == two.calls)
         #expect(one.x == two.x && one.y == two.y && one.vx == two.vx)
     }
+
+    /// A force that changes only velocities (none, in fact) and throws.
+    final class Failing: Force {
+        struct Failure: Error {}
+        var changesOnlyVelocities: Bool { true }
+        func initialize(kinetics: Kinetics, random: RandomSource) throws {}
+        func apply(alpha: Double) throws { throw Failure() }
+    }
+
+    /// An error in a force applied alongside the many-body preparation ends the tick with that error, and the tree
+    /// built ahead is not used later (positions moved in between).
+    func failingTick(threads: Int) throws -> (x: [Double], y: [Double], vx: [Double]) {
+        let sim = try Simulation(nodeCount: 3000)
+        sim.threads = threads
+        try sim.setForce("velocity", Failing())
+        try sim.setForce("charge", ManyBodyForce())
+        #expect(throws: Failing.Failure.self) { try sim.tick() }
+        for i in 0..<sim.nodeCount { sim.kinetics.x[i] += Double(i % 7) }
+        // Alone, the charge is applied without preparing ahead.
+        sim.removeForce("velocity")
+        try sim.tick(2)
+        let k = sim.kinetics
+        return (Array(k.x), Array(k.y), Array(k.vx))
+    }
+
+    @Test func errorBesideThePreparationEndsTheTickAndDiscardsIt() throws {
+        let one = try failingTick(threads: 1)
+        let two = try failingTick(threads: 2)
+        #expect(one.x == two.x && one.y == two.y && one.vx == two.vx)
+    }
 }

@@ -25,6 +25,9 @@ public final class CollideForce: Force {
         self.iterations = iterations
     }
 
+    /// True unless parameters changed since they were evaluated (their functions run in the next `apply`).
+    public var changesOnlyVelocities: Bool { !stale }
+
     /// Binds to the kinetics and random source and evaluates the radii.
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
         self.kinetics = kinetics

@@ -66,6 +66,9 @@ public final class LinkForce: Force {
         self.init(links: pairs, distance: distance, strength: strength, iterations: iterations)
     }
 
+    /// True unless parameters changed since they were evaluated (their functions run in the next `apply`).
+    public var changesOnlyVelocities: Bool { !stale }
+
     /// Binds to the kinetics; checks the indices, counts degrees, and evaluates bias, strengths, then distances.
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
         let n = kinetics.count

@@ -7,7 +7,7 @@ import Synchronization
 /// Each node's sum is independent given the tree, so nodes are processed in parallel chunks; a node whose sum
 /// would draw a jiggle (coincident coordinates) is left for a sequential pass in index order, which keeps the
 /// random draws, and so every result, identical to a single-threaded run.
-public final class ManyBodyForce: Force {
+public final class ManyBodyForce: PreparedForce {
     /// Per-node strength (default -30); negative repels. Evaluated at initialization.
     public var strength: NodeParameter {
         didSet { stale = true }
@@ -43,6 +43,13 @@ public final class ManyBodyForce: Force {
     private let bodies = ScratchBuffer<Body>()
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
+    /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
+    /// cell's sum is zero).
+    private var preparation = Preparation.none
+
+    private enum Preparation {
+        case none, built, summed(anyZero: Bool)
+    }
 
     /// One cell of the tree as the visit reads it (40 bytes): centre of strength (z kept apart, in `depths`), summed
     /// strength, approximation limit (width² / theta²), subtree end, and `head`: -1 for an internal cell, the point
@@ -64,6 +71,9 @@ public final class ManyBodyForce: Force {
         distanceMax2 = distanceMax * distanceMax
     }
 
+    /// True unless parameters changed since they were evaluated (their functions run in the next `apply`).
+    public var changesOnlyVelocities: Bool { !stale }
+
     /// Binds to the kinetics and random source and evaluates the strengths.
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
         self.kinetics = kinetics
@@ -71,17 +81,35 @@ public final class ManyBodyForce: Force {
         try evaluate()
     }
 
+    /// Builds the tree from the current positions and, unless the strengths wait to be evaluated, sums it.
+    func prepare() {
+        guard let k = kinetics, k.count > 0 else { return }
+        buildTree(k)
+        preparation = stale ? .built : .summed(anyZero: accumulate(k, threads: workers(k)))
+    }
+
+    /// Forgets the tree built ahead.
+    func discardPreparation() {
+        preparation = .none
+    }
+
     /// Adds the charge sum of every node to its velocity.
     public func apply(alpha: Double) throws {
         guard let k = kinetics, let random, k.count > 0 else { return }
+        let prepared = preparation
+        preparation = .none
         if stale { try evaluate() }
         let n = k.count
         let three = k.dimensions == 3
-        let threads = max(1, min(k.threads, n / 1024 + 1))
-        tree.build(
-            count: n, dimensions: k.dimensions, x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress,
-            threads: threads)
-        let anyZero = accumulate(k, threads: threads)
+        let threads = workers(k)
+        let anyZero: Bool
+        switch prepared {
+        case .summed(let zero): anyZero = zero
+        case .built: anyZero = accumulate(k, threads: threads)
+        case .none:
+            buildTree(k)
+            anyZero = accumulate(k, threads: threads)
+        }
 
         deferred.reserve(n)
         deferred.base.initialize(repeating: 0, count: n)
@@ -126,6 +154,18 @@ public final class ManyBodyForce: Force {
         strengths.reserve(n)
         for i in 0..<n { strengths.base[i] = try strength.value(i) }
         stale = false
+    }
+
+    /// Threads worth using for `k`'s nodes.
+    private func workers(_ k: Kinetics) -> Int {
+        max(1, min(k.threads, k.count / 1024 + 1))
+    }
+
+    /// Builds the tree over the current positions.
+    private func buildTree(_ k: Kinetics) {
+        tree.build(
+            count: k.count, dimensions: k.dimensions, x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress,
+            threads: workers(k))
     }
 
     /// d3's visitAfter(accumulate) over the tree: the subtrees built apart (on up to `threads` threads), then the

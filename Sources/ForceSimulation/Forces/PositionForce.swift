@@ -33,6 +33,9 @@ public final class PositionForce: Force {
         self.strength = strength
     }
 
+    /// True unless parameters changed since they were evaluated (their functions run in the next `apply`).
+    public var changesOnlyVelocities: Bool { !stale }
+
     /// Binds to the kinetics and evaluates targets and strengths (the strength only where the target is a number).
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
         if axis == .z && kinetics.dimensions != 3 {

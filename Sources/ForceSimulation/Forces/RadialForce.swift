@@ -29,6 +29,9 @@ public final class RadialForce: Force {
         self.z = z
     }
 
+    /// True unless parameters changed since they were evaluated (their functions run in the next `apply`).
+    public var changesOnlyVelocities: Bool { !stale }
+
     /// Binds to the kinetics and evaluates radii and strengths (the strength only where the radius is a number).
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
         self.kinetics = kinetics
