@@ -189,14 +189,15 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     let g = try #require(graph.node("g")), h = try #require(graph.node("h"))
     #expect(g.position == Point(x: 8, y: 44) && g.width == 86 && g.height == 158, "bb's top-left in the y-down frame")
     #expect(h.parentId == "g" && h.position == Point(x: 8, y: 75) && h.width == 70 && h.height == 75)
-    #expect(graph.node("b")?.position == Point(x: 43, y: 49), "b relative to g")
-    #expect(graph.node("c")?.position == Point(x: 35, y: 49), "c relative to h")
-    #expect(graph.absolutePosition(of: "c") == Point(x: 51, y: 168))
-    #expect(graph.node("a")?.position == Point(x: 51, y: 18))
+    // Boxes (54 x 36 points) are placed by their top-left corner: Graphviz's centre minus half the size.
+    #expect(graph.node("b")?.position == Point(x: 16, y: 31), "b relative to g")
+    #expect(graph.node("c")?.position == Point(x: 8, y: 31), "c relative to h")
+    #expect(graph.absolutePosition(of: "c") == Point(x: 24, y: 150))
+    #expect(graph.node("a")?.position == Point(x: 24, y: 0))
     try graph.updateNode("b") { $0.fx = 1; $0.fy = 2 }
     let written = try graph.string(format: .dot)
-    #expect(written.contains(#""pos"="51,-168""#), "members are written with absolute coordinates: \(written)")
-    #expect(written.contains(#""bb"="16,-194,86,-119""#) && written.contains(#""fx"="9""#) && written.contains(#""fy"="-46""#))
+    #expect(written.contains(#""pos"="51,-168""#), "members are written with absolute centres: \(written)")
+    #expect(written.contains(#""bb"="16,-194,86,-119""#) && written.contains(#""fx"="36""#) && written.contains(#""fy"="-64""#))
     let again = try Graph.load(string: written, format: .dot)
     for node in graph.nodes {
         let copy = try #require(again.node(node.id))
@@ -241,8 +242,8 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     """
     let graph = try Graph.load(string: text, format: .dot)
     let a = try #require(graph.node("a"))
-    #expect(a.position == Point(x: 27, y: 18), "a sits above b: y' = bb's top - y")
-    #expect(graph.node("b")?.position == Point(x: 27, y: 90))
+    #expect(a.position == Point(x: 0, y: 0), "a sits above b: y' = bb's top - y, then the centre moves to the corner")
+    #expect(graph.node("b")?.position == Point(x: 0, y: 72))
     #expect(a.width == 54 && a.height == 36, "0.75 x 0.5 inches are 54 x 36 points")
     #expect(a.label == nil && a.data.isEmpty)
 

@@ -14,8 +14,10 @@ private let dotLock = NSLock()
 /// pointing up; `width` and `height` are inches. Reading turns them into forcelab's frame: sizes times 72 (points,
 /// the unit of positions), y flipped to point down, measured from the top of the root graph's `bb` when it has one
 /// (y' = ury - y), else negated, and coordinates made relative to the parent, whose position is its cluster's
-/// top-left corner (from `bb`, which also gives its size). Writing does the reverse without a root `bb`, so a
-/// round trip keeps positions (up to the rounding of adding and subtracting a parent's corner) and sizes.
+/// top-left corner (from `bb`, which also gives its size). A node with a width and a height is a box, which
+/// Graphviz places by its centre and forcelab by its top-left corner: its position and fixed coordinates move by
+/// half its size. Writing does the reverse without a root `bb`, so a round trip keeps positions (up to the
+/// rounding of adding and subtracting a parent's corner) and sizes.
 enum DOTFormat {
     /// Graphviz's points per inch.
     static let pointsPerInch = 72.0
@@ -116,13 +118,20 @@ enum DOTFormat {
         var attributes = node.data.mapValues(valueText)
         let x = node.position.x + offset.x, y = node.position.y + offset.y
         let z = node.position.z.map { $0 + (offset.z ?? 0) }
+        // Graphviz places a node by its centre, forcelab a box by its top-left corner (see DOTReader).
+        var half = (x: 0.0, y: 0.0)
+        if !isCluster, let width = node.width, let height = node.height, width > 0, height > 0 {
+            half = (width / 2, height / 2)
+        }
         if node.position.isPlaced, isCluster, let width = node.width, let height = node.height {
             attributes["bb"] = [x, -(y + height), x + width, -y].map(NumberText.format).joined(separator: ",")
         } else if node.position.isPlaced {
-            attributes["pos"] = ([x, -y] + (z.map { [$0] } ?? [])).map(NumberText.format).joined(separator: ",")
+            let centre = [centred(x, half.x), -centred(y, half.y)] + (z.map { [$0] } ?? [])
+            attributes["pos"] = centre.map(NumberText.format).joined(separator: ",")
         }
         let numbers: [(String, Double?)] = [
-            ("fx", node.fx.map { $0 + offset.x }), ("fy", node.fy.map { -($0 + offset.y) }),
+            ("fx", node.fx.map { centred($0 + offset.x, half.x) }),
+            ("fy", node.fy.map { -centred($0 + offset.y, half.y) }),
             ("fz", node.fz.map { $0 + (offset.z ?? 0) }),
             ("width", node.width.map(inches)), ("height", node.height.map(inches)),
         ]
@@ -130,6 +139,13 @@ enum DOTFormat {
         attributes["label"] = node.label
         attributes["type"] = node.type
         return attributes
+    }
+
+    /// The centre of a box whose corner is at `corner`, `half` its size away, chosen so that reading subtracts
+    /// `half` back to exactly `corner` whenever a double allows.
+    private static func centred(_ corner: Double, _ half: Double) -> Double {
+        let guess = corner + half
+        return [guess, guess.nextUp, guess.nextDown].first { $0 - half == corner } ?? guess
     }
 
     /// A size in inches that reads back (times 72) as exactly `points` whenever a double allows it.

@@ -34,6 +34,7 @@ struct DOTReader {
             for (key, value) in ordered(attributes(of: current, kind: Int32(AGNODE))) {
                 try apply(key, value, to: &record)
             }
+            Self.placeByCorner(&record)
             try builder.addNode(record, at: 0)
             node = agnxtnode(root, current)
         }
@@ -126,6 +127,16 @@ struct DOTReader {
                 node.fz = node.fz.map { $0 - (corner.z ?? 0) }
             }
         }
+    }
+
+    /// Graphviz places a node by its centre; forcelab places a box (a node with a width and a height) by its
+    /// top-left corner, so a box's position and fixed coordinates move by half its size.
+    private static func placeByCorner(_ node: inout Node) {
+        guard let width = node.width, let height = node.height, width > 0, height > 0 else { return }
+        node.position.x -= width / 2
+        node.position.y -= height / 2
+        node.fx = node.fx.map { $0 - width / 2 }
+        node.fy = node.fy.map { $0 - height / 2 }
     }
 
     /// The four numbers of a `bb` ("llx,lly,urx,ury", lower-left corner first), or nil.
