@@ -1,11 +1,14 @@
 import Dispatch
+import Synchronization
 
 /// Forces applied in order on a background thread (a dispatch worker, which can join the caller's parallel work
-/// once it is done); the first error ends the run, as it ends a tick.
+/// once it is done); the first error ends the run, as it ends a tick. If no worker has taken the run when the
+/// caller needs its result, the caller does it, so it never waits for a thread that is not coming.
 final class BackgroundForces: @unchecked Sendable {
     private let forces: [any Force]
     private let alpha: Double
-    private let done = DispatchGroup()
+    private let taken = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
     private var failure: (any Error)?
 
     /// A run of `forces` with `alpha`; `start` begins it.
@@ -14,22 +17,35 @@ final class BackgroundForces: @unchecked Sendable {
         self.alpha = alpha
     }
 
-    /// Starts applying the forces.
+    /// Offers the run to a dispatch worker.
     func start() {
-        done.enter()
         DispatchQueue.global().async {
-            defer { self.done.leave() }
-            do {
-                for force in self.forces { try force.apply(alpha: self.alpha) }
-            } catch {
-                self.failure = error
-            }
+            guard self.take() else { return }
+            self.run()
+            self.done.signal()
         }
     }
 
-    /// Waits until the run ends, and rethrows its error.
+    /// Waits until the run ends (doing it here if no worker has taken it), and rethrows its error.
     func finish() throws {
-        done.wait()
+        if take() {
+            run()
+        } else {
+            done.wait()
+        }
         if let failure { throw failure }
+    }
+
+    /// Claims the run; true for the first caller only.
+    private func take() -> Bool {
+        !taken.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    private func run() {
+        do {
+            for force in forces { try force.apply(alpha: alpha) }
+        } catch {
+            failure = error
+        }
     }
 }
