@@ -5,7 +5,7 @@ import Synchronization
 /// once it is done); the first error ends the run, as it ends a tick. If no worker has taken the run when the
 /// caller needs its result, the caller does it, so it never waits for a thread that is not coming.
 final class BackgroundForces: @unchecked Sendable {
-    private let forces: [any Force]
+    private var forces: [any Force]
     private let alpha: Double
     private let taken = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
@@ -17,23 +17,28 @@ final class BackgroundForces: @unchecked Sendable {
         self.alpha = alpha
     }
 
-    /// Offers the run to a dispatch worker.
-    func start() {
-        DispatchQueue.global().async {
+    /// Offers the run to a worker of `queue`.
+    func start(on queue: DispatchQueue) {
+        queue.async {
             guard self.take() else { return }
             self.run()
             self.done.signal()
         }
     }
 
-    /// Waits until the run ends (doing it here if no worker has taken it), and rethrows its error.
+    /// Waits until the run ends (doing it here if no worker has taken it), and rethrows its error. The forces are
+    /// let go here, on the caller's thread: a worker that comes late must not release the last reference to one
+    /// (a Lua-backed force frees Lua references as it goes).
     func finish() throws {
         if take() {
             run()
         } else {
             done.wait()
         }
-        if let failure { throw failure }
+        forces = []
+        let error = failure
+        failure = nil
+        if let error { throw error }
     }
 
     /// Claims the run; true for the first caller only.

@@ -24,6 +24,9 @@ extension Force {
 /// A force with work that reads only positions (and its own state), which the simulation may do before `apply`
 /// while earlier forces that change only velocities are applied on another thread.
 protocol PreparedForce: Force {
+    /// Whether preparing ahead pays: there is enough work for a second thread.
+    var preparesAhead: Bool { get }
+
     /// Does the work ahead from the current positions; the next `apply` uses it.
     func prepare()
 

@@ -16,6 +16,8 @@ public final class Simulation {
     private var forces: [(name: String, force: any Force)] = []
     /// Velocities are multiplied by this each tick (1 - velocityDecay).
     private var retention: Double = 0.6
+    /// Where forces applied beside the many-body preparation are offered to a worker.
+    var workerQueue = DispatchQueue.global()
     /// Named handlers per event, in registration order.
     private var handlers: [(event: SimulationEvent, name: String, handler: (Simulation) throws -> Void)] = []
 
@@ -136,12 +138,14 @@ public final class Simulation {
                 first += 1
             }
         }
-        guard first > 0, first < forces.count, let prepared = forces[first].force as? any PreparedForce else {
+        guard first > 0, first < forces.count, let prepared = forces[first].force as? any PreparedForce,
+            prepared.preparesAhead
+        else {
             for entry in forces { try entry.force.apply(alpha: alpha) }
             return
         }
         let earlier = BackgroundForces(forces[..<first].map(\.force), alpha: alpha)
-        earlier.start()
+        earlier.start(on: workerQueue)
         prepared.prepare()
         do {
             try earlier.finish()

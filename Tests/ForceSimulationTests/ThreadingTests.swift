@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import ForceSimulation
 
@@ -57,5 +58,34 @@ import Testing
         let one = try failingTick(threads: 1)
         let two = try failingTick(threads: 2)
         #expect(one.x == two.x && one.y == two.y && one.vx == two.vx)
+    }
+
+    /// A force that changes only velocities (none, in fact).
+    final class Still: Force {
+        var changesOnlyVelocities: Bool { true }
+        func initialize(kinetics: Kinetics, random: RandomSource) throws {}
+        func apply(alpha: Double) throws {}
+    }
+
+    /// A force applied beside the many-body preparation is let go by the tick on the caller's thread, never later
+    /// by a dispatch worker (the Lua binding's forces must be freed where Lua runs).
+    @Test func forcesAppliedAlongsideAreReleasedByTheTick() throws {
+        let sim = try Simulation(nodeCount: 3000)
+        sim.threads = 2
+        weak var released: Still?
+        try {
+            let still = Still()
+            released = still
+            try sim.setForce("still", still)
+        }()
+        try sim.setForce("charge", ManyBodyForce())
+        // No worker comes while the queue is suspended, so the tick applies the force itself.
+        let queue = DispatchQueue(label: "suspended workers")
+        queue.suspend()
+        defer { queue.resume() }
+        sim.workerQueue = queue
+        try sim.tick(3)
+        sim.removeForce("still")
+        #expect(released == nil)
     }
 }

@@ -81,6 +81,11 @@ public final class ManyBodyForce: PreparedForce {
         try evaluate()
     }
 
+    /// True when the nodes are many enough for the tree to be built on more than one thread.
+    var preparesAhead: Bool {
+        kinetics.map { workers($0) > 1 } ?? false
+    }
+
     /// Builds the tree from the current positions and, unless the strengths wait to be evaluated, sums it.
     func prepare() {
         guard let k = kinetics, k.count > 0 else { return }

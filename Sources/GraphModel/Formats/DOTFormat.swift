@@ -16,8 +16,8 @@ private let dotLock = NSLock()
 /// (y' = ury - y), else negated, and coordinates made relative to the parent, whose position is its cluster's
 /// top-left corner (from `bb`, which also gives its size). A node with a width and a height is a box, which
 /// Graphviz places by its centre and forcelab by its top-left corner: its position and fixed coordinates move by
-/// half its size. Writing does the reverse without a root `bb`, so a round trip keeps positions (up to the
-/// rounding of adding and subtracting a parent's corner) and sizes.
+/// half its size. Writing does the reverse without a root `bb`, so a round trip keeps sizes, and positions up to
+/// the rounding of adding and subtracting a parent's corner and a box's half size (exact for whole numbers).
 enum DOTFormat {
     /// Graphviz's points per inch.
     static let pointsPerInch = 72.0
