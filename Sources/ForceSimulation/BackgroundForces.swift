@@ -46,6 +46,7 @@ final class BackgroundForces: @unchecked Sendable {
         !taken.exchange(true, ordering: .acquiringAndReleasing)
     }
 
+    /// Applies the forces in order; the first error ends the run and is kept for `finish`.
     private func run() {
         do {
             for force in forces { try force.apply(alpha: alpha) }
