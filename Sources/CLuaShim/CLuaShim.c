@@ -370,6 +370,12 @@ static void push_batch_function(lua_State *L, const char **names, int fields, in
     lua_setfield(L, LUA_REGISTRYINDEX, key);
 }
 
+/* Whether two doubles hold the same value: any NaN equals any NaN, and 0 and -0 differ. */
+static int same_value(double a, double b) {
+    if (a != a || b != b) return a != a && b != b;
+    return a == b && signbit(a) == signbit(b);
+}
+
 /* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN) and note a change in
  * `fixed_changed` and `pins_changed`; other columns keep their value when the table holds no number. */
 static void store_read(lua_State *L, int index, fl_node_state *st, double *column, int i, int fixed) {
@@ -380,8 +386,7 @@ static void store_read(lua_State *L, int index, fl_node_state *st, double *colum
         return;
     }
     if (!isnum) v = 0.0 / 0.0;
-    double old = column[i];
-    if (!(v == old || (v != v && old != old)) || (v == 0 && old == 0 && signbit(v) != signbit(old))) {
+    if (!same_value(v, column[i])) {
         st->fixed_changed = 1;
         if (st->pins_changed) st->pins_changed[i] = 1;
     }

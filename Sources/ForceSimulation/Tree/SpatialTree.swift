@@ -263,6 +263,14 @@ final class SpatialTree {
             return i
         }
 
+        /// The midpoint of a cell from `lower` to `upper`, as d3 computes it.
+        @inline(__always)
+        static func midpoint(
+            _ lower: (Double, Double, Double), _ upper: (Double, Double, Double)
+        ) -> (Double, Double, Double) {
+            ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
+        }
+
         /// The corners of child `i` of a cell from `lower` to `upper` with midpoint `mid`.
         @inline(__always)
         static func child(
@@ -286,7 +294,7 @@ final class SpatialTree {
             let sourceIDs = generation == 0 ? indices.0 : indices.1
             let target = generation == 0 ? coordinates.1 : coordinates.0
             let targetIDs = generation == 0 ? indices.1 : indices.0
-            let mid = ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
+            let mid = Points.midpoint(lower, upper)
             var counts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &counts) { raw in
                 let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
@@ -382,7 +390,7 @@ final class SpatialTree {
             let p = source + task.from * d, q = p + d
             var (lower, upper) = (task.lower, task.upper)
             while true {
-                let mid = ((lower.0 + upper.0) / 2, (lower.1 + upper.1) / 2, (lower.2 + upper.2) / 2)
+                let mid = Points.midpoint(lower, upper)
                 let i = store.childIndex(p, mid), j = store.childIndex(q, mid)
                 if i == j {
                     (lower, upper) = Points.child(i, lower, mid, upper)
@@ -391,8 +399,9 @@ final class SpatialTree {
                     continue
                 }
                 // The point of the lower child index goes first, as the stable partition would put it.
-                for (rank, (child, point)) in [(min(i, j), i < j ? 0 : 1), (max(i, j), i < j ? 1 : 0)].enumerated() {
-                    let box = Points.child(child, lower, mid, upper)
+                for rank in 0..<2 {
+                    let point = (rank == 0) == (i < j) ? 0 : 1
+                    let box = Points.child(point == 0 ? i : j, lower, mid, upper)
                     let leaf = cell(box.lower, box.upper, d)
                     let id = ids[task.from + point]
                     store.next[Int(id)] = -1

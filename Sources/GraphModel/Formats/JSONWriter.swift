@@ -54,18 +54,11 @@ struct JSONWriter {
 
     /// Appends an object with sorted keys.
     mutating func object(_ fields: [String: DataValue]) {
-        text += "{"
-        for (index, key) in fields.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            string(key)
-            text += ":"
-            value(fields[key]!)
-        }
-        text += "}"
+        object(fields, own: [])
     }
 
     /// Appends an object of data fields and a record's own fields (sorted by key, none of them a data key), with
-    /// sorted keys as `object` writes them, without building the merged dictionary.
+    /// sorted keys, without building the merged dictionary.
     mutating func object(_ data: [String: DataValue], own: [(key: String, value: DataValue)]) {
         let dataKeys = data.keys.sorted()
         var dataIndex = 0
@@ -73,17 +66,13 @@ struct JSONWriter {
         text += "{"
         while dataIndex < dataKeys.count || ownIndex < own.count {
             if dataIndex + ownIndex > 0 { text += "," }
-            if dataIndex == dataKeys.count || (ownIndex < own.count && own[ownIndex].key < dataKeys[dataIndex]) {
-                string(own[ownIndex].key)
-                text += ":"
-                value(own[ownIndex].value)
-                ownIndex += 1
-            } else {
-                string(dataKeys[dataIndex])
-                text += ":"
-                value(data[dataKeys[dataIndex]]!)
-                dataIndex += 1
-            }
+            let takeOwn = dataIndex == dataKeys.count
+                || (ownIndex < own.count && own[ownIndex].key < dataKeys[dataIndex])
+            let key = takeOwn ? own[ownIndex].key : dataKeys[dataIndex]
+            string(key)
+            text += ":"
+            value(takeOwn ? own[ownIndex].value : data[key]!)
+            if takeOwn { ownIndex += 1 } else { dataIndex += 1 }
         }
         text += "}"
     }
