@@ -50,23 +50,24 @@ enum EdgeListFormat {
     }
 
     /// Writes a header, the edges, then nodes without edges as one-field rows.
-    static func write(_ graph: Graph, separator: Character) throws -> String {
+    static func write(_ graph: Graph, separator: UInt8) throws -> String {
+        let separatorText = String(UnicodeScalar(separator))
         var keys: Set<String> = []
         graph.forEachEdge { keys.formUnion($0.data.keys) }
         if let clash = ["source", "target", "id"].first(where: keys.contains) {
             throw GraphError("edge data field '\(clash)' clashes with the edge list's own column")
         }
         let fields = keys.sorted()
-        var text = (["source", "target", "id"] + fields).map { quote($0, separator) }.joined(separator: String(separator))
+        var text = (["source", "target", "id"] + fields).map { quote($0, separator) }.joined(separator: separatorText)
         text += "\n"
         graph.forEachEdge { edge in
             text += quote(edge.source, separator)
-            text.append(separator)
+            text += separatorText
             text += quote(edge.target, separator)
-            text.append(separator)
+            text += separatorText
             text += quote(edge.id, separator)
             for key in fields {
-                text.append(separator)
+                text += separatorText
                 text += quote(edge.data[key].map(cell) ?? "", separator)
             }
             text += "\n"
@@ -90,22 +91,14 @@ enum EdgeListFormat {
         }
     }
 
-    /// A field, quoted when it holds the separator, a quote, a line break or outer spaces.
-    private static func quote(_ field: String, _ separator: Character) -> String {
-        guard mayNeedQuotes(field, separator) else { return field }
-        let needsQuotes = field.contains(separator) || field.contains("\"") || field.contains("\n")
-            || field.contains("\r") || field.first == " " || field.last == " "
+    /// A field, quoted when it holds the separator, a quote, a line break or outer spaces. Bytes are what the
+    /// reader splits on, so they are what is checked: a separator followed by a combining mark is still one.
+    private static func quote(_ field: String, _ separator: UInt8) -> String {
+        let space = UInt8(ascii: " ")
+        let needsQuotes = field.utf8.first == space || field.utf8.last == space || field.utf8.contains {
+            $0 == separator || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// False when no byte of a field can make it need quotes, which is quicker to tell than the checks in `quote`.
-    private static func mayNeedQuotes(_ field: String, _ separator: Character) -> Bool {
-        guard let separatorByte = separator.asciiValue else { return true }
-        let space = UInt8(ascii: " ")
-        if field.utf8.first == space || field.utf8.last == space { return true }
-        return field.utf8.contains {
-            $0 == separatorByte || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
-        }
     }
 }

@@ -69,8 +69,8 @@ extension Graph {
         case .graphml: return try GraphMLFormat.write(self)
         case .gexf: return GEXFFormat.write(self)
         case .dot: return DOTFormat.write(self)
-        case .csv: return try EdgeListFormat.write(self, separator: ",")
-        case .tsv: return try EdgeListFormat.write(self, separator: "\t")
+        case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
+        case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
         }
     }
 
