@@ -138,4 +138,128 @@ import Testing
         #expect((0..<x.count).allSatisfy { one.order.base[$0] == two.order.base[$0] })
         #expect((0..<x.count).allSatisfy { x[$0].isNaN || y[$0].isNaN || one.next.base[$0] == two.next.base[$0] })
     }
+
+    /// The cells, first slots, order and chains of `tree` (chains only for points without a NaN coordinate).
+    func layout(_ tree: SpatialTree, _ x: [Double], _ y: [Double]) -> [String] {
+        let cells = tree.cellCount
+        var lines = (0..<cells).map { c in
+            "\(tree.head.base[c]) \(tree.end.base[c]) \(tree.first.base[c]) "
+                + (0..<4).map { String(tree.bounds.base[c * 4 + $0].bitPattern) }.joined(separator: ",")
+        }
+        lines.append("first \(cells > 0 ? tree.first.base[cells] : -1)")
+        lines.append("order " + (0..<x.count).map { String(tree.order.base[$0]) }.joined(separator: ","))
+        lines.append(
+            "next " + (0..<x.count).filter { !x[$0].isNaN && !y[$0].isNaN }.map { String(tree.next.base[$0]) }
+                .joined(separator: ","))
+        return lines
+    }
+
+    /// Where the same points built by sorting and by partitioning first differ (nil if nowhere), and the number of
+    /// lines compared.
+    func compareBuilds(_ x: [Double], _ y: [Double]) -> (difference: String?, lines: Int) {
+        let sorted = SpatialTree(), partitioned = SpatialTree()
+        partitioned.usesSortedBuild = false
+        sorted.build(count: x.count, dimensions: 2, x: x, y: y, z: nil)
+        partitioned.build(count: x.count, dimensions: 2, x: x, y: y, z: nil)
+        let a = layout(sorted, x, y), b = layout(partitioned, x, y)
+        guard let line = (0..<max(a.count, b.count)).first(where: { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] })
+        else { return (nil, a.count) }
+        let shown = { (lines: [String]) in line < lines.count ? String(lines[line].prefix(200)) : "(none)" }
+        return ("line \(line): sorted \(shown(a)), partitioned \(shown(b))", a.count)
+    }
+
+    @Test func sortedBuildGivesThePartitionBuildsTree() {
+        let random = RandomSource(seed: 5)
+        var cases: [(String, [Double], [Double])] = []
+        for (scale, centre) in [(1e-3, 0.0), (1.0, -0.5), (1000.0, 250.0), (1e6, -3e6)] {
+            var x: [Double] = [], y: [Double] = []
+            for i in 0..<3000 {
+                let px = centre + (random.next() - 0.5) * scale, py = centre + (random.next() - 0.5) * scale
+                x.append(px)
+                y.append(py)
+                // Close pairs (down to a few ulps at the largest scale), repeats, and a NaN now and then.
+                if i % 5 == 0 {
+                    x.append(px + scale * 1e-9 * random.next())
+                    y.append(py)
+                }
+                if i % 97 == 0 {
+                    x.append(px)
+                    y.append(py)
+                }
+                if i % 301 == 0 {
+                    x.append(.nan)
+                    y.append(py)
+                }
+            }
+            cases.append(("random at scale \(scale)", x, y))
+        }
+        // Points on cell boundaries: an integer grid, its midpoints and negative zero.
+        var x: [Double] = [-0.0], y: [Double] = [0]
+        for i in 0..<40 {
+            for j in 0..<40 {
+                x.append(Double(i) / 2 - 5)
+                y.append(Double(j) / 4 - 3)
+            }
+        }
+        cases.append(("grid", x, y))
+        cases.append(("one point", [3.5], [-2]))
+        cases.append(("two coincident points", [1, 1], [2, 2]))
+        for (name, x, y) in cases {
+            #expect(compareBuilds(x, y).difference == nil, "\(name)")
+        }
+    }
+
+    @Test func sortedBuildDeclinesPointsSharingItsFinestCellAndThePartitionBuildTakesOver() {
+        // 1e-9 apart in a root of side 1024: the same cell at depth 32 (side 2.4e-7), yet distinct.
+        let x = [100.0, 100.0 + 1e-9, -300], y = [7.0, 7.0, 9]
+        let builder = SortedQuadtreeBuilder()
+        let output = SortedQuadtreeBuilder.Output(
+            end: ScratchBuffer(), head: ScratchBuffer(), first: ScratchBuffer(), bounds: ScratchBuffer(),
+            next: .allocate(capacity: 3), order: .allocate(capacity: 3), nodes: 3)
+        defer {
+            output.next.deallocate()
+            output.order.deallocate()
+        }
+        let points = zip(x, y).flatMap { [$0, $1] }
+        let layout = builder.build(
+            count: 3, points: points, indices: [0, 1, 2], x: x, y: y, lower: (-300, -300), size: 1024, largest: .max,
+            into: output)
+        #expect(layout == nil)
+        let (difference, lines) = compareBuilds(x, y)
+        #expect(difference == nil)
+        // The pair separates some 40 levels below the root, deeper than the keys reach.
+        #expect(lines > 40)
+    }
+
+    @Test func firstSlotsDelimitEachLeafsChain() {
+        let random = RandomSource(seed: 9)
+        var x: [Double] = [], y: [Double] = []
+        for i in 0..<500 {
+            let p = (random.next() * 10, random.next() * 10)
+            for _ in 0..<(i % 7 == 0 ? 3 : 1) {
+                x.append(p.0)
+                y.append(p.1)
+            }
+        }
+        for sorted in [true, false] {
+            let tree = SpatialTree()
+            tree.usesSortedBuild = sorted
+            tree.build(count: x.count, dimensions: 2, x: x, y: y, z: nil)
+            for c in 0..<tree.cellCount {
+                let slots = Int(tree.first.base[c])..<Int(tree.first.base[c + 1])
+                guard tree.head.base[c] >= 0 else {
+                    #expect(slots.isEmpty)
+                    continue
+                }
+                var chain: [Int32] = []
+                var p = tree.head.base[c]
+                while p >= 0 {
+                    chain.append(p)
+                    p = tree.next.base[Int(p)]
+                }
+                #expect(slots.map { tree.order.base[$0] } == chain)
+            }
+            #expect(tree.first.base[tree.cellCount] == Int32(x.count))
+        }
+    }
 }

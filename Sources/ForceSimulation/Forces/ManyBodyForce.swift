@@ -41,6 +41,8 @@ public final class ManyBodyForce: PreparedForce {
     private var stale = true
     private let tree = SpatialTree()
     private let bodies = ScratchBuffer<Body>()
+    /// The tree's points in its order: coordinates (z only in 3D) and strengths, for the sums to read in sequence.
+    private let gathered = ScratchBuffer<Double>()
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
@@ -176,27 +178,27 @@ public final class ManyBodyForce: PreparedForce {
     /// d3's visitAfter(accumulate) over the tree: the subtrees built apart (on up to `threads` threads), then the
     /// cells above them. Returns whether any cell has a zero value.
     private func accumulate(_ k: Kinetics, threads: Int) -> Bool {
-        let cells = tree.cellCount
+        let cells = tree.cellCount, n = k.count
         let three = k.dimensions == 3
         bodies.reserve(cells)
         depths.reserve(three ? cells : 0)
+        gathered.reserve(4 * n)
         let accumulator = Accumulator(
             bodies: bodies.base, depths: depths.base, end: tree.end.base, head: tree.head.base,
-            bounds: tree.bounds.base, next: tree.next.base, strengths: strengths.base, x: k.x.baseAddress!,
-            y: k.y.baseAddress!, z: k.z.baseAddress, three: three, theta2: theta2)
+            first: tree.first.base, bounds: tree.bounds.base, order: tree.order.base, strengths: strengths.base,
+            x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress, sx: gathered.base, sy: gathered.base + n,
+            sz: gathered.base + 2 * n, ss: gathered.base + 3 * n, three: three, theta2: theta2)
         let subtrees = tree.subtrees
         let workers = min(threads, subtrees.count)
         if workers > 1 {
             let claimed = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < subtrees.count {
-                    for c in subtrees[i].reversed() { accumulator.cell(c) }
+                    accumulator.subtree(subtrees[i])
                 }
             }
         } else {
-            for range in subtrees {
-                for c in range.reversed() { accumulator.cell(c) }
-            }
+            for range in subtrees { accumulator.subtree(range) }
         }
         for c in tree.top.reversed() { accumulator.cell(c) }
         let body = bodies.base
@@ -210,13 +212,29 @@ public final class ManyBodyForce: PreparedForce {
     struct Accumulator: @unchecked Sendable {
         let bodies: UnsafeMutablePointer<Body>
         let depths: UnsafeMutablePointer<Double>
-        let end: UnsafeMutablePointer<Int32>, head: UnsafeMutablePointer<Int32>
+        let end: UnsafeMutablePointer<Int32>, head: UnsafeMutablePointer<Int32>, first: UnsafeMutablePointer<Int32>
         let bounds: UnsafeMutablePointer<Double>
-        let next: UnsafeMutablePointer<Int32>
+        let order: UnsafeMutablePointer<Int32>
         let strengths: UnsafeMutablePointer<Double>
         let x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?
+        /// Coordinates and strengths of the points in tree order, filled by `subtree`.
+        let sx: UnsafeMutablePointer<Double>, sy: UnsafeMutablePointer<Double>, sz: UnsafeMutablePointer<Double>
+        let ss: UnsafeMutablePointer<Double>
         let three: Bool
         let theta2: Double
+
+        /// Sums the whole subtree `cells`: gathers its points in tree order (their loads do not depend on each
+        /// other, so their cache misses overlap), then computes its cells bottom-up.
+        func subtree(_ cells: Range<Int>) {
+            for s in Int(first[cells.lowerBound])..<Int(first[cells.upperBound]) {
+                let p = Int(order[s])
+                sx[s] = x[p]
+                sy[s] = y[p]
+                if three { sz[s] = z![p] }
+                ss[s] = strengths[p]
+            }
+            for c in cells.reversed() { cell(c) }
+        }
 
         /// Computes the body of cell `c`.
         func cell(_ c: Int) {
@@ -227,17 +245,14 @@ public final class ManyBodyForce: PreparedForce {
             b.limit = w * w / theta2
             var value = 0.0
             var bz = 0.0
-            let h = Int(head[c])
+            let h = head[c]
             if h >= 0 {
-                b.x = x[h]
-                b.y = y[h]
-                b.head = next[h] < 0 ? Int32(h) : Int32(-h - 2)
-                if three { bz = z![h] }
-                var p = h
-                while p >= 0 {
-                    value += strengths[p]
-                    p = Int(next[p])
-                }
+                let s = Int(first[c]), t = Int(first[c + 1])
+                b.x = sx[s]
+                b.y = sy[s]
+                b.head = t - s == 1 ? h : -h - 2
+                if three { bz = sz[s] }
+                for u in s..<t { value += ss[u] }
             } else {
                 var weight = 0.0, sx = 0.0, sy = 0.0, sz = 0.0
                 var child = c + 1

@@ -11,9 +11,11 @@ import Synchronization
 ///
 /// d3 inserts point by point, but the tree it ends with does not depend on the insertion order: a cell is internal
 /// exactly when it holds two distinct positions, and only a leaf's chain (newest first) records the order. So the
-/// tree is built top-down instead: each cell's points, kept in index order, are split by a stable partition on
-/// the same midpoint comparisons d3 makes. The cells holding many points are split first; the subtrees below
-/// them are built independently (in parallel when allowed) and then copied into place in pre-order.
+/// tree is built from the points as a whole. A 2D tree comes from its points sorted on their cells
+/// (`SortedQuadtreeBuilder`). Otherwise (3D, or when that build declines) it is built top-down: each cell's points,
+/// kept in index order, are split by a stable partition on the same midpoint comparisons d3 makes; the cells
+/// holding many points are split first, and the subtrees below them are built independently (in parallel when
+/// allowed) and then copied into place in pre-order.
 final class SpatialTree {
     /// Dimensions of the last build, 2 or 3.
     private(set) var dimensions = 2
@@ -25,6 +27,9 @@ final class SpatialTree {
     let end = ScratchBuffer<Int32>()
     /// Per cell: the head point of a leaf's chain, or -1 for an internal cell.
     let head = ScratchBuffer<Int32>()
+    /// Per cell, and one past the last: the position in `order` of the cell's first point, so a leaf's chain is
+    /// `order[first[k] ..< first[k + 1]]`.
+    let first = ScratchBuffer<Int32>()
     /// Per cell: lower corner then upper corner, 2 * dimensions values.
     let bounds = ScratchBuffer<Double>()
     /// Per point: the next (older) point of its coincident chain, or -1.
@@ -44,11 +49,15 @@ final class SpatialTree {
     private let children = ScratchBuffer<UInt8>()
     /// Output of each subtree build, reused across builds.
     private var parts: [Part] = []
+    /// The 2D build by sorting, tried first.
+    private let sortedBuilder = SortedQuadtreeBuilder()
+    /// Whether 2D builds try `sortedBuilder` first (tests turn it off to compare it with the partition build).
+    var usesSortedBuild = true
 
     /// A step of the top of the tree in pre-order: an internal cell opens (with its bounds) or closes, or the
     /// subtree of a task goes here.
     private enum Step {
-        case open(lower: (Double, Double, Double), upper: (Double, Double, Double))
+        case open(first: Int, lower: (Double, Double, Double), upper: (Double, Double, Double))
         case close
         case subtree(Int)
     }
@@ -125,6 +134,15 @@ final class SpatialTree {
             }
         }
 
+        if !three && usesSortedBuild, let layout = sortedBuilder.build(
+            count: kept, points: coordinates.0.base, indices: indices.0.base, x: x, y: y, lower: (b0.0, b0.1),
+            size: size, largest: threads > 1 ? max(2048, kept / (4 * threads)) : .max,
+            into: .init(end: end, head: head, first: first, bounds: bounds, next: next.base, order: order.base, nodes: n))
+        {
+            (cellCount, subtrees, top) = (layout.cellCount, layout.subtrees, layout.top)
+            return
+        }
+
         let store = Points(
             dimensions: d, coordinates: (coordinates.0.base, coordinates.1.base), indices: (indices.0.base, indices.1.base),
             children: children.base, next: next.base, order: order.base)
@@ -146,7 +164,7 @@ final class SpatialTree {
         } else {
             for (i, task) in tasks.enumerated() { parts[i].build(task, store) }
         }
-        assemble(steps)
+        assemble(steps, kept: kept)
     }
 
     /// Splits the cells of `task` holding more than `largest` points (recording them as steps), and records the
@@ -157,7 +175,7 @@ final class SpatialTree {
             tasks.append(task)
             return
         }
-        steps.append(.open(lower: task.lower, upper: task.upper))
+        steps.append(.open(first: task.from, lower: task.lower, upper: task.upper))
         store.partition(task.from, task.to, task.generation, task.lower, task.upper) { child in
             plan(child, largest, store, &steps, &tasks)
         }
@@ -165,7 +183,7 @@ final class SpatialTree {
     }
 
     /// Writes the cells of the top and of the subtrees in pre-order.
-    private func assemble(_ steps: [Step]) {
+    private func assemble(_ steps: [Step], kept: Int) {
         let d = dimensions
         var total = 0
         for step in steps {
@@ -177,14 +195,16 @@ final class SpatialTree {
         }
         end.reserve(total)
         head.reserve(total)
+        first.reserve(total + 1)
         bounds.reserve(total * 2 * d)
-        let end = self.end.base, head = self.head.base, bounds = self.bounds.base
+        let end = self.end.base, head = self.head.base, first = self.first.base, bounds = self.bounds.base
         var open: [Int] = []
         var k = 0
         for step in steps {
             switch step {
-            case .open(let lower, let upper):
+            case .open(let from, let lower, let upper):
                 head[k] = -1
+                first[k] = Int32(from)
                 Points.write(bounds + k * 2 * d, d, lower, upper)
                 top.append(k)
                 open.append(k)
@@ -196,11 +216,13 @@ final class SpatialTree {
                 let offset = Int32(k)
                 for c in 0..<part.count { end[k + c] = part.end.base[c] + offset }
                 (head + k).update(from: part.head.base, count: part.count)
+                (first + k).update(from: part.first.base, count: part.count)
                 (bounds + k * 2 * d).update(from: part.bounds.base, count: part.count * 2 * d)
                 subtrees.append(k..<k + part.count)
                 k += part.count
             }
         }
+        first[k] = Int32(kept)
         cellCount = k
     }
 
@@ -338,6 +360,7 @@ final class SpatialTree {
     private final class Part: @unchecked Sendable {
         let end = ScratchBuffer<Int32>()
         let head = ScratchBuffer<Int32>()
+        let first = ScratchBuffer<Int32>()
         let bounds = ScratchBuffer<Double>()
         var count = 0
 
@@ -350,7 +373,7 @@ final class SpatialTree {
         /// Makes the cell of `task`, then its subtree: a leaf when its points coincide, else an internal cell
         /// whose points are partitioned and split in turn.
         private func split(_ task: Task, _ store: Points) {
-            let k = cell(task.lower, task.upper, store.dimensions)
+            let k = cell(task.from, task.lower, task.upper, store.dimensions)
             if task.to - task.from == 1 || store.coincident(task.from, task.to, task.generation) {
                 head.base[k] = store.chain(task.from, task.to, task.generation)
                 end.base[k] = Int32(k + 1)
@@ -367,16 +390,21 @@ final class SpatialTree {
             end.base[k] = Int32(count)
         }
 
-        /// Appends a cell from `lower` to `upper` (its head and end are left to the caller) and returns its index.
+        /// Appends a cell from `lower` to `upper` whose first point is at `from` in `order` (its head and end are
+        /// left to the caller) and returns its index.
         @inline(__always)
-        private func cell(_ lower: (Double, Double, Double), _ upper: (Double, Double, Double), _ d: Int) -> Int {
+        private func cell(
+            _ from: Int, _ lower: (Double, Double, Double), _ upper: (Double, Double, Double), _ d: Int
+        ) -> Int {
             let k = count
             count += 1
             if k >= end.capacity || (k + 1) * 2 * d > bounds.capacity {
                 end.reserve(k + 1, preserving: k)
                 head.reserve(k + 1, preserving: k)
+                first.reserve(k + 1, preserving: k)
                 bounds.reserve((k + 1) * 2 * d, preserving: k * 2 * d)
             }
+            first.base[k] = Int32(from)
             Points.write(bounds.base + k * 2 * d, d, lower, upper)
             return k
         }
@@ -394,7 +422,7 @@ final class SpatialTree {
                 let i = store.childIndex(p, mid), j = store.childIndex(q, mid)
                 if i == j {
                     (lower, upper) = Points.child(i, lower, mid, upper)
-                    let shared = cell(lower, upper, d)
+                    let shared = cell(task.from, lower, upper, d)
                     head.base[shared] = -1
                     continue
                 }
@@ -402,7 +430,7 @@ final class SpatialTree {
                 for rank in 0..<2 {
                     let point = (rank == 0) == (i < j) ? 0 : 1
                     let box = Points.child(point == 0 ? i : j, lower, mid, upper)
-                    let leaf = cell(box.lower, box.upper, d)
+                    let leaf = cell(task.from + rank, box.lower, box.upper, d)
                     let id = ids[task.from + point]
                     store.next[Int(id)] = -1
                     store.order[task.from + rank] = id
