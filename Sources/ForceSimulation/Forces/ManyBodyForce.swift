@@ -404,11 +404,14 @@ public final class ManyBodyForce: PreparedForce {
                 let c = bodies[k]
                 let dx = c.x - px, dy = c.y - py
                 var l = dx * dx + dy * dy
-                let far = c.limit .< l
-                if all(far) {
-                    // l is finite, so a zero product catches every zero component (as in `visit2D`).
-                    if _slowPath(any((dx * dy .== zero) .| (l .< dmin2))) {
-                        if any(dx * dy .== zero) { return false }
+                // l is finite, so both lanes are far exactly when the nearer is, and either is when the farther is;
+                // and a zero product of the lanes' dx * dy catches every zero component (and some underflows,
+                // which the slow paths tell apart).
+                let nearer = l.x < l.y ? l.x : l.y, farther = l.x < l.y ? l.y : l.x
+                let products = dx * dy
+                if c.limit < nearer {
+                    if _slowPath(products.x * products.y == 0 || nearer < distanceMin2) {
+                        if any(products .== zero) { return false }
                         l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
                     }
                     vxs += dx * c.value * alpha / l
@@ -416,9 +419,10 @@ public final class ManyBodyForce: PreparedForce {
                     k = Int(c.end)
                     continue
                 }
-                if any(far) {
-                    if _slowPath(any(far .& ((dx * dy .== zero) .| (l .< dmin2)))) {
-                        if any(far .& (dx * dy .== zero)) { return false }
+                if c.limit < farther {
+                    let far = c.limit .< l
+                    if _slowPath(any(far .& ((products .== zero) .| (l .< dmin2)))) {
+                        if any(far .& (products .== zero)) { return false }
                         l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
                     }
                     vxs.replace(with: vxs + dx * c.value * alpha / l, where: far)
@@ -445,7 +449,7 @@ public final class ManyBodyForce: PreparedForce {
                 }
                 k += 1
                 if h == -1 { continue }
-                if _slowPath(any((dx .== zero) .| (dy .== zero) .| (l .< dmin2))) {
+                if _slowPath(products.x * products.y == 0 || nearer < distanceMin2) {
                     if any((dx .== zero) .| (dy .== zero)) { return false }
                     l.replace(with: (dmin2 * l).squareRoot(), where: l .< dmin2)
                 }
