@@ -241,6 +241,26 @@ import Testing
         #expect(paired.x == scalar.x && paired.y == scalar.y && paired.vx == scalar.vx && paired.vy == scalar.vy)
     }
 
+    @Test func manyBodyTakesNaNAndInfiniteCoordinatesAsTheScalarVisitDoes() throws {
+        // A node at NaN or at infinity is left out of the tree (an infinite one would make d3's root grow for ever);
+        // the lockstep visit, which assumes finite distances, must then not run: both runs give the same doubles.
+        func run(distanceMax: Double) throws -> [Double] {
+            let sim = try Simulation(nodeCount: 500)
+            let k = sim.kinetics
+            k.x[17] = .nan
+            k.y[230] = .infinity
+            k.x[231] = -.infinity
+            try sim.setForce("charge", ManyBodyForce(distanceMax: distanceMax))
+            try sim.tick(3)
+            return Array(k.x) + Array(k.y) + Array(k.vx) + Array(k.vy)
+        }
+        let paired = try run(distanceMax: .infinity), scalar = try run(distanceMax: 1e150)
+        #expect(zip(paired, scalar).allSatisfy { $0.bitPattern == $1.bitPattern })
+        // The infinite nodes stay where they are; every other node moved to finite places.
+        #expect(paired[500 + 230] == .infinity && paired[231] == -.infinity)
+        #expect((0..<500).filter { paired[$0].isFinite && paired[500 + $0].isFinite }.count == 497)
+    }
+
     @Test func everyForceRespectsFixedPositions() throws {
         let forces: [any Force] = [
             CenterForce(x: 50, y: 50), ManyBodyForce(), LinkForce(links: [(0, 1), (1, 2), (2, 3)]),

@@ -162,6 +162,24 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testANodeSentToInfinityLeavesTheTreeForcesWorking() {
+        // d3's quadtree would grow its root for ever around an infinite coordinate; here such a node is left out of
+        // the trees, as NaN ones are, and the other nodes go on being laid out.
+        run("""
+            local g = fl.graph.generate("grid", {rows = 4, columns = 4})
+            local sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{})
+            sim:force("collide", fl.force.collide{radius = 3})
+            sim:force("boom", function(alpha, nodes) nodes[1].x = math.huge end)
+            sim:tick(5)
+            local finite = 0
+            for node in g:nodes() do
+              if node.x == node.x and math.abs(node.x) < math.huge then finite = finite + 1 end
+            end
+            assert(finite == 15, finite)
+            """)
+    }
+
     func testLuaForcesShareTheirNodeTablesAsD3ForcesShareNodes() {
         run("""
             local g = fl.graph.generate("grid", {rows = 2, columns = 2})

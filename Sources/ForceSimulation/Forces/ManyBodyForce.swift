@@ -126,7 +126,7 @@ public final class ManyBodyForce: PreparedForce {
             z: k.z.baseAddress, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, vz: k.vz.baseAddress,
             cells: tree.cellCount, alpha: alpha, three: three, distanceMin2: distanceMin2,
             distanceMax2: distanceMax2,
-            plain: !anyZero && distanceMax2 == .infinity && tree.cellCount > 0
+            plain: !anyZero && distanceMax2 == .infinity && tree.finiteCount == n
                 && tree.bounds.base[k.dimensions] - tree.bounds.base[0] < 1e150)
         let chunk = 256
         let chunks = (n + chunk - 1) / chunk
@@ -316,9 +316,9 @@ public final class ManyBodyForce: PreparedForce {
         let three: Bool
         let distanceMin2: Double
         let distanceMax2: Double
-        /// No cell has a zero value, distanceMax is infinite and the root is narrower than 1e150, so every squared
-        /// distance from a node to a cell centre is finite: the zero-value and distanceMax tests always pass (a
-        /// NaN distance fails the far test and passes the leaf one, with or without them).
+        /// No cell has a zero value, distanceMax is infinite, every node is in the tree (no coordinate is NaN or
+        /// infinite) and the root is narrower than 1e150, so every squared distance from a node to a cell centre
+        /// is finite: the zero-value and distanceMax tests always pass.
         let plain: Bool
 
         /// Processes `order[from..<to]` without drawing random numbers; nodes that would need a jiggle are marked

@@ -23,6 +23,8 @@ final class SpatialTree {
     private(set) var cellCount = 0
     /// Number of points entered in `order` of the last build (all of them, skipped ones last).
     private(set) var pointCount = 0
+    /// Number of points in the tree of the last build: those whose coordinates are all finite.
+    private(set) var finiteCount = 0
     /// Per cell: the index one past its subtree.
     let end = ScratchBuffer<Int32>()
     /// Per cell: the head point of a leaf's chain, or -1 for an internal cell.
@@ -35,7 +37,7 @@ final class SpatialTree {
     /// Per point: the next (older) point of its coincident chain, or -1.
     let next = ScratchBuffer<Int32>()
     /// Every point once: the tree's points leaf by leaf in pre-order (chains newest first), then those skipped
-    /// because a coordinate is NaN.
+    /// because a coordinate is not finite.
     let order = ScratchBuffer<Int32>()
     /// The cells of each independently built subtree (whole subtrees, in pre-order); every other cell is in `top`.
     private(set) var subtrees: [Range<Int>] = []
@@ -89,14 +91,15 @@ final class SpatialTree {
         indices.1.reserve(n)
         children.reserve(n)
 
-        // The extent, and the points with no NaN coordinate in index order (NaN ones go last in `order`).
+        // The extent, and the points with finite coordinates in index order (the others go last in `order`). d3
+        // skips NaN coordinates too; an infinite one would make its root grow for ever.
         var lo = (Double.infinity, Double.infinity, Double.infinity)
         var hi = (-Double.infinity, -Double.infinity, -Double.infinity)
         let points = coordinates.0.base, ids = indices.0.base
         var kept = 0
         for i in 0..<n {
             let px = x[i], py = y[i], pz = three ? z![i] : 0
-            if px.isNaN || py.isNaN || pz.isNaN { continue }
+            if !px.isFinite || !py.isFinite || !pz.isFinite { continue }
             if px < lo.0 { lo.0 = px }
             if px > hi.0 { hi.0 = px }
             if py < lo.1 { lo.1 = py }
@@ -111,11 +114,12 @@ final class SpatialTree {
         }
         if kept < n {
             var slot = kept
-            for i in 0..<n where x[i].isNaN || y[i].isNaN || (three && z![i].isNaN) {
+            for i in 0..<n where !x[i].isFinite || !y[i].isFinite || (three && !z![i].isFinite) {
                 order.base[slot] = Int32(i)
                 slot += 1
             }
         }
+        finiteCount = kept
         if kept == 0 { return }
 
         // cover(lo), then cover(hi): an integer unit cell doubled towards the far corner until it holds `hi`.
