@@ -86,10 +86,7 @@ final class SpatialTree {
         subtrees.removeAll(keepingCapacity: true)
         top.removeAll(keepingCapacity: true)
         coordinates.0.reserve(n * d)
-        coordinates.1.reserve(n * d)
         indices.0.reserve(n)
-        indices.1.reserve(n)
-        children.reserve(n)
 
         // The extent, and the points with finite coordinates in index order (the others go last in `order`). d3
         // skips NaN coordinates too; an infinite one would make its root grow for ever.
@@ -147,6 +144,10 @@ final class SpatialTree {
             return
         }
 
+        // The partition build's second generation of points, and their child indices.
+        coordinates.1.reserve(kept * d)
+        indices.1.reserve(kept)
+        children.reserve(kept)
         let store = Points(
             dimensions: d, coordinates: (coordinates.0.base, coordinates.1.base), indices: (indices.0.base, indices.1.base),
             children: children.base, next: next.base, order: order.base)
