@@ -115,10 +115,8 @@ final class LuaNodeTables {
     /// After a Lua force failed: reads back what the forces wrote before the error (d3's node objects keep it too),
     /// or, when even that fails, notes that the tables no longer match the kinetics.
     func keepWrites(_ kinetics: Kinetics?) {
-        guard let kinetics, (try? read(kinetics)) != nil else {
-            isCurrent = false
-            return
-        }
+        if let kinetics, (try? read(kinetics)) != nil { return }
+        isCurrent = false
     }
 
     /// Copies positions and velocities into the tables, and fixed coordinates while any node is fixed (and once more
