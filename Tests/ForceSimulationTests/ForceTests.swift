@@ -241,24 +241,42 @@ import Testing
         #expect(paired.x == scalar.x && paired.y == scalar.y && paired.vx == scalar.vx && paired.vy == scalar.vy)
     }
 
-    @Test func manyBodyTakesNaNAndInfiniteCoordinatesAsTheScalarVisitDoes() throws {
-        // A node at NaN or at infinity is left out of the tree (an infinite one would make d3's root grow for ever);
-        // the lockstep visit, which assumes finite distances, must then not run: both runs give the same doubles.
+    @Test func manyBodyTakesNaNAndOutOfReachCoordinatesAsTheScalarVisitDoes() throws {
+        // A node at NaN, at infinity or beyond ±2^1020 is left out of the tree (around an infinite one d3's root
+        // grows for ever; beyond 2^1020 midpoints can overflow and points are never told apart). The lockstep
+        // visit, which assumes finite distances, must then not run: both runs give the same doubles.
         func run(distanceMax: Double) throws -> [Double] {
             let sim = try Simulation(nodeCount: 500)
             let k = sim.kinetics
             k.x[17] = .nan
             k.y[230] = .infinity
             k.x[231] = -.infinity
+            k.x[300] = 1e308
+            k.y[301] = -.greatestFiniteMagnitude
             try sim.setForce("charge", ManyBodyForce(distanceMax: distanceMax))
             try sim.tick(3)
             return Array(k.x) + Array(k.y) + Array(k.vx) + Array(k.vy)
         }
         let paired = try run(distanceMax: .infinity), scalar = try run(distanceMax: 1e150)
         #expect(zip(paired, scalar).allSatisfy { $0.bitPattern == $1.bitPattern })
-        // The infinite nodes stay where they are; every other node moved to finite places.
-        #expect(paired[500 + 230] == .infinity && paired[231] == -.infinity)
-        #expect((0..<500).filter { paired[$0].isFinite && paired[500 + $0].isFinite }.count == 497)
+        // The nodes out of reach stay where they are; every other node moved to finite places.
+        #expect(paired[500 + 230] == .infinity && paired[231] == -.infinity && paired[300] == 1e308)
+        #expect((0..<500).filter { SpatialTree.withinReach(paired[$0]) && SpatialTree.withinReach(paired[500 + $0]) }.count == 495)
+    }
+
+    @Test func manyBodyCellCentresThatOverflowAreSkippedAsTheScalarVisitSkipsThem() throws {
+        // |strength| times a coordinate overflows in a cell's weighted centre: the cell's distance is infinite, so
+        // d3 (and the scalar visit) skip it, where the lockstep visit would add NaN.
+        func run(distanceMax: Double) throws -> [Double] {
+            let sim = try Simulation(nodeCount: 50)
+            try sim.setForce("charge", ManyBodyForce(strength: .perNode { $0 == 7 ? -1e308 : -30 }, distanceMax: distanceMax))
+            try sim.tick(1)
+            return Array(sim.kinetics.vx) + Array(sim.kinetics.vy)
+        }
+        let paired = try run(distanceMax: .infinity), scalar = try run(distanceMax: 1e150)
+        #expect(zip(paired, scalar).allSatisfy { $0.bitPattern == $1.bitPattern })
+        // Every cell holding node 7, the root among them, is skipped, so nothing moves (as in d3).
+        #expect(paired.allSatisfy { $0 == 0 })
     }
 
     @Test func everyForceRespectsFixedPositions() throws {

@@ -139,7 +139,7 @@ import Testing
         #expect((0..<x.count).allSatisfy { x[$0].isNaN || y[$0].isNaN || one.next.base[$0] == two.next.base[$0] })
     }
 
-    /// The cells, first slots, order and chains of `tree` (chains only for points without a NaN coordinate).
+    /// The cells, first slots, order and chains of `tree` (chains only for the points in the tree).
     func layout(_ tree: SpatialTree, _ x: [Double], _ y: [Double]) -> [String] {
         let cells = tree.cellCount
         var lines = (0..<cells).map { c in
@@ -149,7 +149,8 @@ import Testing
         lines.append("first \(cells > 0 ? tree.first.base[cells] : -1)")
         lines.append("order " + (0..<x.count).map { String(tree.order.base[$0]) }.joined(separator: ","))
         lines.append(
-            "next " + (0..<x.count).filter { !x[$0].isNaN && !y[$0].isNaN }.map { String(tree.next.base[$0]) }
+            "next " + (0..<x.count).filter { SpatialTree.withinReach(x[$0]) && SpatialTree.withinReach(y[$0]) }
+                .map { String(tree.next.base[$0]) }
                 .joined(separator: ","))
         return lines
     }

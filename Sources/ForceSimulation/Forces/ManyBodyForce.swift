@@ -46,11 +46,11 @@ public final class ManyBodyForce: PreparedForce {
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
-    /// cell's sum is zero).
+    /// cell is irregular, see `accumulate`).
     private var preparation = Preparation.none
 
     private enum Preparation {
-        case none, built, summed(anyZero: Bool)
+        case none, built, summed(anyIrregular: Bool)
     }
 
     /// One cell of the tree as the visit reads it (40 bytes): centre of strength (z kept apart, in `depths`), summed
@@ -92,7 +92,7 @@ public final class ManyBodyForce: PreparedForce {
     func prepare() {
         guard let k = kinetics, k.count > 0 else { return }
         buildTree(k)
-        preparation = stale ? .built : .summed(anyZero: accumulate(k, threads: workers(k)))
+        preparation = stale ? .built : .summed(anyIrregular: accumulate(k, threads: workers(k)))
     }
 
     /// Forgets the tree built ahead.
@@ -109,13 +109,13 @@ public final class ManyBodyForce: PreparedForce {
         let n = k.count
         let three = k.dimensions == 3
         let threads = workers(k)
-        let anyZero: Bool
+        let anyIrregular: Bool
         switch prepared {
-        case .summed(let zero): anyZero = zero
-        case .built: anyZero = accumulate(k, threads: threads)
+        case .summed(let irregular): anyIrregular = irregular
+        case .built: anyIrregular = accumulate(k, threads: threads)
         case .none:
             buildTree(k)
-            anyZero = accumulate(k, threads: threads)
+            anyIrregular = accumulate(k, threads: threads)
         }
 
         deferred.reserve(n)
@@ -126,7 +126,7 @@ public final class ManyBodyForce: PreparedForce {
             z: k.z.baseAddress, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, vz: k.vz.baseAddress,
             cells: tree.cellCount, alpha: alpha, three: three, distanceMin2: distanceMin2,
             distanceMax2: distanceMax2,
-            plain: !anyZero && distanceMax2 == .infinity && tree.finiteCount == n
+            plain: !anyIrregular && distanceMax2 == .infinity && tree.keptCount == n
                 && tree.bounds.base[k.dimensions] - tree.bounds.base[0] < 1e150)
         let chunk = 256
         let chunks = (n + chunk - 1) / chunk
@@ -176,7 +176,8 @@ public final class ManyBodyForce: PreparedForce {
     }
 
     /// d3's visitAfter(accumulate) over the tree: the subtrees built apart (on up to `threads` threads), then the
-    /// cells above them. Returns whether any cell has a zero value.
+    /// cells above them. Returns whether any cell is irregular: a zero value, or a centre that is not finite (a
+    /// strength times a coordinate can overflow).
     private func accumulate(_ k: Kinetics, threads: Int) -> Bool {
         let cells = tree.cellCount, n = k.count
         let three = k.dimensions == 3
@@ -202,7 +203,7 @@ public final class ManyBodyForce: PreparedForce {
         }
         for c in tree.top.reversed() { accumulator.cell(c) }
         let body = bodies.base
-        return (0..<cells).contains { body[$0].value == 0 }
+        return (0..<cells).contains { body[$0].value == 0 || !body[$0].x.isFinite || !body[$0].y.isFinite }
     }
 
     /// d3's accumulate for one cell, once its children are done: a leaf takes its point's position and the sum of
@@ -316,9 +317,9 @@ public final class ManyBodyForce: PreparedForce {
         let three: Bool
         let distanceMin2: Double
         let distanceMax2: Double
-        /// No cell has a zero value, distanceMax is infinite, every node is in the tree (no coordinate is NaN or
-        /// infinite) and the root is narrower than 1e150, so every squared distance from a node to a cell centre
-        /// is finite: the zero-value and distanceMax tests always pass.
+        /// No cell has a zero value or a centre that is not finite, distanceMax is infinite, every node is in the
+        /// tree (no coordinate is NaN or out of reach) and the root is narrower than 1e150, so every squared
+        /// distance from a node to a cell centre is finite: the zero-value and distanceMax tests always pass.
         let plain: Bool
 
         /// Processes `order[from..<to]` without drawing random numbers; nodes that would need a jiggle are marked

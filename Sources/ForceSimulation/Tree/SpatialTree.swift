@@ -23,8 +23,8 @@ final class SpatialTree {
     private(set) var cellCount = 0
     /// Number of points entered in `order` of the last build (all of them, skipped ones last).
     private(set) var pointCount = 0
-    /// Number of points in the tree of the last build: those whose coordinates are all finite.
-    private(set) var finiteCount = 0
+    /// Number of points in the tree of the last build: those whose coordinates are all within reach.
+    private(set) var keptCount = 0
     /// Per cell: the index one past its subtree.
     let end = ScratchBuffer<Int32>()
     /// Per cell: the head point of a leaf's chain, or -1 for an internal cell.
@@ -34,10 +34,10 @@ final class SpatialTree {
     let first = ScratchBuffer<Int32>()
     /// Per cell: lower corner then upper corner, 2 * dimensions values.
     let bounds = ScratchBuffer<Double>()
-    /// Per point: the next (older) point of its coincident chain, or -1.
+    /// Per point in the tree: the next (older) point of its coincident chain, or -1.
     let next = ScratchBuffer<Int32>()
-    /// Every point once: the tree's points leaf by leaf in pre-order (chains newest first), then those skipped
-    /// because a coordinate is not finite.
+    /// Every point once: the tree's points leaf by leaf in pre-order (chains newest first), then those left out
+    /// because a coordinate is out of reach (see `withinReach`).
     let order = ScratchBuffer<Int32>()
     /// The cells of each independently built subtree (whole subtrees, in pre-order); every other cell is in `top`.
     private(set) var subtrees: [Range<Int>] = []
@@ -70,6 +70,12 @@ final class SpatialTree {
         var lower: (Double, Double, Double), upper: (Double, Double, Double)
     }
 
+    /// Whether a coordinate can be in a tree: finite, and within ±2^1020, so that the root stays within ±2^1023 and
+    /// the sum of two of its cells' corners (twice a midpoint) is finite.
+    static func withinReach(_ v: Double) -> Bool {
+        abs(v) <= 0x1p1020
+    }
+
     /// Builds the tree over points 0..<count at (x, y[, z]) as d3's `quadtree(nodes, x, y)` / `octree(...)` does:
     /// the root grows from an integer unit cell to cover the extent, then points are added in index order.
     /// Up to `threads` threads build subtrees; the result does not depend on it.
@@ -88,15 +94,16 @@ final class SpatialTree {
         coordinates.0.reserve(n * d)
         indices.0.reserve(n)
 
-        // The extent, and the points with finite coordinates in index order (the others go last in `order`). d3
-        // skips NaN coordinates too; an infinite one would make its root grow for ever.
+        // The extent, and the points within reach in index order (the others go last in `order`). d3 skips NaN
+        // coordinates too; around an infinite one its root would grow for ever, and beyond ±2^1020 a cell's
+        // midpoint could overflow, so that points would never be told apart.
         var lo = (Double.infinity, Double.infinity, Double.infinity)
         var hi = (-Double.infinity, -Double.infinity, -Double.infinity)
         let points = coordinates.0.base, ids = indices.0.base
         var kept = 0
         for i in 0..<n {
             let px = x[i], py = y[i], pz = three ? z![i] : 0
-            if !px.isFinite || !py.isFinite || !pz.isFinite { continue }
+            if !SpatialTree.withinReach(px) || !SpatialTree.withinReach(py) || !SpatialTree.withinReach(pz) { continue }
             if px < lo.0 { lo.0 = px }
             if px > hi.0 { hi.0 = px }
             if py < lo.1 { lo.1 = py }
@@ -111,12 +118,15 @@ final class SpatialTree {
         }
         if kept < n {
             var slot = kept
-            for i in 0..<n where !x[i].isFinite || !y[i].isFinite || (three && !z![i].isFinite) {
+            for i in 0..<n
+            where !SpatialTree.withinReach(x[i]) || !SpatialTree.withinReach(y[i])
+                || (three && !SpatialTree.withinReach(z![i]))
+            {
                 order.base[slot] = Int32(i)
                 slot += 1
             }
         }
-        finiteCount = kept
+        keptCount = kept
         if kept == 0 { return }
 
         // cover(lo), then cover(hi): an integer unit cell doubled towards the far corner until it holds `hi`.
