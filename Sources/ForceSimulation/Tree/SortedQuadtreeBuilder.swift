@@ -16,13 +16,6 @@ final class SortedQuadtreeBuilder {
         var index: Int32
     }
 
-    /// The cells above the independently summable subtrees, and those subtrees (see `SpatialTree`).
-    struct Layout {
-        var cellCount: Int
-        var subtrees: [Range<Int>]
-        var top: [Int]
-    }
-
     /// The outputs of a build: the tree's per-cell and per-point buffers.
     struct Output {
         let end: ScratchBuffer<Int32>
@@ -40,12 +33,12 @@ final class SortedQuadtreeBuilder {
     private let spare = ScratchBuffer<Entry>()
 
     /// Builds the tree over `count` points (x then y per point in `points`, their node indices in `indices`, in
-    /// index order; `x` and `y` are all nodes' coordinates) in the root from `lower` of side `size`. Subtrees of at
-    /// most `largest` cells are summed apart.
+    /// index order; `x` and `y` are all nodes' coordinates) in the root from `lower` of side `size`, and returns
+    /// its number of cells.
     func build(
         count n: Int, points: UnsafePointer<Double>, indices: UnsafePointer<Int32>, x: UnsafePointer<Double>,
-        y: UnsafePointer<Double>, lower: (Double, Double), size: Double, largest: Int, into output: Output
-    ) -> Layout? {
+        y: UnsafePointer<Double>, lower: (Double, Double), size: Double, into output: Output
+    ) -> Int? {
         let scale = 4_294_967_296 / size
         let offset = (lower.0 * scale, lower.1 * scale)
         guard size <= 4_294_967_296, abs(offset.0) < 0x1p50, abs(offset.1) < 0x1p50 else { return nil }
@@ -58,23 +51,17 @@ final class SortedQuadtreeBuilder {
             sorted[s] = Entry(key: Self.spread(kx) | Self.spread(ky) << 1, index: indices[s])
         }
         sort(0, n, bits: 64)
-        guard let cells = emit(n, x: x, y: y, lower: lower, size: size, into: output) else {
-            return nil
-        }
-        var layout = Layout(cellCount: cells, subtrees: [], top: [])
-        let end = output.end.base, head = output.head.base
-        var c = 0
-        while c < cells {
-            let stop = Int(end[c])
-            if head[c] >= 0 || stop - c <= largest {
-                layout.subtrees.append(c..<stop)
-                c = stop
-            } else {
-                layout.top.append(c)
-                c += 1
-            }
-        }
-        return layout
+        return emit(n, x: x, y: y, lower: lower, size: size, into: output)
+    }
+
+    /// The entries from `s` on that share its key end before the returned `t`; `following` is the number of levels
+    /// that key shares with the next one (-1 at the end).
+    @inline(__always)
+    private func group(at s: Int, _ n: Int) -> (t: Int, following: Int) {
+        let sorted = entries.base, key = sorted[s].key
+        var t = s + 1
+        while t < n && sorted[t].key == key { t += 1 }
+        return (t, t < n ? Self.sharedDepth(key, sorted[t].key) : -1)
     }
 
     /// Writes the cells in pre-order from the sorted entries; nil if two points share a key without coinciding.
@@ -89,11 +76,8 @@ final class SortedQuadtreeBuilder {
         var previous = -1
         var s = 0
         while s < n {
-            let key = sorted[s].key
-            var t = s + 1
-            while t < n && sorted[t].key == key { t += 1 }
+            let (t, following) = group(at: s, n)
             if t - s > 1 && !coincide(s, t, x, y) { return nil }
-            let following = t < n ? Self.sharedDepth(key, sorted[t].key) : -1
             total += max(previous, following) - previous + 1
             previous = following
             s = t
@@ -122,9 +106,7 @@ final class SortedQuadtreeBuilder {
         s = 0
         while s < n {
             let key = sorted[s].key
-            var t = s + 1
-            while t < n && sorted[t].key == key { t += 1 }
-            let following = t < n ? Self.sharedDepth(key, sorted[t].key) : -1
+            let (t, following) = group(at: s, n)
             let depth = max(previous, following) + 1
             while open > previous + 1 {
                 open -= 1

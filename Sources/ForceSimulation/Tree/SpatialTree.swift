@@ -145,12 +145,13 @@ final class SpatialTree {
             }
         }
 
-        if !three && usesSortedBuild, let layout = sortedBuilder.build(
+        if !three && usesSortedBuild, let cells = sortedBuilder.build(
             count: kept, points: coordinates.0.base, indices: indices.0.base, x: x, y: y, lower: (b0.0, b0.1),
-            size: size, largest: threads > 1 ? max(2048, kept / (4 * threads)) : .max,
+            size: size,
             into: .init(end: end, head: head, first: first, bounds: bounds, next: next.base, order: order.base, nodes: n))
         {
-            (cellCount, subtrees, top) = (layout.cellCount, layout.subtrees, layout.top)
+            cellCount = cells
+            markSubtrees(largest: threads > 1 ? max(2048, kept / (4 * threads)) : .max)
             return
         }
 
@@ -180,6 +181,22 @@ final class SpatialTree {
             for (i, task) in tasks.enumerated() { parts[i].build(task, store) }
         }
         assemble(steps, kept: kept)
+    }
+
+    /// Records the largest subtrees of at most `largest` cells (and leaves) for the sums, and the cells above them.
+    private func markSubtrees(largest: Int) {
+        let end = self.end.base, head = self.head.base
+        var c = 0
+        while c < cellCount {
+            let stop = Int(end[c])
+            if head[c] >= 0 || stop - c <= largest {
+                subtrees.append(c..<stop)
+                c = stop
+            } else {
+                top.append(c)
+                c += 1
+            }
+        }
     }
 
     /// Splits the cells of `task` holding more than `largest` points (recording them as steps), and records the

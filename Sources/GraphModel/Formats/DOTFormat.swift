@@ -144,14 +144,17 @@ enum DOTFormat {
     /// The centre of a box whose corner is at `corner`, `half` its size away, chosen so that reading subtracts
     /// `half` back to exactly `corner` whenever a double allows.
     private static func centred(_ corner: Double, _ half: Double) -> Double {
-        let guess = corner + half
-        return [guess, guess.nextUp, guess.nextDown].first { $0 - half == corner } ?? guess
+        readingBack(corner + half) { $0 - half == corner }
     }
 
     /// A size in inches that reads back (times 72) as exactly `points` whenever a double allows it.
     private static func inches(_ points: Double) -> Double {
-        let guess = points / pointsPerInch
-        return [guess, guess.nextUp, guess.nextDown].first { $0 * pointsPerInch == points } ?? guess
+        readingBack(points / pointsPerInch) { $0 * pointsPerInch == points }
+    }
+
+    /// `guess` or the double next to it on either side, the first that `readsBack`; `guess` when none does.
+    private static func readingBack(_ guess: Double, _ readsBack: (Double) -> Bool) -> Double {
+        [guess, guess.nextUp, guess.nextDown].first(where: readsBack) ?? guess
     }
 
     /// `"node"` or `"node":"port"`.
