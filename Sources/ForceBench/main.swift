@@ -1,7 +1,7 @@
 // ForceBench: times link + manyBody + center (d3 defaults) on the benchmark graph G(n) from phyllotaxis placement.
 // Usage: ForceBench N [N ...]   (one process per size gives a per-size peak memory; scripts/bench does that)
-//        ForceBench --single N THREADS WARMUP TICKS   (one run; for profilers, e.g. callgrind with
-//        --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
+//        ForceBench --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
+//        profilers, e.g. callgrind with --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
 import Foundation
 import ForceSimulation
 
@@ -43,11 +43,14 @@ struct Measurement {
     var y: [Double] = []
     var vx: [Double] = []
     var vy: [Double] = []
+    /// Depths and their velocities (3D only).
+    var z: [Double] = []
+    var vz: [Double] = []
 
     /// FNV-1a over the bit patterns of the final positions and velocities (to compare engine versions).
     var checksum: UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for v in x + y + vx + vy { h = (h ^ v.bitPattern) &* 0x100_0000_01b3 }
+        for v in x + y + vx + vy + z + vz { h = (h ^ v.bitPattern) &* 0x100_0000_01b3 }
         return h
     }
 }
@@ -61,12 +64,12 @@ func measuredTicks(_ s: Simulation, _ ticks: Int) throws -> [Double] {
 }
 
 func measure(
-    n: Int, links: [(source: Int, target: Int)], threads: Int, warmup: Int = 2, ticks: Int
+    n: Int, links: [(source: Int, target: Int)], threads: Int, warmup: Int = 2, ticks: Int, dimensions: Int = 2
 ) throws -> Measurement {
     var result = Measurement()
     var sim: Simulation?
     result.construction = try milliseconds {
-        let s = try Simulation(nodeCount: n)
+        let s = try Simulation(nodeCount: n, dimensions: dimensions)
         s.threads = threads
         try s.setForce("link", LinkForce(links: links))
         try s.setForce("charge", ManyBodyForce())
@@ -82,18 +85,25 @@ func measure(
     result.y = Array(s.kinetics.y)
     result.vx = Array(s.kinetics.vx)
     result.vy = Array(s.kinetics.vy)
+    if dimensions == 3 {
+        result.z = Array(s.kinetics.z)
+        result.vz = Array(s.kinetics.vz)
+    }
     return result
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--single" {
     let values = arguments.dropFirst().compactMap { Int($0) }
-    guard values.count == 4 else { fatalError("usage: ForceBench --single N THREADS WARMUP TICKS") }
-    let n = values[0]
-    let m = try measure(n: n, links: benchmarkGraph(n), threads: values[1], warmup: values[2], ticks: values[3])
+    guard values.count == 4 || (values.count == 5 && [2, 3].contains(values[4])) else {
+        fatalError("usage: ForceBench --single N THREADS WARMUP TICKS [DIMENSIONS]")
+    }
+    let n = values[0], dimensions = values.count == 5 ? values[4] : 2
+    let m = try measure(
+        n: n, links: benchmarkGraph(n), threads: values[1], warmup: values[2], ticks: values[3], dimensions: dimensions)
     let line = String(
-        format: "n=%d threads=%d tick=%.3fms fastest=%.3fms peakRSS=%.1fMiB", n, values[1], m.perTick, m.fastestTick,
-        peakMemoryMiB())
+        format: "n=%d dimensions=%d threads=%d tick=%.3fms fastest=%.3fms peakRSS=%.1fMiB", n, dimensions, values[1],
+        m.perTick, m.fastestTick, peakMemoryMiB())
     print(line + " checksum=" + String(m.checksum, radix: 16))
     exit(0)
 }
