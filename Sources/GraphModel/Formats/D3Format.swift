@@ -13,18 +13,17 @@ enum D3Format {
     /// The link keys in the order a clash is reported.
     private static let linkKeyOrder = linkKeys.sorted()
 
-    /// Reads a parsed d3 document.
+    /// Reads a d3 document from its root object.
     static func read(_ root: JSONObject, file: String) throws -> Graph {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
-        let nodes = try root.array("nodes") ?? []
-        builder.reserve(nodes: nodes.count)
+        var nodes = try root.list("nodes", name: "nodes")
+        builder.reserve(nodes: nodes?.count ?? 0)
         // Whether each node's id is its index as text, so that a link end naming that index needs no lookup.
         var idIsIndex: [Bool] = []
-        idIsIndex.reserveCapacity(nodes.count)
-        for (index, item) in nodes.enumerated() {
-            let object = try JSONObject(item, in: "nodes", at: index)
-            var node = Node(id: try object.string("id") ?? String(index), data: object.rest(excluding: nodeKeys))
+        idIsIndex.reserveCapacity(nodes?.count ?? 0)
+        while let (index, object) = try nodes?.nextObject() {
+            var node = Node(id: try object.string("id") ?? String(index), data: try object.rest(excluding: nodeKeys))
             node.position = Point(
                 x: try object.number("x") ?? .nan, y: try object.number("y") ?? .nan, z: try object.number("z"))
             node.fx = try object.number("fx")
@@ -33,14 +32,13 @@ enum D3Format {
             idIsIndex.append(node.id == String(index))
             try builder.addNode(node, at: index)
         }
-        let links = try root.array("links") ?? []
-        builder.reserve(edges: links.count)
-        for (index, item) in links.enumerated() {
-            let object = try JSONObject(item, in: "links", at: index)
+        var links = try root.list("links", name: "links")
+        builder.reserve(edges: links?.count ?? 0)
+        while let (index, object) = try links?.nextObject() {
             let id = try object.string("id") ?? ""
             let source = try endpoint(object, "source", builder: builder, idIsIndex: idIsIndex)
             let target = try endpoint(object, "target", builder: builder, idIsIndex: idIsIndex)
-            let edge = Edge(id: id, source: source.id, target: target.id, data: object.rest(excluding: linkKeys))
+            let edge = Edge(id: id, source: source.id, target: target.id, data: try object.rest(excluding: linkKeys))
             builder.addEdge(edge, at: index, ends: (source.index, target.index))
         }
         return try builder.build()
@@ -51,20 +49,22 @@ enum D3Format {
     private static func endpoint(
         _ link: JSONObject, _ key: String, builder: GraphBuilder, idIsIndex: [Bool]
     ) throws -> (id: String, index: Int) {
-        let value = link.fields[key]
-        if let number = value as? NSNumber, let index = Int(exactly: number.doubleValue) {
-            let text = String(index)
-            guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
-            // When the node at that index has the number as its id, both readings agree.
-            if idIsIndex[index] { return (text, index) }
-            return builder.hasNode(text) ? (text, -1) : (builder.nodes[index].id, index)
-        }
-        if let text = value as? String { return (text, -1) }
-        if let fields = value as? [String: Any] {
-            guard let id = try JSONObject(fields, path: "\(link.path).\(key)").string("id") else {
-                throw GraphError("\(link.path).\(key) has no id")
+        switch try link.value(key) {
+        case .number(let number)?:
+            if let index = Int(exactly: number) {
+                let text = String(index)
+                guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
+                // When the node at that index has the number as its id, both readings agree.
+                if idIsIndex[index] { return (text, index) }
+                return builder.hasNode(text) ? (text, -1) : (builder.nodes[index].id, index)
             }
+        case .string(let text)?:
+            return (text, -1)
+        case .object?:
+            guard let id = try link.object(key)?.string("id") else { throw GraphError("\(link.path).\(key) has no id") }
             return (id, -1)
+        default:
+            break
         }
         guard let text = try link.string(key) else { throw GraphError("\(link.path) has no \(key)") }
         if !builder.hasNode(text), let index = Int(text), index >= 0, index < builder.nodes.count {

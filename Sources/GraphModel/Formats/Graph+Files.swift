@@ -23,10 +23,11 @@ extension Graph {
         do {
             switch format {
             case nil, .d3, .reactFlow:
-                let root = try JSONObject(JSONReading.parse(data, file: name), path: "document")
-                let isD3 = format == .d3 || (format == nil && (root.fields["links"] != nil
-                    || (root.fields["edges"] == nil && root.fields["viewport"] == nil)))
-                return isD3 ? try D3Format.read(root, file: name) : try ReactFlowFormat.read(root, file: name)
+                return try JSONReading.read(data, file: name) { root in
+                    let isD3 = format == .d3
+                        || (format == nil && (root.has("links") || (!root.has("edges") && !root.has("viewport"))))
+                    return isD3 ? try D3Format.read(root, file: name) : try ReactFlowFormat.read(root, file: name)
+                }
             case .graphml: return try GraphMLFormat.read(data, file: name)
             case .gexf: return try GEXFFormat.read(data, file: name)
             case .dot: return try DOTFormat.read(data, file: name)

@@ -1,53 +1,54 @@
 import Foundation
 
-/// A JSON object being read, with its path ("nodes[3]") for messages and typed field access.
+/// A JSON object being read through Foundation's `JSONDecoder` (a keyed container), with its path ("nodes[3]") for
+/// messages and typed field access. Only valid inside `JSONReading.read`.
 struct JSONObject {
-    /// The fields.
-    let fields: [String: Any]
+    /// The object's fields.
+    private let fields: KeyedDecodingContainer<JSONKey>
+    /// Which kind of value each field name held last, shared by the whole document.
+    let kinds: JSONKinds
     /// The path of the object, or of the list holding it.
     private let base: String
     /// The index in that list, or -1 when `base` names the object itself.
     private let index: Int
 
-    /// The object at a path, or an error saying it is not an object.
-    init(_ object: Any, path: String) throws {
-        try self.init(object, base: path, index: -1)
-    }
-
-    /// The object at an index of a list (the path text is only built for messages).
-    init(_ object: Any, in list: String, at index: Int) throws {
-        try self.init(object, base: list, index: index)
-    }
-
-    /// The object at a base path and optional index.
-    private init(_ object: Any, base: String, index: Int) throws {
+    /// The object `fields` at a base path and optional index.
+    init(_ fields: KeyedDecodingContainer<JSONKey>, kinds: JSONKinds, base: String, index: Int = -1) {
+        self.fields = fields
+        self.kinds = kinds
         self.base = base
         self.index = index
-        guard let fields = object as? [String: Any] else {
-            self.fields = [:]
-            throw GraphError("\(path): expected an object")
-        }
-        self.fields = fields
     }
 
     /// Where the object sits, such as "nodes[3]".
     var path: String { index < 0 ? base : "\(base)[\(index)]" }
 
+    /// Whether the object has the field (null included).
+    func has(_ key: String) -> Bool {
+        fields.contains(JSONKey(key))
+    }
+
+    /// The field's key when it is present and not null.
+    private func present(_ key: String) throws -> JSONKey? {
+        let key = JSONKey(key)
+        guard fields.contains(key), try !fields.decodeNil(forKey: key) else { return nil }
+        return key
+    }
+
     /// A number field; absent or null gives nil, anything else but a number is an error.
     func number(_ key: String) throws -> Double? {
-        guard let value = fields[key], !JSONReading.isNull(value) else { return nil }
-        guard case .number(let number) = JSONReading.value(value) else {
+        do {
+            return try fields.decodeIfPresent(Double.self, forKey: JSONKey(key))
+        } catch {
             throw GraphError("\(path).\(key) must be a number")
         }
-        return number
     }
 
     /// A string field (numbers accepted and written as text); absent or null gives nil.
     func string(_ key: String) throws -> String? {
-        guard let value = fields[key], !JSONReading.isNull(value) else { return nil }
-        if let string = value as? String { return string }
-        switch JSONReading.value(value) {
-        case .string(let string): return string
+        switch try value(key) {
+        case nil: return nil
+        case .string(let text): return text
         case .number(let number): return NumberText.format(number)
         default: throw GraphError("\(path).\(key) must be a string")
         }
@@ -55,35 +56,84 @@ struct JSONObject {
 
     /// A boolean field; absent or null gives nil.
     func bool(_ key: String) throws -> Bool? {
-        guard let value = fields[key], !JSONReading.isNull(value) else { return nil }
-        guard case .bool(let flag) = JSONReading.value(value) else { throw GraphError("\(path).\(key) must be true or false") }
-        return flag
+        do {
+            return try fields.decodeIfPresent(Bool.self, forKey: JSONKey(key))
+        } catch {
+            throw GraphError("\(path).\(key) must be true or false")
+        }
     }
 
     /// A nested object field; absent or null gives nil.
     func object(_ key: String) throws -> JSONObject? {
-        guard let value = fields[key], !JSONReading.isNull(value) else { return nil }
-        return try JSONObject(value, path: "\(path).\(key)")
+        guard let field = try present(key) else { return nil }
+        guard let nested = try? fields.nestedContainer(keyedBy: JSONKey.self, forKey: field) else {
+            throw GraphError("\(path).\(key): expected an object")
+        }
+        return JSONObject(nested, kinds: kinds, base: "\(path).\(key)")
     }
 
-    /// An array field; absent or null gives nil.
-    func array(_ key: String) throws -> [Any]? {
-        guard let value = fields[key], !JSONReading.isNull(value) else { return nil }
-        guard let array = value as? [Any] else { throw GraphError("\(path).\(key) must be an array") }
-        return array
+    /// An array field of objects, named `name` in messages (the field's path by default); absent or null gives nil.
+    func list(_ key: String, name: String? = nil) throws -> JSONList? {
+        guard let field = try present(key) else { return nil }
+        guard let items = try? fields.nestedUnkeyedContainer(forKey: field) else {
+            throw GraphError("\(path).\(key) must be an array")
+        }
+        return JSONList(items, kinds: kinds, name: name ?? "\(path).\(key)")
     }
 
     /// A data object field; absent or null gives an empty dictionary.
     func data(_ key: String) throws -> [String: DataValue] {
-        guard let value = fields[key], !JSONReading.isNull(value) else { return [:] }
-        guard case .object(let data) = JSONReading.value(value) else { throw GraphError("\(path).\(key) must be an object") }
+        guard case .object(let data)? = try value(key) else {
+            if try present(key) == nil { return [:] }
+            throw GraphError("\(path).\(key) must be an object")
+        }
         return data
     }
 
     /// The fields other than `known`, as data.
-    func rest(excluding known: Set<String>) -> [String: DataValue] {
+    func rest(excluding known: Set<String>) throws -> [String: DataValue] {
         var data: [String: DataValue] = [:]
-        for (key, value) in fields where !known.contains(key) { data[key] = JSONReading.value(value) }
+        for key in fields.allKeys where !known.contains(key.stringValue) {
+            data[key.stringValue] = try value(key.stringValue) ?? .null
+        }
         return data
+    }
+
+    /// A field's value; absent or null gives nil. Each kind the field can hold is tried in turn, starting with the
+    /// kind a field of that name held last (a failed try costs microseconds, and documents repeat themselves).
+    func value(_ key: String) throws -> DataValue? {
+        let field = JSONKey(key)
+        let order = kinds.order(for: key)
+        do {
+            // The likely kind, which also tells an absent or null field.
+            guard let found = try decodeIfPresent(order[0], field) else { return nil }
+            return found
+        } catch {
+            for kind in order.dropFirst() {
+                if let found = try? decodeIfPresent(kind, field) {
+                    kinds.note(kind, for: key)
+                    return found
+                }
+            }
+            throw GraphError("\(path).\(key) cannot be read")
+        }
+    }
+
+    /// The field as a value of `kind`; nil if absent or null, an error if it holds another kind.
+    private func decodeIfPresent(_ kind: JSONKinds.Kind, _ field: JSONKey) throws -> DataValue? {
+        switch kind {
+        case .number: return try fields.decodeIfPresent(Double.self, forKey: field).map(DataValue.number)
+        case .string: return try fields.decodeIfPresent(String.self, forKey: field).map(DataValue.string)
+        case .bool: return try fields.decodeIfPresent(Bool.self, forKey: field).map(DataValue.bool)
+        case .object:
+            guard fields.contains(field), try !fields.decodeNil(forKey: field) else { return nil }
+            let nested = try fields.nestedContainer(keyedBy: JSONKey.self, forKey: field)
+            return .object(try JSONObject(nested, kinds: kinds, base: "\(path).\(field.stringValue)").rest(excluding: []))
+        case .array:
+            guard fields.contains(field), try !fields.decodeNil(forKey: field) else { return nil }
+            var items = JSONList(
+                try fields.nestedUnkeyedContainer(forKey: field), kinds: kinds, name: "\(path).\(field.stringValue)")
+            return .array(try items.values())
+        }
     }
 }

@@ -1,15 +1,19 @@
 /// React Flow's {nodes, edges, viewport} JSON, with every Node and Edge field; d3's z, fx, fy, fz ride along as
 /// extra node keys. Presentation keys React Flow has and forcelab does not (style, className...) are skipped.
 enum ReactFlowFormat {
-    /// Reads a parsed React Flow document.
+    /// Reads a React Flow document from its root object.
     static func read(_ root: JSONObject, file: String) throws -> Graph {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "edges[\($0)]") })
-        for (index, item) in (try root.array("nodes") ?? []).enumerated() {
-            try builder.addNode(try node(JSONObject(item, in: "nodes", at: index)), at: index)
+        var nodes = try root.list("nodes", name: "nodes")
+        builder.reserve(nodes: nodes?.count ?? 0)
+        while let (index, object) = try nodes?.nextObject() {
+            try builder.addNode(try node(object), at: index)
         }
-        for (index, item) in (try root.array("edges") ?? []).enumerated() {
-            builder.addEdge(try edge(JSONObject(item, in: "edges", at: index)), at: index)
+        var edges = try root.list("edges", name: "edges")
+        builder.reserve(edges: edges?.count ?? 0)
+        while let (index, object) = try edges?.nextObject() {
+            builder.addEdge(try edge(object), at: index)
         }
         let graph = try builder.build()
         if let viewport = try root.object("viewport") {
@@ -26,8 +30,8 @@ enum ReactFlowFormat {
         let position = try object.object("position")
         let measured = try object.object("measured")
         var handles: [Handle] = []
-        for (index, item) in (try object.array("handles") ?? []).enumerated() {
-            let handle = try JSONObject(item, in: "\(object.path).handles", at: index)
+        var list = try object.list("handles")
+        while let (_, handle) = try list?.nextObject() {
             guard let type = HandleType(rawValue: try handle.string("type") ?? "") else {
                 throw GraphError("\(handle.path).type must be \"source\" or \"target\"")
             }
