@@ -47,6 +47,13 @@ public struct LuaArguments {
         isNil(n) ? fallback : try number(n)
     }
 
+    /// Argument `n` as a finite number.
+    public func finiteNumber(_ n: Int32) throws -> Double {
+        let value = try number(n)
+        guard value.isFinite else { throw error(n, "a finite number expected, got \(value)") }
+        return value
+    }
+
     /// Argument `n` as an integer (a float with an exact integer value is accepted, as in Lua).
     public func integer(_ n: Int32) throws -> Int {
         let value = try number(n)

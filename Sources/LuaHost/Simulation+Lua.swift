@@ -253,7 +253,7 @@ enum SimulationLua {
                 lua_pushnumber(arguments.L, simulation.simulation[keyPath: property])
                 return 1
             }
-            simulation.simulation[keyPath: property] = try arguments.number(2)
+            simulation.simulation[keyPath: property] = try arguments.finiteNumber(2)
             lua_settop(arguments.L, 1)
             return 1
         }
@@ -309,9 +309,9 @@ enum SimulationLua {
                 let id = try GraphLua.nodeId(arguments, 2)
                 try simulation.pullFromGraph()
                 guard let node = simulation.graph.graph.node(id) else { throw GraphError("no node with id '\(id)'") }
-                let x = try arguments.number(3, default: node.position.x)
-                let y = try arguments.number(4, default: node.position.y)
-                let z = arguments.isNil(5) ? node.position.z : try arguments.number(5)
+                let x = arguments.isNil(3) ? node.position.x : try arguments.finiteNumber(3)
+                let y = arguments.isNil(4) ? node.position.y : try arguments.finiteNumber(4)
+                let z = arguments.isNil(5) ? node.position.z : try arguments.finiteNumber(5)
                 try simulation.graph.graph.updateNode(id) {
                     $0.fx = x
                     $0.fy = y

@@ -66,11 +66,25 @@ import Testing
     #expect(graph.edges.reduce(0) { $0 + $1.data["value"]!.number! } == 820)
 }
 
-@Test func generateRejectsUnknownKindsAndBadOptions() {
+@Test func generateRejectsUnknownKindsAndBadOptions() throws {
     #expect(throws: GraphError.self) { try Graph.generate(kind: "smallWorld") }
     #expect(throws: GraphError("recursive: option 'n' is required")) { try Graph.generate(kind: "recursive") }
     #expect(throws: GraphError.self) { try Graph.generate(kind: "recursive", options: ["n": 2.5]) }
     #expect(throws: GraphError.self) { try Graph.generate(kind: "recursive", options: ["n": 5, "m": 2]) }
     #expect(throws: GraphError.self) { try Graph.generate(kind: "erdosRenyi", options: ["n": 5, "p": 2]) }
     #expect(throws: GraphError.self) { try Graph.generate(kind: "erdosRenyi", options: ["n": 5, "p": 0.5, "m": 2]) }
+    // Each option may be a billion, but not the graph they make together (it would exhaust memory).
+    #expect(throws: GraphError("grid: 1e+18 nodes and about 2e+18 edges are more than a generator builds (at most 1e8 of each)")) {
+        try Graph.generate(kind: "grid", options: ["rows": 1e9, "columns": 1e9])
+    }
+    let tooBig: [(String, [String: Double])] = [
+        ("recursive", ["n": 2e8]), ("tree", ["n": 2e8]), ("erdosRenyi", ["n": 1e6, "p": 1]),
+        ("erdosRenyi", ["n": 1e5, "m": 2e8]), ("barabasiAlbert", ["n": 1e7, "m": 20]),
+        ("stochasticBlock", ["clusters": 1e9, "size": 1, "pIn": 0, "pOut": 0]),
+        ("stochasticBlock", ["clusters": 2, "n": 1e6, "pIn": 0.5, "pOut": 0]),
+    ]
+    for (kind, options) in tooBig {
+        #expect(throws: GraphError.self, "\(kind) \(options)") { try Graph.generate(kind: kind, options: options) }
+    }
+    #expect(try Graph.generate(kind: "stochasticBlock", options: ["clusters": 100, "n": 1000, "pIn": 0.1, "pOut": 0.01]).nodeCount == 1000)
 }

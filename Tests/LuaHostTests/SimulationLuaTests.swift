@@ -43,6 +43,17 @@ final class SimulationLuaTests: LuaTestCase {
             assert(ticks == 300 and why == "converged", ticks .. why)
             assert(tostring(sim):find("Simulation%(4 nodes, 2D"))
             """)
+        // A NaN or infinite alpha would never fall below alphaMin: sim:run() would not end.
+        for accessor in ["alpha", "alphaTarget", "alphaMin", "alphaDecay", "velocityDecay"] {
+            for value in ["0/0", "1/0", "-1/0"] {
+                let message = error("local sim = fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})); sim:\(accessor)(\(value))")
+                XCTAssertTrue(message.contains("bad argument #1 to '\(accessor)' (a finite number expected"), message)
+            }
+        }
+        XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 0/0, 1)")
+            .contains("bad argument #2 to 'fix' (a finite number expected"))
+        XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 1, 1/0)")
+            .contains("bad argument #3 to 'fix' (a finite number expected"))
     }
 
     func testSameSeedSameLayoutAndAnotherSeedDiffers() {

@@ -29,6 +29,18 @@ struct GeneratorOptions {
         return Int(value)
     }
 
+    /// The most nodes, or edges, a generator builds.
+    static let sizeLimit = 100_000_000.0
+
+    /// Fails when a graph of `nodes` nodes and about `edges` edges (or that much work) is more than generators build.
+    func checkSize(nodes: Double, edges: Double) throws {
+        guard nodes <= Self.sizeLimit, edges <= Self.sizeLimit else {
+            throw GraphError(
+                "\(kind): \(NumberText.format(nodes.rounded())) nodes and about \(NumberText.format(edges.rounded())) edges "
+                    + "are more than a generator builds (at most 1e8 of each)")
+        }
+    }
+
     /// A probability option in [0, 1]; without a default it is required.
     func probability(_ key: String, default fallback: Double? = nil) throws -> Double {
         guard let value = values[key] ?? fallback else { throw GraphError("\(kind): option '\(key)' is required") }

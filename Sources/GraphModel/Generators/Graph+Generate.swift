@@ -19,28 +19,48 @@ extension Graph {
         switch name {
         case "recursive":
             let options = try read(["n", "seed"])
-            return recursive(n: try options.count("n"), seed: try options.seed())
+            let n = try options.count("n")
+            try options.checkSize(nodes: Double(n), edges: 2 * Double(n))
+            return recursive(n: n, seed: try options.seed())
         case "grid":
             let options = try read(["rows", "columns"])
-            return grid(rows: try options.count("rows"), columns: try options.count("columns"))
+            let rows = try options.count("rows"), columns = try options.count("columns")
+            try options.checkSize(nodes: Double(rows) * Double(columns), edges: 2 * Double(rows) * Double(columns))
+            return grid(rows: rows, columns: columns)
         case "tree":
             let options = try read(["n", "branching"])
-            return tree(n: try options.count("n"), branching: try options.count("branching", default: 2, minimum: 1))
+            let n = try options.count("n")
+            try options.checkSize(nodes: Double(n), edges: Double(n))
+            return tree(n: n, branching: try options.count("branching", default: 2, minimum: 1))
         case "erdosRenyi":
             let options = try read(["n", "p", "m", "seed"])
             let n = try options.count("n")
             guard options.has("p") != options.has("m") else { throw GraphError("erdosRenyi: give either p or m") }
-            if options.has("p") { return erdosRenyi(n: n, p: try options.probability("p"), seed: try options.seed()) }
-            return try erdosRenyi(n: n, m: try options.count("m"), seed: try options.seed())
+            if options.has("p") {
+                let p = try options.probability("p")
+                try options.checkSize(nodes: Double(n), edges: p * Double(n) * Double(n - 1) / 2)
+                return erdosRenyi(n: n, p: p, seed: try options.seed())
+            }
+            let m = try options.count("m")
+            try options.checkSize(nodes: Double(n), edges: Double(m))
+            return try erdosRenyi(n: n, m: m, seed: try options.seed())
         case "barabasiAlbert":
             let options = try read(["n", "m", "seed"])
-            return try barabasiAlbert(n: try options.count("n"), m: try options.count("m", minimum: 1), seed: try options.seed())
+            let n = try options.count("n"), m = try options.count("m", minimum: 1)
+            try options.checkSize(nodes: Double(n), edges: Double(n) * Double(m))
+            return try barabasiAlbert(n: n, m: m, seed: try options.seed())
         case "stochasticBlock":
             let options = try read(["clusters", "size", "n", "pIn", "pOut", "seed"])
             let clusters = try options.count("clusters", minimum: 1)
             guard options.has("size") != options.has("n") else {
                 throw GraphError("stochasticBlock: give either size (per cluster) or n (in all)")
             }
+            let n = options.has("size") ? Double(try options.count("size")) * Double(clusters) : Double(try options.count("n"))
+            let pIn = try options.probability("pIn"), pOut = try options.probability("pOut")
+            // Pairs within clusters and across them (expected edges), and the pairs of clusters visited.
+            let size = n / Double(clusters), pairs = n * (n - 1) / 2, inside = Double(clusters) * size * (size - 1) / 2
+            try options.checkSize(
+                nodes: n, edges: pIn * inside + pOut * (pairs - inside) + Double(clusters) * Double(clusters) / 2)
             let sizes: [Int]
             if options.has("size") {
                 sizes = Array(repeating: try options.count("size"), count: clusters)
@@ -48,9 +68,7 @@ extension Graph {
                 let n = try options.count("n")
                 sizes = (0..<clusters).map { n / clusters + ($0 < n % clusters ? 1 : 0) }
             }
-            return stochasticBlock(
-                sizes: sizes, pIn: try options.probability("pIn"), pOut: try options.probability("pOut"),
-                seed: try options.seed())
+            return stochasticBlock(sizes: sizes, pIn: pIn, pOut: pOut, seed: try options.seed())
         default:
             _ = try read([])
             return miserables()
