@@ -40,6 +40,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("syntax.lua:2: <name> expected near '='"), result.stderr)
     }
 
+    func testAPrecompiledScriptIsRefusedWithItsName() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("compiled.luac")
+        // A binary chunk's signature and a few corrupt bytes: loading it is refused before Lua reads them.
+        try Data([0x1b, 0x4c, 0x75, 0x61, 0x54, 0x00, 0xff, 0x13, 0x37]).write(to: script)
+        let result = try ForcelabProcess.run([script.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "forcelab: \(script.path): attempt to load a binary chunk (mode is 't')\n")
+    }
+
     func testUsageErrorsExitWithTwo() throws {
         let unknown = try ForcelabProcess.run(["-x"])
         XCTAssertEqual(unknown.status, 2)

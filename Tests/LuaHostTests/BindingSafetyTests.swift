@@ -89,6 +89,35 @@ final class BindingSafetyTests: LuaTestCase {
         run("assert(fl.force.x{x = 0/0}); assert(fl.force.manyBody{distanceMax = math.huge})")
     }
 
+    func testBinaryChunksAreRefusedByEveryLoader() {
+        // A corrupt binary chunk can crash Lua itself, so only source text is loaded.
+        run("""
+            local chunk = string.dump(function(a, b) return a + b end)
+            local binary = "attempt to load a binary chunk (mode is 't')"
+            local f, message = load(chunk)
+            assert(f == nil and message == binary, message)
+            f, message = load(chunk, "x", "b")
+            assert(f == nil and message == binary, message)
+            assert(load("return 1 + 1")() == 2 and load("return ...", "x", "t", {})(3) == 3)
+            local file = io.open(tmp .. "/compiled.lua", "wb")
+            file:write(chunk)
+            file:close()
+            f, message = loadfile(tmp .. "/compiled.lua")
+            assert(f == nil and message == binary, message)
+            local ok, err = pcall(dofile, tmp .. "/compiled.lua")
+            assert(not ok and err == binary, err)
+            package.path = tmp .. "/?.lua;" .. package.path
+            ok, err = pcall(require, "compiled")
+            assert(not ok and err:find("error loading module 'compiled' from file", 1, true) and err:find(binary, 1, true), err)
+            file = io.open(tmp .. "/plain.lua", "w")
+            file:write("return ...")
+            file:close()
+            assert(require("plain") == "plain" and dofile(tmp .. "/plain.lua") == nil and loadfile(tmp .. "/plain.lua")(5) == 5)
+            ok, err = pcall(require, "no_such_module")
+            assert(not ok and err:find("no file '" .. tmp .. "/no_such_module.lua'", 1, true), err)
+            """)
+    }
+
     func testTheSimulationCannotBeReenteredFromItsOwnForces() {
         run("""
             local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
