@@ -64,12 +64,19 @@ enum ElementLua {
             let graph = element.graph.graph
             switch element.kind {
             case .node:
-                guard let node = graph.node(element.id) else { throw gone(element) }
+                // A reference outlives its element; printing it should still work (reading a field does not).
+                guard let node = graph.node(element.id) else {
+                    LuaValues.push(arguments.L, "Node(\(element.id), removed)")
+                    return 1
+                }
                 let place = node.position.isPlaced
                     ? " at (\(format(node.position.x)), \(format(node.position.y)))" : ""
                 LuaValues.push(arguments.L, "Node(\(node.id)\(place))")
             case .edge:
-                guard let edge = graph.edge(element.id) else { throw gone(element) }
+                guard let edge = graph.edge(element.id) else {
+                    LuaValues.push(arguments.L, "Edge(\(element.id), removed)")
+                    return 1
+                }
                 LuaValues.push(arguments.L, "Edge(\(edge.id): \(edge.source) -> \(edge.target))")
             }
             return 1

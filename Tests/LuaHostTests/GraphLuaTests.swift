@@ -102,6 +102,19 @@ final class GraphLuaTests: LuaTestCase {
             """)
     }
 
+    func testReferencesToRemovedElementsStillPrintButCannotBeRead() {
+        run("""
+            local g = fl.graph.new()
+            local n, m = g:addNode{id = "x"}, g:addNode{id = "y"}
+            local e = g:addEdge{id = "e", source = "x", target = "y"}
+            g:deleteElements{nodes = {"x"}}
+            assert(tostring(n) == "Node(x, removed)" and tostring(e) == "Edge(e, removed)", tostring(n) .. tostring(e))
+            assert(tostring(m) == "Node(y)")
+            local ok, err = pcall(function() return n.x end)
+            assert(not ok and err:find("node 'x' is no longer in the graph", 1, true), err)
+            """)
+    }
+
     func testConnectionsByHandleAndNeighbours() {
         run("""
             local g = fl.graph.new()
