@@ -35,6 +35,33 @@ void fl_pushbinding(lua_State *L, fl_binding fn, int nup) {
     lua_pushcclosure(L, fl_trampoline, nup + 1);
 }
 
+/* Pushes `text` (a message, "stack traceback:" and frame lines) with the lines in the middle left out when there
+   are more than Lua's own traceback shows (the first 10 and the last 11, as luaL_traceback keeps them). */
+static void push_short_traceback(lua_State *L, const char *text) {
+    const char *start = strstr(text, "\nstack traceback:");
+    if (start == NULL) {
+        lua_pushstring(L, text);
+        return;
+    }
+    start = strchr(start + 1, '\n');
+    int lines = 0;
+    for (const char *c = start; c != NULL; c = strchr(c + 1, '\n')) lines++;
+    if (lines <= 22) {
+        lua_pushstring(L, text);
+        return;
+    }
+    const char *headEnd = start;
+    for (int i = 0; i < 10; i++) headEnd = strchr(headEnd + 1, '\n');
+    const char *tail = headEnd;
+    for (int i = 0; i < lines - 21; i++) tail = strchr(tail + 1, '\n');
+    luaL_Buffer buffer;
+    luaL_buffinit(L, &buffer);
+    luaL_addlstring(&buffer, text, (size_t)(headEnd - text));
+    luaL_addstring(&buffer, "\n\t...\t(frames left out)");
+    luaL_addstring(&buffer, tail);
+    luaL_pushresult(&buffer);
+}
+
 static int fl_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
@@ -47,6 +74,8 @@ static int fl_traceback(lua_State *L) {
         luaL_traceback(L, L, NULL, 1);
         const char *frames = strchr(lua_tostring(L, -1), '\n');
         lua_pushfstring(L, "%s%s", msg, frames != NULL ? frames : "");
+        /* Nested callbacks would otherwise add their frames once per level. */
+        push_short_traceback(L, lua_tostring(L, -1));
         return 1;
     }
     luaL_traceback(L, L, msg, 1);

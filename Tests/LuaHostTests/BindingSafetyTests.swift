@@ -118,6 +118,20 @@ final class BindingSafetyTests: LuaTestCase {
             """)
     }
 
+    func testErrorsThroughNestedCallbacksKeepOneShortTraceback() {
+        // Each change handler adds a node, which calls the handler again, until the C stack runs out; every level
+        // the error passes used to add its frames to the message (4,000 lines).
+        let message = error("""
+            local g = fl.graph.new()
+            local k = 0
+            g:on("change", function() k = k + 1; g:addNode{id = "m" .. k} end)
+            g:addNode{id = "first"}
+            """)
+        XCTAssertTrue(message.hasPrefix("C stack overflow\nstack traceback:\n"), message)
+        XCTAssertLessThanOrEqual(message.split(separator: "\n").count, 25, message)
+        XCTAssertTrue(message.contains("...\t(frames left out)") && message.contains("in main chunk"), message)
+    }
+
     func testTheSimulationCannotBeReenteredFromItsOwnForces() {
         run("""
             local sim = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}))
