@@ -141,6 +141,10 @@ enum SimulationLua {
                     simulation.luaForces[name] = nil
                 } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                     let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
+                    if form == .table {
+                        try checkMember(arguments, "force", optional: false)
+                        try checkMember(arguments, "initialize", optional: true)
+                    }
                     let luaForce = LuaForce(simulation: simulation, form: form, reference: LuaReference(L, 3, owner: simulation))
                     try engine.setForce(name, luaForce)
                     simulation.luaForces[name] = luaForce
@@ -231,6 +235,21 @@ enum SimulationLua {
                 LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
                 return 2
             }
+        }
+    }
+
+    /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
+    private static func checkMember(_ arguments: LuaArguments, _ name: String, optional: Bool) throws {
+        let L = arguments.L
+        guard fl_getfield_protected(L, 3, name) == LUA_OK else {
+            let message = LuaValues.describe(L, -1)
+            fl_pop(L, 1)
+            throw LuaError(message, isLocated: true)
+        }
+        let type = lua_type(L, -1)
+        fl_pop(L, 1)
+        guard type == LUA_TFUNCTION || (optional && type == LUA_TNIL) else {
+            throw arguments.error(3, "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))")
         }
     }
 

@@ -87,6 +87,13 @@ final class BindingSafetyTests: LuaTestCase {
         XCTAssertTrue(error("fl.force.manyBody{theta = 0/0}").contains("option 'theta'"))
         XCTAssertTrue(error("fl.force.center{x = 1/0}").contains("a finite number expected"))
         run("assert(fl.force.x{x = 0/0}); assert(fl.force.manyBody{distanceMax = math.huge})")
+        // A table-form Lua force is checked when it is set, not at every later tick.
+        let setup = "local sim = fl.simulation(fl.graph.generate('miserables')); "
+        XCTAssertTrue(error(setup + "sim:force('c', {force = 5})")
+            .contains("bad argument #2 to 'force' (field 'force': function expected, got number)"))
+        XCTAssertTrue(error(setup + "sim:force('c', {initialize = {}, force = function() end})")
+            .contains("bad argument #2 to 'force' (field 'initialize': function expected, got table)"))
+        run(setup + "sim:force('c', {force = function() end}); sim:tick()")
     }
 
     func testBinaryChunksAreRefusedByEveryLoader() {
