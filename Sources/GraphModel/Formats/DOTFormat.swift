@@ -22,7 +22,8 @@ enum DOTFormat {
     /// Graphviz's points per inch.
     static let pointsPerInch = 72.0
 
-    /// Reads DOT bytes; a syntax error names the line cgraph reports.
+    /// Reads DOT bytes; an error cgraph reports (a syntax error, "memory exhausted" for too deep a nesting) fails
+    /// the read at the line it names, even when cgraph returns the part of the graph it read; warnings do not.
     static func read(_ data: Data, file: String) throws -> Graph {
         dotLock.lock()
         defer { dotLock.unlock() }
@@ -35,22 +36,41 @@ enum DOTFormat {
         let text = String(decoding: data, as: UTF8.self)
         agreadline(1)
         // cgraph's lexer reads the C string lazily, so flush it while the string is alive.
-        let (parsed, messages) = text.withCString { pointer in
+        let (parsed, messages, failed) = text.withCString { pointer in
+            agreseterrors()
             let parsed = agmemread(pointer)
+            let failed = agerrors() > Int32(AGWARN.rawValue)
             let messages = dotMessages
             flushLexer()
-            return (parsed, messages)
+            return (parsed, messages, failed)
         }
-        guard let root = parsed else {
-            let message = messages.joined(separator: " ")
-                .replacingOccurrences(of: #"^\s*Error\s*:\s*"#, with: "", options: .regularExpression)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let root = parsed, !failed else {
+            if let parsed { agclose(parsed) }
+            let message = errors(in: messages)
             throw GraphFileError(
                 file: file, line: lineNumber(in: message),
                 message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
         }
         defer { agclose(root) }
         return try DOTReader(root: root, file: file).build()
+    }
+
+    /// The errors in the pieces of text cgraph reported, without their "Error: " prefix and without the warnings
+    /// (cgraph starts each message with "Error: " or "Warning: "; a line without either continues the one before).
+    private static func errors(in messages: [String]) -> String {
+        var errors: [Substring] = []
+        var isError = true
+        for line in messages.joined().split(whereSeparator: \.isNewline) {
+            if line.hasPrefix("Warning: ") {
+                isError = false
+            } else if line.hasPrefix("Error: ") {
+                isError = true
+                errors.append(line.dropFirst("Error: ".count))
+            } else if isError {
+                errors.append(line)
+            }
+        }
+        return errors.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
     /// Drains what cgraph's lexer kept from the last input (a further graph on the same line would otherwise
