@@ -378,3 +378,26 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
     }
     #expect(try load("digraph { c }").nodeIds == ["c"], "nothing leaks into the next parse")
 }
+
+@Test func xmlFilesNeedTheRootElementOfTheirFormat() throws {
+    func failure(_ text: String, _ format: GraphFormat) -> String? {
+        do {
+            _ = try Graph.load(string: text, format: format, name: "g")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+    for format in [GraphFormat.graphml, .gexf] {
+        #expect(failure("", format) == "g:1:1: malformed XML (no root element)")
+        #expect(failure(" ", format) == "g:1:1: malformed XML (no root element)", "too short for XMLParser to parse")
+    }
+    #expect(failure("<notgraphml/>", .graphml) == "g:1:12: expected a <graphml> root element, found <notgraphml>")
+    #expect(failure("<html><body/></html>", .gexf) == "g:1:6: expected a <gexf> root element, found <html>")
+    #expect(failure("<graphml><graph><node id=\"a\"/></graph></graphml>", .gexf)?.contains("found <graphml>") == true)
+    let prefixed = #"<g:graphml xmlns:g="http://graphml.graphdrawing.org/xmlns"><g:graph><g:node id="a"/></g:graph></g:graphml>"#
+    #expect(try Graph.load(string: prefixed, format: .graphml).nodeIds == ["a"])
+    // GraphML's schema lets <graphml> hold keys and data but no <graph> (any number of graphs, zero included):
+    // a well-formed file like that is an empty graph, not an error.
+    #expect(try Graph.load(string: "<graphml><key id=\"k\" for=\"node\"/></graphml>", format: .graphml).nodeCount == 0)
+}

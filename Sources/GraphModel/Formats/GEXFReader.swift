@@ -17,7 +17,7 @@ final class GEXFReader: NSObject, XMLParserDelegate {
 
     /// A reader for a file name.
     init(file: String) {
-        input = XMLGraphInput(file: file)
+        input = XMLGraphInput(file: file, root: "gexf")
     }
 
     /// Parses GEXF bytes and returns the graph or throws the first problem.
@@ -30,6 +30,7 @@ final class GEXFReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes fields: [String: String]
     ) {
+        guard input.start(name) else { return }
         switch XMLText.localName(name) {
         case "attributes":
             attributeClass = fields["class"] ?? "node"

@@ -35,7 +35,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
 
     /// A reader for a file name.
     init(file: String) {
-        input = XMLGraphInput(file: file)
+        input = XMLGraphInput(file: file, root: "graphml")
     }
 
     /// Parses GraphML bytes and returns the graph or throws the first problem.
@@ -49,6 +49,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String]
     ) {
+        guard input.start(name) else { return }
         let line = parser.lineNumber
         switch XMLText.localName(name) {
         case "key":

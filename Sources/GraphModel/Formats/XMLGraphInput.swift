@@ -12,10 +12,15 @@ final class XMLGraphInput {
     private(set) var failure: GraphFileError?
     /// The running parser, for line numbers.
     private weak var parser: XMLParser?
+    /// The root element the format requires ("graphml", "gexf").
+    private let root: String
+    /// Whether the root element has started.
+    private var hasRoot = false
 
-    /// An input for a file name.
-    init(file: String) {
+    /// An input for a file name whose root element must be `root`.
+    init(file: String, root: String) {
         builder = GraphBuilder(file: file)
+        self.root = root
     }
 
     /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met.
@@ -26,6 +31,21 @@ final class XMLGraphInput {
         _ = parser.parse()
         if let failure { throw failure }
         if let failure = XMLText.parserFailure(parser, file: builder.file) { throw failure }
+        // XMLParser hands libxml2 nothing shorter than 4 bytes, so an empty file gets here without an error.
+        guard hasRoot else {
+            throw GraphFileError(file: builder.file, line: 1, column: 1, message: "malformed XML (no root element)")
+        }
+    }
+
+    /// Notes an element's start; false, with the error recorded, when the root element is not the format's.
+    func start(_ name: String) -> Bool {
+        guard !hasRoot else { return true }
+        hasRoot = true
+        guard XMLText.localName(name) == root else {
+            fail("expected a <\(root)> root element, found <\(name)>")
+            return false
+        }
+        return true
     }
 
     /// Adds the edges and builds the graph.
