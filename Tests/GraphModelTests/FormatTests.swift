@@ -401,3 +401,41 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
     // a well-formed file like that is an empty graph, not an error.
     #expect(try Graph.load(string: "<graphml><key id=\"k\" for=\"node\"/></graphml>", format: .graphml).nodeCount == 0)
 }
+
+@Test func xmlSyntaxErrorsSayWhatIsWrongWhereTheParserMetIt() throws {
+    func failure(_ bytes: [UInt8], _ format: GraphFormat = .graphml) -> String? {
+        do {
+            _ = try Graph.load(data: Data(bytes), format: format, name: "g")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+    func failure(_ text: String, _ format: GraphFormat = .graphml) -> String? { failure(Array(text.utf8), format) }
+    #expect(failure("<graphml><graph>\n<node id=\"a\"/>\n<node id=\"b\">")
+        == "g:3:14: malformed XML (premature end of data inside <node>)")
+    #expect(failure("<graphml><graph>\n<node id=\"a\">\n</graph></graphml>")
+        == "g:3:9: malformed XML (end tag does not match <node>)")
+    // The first error is reported where libxml2 met it, not where the data ends.
+    let invalidUTF8 = Array("<graphml><graph>\n<node id=\"a\"/>\n\n\n\n<node id=\"b".utf8) + [0xFF]
+        + Array("\"/>\n\n\n\n</graph></graphml>\n".utf8)
+    #expect(failure(invalidUTF8) == "g:6:12: malformed XML (invalid character or encoding)")
+    #expect(failure("<graphml><graph>\n<node id=\"&foo;\"/></graph></graphml>") == "g:2:16: malformed XML (undefined entity)")
+    let external = "<?xml version=\"1.0\"?>\n<!DOCTYPE g [<!ENTITY e SYSTEM \"/etc/passwd\">]>\n<graphml><graph>\n"
+        + "<node id=\"&e;\"/></graph></graphml>"
+    #expect(failure(external) == "g:4:14: malformed XML (reference to an external entity)")
+    #expect(failure("<graphml><graph>\n<node id=\"a & b\"/></graph></graphml>") == "g:2:14: malformed XML", "no name given")
+    #expect(failure("<graphml><graph>\n<node id=\"a&b\"/></graph></graphml>")
+        == "g:2:14: malformed XML ('&' not followed by an entity name and ';' (write a '&' in text as &amp;))")
+    #expect(failure("<graphml/>\n<x/>") == "g:2:1: malformed XML (extra content after the root element)")
+    #expect(failure("  \n\n") == "g:3:1: malformed XML (no root element)")
+    // XML 1.0 has no character 0, not even as a reference.
+    #expect(failure("<graphml><graph>\n<node id=\"&#0;\"/></graph></graphml>")
+        == "g:2:15: malformed XML (invalid character or encoding)")
+    #expect(failure("<graphml><graph>\n<node id=\"&#0;\"/>\n<node id=\"\"/></graph></graphml>")
+        == "g:2:15: malformed XML (invalid character or encoding)", "the parser's error comes first, not id \"\" twice")
+    #expect(failure("<gexf><graph><nodes>\n<node id=\"&#x0;\"/></nodes></graph></gexf>", .gexf)
+        == "g:2:16: malformed XML (invalid character or encoding)")
+    let data = "<graphml><key id=\"k\" for=\"node\"/><graph>\n<node id=\"a\"><data key=\"k\">x&#0;</data></node></graph></graphml>"
+    #expect(failure(data) == "g:2:33: malformed XML (invalid character or encoding)")
+}

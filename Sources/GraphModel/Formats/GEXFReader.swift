@@ -80,7 +80,12 @@ final class GEXFReader: NSObject, XMLParserDelegate {
         }
     }
 
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        input.parserFailed(parseError)
+    }
+
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        input.end()
         switch XMLText.localName(name) {
         case "node": nodeStack.removeLast()
         case "edge": inEdge = false

@@ -98,7 +98,12 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         openData?.text += string
     }
 
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        input.parserFailed(parseError)
+    }
+
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        input.end()
         guard !owners.isEmpty else { return }
         owners.removeLast()
         let local = XMLText.localName(name)

@@ -16,6 +16,8 @@ final class XMLGraphInput {
     private let root: String
     /// Whether the root element has started.
     private var hasRoot = false
+    /// The names of the open elements, outermost first.
+    private var openElements: [String] = []
 
     /// An input for a file name whose root element must be `root`.
     init(file: String, root: String) {
@@ -23,14 +25,15 @@ final class XMLGraphInput {
         self.root = root
     }
 
-    /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met.
+    /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met (the
+    /// delegate passes XMLParser's errors on to `parserFailed` as they come).
     func parse(_ data: Data, delegate: XMLParserDelegate) throws {
         let parser = XMLParser(data: data)
         self.parser = parser
         parser.delegate = delegate
         _ = parser.parse()
+        if let error = parser.parserError { parserFailed(error) }
         if let failure { throw failure }
-        if let failure = XMLText.parserFailure(parser, file: builder.file) { throw failure }
         // XMLParser hands libxml2 nothing shorter than 4 bytes, so an empty file gets here without an error.
         guard hasRoot else {
             throw GraphFileError(file: builder.file, line: 1, column: 1, message: "malformed XML (no root element)")
@@ -39,13 +42,30 @@ final class XMLGraphInput {
 
     /// Notes an element's start; false, with the error recorded, when the root element is not the format's.
     func start(_ name: String) -> Bool {
-        guard !hasRoot else { return true }
-        hasRoot = true
-        guard XMLText.localName(name) == root else {
-            fail("expected a <\(root)> root element, found <\(name)>")
-            return false
+        if !hasRoot {
+            hasRoot = true
+            guard XMLText.localName(name) == root else {
+                fail("expected a <\(root)> root element, found <\(name)>")
+                return false
+            }
         }
+        openElements.append(name)
         return true
+    }
+
+    /// Notes an element's end.
+    func end() {
+        _ = openElements.popLast()
+    }
+
+    /// Records an error XMLParser met (its code is libxml2's) at the parser's place, in plain words.
+    func parserFailed(_ error: Error) {
+        let code = (error as NSError).code
+        // libxml2's push parser reports whatever is wrong when the data ends as "document end" (5).
+        let endReason = !hasRoot ? "no root element"
+            : openElements.last.map { "premature end of data inside <\($0)>" } ?? "extra content after the root element"
+        let reason = code == 5 ? endReason : XMLText.reason(libxml2Code: code, openElement: openElements.last)
+        fail(reason.map { "malformed XML (\($0))" } ?? "malformed XML")
     }
 
     /// Adds the edges and builds the graph.

@@ -1,5 +1,4 @@
 import Foundation
-import FoundationXML
 
 /// Small helpers shared by the XML formats (GraphML, GEXF).
 enum XMLText {
@@ -71,13 +70,26 @@ enum XMLText {
         }
     }
 
-    /// The error to report when XMLParser failed: its line, column and reason.
-    static func parserFailure(_ parser: XMLParser, file: String) -> GraphFileError? {
-        guard let error = parser.parserError else { return nil }
-        let code = (error as NSError).code
-        let reason = XMLParser.ErrorCode(rawValue: code).map { "\($0)" } ?? "code \(code)"
-        return GraphFileError(
-            file: file, line: parser.lineNumber, column: parser.columnNumber,
-            message: "malformed XML (\(reason))")
+    /// What a libxml2 error code (XMLParser's codes are libxml2's xmlParserErrors) means, in plain words; nil for
+    /// the codes not named here. `openElement` is the innermost element open when the error came.
+    static func reason(libxml2Code code: Int, openElement: String?) -> String? {
+        switch code {
+        case 4: return "no root element"
+        case 6, 7, 8: return "invalid character reference"
+        case 9, 81: return "invalid character or encoding"
+        case 23: return "'&' not followed by an entity name and ';' (write a '&' in text as &amp;)"
+        case 26, 27: return "undefined entity"
+        case 29: return "reference to an external entity"
+        case 31, 32: return "unsupported encoding"
+        case 38: return "'<' in an attribute value"
+        case 39: return "attribute value without quotes"
+        case 41: return "attribute without a value"
+        case 42, 203: return "attribute given twice"
+        case 45: return "unfinished comment"
+        case 76: return "end tag does not match " + (openElement.map { "<\($0)>" } ?? "its start tag")
+        case 89: return "entity reference loop"
+        case 201: return "undeclared namespace prefix"
+        default: return nil
+        }
     }
 }
