@@ -439,3 +439,26 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
     let data = "<graphml><key id=\"k\" for=\"node\"/><graph>\n<node id=\"a\"><data key=\"k\">x&#0;</data></node></graph></graphml>"
     #expect(failure(data) == "g:2:33: malformed XML (invalid character or encoding)")
 }
+
+@Test func xmlChecksAtTheEndNameTheLineAndColumnOfTheElement() throws {
+    func failure(_ text: String, _ format: GraphFormat) -> String? {
+        do {
+            _ = try Graph.load(string: text, format: format, name: "g")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+    #expect(failure("<graphml><graph>\n<node id=\"a\"/>\n  <edge source=\"a\" target=\"q\"/></graph></graphml>", .graphml)
+        == "g:3:30: edge a -> q: node 'q' does not exist")
+    let twice = "<graphml><graph>\n<node id=\"a\"/>\n  <edge id=\"e\" source=\"a\" target=\"a\"/>\n"
+        + "  <edge id=\"e\" source=\"a\" target=\"a\"/></graph></graphml>"
+    #expect(failure(twice, .graphml) == "g:4:37: duplicate edge id 'e'")
+    let parent = "<graphml><key id=\"p\" for=\"node\" attr.name=\"parent\"/><graph>\n"
+        + "  <node id=\"a\"><data key=\"p\">zz</data></node></graph></graphml>"
+    #expect(failure(parent, .graphml) == "g:2:15: node 'a': parent 'zz' does not exist")
+    #expect(failure("<gexf><graph><nodes>\n  <node id=\"a\" pid=\"zz\"/></nodes></graph></gexf>", .gexf)
+        == "g:2:24: node 'a': parent 'zz' does not exist")
+    let dangling = "<gexf><graph><nodes><node id=\"a\"/></nodes><edges>\n<edge source=\"a\" target=\"b\"/></edges></graph></gexf>"
+    #expect(failure(dangling, .gexf) == "g:2:28: edge a -> b: node 'b' does not exist")
+}

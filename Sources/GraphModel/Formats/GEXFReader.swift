@@ -42,7 +42,7 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             do {
                 try input.builder.addNode(
                     Node(id: id, parentId: fields["pid"] ?? nodeStack.last, label: fields["label"]),
-                    at: parser.lineNumber)
+                    at: input.place)
             } catch {
                 return input.fail("duplicate node id '\(id)'")
             }
@@ -56,7 +56,7 @@ final class GEXFReader: NSObject, XMLParserDelegate {
                 guard let number = Double(weight) else { return input.fail("edge weight '\(weight)' is not a number") }
                 edge.data["weight"] = .number(number)
             }
-            input.edges.append((edge, parser.lineNumber))
+            input.edges.append((edge, input.place))
             inEdge = true
         case "attvalue":
             attributeValue(fields)

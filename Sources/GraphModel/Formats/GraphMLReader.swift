@@ -31,7 +31,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     /// The handles whose type came from a handleType key.
     private var typedHandles: Set<String> = []
     /// The open data element's key and text.
-    private var openData: (key: String, text: String, line: Int)?
+    private var openData: (key: String, text: String)?
 
     /// A reader for a file name.
     init(file: String) {
@@ -50,7 +50,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         attributes: [String: String]
     ) {
         guard input.start(name) else { return }
-        let line = parser.lineNumber
+        let place = input.place
         switch XMLText.localName(name) {
         case "key":
             guard let id = attributes["id"] else { return input.fail("<key> without an id") }
@@ -61,7 +61,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         case "node":
             guard let id = attributes["id"] else { return input.fail("<node> without an id") }
             do {
-                try input.builder.addNode(Node(id: id, parentId: nodeStack.last), at: line)
+                try input.builder.addNode(Node(id: id, parentId: nodeStack.last), at: place)
             } catch {
                 return input.fail("duplicate node id '\(id)'")
             }
@@ -82,12 +82,12 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
                 return input.fail("<edge> needs a source and a target")
             }
             input.edges.append((Edge(id: attributes["id"] ?? "", source: source, target: target,
-                               sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"]), line))
+                               sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"]), place))
             owners.append(.edge(input.edges.count - 1))
         case "data":
             guard let key = attributes["key"] else { return input.fail("<data> without a key") }
             guard keys[key] != nil else { return input.fail("<data> uses undeclared key '\(key)'") }
-            openData = (key, "", line)
+            openData = (key, "")
             owners.append(.other)
         default:
             owners.append(.other)

@@ -6,8 +6,8 @@ import FoundationXML
 final class XMLGraphInput {
     /// The collected nodes and edges.
     var builder: GraphBuilder
-    /// The edges read so far with their lines, added to the builder at the end.
-    var edges: [(edge: Edge, line: Int)] = []
+    /// The edges read so far with their places (see `place`), added to the builder at the end.
+    var edges: [(edge: Edge, place: Int)] = []
     /// The first error met.
     private(set) var failure: GraphFileError?
     /// The running parser, for line numbers.
@@ -21,8 +21,18 @@ final class XMLGraphInput {
 
     /// An input for a file name whose root element must be `root`.
     init(file: String, root: String) {
-        builder = GraphBuilder(file: file)
+        builder = GraphBuilder(file: file, nodePlace: Self.place(of:), edgePlace: Self.place(of:))
         self.root = root
+    }
+
+    /// The parser's line and column as one place number for the builder: line × 2^32 + column.
+    var place: Int {
+        ((parser?.lineNumber ?? 0) << 32) | (parser?.columnNumber ?? 0)
+    }
+
+    /// The line and column in a place number.
+    private static func place(of number: Int) -> GraphBuilder.Place {
+        GraphBuilder.Place(line: number >> 32, column: number & 0xFFFF_FFFF, label: "")
     }
 
     /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met (the
@@ -70,7 +80,7 @@ final class XMLGraphInput {
 
     /// Adds the edges and builds the graph.
     func build() throws -> Graph {
-        for (edge, line) in edges { builder.addEdge(edge, at: line) }
+        for (edge, place) in edges { builder.addEdge(edge, at: place) }
         return try builder.build()
     }
 
