@@ -1,11 +1,14 @@
 /// Counts pairs of edges that cross: every pair on small graphs, candidates from a uniform grid on large ones.
 enum EdgeCrossings {
-    /// The number of pairs of edges without a shared endpoint whose segments share a point.
+    /// The number of pairs of edges without a shared endpoint whose segments share a point; positions must be finite.
+    /// They are first scaled by a power of two (exact above the subnormal range) so that the tests cannot overflow.
     static func count(positions: [SIMD2<Double>], edges: [(Int, Int)], exactLimit: Int) -> Int {
-        edges.count <= exactLimit ? pairwise(positions: positions, edges: edges) : gridded(positions: positions, edges: edges)
+        let scale = Metrics.fittingScale(largest: positions.map { max(abs($0.x), abs($0.y)) }.max() ?? 0)
+        let points = positions.map { $0 * scale }
+        return edges.count <= exactLimit ? pairwise(positions: points, edges: edges) : gridded(positions: points, edges: edges)
     }
 
-    /// Tests every pair of edges.
+    /// Tests every pair of edges; coordinates must be within ±2^500.
     static func pairwise(positions: [SIMD2<Double>], edges: [(Int, Int)]) -> Int {
         var count = 0
         for i in edges.indices {
@@ -14,7 +17,8 @@ enum EdgeCrossings {
         return count
     }
 
-    /// Buckets edges by the grid cells their bounding boxes cover and tests pairs sharing a cell, each pair once.
+    /// Buckets edges by the grid cells their bounding boxes cover and tests pairs sharing a cell, each pair once;
+    /// coordinates must be within ±2^500.
     static func gridded(positions: [SIMD2<Double>], edges: [(Int, Int)]) -> Int {
         guard !edges.isEmpty else { return 0 }
         let xs = positions.map(\.x), ys = positions.map(\.y)

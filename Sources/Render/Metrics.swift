@@ -54,6 +54,9 @@ public struct Metrics: Equatable {
             throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(n) nodes")
         }
         if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
+        if let radii, let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
+            throw RenderError("node \(bad + 1) has radius \(radii[bad]); radii must be finite and not negative")
+        }
         let segments = edges.filter { $0.0 != $0.1 }
         let graph = GraphDistances(nodeCount: n, edges: segments)
         let sources = graph.sources(limit: options.exactNodeLimit, samples: options.sampleSources, seed: options.seed)
@@ -70,6 +73,12 @@ public struct Metrics: Equatable {
                                          radii: radii ?? Array(repeating: options.defaultRadius, count: n)),
             neighbourhoodPreservation: graph.neighbourhoodPreservation(positions: positions, sources: sources),
             sources: sources.count)
+    }
+
+    /// A power of two that brings values up to `largest` within 2^500, so that sums and products of two of them
+    /// stay finite; 1 when they already are.
+    static func fittingScale(largest: Double) -> Double {
+        largest > 0x1p500 ? Double(sign: .plus, exponent: 500 - largest.exponent, significand: 1) : 1
     }
 
     /// The distance between two points.

@@ -58,6 +58,29 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(EdgeCrossings.gridded(positions: positions, edges: edges), exact)
     }
 
+    func testOverlapsAtAnyScale() throws {
+        func overlaps(_ positions: [SIMD2<Double>], _ radius: Double) throws -> Int {
+            try Metrics.measure(positions: positions, edges: [], radii: Array(repeating: radius, count: positions.count)).overlaps
+        }
+        XCTAssertEqual(try overlaps([[0, 0], [1e300, 0], [1e300, 5]], 5), 1)
+        XCTAssertEqual(try overlaps([[0, 0], [10, 0], [10, 0]], 1e-300), 1)
+        XCTAssertEqual(try overlaps([[0, 0], [1e200, 0], [3e200, 0]], 1e200), 1)
+        XCTAssertEqual(try overlaps([[-1e308, 0], [1e308, 0], [0, 1.7e308]], 1.7e308), 3)
+        for radius in [Double.infinity, .nan, -1] {
+            XCTAssertThrowsError(try overlaps([[0, 0]], radius)) { XCTAssertTrue("\($0)".hasPrefix("node 1 has radius")) }
+        }
+    }
+
+    func testCrossingsAtAnyScale() throws {
+        let far: [SIMD2<Double>] = [[-1e308, 0], [1e308, 0], [0, -1], [0, 1], [-1.7e308, 1], [1.7e308, 1]]
+        for limit in [0, 2000] {
+            var options = Metrics.Options()
+            options.exactCrossingLimit = limit
+            XCTAssertEqual(try Metrics.measure(positions: far, edges: [(0, 1), (2, 3)], options: options).crossings, 1)
+            XCTAssertEqual(try Metrics.measure(positions: far, edges: [(0, 1), (4, 5)], options: options).crossings, 0)
+        }
+    }
+
     func testLargeGraphsUseADeterministicSample() throws {
         let n = 1500
         let positions = (0..<n).map { i in SIMD2(Double(i % 40) * 10, Double(i / 40) * 10) }
