@@ -1,4 +1,5 @@
 import CLuaShim
+import Foundation
 import GraphModel
 
 /// Reads the fields of an options table passed as argument `argument`, with errors naming the field.
@@ -66,6 +67,16 @@ public struct LuaTableReader {
     public func finiteNumber(_ name: String) throws -> Double? {
         guard let value = try number(name) else { return nil }
         guard value.isFinite else { throw arguments.error(argument, "field '\(name)': a finite number expected, got \(value)") }
+        return value
+    }
+
+    /// A number field that must lie in `range` (so it is finite), or nil when absent.
+    public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let value = try number(name) else { return nil }
+        guard range.contains(value) else {
+            let text = [range.lowerBound, range.upperBound, value].map { String(format: "%.14g", $0) }
+            throw arguments.error(argument, "field '\(name)': a number from \(text[0]) to \(text[1]) expected, got \(text[2])")
+        }
         return value
     }
 

@@ -23,8 +23,8 @@ enum PicturesLua {
             let options = try LuaTableReader(arguments, 3, optional: true)
             let group = try options.string("group") ?? "group"
             var settings = GraphSVGOptions()
-            settings.width = try options.number("width") ?? settings.width
-            settings.height = try options.number("height") ?? settings.height
+            settings.width = try options.number("width", in: PictureSize.sides) ?? settings.width
+            settings.height = try options.number("height", in: PictureSize.sides) ?? settings.height
             settings.padding = try options.number("padding") ?? settings.padding
             settings.title = try options.string("title")
             if options.has("background") { settings.background = try options.string("background") }
@@ -121,8 +121,8 @@ enum PicturesLua {
                 Radar.Series(name, values: try numbers(arguments, reader, "values"), colour: try reader.string("colour") ?? reader.string("color"))
             }
             var options = Radar.Options()
-            options.width = try spec.number("width") ?? options.width
-            options.height = try spec.number("height") ?? options.height
+            options.width = try spec.number("width", in: PictureSize.sides) ?? options.width
+            options.height = try spec.number("height", in: PictureSize.sides) ?? options.height
             options.title = try spec.string("title")
             options.divisions = try spec.integer("divisions") ?? options.divisions
             if let grid = try spec.string("grid") {
@@ -171,8 +171,8 @@ enum PicturesLua {
                 }
             }
             var options = Plot.Options()
-            options.width = try spec.number("width") ?? options.width
-            options.height = try spec.number("height") ?? options.height
+            options.width = try spec.number("width", in: PictureSize.sides) ?? options.width
+            options.height = try spec.number("height", in: PictureSize.sides) ?? options.height
             options.title = try spec.string("title")
             options.xLabel = try spec.string("xLabel") ?? (spec.has("recording") ? "tick" : nil)
             options.yLabel = try spec.string("yLabel")

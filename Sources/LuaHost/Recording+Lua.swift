@@ -115,8 +115,8 @@ enum RecordingLua {
             guard !recording.frames.isEmpty else { throw arguments.error(1, "the recording has no frames (run the simulation after sim:record)") }
             var settings = Replay.Options()
             settings.title = try options.string("title") ?? settings.title
-            settings.framesPerSecond = try options.number("fps") ?? settings.framesPerSecond
-            settings.nodeRadius = try options.number("radius") ?? settings.nodeRadius
+            settings.framesPerSecond = try options.number("fps", in: Replay.Options.framesPerSecondRange) ?? settings.framesPerSecond
+            settings.nodeRadius = try options.number("radius", in: Replay.Options.nodeRadiusRange) ?? settings.nodeRadius
             try Replay(recording: recording.replay, options: settings).write(to: path)
             return 0
         }

@@ -30,7 +30,7 @@ public struct GraphSVG {
         try options.nodeRadius.check(count: n, name: "radius")
         try options.nodeStroke.check(count: n, name: "stroke")
         try options.nodeFill?.check(count: n, name: "fill")
-        guard options.width > 0, options.height > 0 else { throw RenderError("picture width and height must be positive") }
+        try PictureSize.check(width: options.width, height: options.height)
         guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
         let radii = (0..<n).map { options.nodeRadius.value(at: $0) }
         if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {

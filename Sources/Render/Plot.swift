@@ -81,6 +81,7 @@ public struct Plot {
     /// Checks the input and returns the x and y axis ticks.
     func axes() throws -> (x: PlotAxis, y: PlotAxis) {
         guard !series.isEmpty else { throw RenderError("a plot needs at least one series") }
+        try PictureSize.check(width: options.width, height: options.height)
         for s in series {
             guard s.x.count == s.y.count else {
                 throw RenderError("series '\(s.name)' has \(s.x.count) x values but \(s.y.count) y values")
@@ -96,7 +97,7 @@ public struct Plot {
                 try PlotAxis(values: ys, min: o.yMin, max: o.yMax, count: max(2, Int(o.height / 70)), name: "y"))
     }
 
-    /// The plot as SVG text; throws on no series, unequal lengths or non-finite values.
+    /// The plot as SVG text; throws on no series, unequal lengths, non-finite values or a bad picture size.
     public func render() throws -> String {
         let (xAxis, yAxis) = try axes()
         let o = options, fs = o.fontSize

@@ -113,6 +113,7 @@ public struct Radar {
     func scales() throws -> [RadarScale] {
         guard axes.count >= 3 else { throw RenderError("a radar chart needs at least 3 axes, got \(axes.count)") }
         guard !series.isEmpty else { throw RenderError("a radar chart needs at least one series") }
+        try PictureSize.check(width: options.width, height: options.height)
         guard options.divisions >= 1 else { throw RenderError("divisions must be at least 1, got \(options.divisions)") }
         for s in series {
             guard s.values.count == axes.count else {
@@ -139,7 +140,8 @@ public struct Radar {
         return scales
     }
 
-    /// The chart as SVG text; throws on fewer than 3 axes, wrong lengths, non-finite or out-of-range values.
+    /// The chart as SVG text; throws on fewer than 3 axes, wrong lengths, non-finite or out-of-range values or a bad
+    /// picture size.
     public func render() throws -> String {
         let scales = try scales()
         let o = options, fs = o.fontSize, n = axes.count

@@ -40,6 +40,11 @@ public struct Replay {
         /// Colours for groups.
         public var palette: [String] = Palette.tableau10
 
+        /// Accepted frame rates: the page keeps two decimals, so 0.01 is the slowest that is not written as 0.
+        public static let framesPerSecondRange: ClosedRange<Double> = 0.01...1000
+        /// Accepted node radii.
+        public static let nodeRadiusRange: ClosedRange<Double> = 0.01...1000
+
         /// Options with every default.
         public init() {}
     }
@@ -60,7 +65,7 @@ public struct Replay {
         try AtomicFile.write(try html(), to: path)
     }
 
-    /// Throws when the parts of the recording disagree in size or hold non-finite numbers.
+    /// Throws when the parts of the recording disagree in size or hold non-finite numbers, or an option is out of range.
     func validate() throws {
         let r = recording, n = r.ids.count
         guard !r.frames.isEmpty else { throw RenderError("a replay needs at least one frame") }
@@ -78,9 +83,13 @@ public struct Replay {
         if let bad = r.edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(r.edges[bad].0) and \(r.edges[bad].1), but there are \(n) nodes")
         }
-        guard options.framesPerSecond > 0, !options.palette.isEmpty else {
-            throw RenderError("framesPerSecond must be positive and the palette must have colours")
+        guard Options.framesPerSecondRange.contains(options.framesPerSecond) else {
+            throw RenderError("framesPerSecond must be from 0.01 to 1000, got \(options.framesPerSecond)")
         }
+        guard Options.nodeRadiusRange.contains(options.nodeRadius) else {
+            throw RenderError("nodeRadius must be from 0.01 to 1000 pixels, got \(options.nodeRadius)")
+        }
+        guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
     }
 
     /// The recording as one JSON object (numbers rounded to two decimals).

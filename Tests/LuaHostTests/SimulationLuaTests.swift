@@ -322,6 +322,31 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; fl.svg.graph(g, tmp .. '/x.svg')").contains("node 'a' has no position"))
     }
 
+    func testPictureSizesAndReplayOptionsAreValidated() {
+        let series = "series = {{name = 's', x = {0, 1}, y = {0, 1}}}"
+        let radar = "axes = {'a', 'b', 'c'}, series = {{name = 's', values = {1, 2, 3}}}"
+        let graph = "local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; "
+        let replay = "local sim = fl.simulation(fl.graph.generate('tree', {n = 5})); local rec = sim:record{}; sim:tick(2); "
+        XCTAssertEqual(error("fl.svg.plot(tmp .. '/p.svg', {width = 1/0, \(series)})").split(separator: "\n")[0],
+                       "test:1: bad argument #2 to 'plot' (field 'width': a number from 1 to 1000000 expected, got inf)")
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {width = 1e300, \(series)})").contains("got 1e+300)"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {height = 0/0, \(series)})").contains("field 'height': a number from 1"))
+        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {width = 1/0})").contains("#3 to 'graph' (field 'width'"))
+        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {height = 0})").contains("field 'height'"))
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {width = -5, \(radar)})").contains("#2 to 'radar' (field 'width'"))
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {height = 2e6, \(radar)})").contains("field 'height'"))
+        XCTAssertEqual(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {fps = 1/0})").split(separator: "\n")[0],
+                       "test:1: bad argument #3 to 'replay' (field 'fps': a number from 0.01 to 1000 expected, got inf)")
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("(field 'radius': a number from 0.01 to 1000 expected, got -1)"))
+        run(replay + graph + """
+            fl.html.replay(rec, tmp .. '/r.html', {fps = 12.5, radius = 2})
+            local f = io.open(tmp .. '/r.html'); local html = f:read('a'); f:close()
+            assert(html:find('"fps":12.5', 1, true) and html:find('"radius":2', 1, true))
+            fl.svg.plot(tmp .. '/p.svg', {width = 1e6, height = 300, \(series)})
+            fl.svg.graph(g, tmp .. '/g.svg', {width = 1, height = 1})
+            """)
+    }
+
     func testForcesHaveD3sChainedAccessorsThatReachTheSimulation() {
         run("""
             local g = fl.graph.new()

@@ -174,6 +174,11 @@ final class GraphSVGTests: XCTestCase {
         XCTAssertThrowsError(try GraphSVG(scene: nan).render())
         let dangling = GraphScene(nodes: [.init(id: "a", x: 0, y: 0)], edges: [.init(source: 0, target: 3)])
         XCTAssertThrowsError(try GraphSVG(scene: dangling).render())
+        var huge = GraphSVGOptions()
+        huge.height = 1e300
+        XCTAssertThrowsError(try GraphSVG(scene: two, options: huge).render()) {
+            XCTAssertEqual("\($0)", "picture height must be from 1 to 1000000 pixels, got 1e+300")
+        }
     }
 
     func testWriteGoesThroughAtomicFile() throws {

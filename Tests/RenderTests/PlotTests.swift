@@ -25,6 +25,14 @@ final class PlotTests: XCTestCase {
         options.yMin = 2
         options.yMax = 1
         XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, 2])], options: options).render())
+        for (width, height, bad) in [(Double.infinity, 400.0, "width"), (1e300, 400, "width"), (640, .nan, "height"), (0, 400, "width")] {
+            options = Plot.Options()
+            options.width = width
+            options.height = height
+            XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, 2])], options: options).render()) {
+                XCTAssertTrue("\($0)".hasPrefix("picture \(bad) must be from 1 to 1000000 pixels"))
+            }
+        }
     }
 
     func testExplicitRangeKeepsItsEnds() throws {

@@ -34,6 +34,10 @@ final class RadarTests: XCTestCase {
         let ranged = [Radar.Axis("a", min: 0, max: 1), .init("b"), .init("c")]
         XCTAssertEqual(message(Radar(axes: ranged, series: [.init("E", values: [2, 1, 1])], options: perAxis)),
                        "series 'E' has 2 on axis 'a', outside the range 0…1")
+        var huge = Radar.Options()
+        huge.width = .infinity
+        XCTAssertEqual(message(Radar(axes: ranged, series: [.init("F", values: [1, 1, 1])], options: huge)),
+                       "picture width must be from 1 to 1000000 pixels, got inf")
     }
 
     func testComputedSharedScaleEndsOnARoundValue() throws {

@@ -62,6 +62,16 @@ final class ReplayTests: XCTestCase {
         r = Self.recording()
         r.data = ["one"]
         XCTAssertThrowsError(try Replay(recording: r).html())
+        var options = Replay.Options()
+        options.framesPerSecond = .infinity
+        XCTAssertThrowsError(try Replay(recording: Self.recording(), options: options).html()) {
+            XCTAssertEqual("\($0)", "framesPerSecond must be from 0.01 to 1000, got inf")
+        }
+        options = Replay.Options()
+        options.nodeRadius = -1
+        XCTAssertThrowsError(try Replay(recording: Self.recording(), options: options).html()) {
+            XCTAssertEqual("\($0)", "nodeRadius must be from 0.01 to 1000 pixels, got -1.0")
+        }
     }
 
     func testPagePlaysInHeadlessChromium() throws {
