@@ -23,7 +23,7 @@ public enum AtomicFile {
         guard isDirectory.boolValue else {
             throw WriteError(path: path, reason: "'\(folder)' is not a folder")
         }
-        let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let temporary = folder + "/" + temporaryName(for: url.lastPathComponent)
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
@@ -32,6 +32,14 @@ public enum AtomicFile {
             unlink(temporary)
             throw WriteError(path: path, reason: reason)
         }
+    }
+
+    /// `.name.tmp-pid`, with `name` shortened (by whole characters) so the result fits NAME_MAX, 255 bytes.
+    static func temporaryName(for name: String) -> String {
+        let suffix = ".tmp-\(getpid())"
+        var base = Substring(name)
+        while 1 + base.utf8.count + suffix.utf8.count > 255 { base = base.dropLast() }
+        return "." + base + suffix
     }
 
     /// Writes a UTF-8 string atomically.

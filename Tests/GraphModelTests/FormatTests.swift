@@ -461,4 +461,19 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
         == "g:2:24: node 'a': parent 'zz' does not exist")
     let dangling = "<gexf><graph><nodes><node id=\"a\"/></nodes><edges>\n<edge source=\"a\" target=\"b\"/></edges></graph></gexf>"
     #expect(failure(dangling, .gexf) == "g:2:28: edge a -> b: node 'b' does not exist")
+
+@Test func filesWithTheLongestNamesSaveAtomically() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let graph = try sample()
+    for name in [String(repeating: "a", count: 250) + ".json", String(repeating: "é", count: 125) + ".json"] {
+        #expect(name.utf8.count == 255)
+        let temporary = AtomicFile.temporaryName(for: name)
+        #expect(temporary.utf8.count <= 255 && temporary.hasPrefix(".") && temporary.hasSuffix(".tmp-\(getpid())"))
+        try graph.save(path: "\(folder)/\(name)")
+        #expect(try Graph.load(path: "\(folder)/\(name)").nodeIds == graph.nodeIds)
+    }
+    #expect(AtomicFile.temporaryName(for: "g.json") == ".g.json.tmp-\(getpid())")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty)
 }
