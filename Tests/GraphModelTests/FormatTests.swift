@@ -461,6 +461,7 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
         == "g:2:24: node 'a': parent 'zz' does not exist")
     let dangling = "<gexf><graph><nodes><node id=\"a\"/></nodes><edges>\n<edge source=\"a\" target=\"b\"/></edges></graph></gexf>"
     #expect(failure(dangling, .gexf) == "g:2:28: edge a -> b: node 'b' does not exist")
+}
 
 @Test func filesWithTheLongestNamesSaveAtomically() throws {
     let folder = try temporaryFolder()
