@@ -114,7 +114,9 @@ public struct Radar {
         guard axes.count >= 3 else { throw RenderError("a radar chart needs at least 3 axes, got \(axes.count)") }
         guard !series.isEmpty else { throw RenderError("a radar chart needs at least one series") }
         try PictureSize.check(width: options.width, height: options.height)
-        guard options.divisions >= 1 else { throw RenderError("divisions must be at least 1, got \(options.divisions)") }
+        guard (1...1000).contains(options.divisions) else {
+            throw RenderError("divisions must be from 1 to 1000, got \(options.divisions)")
+        }
         for s in series {
             guard s.values.count == axes.count else {
                 throw RenderError("series '\(s.name)' has \(s.values.count) values but there are \(axes.count) axes")

@@ -22,6 +22,10 @@ final class RadarTests: XCTestCase {
         XCTAssertEqual(message(short), "series 'layout A' has 3 values but there are 6 axes")
         let nan = Radar(axes: axes, series: [.init("B", values: [1, 2, .nan, 4, 5, 6])])
         XCTAssertEqual(message(nan), "series 'B' has NaN on axis 'crossings'; values must be finite numbers")
+        var rings = Radar.Options()
+        rings.divisions = 1_000_000_000_000_000  // drew rings until the process was killed
+        XCTAssertEqual(message(Radar(axes: axes, series: [.init("D", values: [1, 2, 3, 4, 5, 6])], options: rings)),
+                       "divisions must be from 1 to 1000, got 1000000000000000")
         var options = Radar.Options()
         options.max = 5
         let outside = Radar(axes: axes, series: [.init("C", values: [1, 2, 3, 4, 5, 6.5])], options: options)

@@ -10,13 +10,16 @@ final class JSONKinds {
     private static let orders: [Kind: [Kind]] = Dictionary(
         uniqueKeysWithValues: Kind.allCases.map { kind in (kind, [kind] + Kind.allCases.filter { $0 != kind }) })
 
-    /// The kinds to try for a field name, the one it held last first.
-    func order(for key: String) -> [Kind] {
-        Self.orders[last[key] ?? .number]!
-    }
-
-    /// Notes the kind a field held.
-    func note(_ kind: Kind, for key: String) {
-        if last[key] != kind { last[key] = kind }
+    /// The value `decode` gives for the first kind that fits a field named `key`, trying first the kind a field of
+    /// that name held last (a kind that does not fit costs the decoder microseconds, and documents repeat
+    /// themselves); nil if no kind fits.
+    func first(for key: String, _ decode: (Kind) throws -> DataValue?) rethrows -> DataValue? {
+        for kind in Self.orders[last[key] ?? .number]! {
+            if let found = try decode(kind) {
+                if last[key] != kind { last[key] = kind }
+                return found
+            }
+        }
+        return nil
     }
 }

@@ -39,33 +39,29 @@ struct JSONList {
         return values
     }
 
-    /// The next item as data (its kind tried first as for the previous item).
+    /// The next item as data (see `JSONKinds.first`).
     private mutating func next() throws -> DataValue {
         if try items.decodeNil() { return .null }
-        let key = "[]"
-        for kind in kinds.order(for: key) {
-            let found: DataValue?
-            switch kind {
-            case .number: found = (try? items.decode(Double.self)).map(DataValue.number)
-            case .string: found = (try? items.decode(String.self)).map(DataValue.string)
-            case .bool: found = (try? items.decode(Bool.self)).map(DataValue.bool)
-            case .object:
-                let index = items.currentIndex
-                found = try (try? items.nestedContainer(keyedBy: JSONKey.self)).map {
-                    .object(try JSONObject($0, kinds: kinds, base: name, index: index).rest(excluding: []))
-                }
-            case .array:
-                let index = items.currentIndex
-                found = try (try? items.nestedUnkeyedContainer()).map {
-                    var nested = JSONList($0, kinds: kinds, name: "\(name)[\(index)]")
-                    return .array(try nested.values())
-                }
-            }
-            if let found {
-                kinds.note(kind, for: key)
-                return found
-            }
+        guard let found = try kinds.first(for: "[]", { try decode($0) }) else {
+            throw GraphError("\(name)[\(items.currentIndex)] cannot be read")
         }
-        throw GraphError("\(name)[\(items.currentIndex)] cannot be read")
+        return found
+    }
+
+    /// The next item as a value of `kind`, or nil (reading nothing) if it holds another kind.
+    private mutating func decode(_ kind: JSONKinds.Kind) throws -> DataValue? {
+        let index = items.currentIndex
+        switch kind {
+        case .number: return (try? items.decode(Double.self)).map(DataValue.number)
+        case .string: return (try? items.decode(String.self)).map(DataValue.string)
+        case .bool: return (try? items.decode(Bool.self)).map(DataValue.bool)
+        case .object:
+            guard let nested = try? items.nestedContainer(keyedBy: JSONKey.self) else { return nil }
+            return .object(try JSONObject(nested, kinds: kinds, base: name, index: index).rest(excluding: []))
+        case .array:
+            guard let nested = try? items.nestedUnkeyedContainer() else { return nil }
+            var list = JSONList(nested, kinds: kinds, name: "\(name)[\(index)]")
+            return .array(try list.values())
+        }
     }
 }

@@ -99,41 +99,28 @@ struct JSONObject {
         return data
     }
 
-    /// A field's value; absent or null gives nil. Each kind the field can hold is tried in turn, starting with the
-    /// kind a field of that name held last (a failed try costs microseconds, and documents repeat themselves).
+    /// A field's value; absent or null gives nil (see `JSONKinds.first`).
     func value(_ key: String) throws -> DataValue? {
-        let field = JSONKey(key)
-        let order = kinds.order(for: key)
-        do {
-            // The likely kind, which also tells an absent or null field.
-            guard let found = try decodeIfPresent(order[0], field) else { return nil }
-            return found
-        } catch {
-            for kind in order.dropFirst() {
-                if let found = try? decodeIfPresent(kind, field) {
-                    kinds.note(kind, for: key)
-                    return found
-                }
-            }
+        guard let field = try present(key) else { return nil }
+        guard let found = try kinds.first(for: key, { try decode($0, field) }) else {
             throw GraphError("\(path).\(key) cannot be read")
         }
+        return found
     }
 
-    /// The field as a value of `kind`; nil if absent or null, an error if it holds another kind.
-    private func decodeIfPresent(_ kind: JSONKinds.Kind, _ field: JSONKey) throws -> DataValue? {
+    /// The field as a value of `kind`, or nil if it holds another kind.
+    private func decode(_ kind: JSONKinds.Kind, _ field: JSONKey) throws -> DataValue? {
         switch kind {
-        case .number: return try fields.decodeIfPresent(Double.self, forKey: field).map(DataValue.number)
-        case .string: return try fields.decodeIfPresent(String.self, forKey: field).map(DataValue.string)
-        case .bool: return try fields.decodeIfPresent(Bool.self, forKey: field).map(DataValue.bool)
+        case .number: return (try? fields.decode(Double.self, forKey: field)).map(DataValue.number)
+        case .string: return (try? fields.decode(String.self, forKey: field)).map(DataValue.string)
+        case .bool: return (try? fields.decode(Bool.self, forKey: field)).map(DataValue.bool)
         case .object:
-            guard fields.contains(field), try !fields.decodeNil(forKey: field) else { return nil }
-            let nested = try fields.nestedContainer(keyedBy: JSONKey.self, forKey: field)
+            guard let nested = try? fields.nestedContainer(keyedBy: JSONKey.self, forKey: field) else { return nil }
             return .object(try JSONObject(nested, kinds: kinds, base: "\(path).\(field.stringValue)").rest(excluding: []))
         case .array:
-            guard fields.contains(field), try !fields.decodeNil(forKey: field) else { return nil }
-            var items = JSONList(
-                try fields.nestedUnkeyedContainer(forKey: field), kinds: kinds, name: "\(path).\(field.stringValue)")
-            return .array(try items.values())
+            guard let items = try? fields.nestedUnkeyedContainer(forKey: field) else { return nil }
+            var list = JSONList(items, kinds: kinds, name: "\(path).\(field.stringValue)")
+            return .array(try list.values())
         }
     }
 }
