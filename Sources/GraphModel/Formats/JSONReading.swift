@@ -59,7 +59,7 @@ enum JSONReading {
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "invalid JSON"
             let offset = characterOffset(in: detail) ?? data.count
-            let (line, column) = lineAndColumn(of: offset, in: data)
+            let (line, column) = TextPlace.lineAndColumn(of: offset, in: data)
             let message = detail.replacingOccurrences(of: #" around character \d+"#, with: "", options: .regularExpression)
             return GraphFileError(file: file, line: line, column: column, message: "invalid JSON: " + message)
         }
@@ -70,19 +70,5 @@ enum JSONReading {
     private static func characterOffset(in message: String) -> Int? {
         guard let range = message.range(of: #"character \d+"#, options: .regularExpression) else { return nil }
         return Int(message[range].dropFirst("character ".count))
-    }
-
-    /// The 1-based line and column (in bytes) of a byte offset.
-    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, data.count)
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-        }
-        return (line, end - lineStart + 1)
     }
 }

@@ -38,6 +38,11 @@ final class XMLGraphInput {
     /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met (the
     /// delegate passes XMLParser's errors on to `parserFailed` as they come).
     func parse(_ data: Data, delegate: XMLParserDelegate) throws {
+        if let offset = XMLProlog.internalSubset(in: data) {
+            let (line, column) = TextPlace.lineAndColumn(of: offset, in: data)
+            throw GraphFileError(
+                file: builder.file, line: line, column: column, message: "a DTD internal subset ([...]) is not supported")
+        }
         let parser = XMLParser(data: data)
         self.parser = parser
         parser.delegate = delegate

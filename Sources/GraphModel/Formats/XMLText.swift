@@ -79,7 +79,6 @@ enum XMLText {
         case 9, 81: return "invalid character or encoding"
         case 23: return "'&' not followed by an entity name and ';' (write a '&' in text as &amp;)"
         case 26, 27: return "undefined entity"
-        case 29: return "reference to an external entity"
         case 31, 32: return "unsupported encoding"
         case 38: return "'<' in an attribute value"
         case 39: return "attribute value without quotes"
@@ -87,7 +86,6 @@ enum XMLText {
         case 42, 203: return "attribute given twice"
         case 45: return "unfinished comment"
         case 76: return "end tag does not match " + (openElement.map { "<\($0)>" } ?? "its start tag")
-        case 89: return "entity reference loop"
         case 201: return "undeclared namespace prefix"
         default: return nil
         }
