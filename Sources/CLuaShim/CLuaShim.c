@@ -276,8 +276,11 @@ static fl_alloc_state *alloc_state(lua_State *L) {
 static void fl_limit_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     fl_alloc_state *st = alloc_state(L);
-    if (st->soft != 0 && st->used > st->soft)
-        luaL_error(L, "not enough memory: the limit of %d MiB was reached", (int)(st->soft >> 20));
+    if (st->soft != 0 && st->used > st->soft) {
+        if (st->soft % (1 << 20) == 0)
+            luaL_error(L, "not enough memory: the limit of %I MiB was reached", (lua_Integer)(st->soft >> 20));
+        luaL_error(L, "not enough memory: the limit of %I bytes was reached", (lua_Integer)st->soft);
+    }
 }
 
 /* The hook that runs when no interrupt is pending: the memory check, or none. */

@@ -158,6 +158,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(caught.status, 0)
         XCTAssertEqual(caught.stdout, "false\tnot enough memory: the limit of 32 MiB was reached\n")
         XCTAssertEqual(try ForcelabProcess.run(["-e", "print(1)"], environment: ["FORCELAB_MEMORY_LIMIT": "lots"]).status, 2)
+        // A limit that is not a whole number of MiB is given in bytes (it read "the limit of 0 MiB").
+        let small = try ForcelabProcess.run(
+            ["-e", "local t = {} for i = 1, 1e8 do t[i] = {i} end"], environment: ["FORCELAB_MEMORY_LIMIT": "900000"])
+        XCTAssertEqual(small.status, 3)
+        XCTAssertTrue(small.stderr.hasPrefix("forcelab: not enough memory: the limit of 900000 bytes was reached"), small.stderr)
     }
 
     func testShowDrawsTheLayoutInBraille() throws {
