@@ -31,6 +31,19 @@ public struct GraphSVG {
         try options.nodeStroke.check(count: n, name: "stroke")
         try options.nodeFill?.check(count: n, name: "fill")
         try PictureSize.check(width: options.width, height: options.height)
+        try StyleNumbers.check([
+            ("padding", options.padding, StyleNumbers.length), ("strokeWidth", options.nodeStrokeWidth, StyleNumbers.length),
+            ("fontSize", options.fontSize, StyleNumbers.fontSize), ("edgeWidth", options.edgeStrokeWidth, StyleNumbers.length),
+            ("edgeOpacity", options.edgeOpacity, StyleNumbers.opacity),
+            ("edgeBorderRadius", options.edgeBorderRadius, StyleNumbers.length),
+            ("edgeOffset", options.edgeOffset, StyleNumbers.length),
+        ])
+        if case .explicit(let zoom, let x, let y) = options.viewport {
+            try StyleNumbers.check([
+                ("viewport zoom", zoom, 1e-9...1e9), ("viewport x", x, StyleNumbers.coordinate),
+                ("viewport y", y, StyleNumbers.coordinate),
+            ])
+        }
         guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
         let radii = (0..<n).map { options.nodeRadius.value(at: $0) }
         if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {

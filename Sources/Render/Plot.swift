@@ -82,6 +82,12 @@ public struct Plot {
     func axes() throws -> (x: PlotAxis, y: PlotAxis) {
         guard !series.isEmpty else { throw RenderError("a plot needs at least one series") }
         try PictureSize.check(width: options.width, height: options.height)
+        try StyleNumbers.check([
+            ("strokeWidth", options.strokeWidth, StyleNumbers.length), ("fontSize", options.fontSize, StyleNumbers.fontSize),
+            ("padding", options.padding, StyleNumbers.length),
+        ] + [("xMin", options.xMin), ("xMax", options.xMax), ("yMin", options.yMin), ("yMax", options.yMax)].compactMap {
+            name, value in value.map { (name, $0, StyleNumbers.coordinate) }
+        })
         for s in series {
             guard s.x.count == s.y.count else {
                 throw RenderError("series '\(s.name)' has \(s.x.count) x values but \(s.y.count) y values")

@@ -114,6 +114,12 @@ public struct Radar {
         guard axes.count >= 3 else { throw RenderError("a radar chart needs at least 3 axes, got \(axes.count)") }
         guard !series.isEmpty else { throw RenderError("a radar chart needs at least one series") }
         try PictureSize.check(width: options.width, height: options.height)
+        try StyleNumbers.check([
+            ("fillOpacity", options.fillOpacity, StyleNumbers.opacity), ("strokeWidth", options.strokeWidth, StyleNumbers.length),
+            ("markerRadius", options.markerRadius, StyleNumbers.length), ("fontSize", options.fontSize, StyleNumbers.fontSize),
+        ] + [("min", options.min), ("max", options.max)].compactMap { name, value in
+            value.map { (name, $0, StyleNumbers.coordinate) }
+        })
         guard (1...1000).contains(options.divisions) else {
             throw RenderError("divisions must be from 1 to 1000, got \(options.divisions)")
         }

@@ -172,6 +172,22 @@ final class GraphSVGTests: XCTestCase {
         }
         let nan = GraphScene(nodes: [.init(id: "a", x: .nan, y: 0)])
         XCTAssertThrowsError(try GraphSVG(scene: nan).render())
+        // Style numbers that no viewer can draw are errors rather than an unreadable picture.
+        var lettering = GraphSVGOptions()
+        lettering.fontSize = .infinity
+        XCTAssertThrowsError(try GraphSVG(scene: two, options: lettering).render()) {
+            XCTAssertEqual("\($0)", "fontSize must be from 0.1 to 10000, got inf")
+        }
+        var zoomed = GraphSVGOptions()
+        zoomed.viewport = .explicit(zoom: .nan, x: 0, y: 0)
+        XCTAssertThrowsError(try GraphSVG(scene: two, options: zoomed).render()) {
+            XCTAssertEqual("\($0)", "viewport zoom must be from 1e-09 to 1e+09, got nan")
+        }
+        var faint = GraphSVGOptions()
+        faint.edgeOpacity = 2
+        XCTAssertThrowsError(try GraphSVG(scene: two, options: faint).render()) {
+            XCTAssertEqual("\($0)", "edgeOpacity must be from 0 to 1, got 2")
+        }
         let dangling = GraphScene(nodes: [.init(id: "a", x: 0, y: 0)], edges: [.init(source: 0, target: 3)])
         XCTAssertThrowsError(try GraphSVG(scene: dangling).render())
         var huge = GraphSVGOptions()

@@ -18,6 +18,11 @@ final class PlotTests: XCTestCase {
         XCTAssertThrowsError(try Plot(series: [.init("a", x: [1, 2], y: [1])]).render()) {
             XCTAssertEqual("\($0)", "series 'a' has 2 x values but 1 y values")
         }
+        var bounded = Plot.Options()
+        bounded.xMin = -.infinity
+        XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, 2])], options: bounded).render()) {
+            XCTAssertEqual("\($0)", "xMin must be from -1e+15 to 1e+15, got -inf")
+        }
         XCTAssertThrowsError(try Plot(series: [.init("a", y: [1, .infinity])]).render()) {
             XCTAssertEqual("\($0)", "series 'a' has a value that is not a finite number")
         }

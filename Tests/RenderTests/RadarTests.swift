@@ -22,6 +22,10 @@ final class RadarTests: XCTestCase {
         XCTAssertEqual(message(short), "series 'layout A' has 3 values but there are 6 axes")
         let nan = Radar(axes: axes, series: [.init("B", values: [1, 2, .nan, 4, 5, 6])])
         XCTAssertEqual(message(nan), "series 'B' has NaN on axis 'crossings'; values must be finite numbers")
+        var opaque = Radar.Options()
+        opaque.fillOpacity = .nan
+        XCTAssertEqual(message(Radar(axes: axes, series: [.init("E", values: [1, 2, 3, 4, 5, 6])], options: opaque)),
+                       "fillOpacity must be from 0 to 1, got nan")
         var rings = Radar.Options()
         rings.divisions = 1_000_000_000_000_000  // drew rings until the process was killed
         XCTAssertEqual(message(Radar(axes: axes, series: [.init("D", values: [1, 2, 3, 4, 5, 6])], options: rings)),
