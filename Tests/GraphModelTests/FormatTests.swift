@@ -495,3 +495,23 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
         + "<graphml><graph><node id=\"a\"/></graph></graphml>\n"
     #expect(try Graph.load(string: external, format: .graphml).nodeIds == ["a"])
 }
+
+@Test func jsonTheDecoderRefusesIsCheckedAndReadAgainByJSONSerialization() throws {
+    // Syntax errors inside strings and numbers keep their place and reason.
+    #expect(throws: GraphFileError(file: "g", line: 1, column: 33, message: "invalid JSON: Unescaped control character.")) {
+        try Graph.load(string: "{\"nodes\":[{\"id\":\"a\",\"label\":\"tab\there\"}]}", name: "g")
+    }
+    #expect(throws: GraphFileError(file: "g", line: 2, column: 6, message: "invalid JSON: Number with leading zero.")) {
+        try Graph.load(string: "{\"nodes\":[{\"id\":\"a\",\n\"x\":01}]}", name: "g")
+    }
+    // Valid numbers the decoder refuses (a zero with an exponent, one that underflows), and UTF-32 text.
+    let zeros = try Graph.load(string: #"{"nodes":[{"id":"a","x":0e5,"y":1e-400}]}"#)
+    #expect(zeros.node("a")?.position == Point(x: 0, y: 0))
+    let text = #"{"nodes":[{"id":"a","x":1,"y":2}],"links":[{"source":"a","target":"a","w":0E9}]}"#
+    let wide = try Graph.load(data: try #require(text.data(using: .utf32)))
+    #expect(wide.node("a")?.position == Point(x: 1, y: 2) && wide.edges.first?.data == ["w": .number(0)])
+    // A type error found again in the plain text is still the reading's own message.
+    #expect(throws: GraphFileError(file: "g", message: "nodes[0].x must be a number")) {
+        try Graph.load(string: #"{"nodes":[{"id":"a","x":"1","y":0e1}]}"#, name: "g")
+    }
+}

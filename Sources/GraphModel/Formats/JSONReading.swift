@@ -3,18 +3,38 @@ import Foundation
 /// Reading JSON documents with Foundation, with file positions for errors.
 enum JSONReading {
     /// Reads a JSON document whose root is an object with `body`, inside Foundation's `JSONDecoder` (which keeps
-    /// memory near the size of the text, where `JSONSerialization`'s objects take about a hundred times it). A
-    /// syntax error names the line and column of the byte offset `JSONSerialization` reports for it.
+    /// memory near the size of the text, where `JSONSerialization`'s objects take about a hundred times it).
+    ///
+    /// The decoder checks a string or a number only when it is read, and it refuses some valid numbers (`0e5`, one
+    /// that underflows to zero) and UTF-32 text. So when a reading fails, `JSONSerialization` checks the whole text:
+    /// a syntax error is reported at its line and column with its reason; text it accepts is written back by it
+    /// (numbers, escapes and encoding made plain) and read again, so the error, if any, is the reading's own.
     static func read<Result>(_ data: Data, file: String, _ body: @escaping (JSONObject) throws -> Result) throws -> Result {
+        do {
+            return try decode(data, body)
+        } catch {
+            let plain: Data
+            do {
+                plain = try JSONSerialization.data(
+                    withJSONObject: JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+                    options: [.fragmentsAllowed])
+            } catch let syntax {
+                throw syntaxError(syntax, in: data, file: file)
+            }
+            do {
+                return try decode(plain, body)
+            } catch let decoding as DecodingError {
+                throw GraphFileError(file: file, message: "invalid JSON: \(decoding.localizedDescription)")
+            }
+        }
+    }
+
+    /// `body`'s result on the root object of `data` read by `JSONDecoder`.
+    private static func decode<Result>(_ data: Data, _ body: @escaping (JSONObject) throws -> Result) throws -> Result {
         let reading = Reading(body)
         let decoder = JSONDecoder()
         decoder.userInfo[readingKey] = reading
-        do {
-            _ = try decoder.decode(Document.self, from: data)
-        } catch let error as DecodingError {
-            // The reading itself throws graph errors; the decoder's own errors are about the text.
-            throw syntaxError(in: data, file: file, decoderError: error)
-        }
+        _ = try decoder.decode(Document.self, from: data)
         return reading.result!
     }
 
@@ -52,18 +72,13 @@ enum JSONReading {
         }
     }
 
-    /// The error for text the decoder rejected: `JSONSerialization`'s message at its line and column.
-    private static func syntaxError(in data: Data, file: String, decoderError: any Error) -> GraphFileError {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "invalid JSON"
-            let offset = characterOffset(in: detail) ?? data.count
-            let (line, column) = TextPlace.lineAndColumn(of: offset, in: data)
-            let message = detail.replacingOccurrences(of: #" around character \d+"#, with: "", options: .regularExpression)
-            return GraphFileError(file: file, line: line, column: column, message: "invalid JSON: " + message)
-        }
-        return GraphFileError(file: file, message: "invalid JSON: \(decoderError)")
+    /// `JSONSerialization`'s syntax error as a file error at its line and column.
+    private static func syntaxError(_ error: any Error, in data: Data, file: String) -> GraphFileError {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "invalid JSON"
+        let offset = characterOffset(in: detail) ?? data.count
+        let (line, column) = TextPlace.lineAndColumn(of: offset, in: data)
+        let message = detail.replacingOccurrences(of: #" around character \d+"#, with: "", options: .regularExpression)
+        return GraphFileError(file: file, line: line, column: column, message: "invalid JSON: " + message)
     }
 
     /// The number after "character" in Foundation's message.
