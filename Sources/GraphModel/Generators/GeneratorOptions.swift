@@ -29,15 +29,17 @@ struct GeneratorOptions {
         return Int(value)
     }
 
-    /// The most nodes, or edges, a generator builds.
-    static let sizeLimit = 100_000_000.0
+    /// The most nodes a generator builds (a node takes about 300 bytes in the graph store, so 3 GB).
+    static let nodeLimit = 10_000_000.0
+    /// The most edges, about, a generator builds (or that much work).
+    static let edgeLimit = 20_000_000.0
 
     /// Fails when a graph of `nodes` nodes and about `edges` edges (or that much work) is more than generators build.
     func checkSize(nodes: Double, edges: Double) throws {
-        guard nodes <= Self.sizeLimit, edges <= Self.sizeLimit else {
+        guard nodes <= Self.nodeLimit, edges <= Self.edgeLimit else {
             throw GraphError(
                 "\(kind): \(NumberText.format(nodes.rounded())) nodes and about \(NumberText.format(edges.rounded())) edges "
-                    + "are more than a generator builds (at most 1e8 of each)")
+                    + "are more than a generator builds (at most 1e7 nodes and 2e7 edges)")
         }
     }
 
