@@ -62,6 +62,19 @@ static void push_short_traceback(lua_State *L, const char *text) {
     luaL_pushresult(&buffer);
 }
 
+/* Registry key of {thread, message}: the last traceback made, so that a handler further out can tell its own. */
+#define LAST_TRACEBACK "forcelab.lastTraceback"
+
+/* Records the traceback on top of the stack as the last one made, on this thread. */
+static void remember_traceback(lua_State *L) {
+    lua_createtable(L, 2, 0);
+    lua_pushthread(L);
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, LUA_REGISTRYINDEX, LAST_TRACEBACK);
+}
+
 static int fl_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
@@ -70,15 +83,25 @@ static int fl_traceback(lua_State *L) {
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     if (strstr(msg, "\nstack traceback:\n") != NULL) {
-        /* A callback's error that already carries its own frames: continue that traceback with ours. */
+        /* A callback's error that already carries its frames. Taken on this thread, they include ours: keep them.
+           Taken on another (a coroutine), continue them with ours, shortened as Lua shortens one traceback. */
+        lua_getfield(L, LUA_REGISTRYINDEX, LAST_TRACEBACK);
+        int ours = lua_rawgeti(L, -1, 1) == LUA_TTHREAD && lua_tothread(L, -1) == L;
+        lua_rawgeti(L, -2, 2);
+        ours = ours && lua_rawequal(L, -1, 1);
+        lua_pop(L, 3);
+        if (ours) {
+            lua_pushvalue(L, 1);
+            return 1;
+        }
         luaL_traceback(L, L, NULL, 1);
         const char *frames = strchr(lua_tostring(L, -1), '\n');
         lua_pushfstring(L, "%s%s", msg, frames != NULL ? frames : "");
-        /* Nested callbacks would otherwise add their frames once per level. */
         push_short_traceback(L, lua_tostring(L, -1));
-        return 1;
+    } else {
+        luaL_traceback(L, L, msg, 1);
     }
-    luaL_traceback(L, L, msg, 1);
+    remember_traceback(L);
     return 1;
 }
 
