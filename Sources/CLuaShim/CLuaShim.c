@@ -197,27 +197,6 @@ int fl_setglobal_protected(lua_State *L, const char *name) {
 /* ---- text chunks only: a corrupt binary chunk can crash any Lua host, so load, loadfile, dofile and require
    take source text, as the scripts the host runs do ---- */
 
-/* The base library's function in upvalue 1, called with argument `mode` set to "t". */
-static int call_in_text_mode(lua_State *L, int mode) {
-    if (lua_gettop(L) < mode) lua_settop(L, mode);
-    lua_pushliteral(L, "t");
-    lua_replace(L, mode);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* load(chunk [, chunkname [, mode [, env]]]) */
-static int text_load(lua_State *L) {
-    return call_in_text_mode(L, 3);
-}
-
-/* loadfile([filename [, mode [, env]]]) */
-static int text_loadfile(lua_State *L) {
-    return call_in_text_mode(L, 2);
-}
-
 static int text_dofile_done(lua_State *L, int status, lua_KContext context) {
     (void)status;
     (void)context;
@@ -228,15 +207,16 @@ static int text_dofile_done(lua_State *L, int status, lua_KContext context) {
 static int text_dofile(lua_State *L) {
     const char *name = luaL_optstring(L, 1, NULL);
     lua_settop(L, 1);
-    if (luaL_loadfilex(L, name, "t") != LUA_OK) return lua_error(L);
+    if (fl_loadfile(L, name) != LUA_OK) return lua_error(L);
     lua_callk(L, 0, LUA_MULTRET, 0, text_dofile_done);
     return text_dofile_done(L, 0, 0);
 }
 
-/* require's searcher for Lua files (package.searchers[2]); the package table is upvalue 1. */
+/* require's searcher for Lua files (package.searchers[2]); the package table is upvalue 1, the library's
+   package.searchpath upvalue 2. */
 static int text_searcher(lua_State *L) {
     const char *name = luaL_checkstring(L, 1);
-    lua_getfield(L, lua_upvalueindex(1), "searchpath");
+    lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushvalue(L, 1);
     lua_getfield(L, lua_upvalueindex(1), "path");
     if (!lua_isstring(L, -1)) return luaL_error(L, "'package.path' must be a string");
@@ -248,6 +228,43 @@ static int text_searcher(lua_State *L) {
         return 2;
     }
     return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
+}
+
+/* Calls the library's load or loadfile (upvalue 1) with 'b' taken out of argument `mode` (text by default). The
+   arguments are checked here first, as the library checks them, so that an error names the caller's line and
+   the function the script called. */
+static int call_in_text_mode(lua_State *L, int mode) {
+    const char *given = luaL_optstring(L, mode, NULL);
+    if (lua_gettop(L) < mode) lua_settop(L, mode);
+    luaL_Buffer text;
+    luaL_buffinit(L, &text);
+    for (const char *c = given != NULL ? given : "t"; *c != '\0'; c++)
+        if (*c != 'b') luaL_addchar(&text, *c);
+    luaL_pushresult(&text);
+    if (lua_rawlen(L, -1) == 0) {
+        /* Only binary chunks were asked for: refused, as load refuses a chunk its mode excludes. */
+        lua_pushnil(L);
+        lua_pushfstring(L, "binary chunks are not loaded (mode is '%s')", given);
+        return 2;
+    }
+    lua_replace(L, mode);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* load(chunk [, chunkname [, mode [, env]]]) */
+static int text_load(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_optstring(L, 2, NULL);
+    return call_in_text_mode(L, 3);
+}
+
+/* loadfile([filename [, mode [, env]]]) */
+static int text_loadfile(lua_State *L) {
+    luaL_optstring(L, 1, NULL);
+    return call_in_text_mode(L, 2);
 }
 
 static void install_text_loaders(lua_State *L) {
@@ -262,7 +279,8 @@ static void install_text_loaders(lua_State *L) {
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "searchers");
     lua_pushvalue(L, -2);
-    lua_pushcclosure(L, text_searcher, 1);
+    lua_getfield(L, -1, "searchpath");
+    lua_pushcclosure(L, text_searcher, 2);
     lua_rawseti(L, -2, 2);
     lua_pop(L, 2);
 }

@@ -104,7 +104,10 @@ final class BindingSafetyTests: LuaTestCase {
             local f, message = load(chunk)
             assert(f == nil and message == binary, message)
             f, message = load(chunk, "x", "b")
-            assert(f == nil and message == binary, message)
+            assert(f == nil and message == "binary chunks are not loaded (mode is 'b')", message)
+            f, message = load("return 1", "x", "b")
+            assert(f == nil and message == "binary chunks are not loaded (mode is 'b')", message)
+            assert(load("return 1", "x", "bt")() == 1)
             assert(load("return 1 + 1")() == 2 and load("return ...", "x", "t", {})(3) == 3)
             local file = io.open(tmp .. "/compiled.lua", "wb")
             file:write(chunk)
@@ -112,7 +115,7 @@ final class BindingSafetyTests: LuaTestCase {
             f, message = loadfile(tmp .. "/compiled.lua")
             assert(f == nil and message == binary, message)
             local ok, err = pcall(dofile, tmp .. "/compiled.lua")
-            assert(not ok and err == binary, err)
+            assert(not ok and err == tmp .. "/compiled.lua: " .. binary, err)
             package.path = tmp .. "/?.lua;" .. package.path
             ok, err = pcall(require, "compiled")
             assert(not ok and err:find("error loading module 'compiled' from file", 1, true) and err:find(binary, 1, true), err)
@@ -122,6 +125,16 @@ final class BindingSafetyTests: LuaTestCase {
             assert(require("plain") == "plain" and dofile(tmp .. "/plain.lua") == nil and loadfile(tmp .. "/plain.lua")(5) == 5)
             ok, err = pcall(require, "no_such_module")
             assert(not ok and err:find("no file '" .. tmp .. "/no_such_module.lua'", 1, true), err)
+            -- As in stock Lua: argument errors name the function, require does not need package.searchpath.
+            ok, err = pcall(function() return load(true) end)
+            assert(not ok and err:find("bad argument #1 to 'load' (function expected, got boolean)", 1, true), err)
+            ok, err = pcall(function() return loadfile({}) end)
+            assert(not ok and err:find("bad argument #1 to 'loadfile' (string expected, got table)", 1, true), err)
+            local searchpath = package.searchpath
+            package.searchpath = nil
+            ok, err = pcall(require, "no_such_module")
+            package.searchpath = searchpath
+            assert(not ok and err:find("module 'no_such_module' not found", 1, true), err)
             """)
     }
 
