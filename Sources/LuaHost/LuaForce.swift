@@ -76,12 +76,13 @@ final class LuaForce: Force {
     private func callMember(_ name: String, optional: Bool, _ pushArguments: () -> Int32) throws {
         let L = simulation.activeState
         reference.push(L)
-        guard fl_getfield_protected(L, -1, name) == LUA_OK else {
-            let message = LuaValues.describe(L, -1)
-            fl_pop(L, 2)
-            throw LuaError(message, isLocated: true)
+        let type: Int32
+        do {
+            type = try Self.pushField(L, -1, name)
+        } catch {
+            fl_pop(L, 1)
+            throw error
         }
-        let type = lua_type(L, -1)
         if type != LUA_TFUNCTION {
             fl_pop(L, 2)
             if optional && type == LUA_TNIL { return }
@@ -90,6 +91,17 @@ final class LuaForce: Force {
         let member = LuaReference(L, -1)
         fl_pop(L, 2)
         try call(member, pushArguments)
+    }
+
+    /// Pushes field `name` of the table at `index` (through its metatable, protected) and returns its type; an error
+    /// the lookup raises is thrown, with nothing pushed.
+    static func pushField(_ L: OpaquePointer, _ index: Int32, _ name: String) throws -> Int32 {
+        guard fl_getfield_protected(L, index, name) == LUA_OK else {
+            let message = LuaValues.describe(L, -1)
+            fl_pop(L, 1)
+            throw LuaError(message, isLocated: true)
+        }
+        return lua_type(L, -1)
     }
 
     /// Calls Lua with the simulation marked busy, so the Lua code cannot re-enter it.

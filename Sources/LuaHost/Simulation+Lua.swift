@@ -241,12 +241,7 @@ enum SimulationLua {
     /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
     private static func checkMember(_ arguments: LuaArguments, _ name: String, optional: Bool) throws {
         let L = arguments.L
-        guard fl_getfield_protected(L, 3, name) == LUA_OK else {
-            let message = LuaValues.describe(L, -1)
-            fl_pop(L, 1)
-            throw LuaError(message, isLocated: true)
-        }
-        let type = lua_type(L, -1)
+        let type = try LuaForce.pushField(L, 3, name)
         fl_pop(L, 1)
         guard type == LUA_TFUNCTION || (optional && type == LUA_TNIL) else {
             throw arguments.error(3, "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))")

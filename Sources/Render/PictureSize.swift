@@ -6,7 +6,8 @@ public enum PictureSize {
     /// Throws unless `width` and `height` are both in `sides`.
     static func check(width: Double, height: Double) throws {
         for (name, value) in [("width", width), ("height", height)] where !sides.contains(value) {
-            throw RenderError("picture \(name) must be from 1 to 1000000 pixels, got \(value)")
+            throw RenderError(
+                "picture \(name) must be from \(Int(sides.lowerBound)) to \(Int(sides.upperBound)) pixels, got \(value)")
         }
     }
 }

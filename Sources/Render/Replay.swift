@@ -83,12 +83,10 @@ public struct Replay {
         if let bad = r.edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(r.edges[bad].0) and \(r.edges[bad].1), but there are \(n) nodes")
         }
-        guard Options.framesPerSecondRange.contains(options.framesPerSecond) else {
-            throw RenderError("framesPerSecond must be from 0.01 to 1000, got \(options.framesPerSecond)")
-        }
-        guard Options.nodeRadiusRange.contains(options.nodeRadius) else {
-            throw RenderError("nodeRadius must be from 0.01 to 1000 pixels, got \(options.nodeRadius)")
-        }
+        try StyleNumbers.check([
+            ("framesPerSecond", options.framesPerSecond, Options.framesPerSecondRange),
+            ("nodeRadius", options.nodeRadius, Options.nodeRadiusRange),
+        ])
         guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
     }
 

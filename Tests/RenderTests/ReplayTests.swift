@@ -70,7 +70,7 @@ final class ReplayTests: XCTestCase {
         options = Replay.Options()
         options.nodeRadius = -1
         XCTAssertThrowsError(try Replay(recording: Self.recording(), options: options).html()) {
-            XCTAssertEqual("\($0)", "nodeRadius must be from 0.01 to 1000 pixels, got -1.0")
+            XCTAssertEqual("\($0)", "nodeRadius must be from 0.01 to 1000, got -1")
         }
     }
 

@@ -8,10 +8,12 @@ struct JSONKey: CodingKey {
         stringValue = name
     }
 
+    /// The key named `stringValue`.
     init(stringValue: String) {
         self.stringValue = stringValue
     }
 
+    /// None: JSON objects have no integer keys.
     init?(intValue: Int) {
         nil
     }
