@@ -85,11 +85,14 @@ static int fl_traceback(lua_State *L) {
     if (strstr(msg, "\nstack traceback:\n") != NULL) {
         /* A callback's error that already carries its frames. Taken on this thread, they include ours: keep them.
            Taken on another (a coroutine), continue them with ours, shortened as Lua shortens one traceback. */
-        lua_getfield(L, LUA_REGISTRYINDEX, LAST_TRACEBACK);
-        int ours = lua_rawgeti(L, -1, 1) == LUA_TTHREAD && lua_tothread(L, -1) == L;
-        lua_rawgeti(L, -2, 2);
-        ours = ours && lua_rawequal(L, -1, 1);
-        lua_pop(L, 3);
+        int ours = 0;
+        if (lua_getfield(L, LUA_REGISTRYINDEX, LAST_TRACEBACK) == LUA_TTABLE) {
+            ours = lua_rawgeti(L, -1, 1) == LUA_TTHREAD && lua_tothread(L, -1) == L;
+            lua_rawgeti(L, -2, 2);
+            ours = ours && lua_rawequal(L, -1, 1);
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 1);
         if (ours) {
             lua_pushvalue(L, 1);
             return 1;

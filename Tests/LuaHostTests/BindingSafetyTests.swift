@@ -138,6 +138,13 @@ final class BindingSafetyTests: LuaTestCase {
             """)
     }
 
+    func testAnErrorMessageThatLooksLikeATracebackIsContinued() {
+        // The first traceback of a fresh state: nothing is remembered yet to compare it with.
+        let message = error("error('custom\\nstack traceback:\\n\\tsomewhere', 0)")
+        XCTAssertTrue(message.hasPrefix("custom\nstack traceback:\n\tsomewhere\n"), message)
+        XCTAssertTrue(message.contains("in function 'error'"), message)
+    }
+
     func testErrorsThroughNestedCallbacksKeepOneShortTraceback() {
         // Six handlers deep: every frame once (it listed the outer frames again at each level).
         let nested = error("""
