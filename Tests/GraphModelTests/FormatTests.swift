@@ -13,6 +13,21 @@ private func sample() throws -> Graph {
     return graph
 }
 
+/// What loading `bytes` (as `format`, or JSON by content) named `name` throws, as its text; nil when it loads.
+private func loadFailure(_ bytes: [UInt8], _ format: GraphFormat? = nil, name: String = "g") -> String? {
+    do {
+        _ = try Graph.load(data: Data(bytes), format: format, name: name)
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// `loadFailure` of a text's UTF-8 bytes.
+private func loadFailure(_ text: String, _ format: GraphFormat? = nil, name: String = "g") -> String? {
+    loadFailure(Array(text.utf8), format, name: name)
+}
+
 /// A temporary folder for files.
 private func temporaryFolder() throws -> String {
     let path = NSTemporaryDirectory() + "graphmodel-\(UUID().uuidString)"
@@ -148,14 +163,7 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
 }
 
 @Test func jsonFieldsOfTheWrongKindAreNamedByTheirPath() throws {
-    func message(_ text: String) -> String? {
-        do {
-            _ = try Graph.load(string: text, name: "g.json")
-            return nil
-        } catch {
-            return (error as? GraphFileError)?.description
-        }
-    }
+    func message(_ text: String) -> String? { loadFailure(text, name: "g.json") }
     #expect(message(#"[1, 2]"#) == "g.json: document: expected an object")
     #expect(message(#"{"nodes": {"id": "a"}}"#) == "g.json: document.nodes must be an array")
     #expect(message(#"{"nodes": [{"id": "a"}, 5]}"#) == "g.json: nodes[1]: expected an object")
@@ -380,14 +388,7 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
 }
 
 @Test func xmlFilesNeedTheRootElementOfTheirFormat() throws {
-    func failure(_ text: String, _ format: GraphFormat) -> String? {
-        do {
-            _ = try Graph.load(string: text, format: format, name: "g")
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
+    func failure(_ text: String, _ format: GraphFormat) -> String? { loadFailure(text, format) }
     for format in [GraphFormat.graphml, .gexf] {
         #expect(failure("", format) == "g:1:1: malformed XML (no root element)")
         #expect(failure(" ", format) == "g:1:1: malformed XML (no root element)", "too short for XMLParser to parse")
@@ -403,15 +404,8 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
 }
 
 @Test func xmlSyntaxErrorsSayWhatIsWrongWhereTheParserMetIt() throws {
-    func failure(_ bytes: [UInt8], _ format: GraphFormat = .graphml) -> String? {
-        do {
-            _ = try Graph.load(data: Data(bytes), format: format, name: "g")
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-    func failure(_ text: String, _ format: GraphFormat = .graphml) -> String? { failure(Array(text.utf8), format) }
+    func failure(_ bytes: [UInt8], _ format: GraphFormat = .graphml) -> String? { loadFailure(bytes, format) }
+    func failure(_ text: String, _ format: GraphFormat = .graphml) -> String? { loadFailure(text, format) }
     #expect(failure("<graphml><graph>\n<node id=\"a\"/>\n<node id=\"b\">")
         == "g:3:14: malformed XML (premature end of data inside <node>)")
     #expect(failure("<graphml><graph>\n<node id=\"a\">\n</graph></graphml>")
@@ -441,14 +435,7 @@ func xmlOutputLoadsDespiteForbiddenControlCharacters(format: GraphFormat) throws
 }
 
 @Test func xmlChecksAtTheEndNameTheLineAndColumnOfTheElement() throws {
-    func failure(_ text: String, _ format: GraphFormat) -> String? {
-        do {
-            _ = try Graph.load(string: text, format: format, name: "g")
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
+    func failure(_ text: String, _ format: GraphFormat) -> String? { loadFailure(text, format) }
     #expect(failure("<graphml><graph>\n<node id=\"a\"/>\n  <edge source=\"a\" target=\"q\"/></graph></graphml>", .graphml)
         == "g:3:30: edge a -> q: node 'q' does not exist")
     let twice = "<graphml><graph>\n<node id=\"a\"/>\n  <edge id=\"e\" source=\"a\" target=\"a\"/>\n"

@@ -61,12 +61,10 @@ enum D3Format {
         case .string(let text)?:
             return (text, -1)
         case .object(let fields)?:
-            switch fields["id"] {
-            case .string(let id)?: return (id, -1)
-            case .number(let id)?: return (NumberText.format(id), -1)
-            case nil, .null?: throw GraphError("\(link.path).\(key) has no id")
-            default: throw GraphError("\(link.path).\(key).id must be a string")
+            guard let id = try JSONObject.text(fields["id"], at: "\(link.path).\(key).id") else {
+                throw GraphError("\(link.path).\(key) has no id")
             }
+            return (id, -1)
         default:
             break
         }

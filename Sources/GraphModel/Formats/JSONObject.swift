@@ -46,11 +46,17 @@ struct JSONObject {
 
     /// A string field (numbers accepted and written as text); absent or null gives nil.
     func string(_ key: String) throws -> String? {
-        switch try value(key) {
-        case nil: return nil
-        case .string(let text): return text
-        case .number(let number): return NumberText.format(number)
-        default: throw GraphError("\(path).\(key) must be a string")
+        try Self.text(try value(key), at: "\(path).\(key)")
+    }
+
+    /// A value read as a string field is (a number as its text); nil or null gives nil, another kind is an error
+    /// naming `path`.
+    static func text(_ value: DataValue?, at path: String) throws -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case .number(let number)?: return NumberText.format(number)
+        default: throw GraphError("\(path) must be a string")
         }
     }
 

@@ -31,40 +31,27 @@ enum JSONReading {
 
     /// `body`'s result on the root object of `data` read by `JSONDecoder`.
     private static func decode<Result>(_ data: Data, _ body: @escaping (JSONObject) throws -> Result) throws -> Result {
-        let reading = Reading(body)
-        let decoder = JSONDecoder()
-        decoder.userInfo[readingKey] = reading
-        _ = try decoder.decode(Document.self, from: data)
-        return reading.result!
-    }
-
-    /// Where the decoder finds the reading of its document.
-    private static let readingKey = CodingUserInfoKey(rawValue: "forcelab.reading")!
-
-    /// A reading of a document's root object.
-    private protocol RootReading: AnyObject {
-        /// Reads the root object.
-        func read(_ root: JSONObject) throws
-    }
-
-    /// The body of a `read` and its result.
-    private final class Reading<Result>: RootReading, @unchecked Sendable {
-        let body: (JSONObject) throws -> Result
         var result: Result?
+        let decoder = JSONDecoder()
+        decoder.userInfo[RootReading.key] = RootReading { result = try body($0) }
+        _ = try decoder.decode(Document.self, from: data)
+        return result!
+    }
 
-        init(_ body: @escaping (JSONObject) throws -> Result) {
-            self.body = body
-        }
+    /// What the decoder does with the document's root object, handed to it in its user info.
+    private final class RootReading: @unchecked Sendable {
+        static let key = CodingUserInfoKey(rawValue: "forcelab.rootReading")!
+        let read: (JSONObject) throws -> Void
 
-        func read(_ root: JSONObject) throws {
-            result = try body(root)
+        init(_ read: @escaping (JSONObject) throws -> Void) {
+            self.read = read
         }
     }
 
     /// The document being decoded: runs the reading on its root.
     private struct Document: Decodable {
         init(from decoder: Decoder) throws {
-            let reading = decoder.userInfo[JSONReading.readingKey] as! any RootReading
+            let reading = decoder.userInfo[RootReading.key] as! RootReading
             guard let root = try? decoder.container(keyedBy: JSONKey.self) else {
                 throw GraphError("document: expected an object")
             }
