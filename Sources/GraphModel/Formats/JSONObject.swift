@@ -50,13 +50,13 @@ struct JSONObject {
     }
 
     /// A value read as a string field is (a number as its text); nil or null gives nil, another kind is an error
-    /// naming `path`.
-    static func text(_ value: DataValue?, at path: String) throws -> String? {
+    /// naming `path` (only built then: reading is a hot path).
+    static func text(_ value: DataValue?, at path: @autoclosure () -> String) throws -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?: return text
         case .number(let number)?: return NumberText.format(number)
-        default: throw GraphError("\(path) must be a string")
+        default: throw GraphError("\(path()) must be a string")
         }
     }
 
