@@ -5,7 +5,7 @@
 import Foundation
 import ForceSimulation
 
-/// G(n) from DESIGN.md: node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
+/// G(n) (docs/benchmark-graph.md): node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
 func benchmarkGraph(_ n: Int) -> [(source: Int, target: Int)] {
     let random = RandomSource(seed: 1)
     var links: [(source: Int, target: Int)] = []
@@ -109,7 +109,6 @@ if arguments.first == "--single" {
 }
 let sizes = arguments.compactMap { Int($0) }
 let cores = ProcessInfo.processInfo.activeProcessorCount
-let baselines: [Int: (d3: Double, grape: Double)] = [10_000: (224, 37), 100_000: (3800, 850)]
 let targets: [Int: Double] = [10_000: 3, 100_000: 50, 1_000_000: 1000]
 
 for n in sizes {
@@ -125,10 +124,6 @@ for n in sizes {
     line += " identical=\(identical ? "yes" : "NO") peakRSS=\(f(peakMemoryMiB()))MiB"
     if let target = targets[n] {
         line += " target<=\(f(target))ms:\(min(single.perTick, multi.perTick) <= target ? "met" : "MISSED")"
-    }
-    if let base = baselines[n] {
-        let best = min(single.perTick, multi.perTick)
-        line += " vs d3 \(f(base.d3 / best))x, vs Grape \(f(base.grape / best))x"
     }
     print(line)
 }

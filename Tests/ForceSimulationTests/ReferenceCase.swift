@@ -1,7 +1,7 @@
 import Foundation
 @testable import ForceSimulation
 
-/// One recorded d3 trajectory from shared/reference/d3/cases, and a simulation built the same way.
+/// One recorded d3 trajectory from Tests/Fixtures/d3 (see Tests/Fixtures/README.md), and a simulation built the same way.
 struct ReferenceCase {
     /// One recorded state (decoded with JSONDecoder: JSONSerialization rounds some doubles on Linux).
     struct Snapshot: Decodable {
@@ -37,10 +37,9 @@ struct ReferenceCase {
     let snapshots: [Snapshot]
     let linkDerived: LinkDerived?
 
-    /// The cases folder: shared/ sits beside the repository clone.
+    /// The fixtures folder holding the recorded cases.
     static let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/reference/d3/cases")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/d3")
 
     static let names = ["a_miserables", "d_chain3_link50", "f_collide_coincident10"]
 

@@ -44,8 +44,7 @@ class LuaTestCase: XCTestCase {
         }
     }
 
-    /// The shared reference folder (d3 reference cases), beside the repository.
-    static let reference = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/reference").path
+    /// The test fixtures folder (d3 reference trajectories and graphs).
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
 }

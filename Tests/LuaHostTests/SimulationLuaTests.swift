@@ -5,14 +5,14 @@ import XCTest
 final class SimulationLuaTests: LuaTestCase {
     /// Les Misérables with d3's defaults matches d3-force's recorded positions at tick 300.
     func testMiserablesMatchesD3() throws {
-        let url = URL(fileURLWithPath: LuaTestCase.reference + "/d3/cases/a_miserables.json")
+        let url = URL(fileURLWithPath: LuaTestCase.fixtures + "/d3/a_miserables.json")
         let reference = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         let snapshots = reference["snapshots"] as! [[String: Any]]
         let last = snapshots.last!
         XCTAssertEqual(last["tick"] as? Int, 300)
         let xs = last["x"] as! [Double], ys = last["y"] as! [Double]
         run("""
-            g = fl.graph.load("\(LuaTestCase.reference)/d3/miserables.json")
+            g = fl.graph.load("\(LuaTestCase.fixtures)/d3/miserables.json")
             local sim = fl.simulation(g)
             sim:force("link", fl.force.link{})
             sim:force("charge", fl.force.manyBody{})
