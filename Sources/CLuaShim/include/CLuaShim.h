@@ -1,5 +1,7 @@
-/* The only C that touches Lua on behalf of Swift: macro shims, the error
- * trampoline, protected calls, the interrupt hook and the capped allocator. */
+/* The only C that touches Lua on behalf of Swift. One file per concern:
+ * calls.c (the error trampoline, protected calls and helpers), loaders.c (text-only loading, the standard
+ * libraries), memory.c (the capped allocator, opening and closing a state), interrupt.c (Ctrl-C), nodesync.c
+ * (bulk copies for Lua forces); the macro shims are at the end of this header. */
 #ifndef FORCELAB_CLUASHIM_H
 #define FORCELAB_CLUASHIM_H
 

@@ -1,0 +1,180 @@
+/* Calling between Swift and Lua: the error trampoline, protected calls with a traceback, and protected field,
+ * global and tostring helpers. */
+#include "internal.h"
+#include <string.h>
+
+/* lua_pcall from code Swift called: inside it the allocator's hard cap applies again (a failure unwinds only to
+ * this call), so user code run by metamethods stays limited. */
+int fl_protected_call(lua_State *L, int nargs, int nresults, int handler) {
+    int depth = fl_swift_depth(L, 0);
+    int status = lua_pcall(L, nargs, nresults, handler);
+    fl_swift_depth(L, depth);
+    return status;
+}
+
+static int fl_trampoline(lua_State *L) {
+    fl_binding fn = (fl_binding)lua_touserdata(L, lua_upvalueindex(1));
+    int n = fn(L);
+    if (n == FL_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (n == FL_RAISE) return lua_error(L);
+    return n;
+}
+
+void fl_pushbinding(lua_State *L, fl_binding fn, int nup) {
+    lua_pushlightuserdata(L, (void *)fn);
+    if (nup > 0) lua_insert(L, -(nup + 1));
+    lua_pushcclosure(L, fl_trampoline, nup + 1);
+}
+
+/* Pushes `text` (a message, "stack traceback:" and frame lines) with the lines in the middle left out when there
+   are more than Lua's own traceback shows (the first 10 and the last 11, as luaL_traceback keeps them). */
+static void push_short_traceback(lua_State *L, const char *text) {
+    const char *start = strstr(text, "\nstack traceback:");
+    if (start == NULL) {
+        lua_pushstring(L, text);
+        return;
+    }
+    start = strchr(start + 1, '\n');
+    int lines = 0;
+    for (const char *c = start; c != NULL; c = strchr(c + 1, '\n')) lines++;
+    if (lines <= 22) {
+        lua_pushstring(L, text);
+        return;
+    }
+    const char *headEnd = start;
+    for (int i = 0; i < 10; i++) headEnd = strchr(headEnd + 1, '\n');
+    const char *tail = headEnd;
+    for (int i = 0; i < lines - 21; i++) tail = strchr(tail + 1, '\n');
+    luaL_Buffer buffer;
+    luaL_buffinit(L, &buffer);
+    luaL_addlstring(&buffer, text, (size_t)(headEnd - text));
+    luaL_addstring(&buffer, "\n\t...\t(frames left out)");
+    luaL_addstring(&buffer, tail);
+    luaL_pushresult(&buffer);
+}
+
+/* Registry key of {thread, message}: the last traceback made, so that a handler further out can tell its own. */
+#define LAST_TRACEBACK "forcelab.lastTraceback"
+
+/* Records the traceback on top of the stack as the last one made, on this thread. */
+static void remember_traceback(lua_State *L) {
+    lua_createtable(L, 2, 0);
+    lua_pushthread(L);
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, LUA_REGISTRYINDEX, LAST_TRACEBACK);
+}
+
+static int fl_traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    if (strstr(msg, "\nstack traceback:\n") != NULL) {
+        /* A callback's error that already carries its frames. Taken on this thread, they include ours: keep them.
+           Taken on another (a coroutine), continue them with ours, shortened as Lua shortens one traceback. */
+        int ours = 0;
+        if (lua_getfield(L, LUA_REGISTRYINDEX, LAST_TRACEBACK) == LUA_TTABLE) {
+            ours = lua_rawgeti(L, -1, 1) == LUA_TTHREAD && lua_tothread(L, -1) == L;
+            lua_rawgeti(L, -2, 2);
+            ours = ours && lua_rawequal(L, -1, 1);
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 1);
+        if (ours) {
+            lua_pushvalue(L, 1);
+            return 1;
+        }
+        luaL_traceback(L, L, NULL, 1);
+        const char *frames = strchr(lua_tostring(L, -1), '\n');
+        lua_pushfstring(L, "%s%s", msg, frames != NULL ? frames : "");
+        push_short_traceback(L, lua_tostring(L, -1));
+    } else {
+        luaL_traceback(L, L, msg, 1);
+    }
+    remember_traceback(L);
+    return 1;
+}
+
+int fl_pcall(lua_State *L, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, fl_traceback);
+    lua_insert(L, base);
+    int status = fl_protected_call(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return status;
+}
+
+static int fl_tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int fl_tostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, fl_tostring_protected);
+    lua_pushvalue(L, idx);
+    return fl_protected_call(L, 1, 1, 0);
+}
+
+int fl_called_as_method(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) return 0;
+    lua_getinfo(L, "n", &ar);
+    return ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+}
+
+int fl_rawgetfield(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    return lua_rawget(L, idx);
+}
+
+static int getfield_protected(lua_State *L) {
+    lua_getfield(L, 1, (const char *)lua_touserdata(L, 2));
+    return 1;
+}
+
+int fl_getfield_protected(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, getfield_protected);
+    lua_pushvalue(L, idx);
+    lua_pushlightuserdata(L, (void *)k);
+    return fl_protected_call(L, 2, 1, 0);
+}
+
+static int getglobal_protected(lua_State *L) {
+    lua_getglobal(L, (const char *)lua_touserdata(L, 1));
+    return 1;
+}
+
+int fl_getglobal_protected(lua_State *L, const char *name) {
+    lua_pushcfunction(L, getglobal_protected);
+    lua_pushlightuserdata(L, (void *)name);
+    return fl_protected_call(L, 1, 1, 0);
+}
+
+static int setglobal_protected(lua_State *L) {
+    lua_pushvalue(L, 2);
+    lua_setglobal(L, (const char *)lua_touserdata(L, 1));
+    return 0;
+}
+
+int fl_setglobal_protected(lua_State *L, const char *name) {
+    lua_pushcfunction(L, setglobal_protected);
+    lua_pushlightuserdata(L, (void *)name);
+    lua_pushvalue(L, -3);
+    int status = fl_protected_call(L, 2, 0, 0);
+    if (status == LUA_OK) lua_pop(L, 1);
+    else lua_remove(L, -2);
+    return status;
+}
+
