@@ -6,7 +6,7 @@ import Render
 struct NodeStyles {
     let arguments: LuaArguments
     let options: LuaTableReader
-    let graph: LuaGraph
+    let graph: GraphHandle
     var argument: Int32 = 3
 
     /// A colour option: a colour, a function returning one, or a data field (its values mapped to the palette,
@@ -67,7 +67,7 @@ struct NodeStyles {
         let function = LuaReference(L, -1)
         return try graph.graph.nodeIds.enumerated().map { i, id in
             try function.call(L, results: 1) {
-                ElementLua.push(L, graph, .node, id)
+                ElementBindings.push(L, graph, .node, id)
                 lua_pushinteger(L, lua_Integer(i))
                 return 2
             }

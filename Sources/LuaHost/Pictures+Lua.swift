@@ -1,9 +1,10 @@
 import CLuaShim
+import GraphLayout
 import GraphModel
 import Render
 
 /// The Lua face of pictures: `forcelab.svg.graph`, `forcelab.svg.radar`, `forcelab.svg.plot`, `forcelab.metrics`.
-enum PicturesLua {
+enum PictureBindings {
     /// Adds `svg = {graph, radar, plot}` and `metrics` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         lua_createtable(L, 0, 3)
@@ -17,7 +18,7 @@ enum PicturesLua {
     /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (see docs/lua-api.md for the options).
     static let graph: LuaFunction = { L in
         LuaBinding.run(L, "graph") { arguments in
-            let luaGraph = try GraphLua.graph(arguments)
+            let luaGraph = try GraphBindings.graph(arguments)
             let graph = luaGraph.graph
             let path = try arguments.string(2)
             let options = try LuaTableReader(arguments, 3, optional: true)
@@ -150,7 +151,7 @@ enum PicturesLua {
             let spec = try LuaTableReader(arguments, 2)
             var series: [Plot.Series] = []
             if spec.push("recording") != LUA_TNIL {
-                guard let recording = LuaObject.get(arguments.L, -1, LuaRecording.self) else {
+                guard let recording = LuaObject.get(arguments.L, -1, LayoutRecording.self) else {
                     throw spec.fieldError("recording", expected: "Recording")
                 }
                 fl_pop(arguments.L, 1)
@@ -223,7 +224,7 @@ enum PicturesLua {
     /// `forcelab.metrics(g [, {radius =, sampleSources =, exactNodeLimit =, exactCrossingLimit =, seed =}])`.
     static let metrics: LuaFunction = { L in
         LuaBinding.run(L, "metrics") { arguments in
-            let luaGraph = try GraphLua.graph(arguments)
+            let luaGraph = try GraphBindings.graph(arguments)
             let graph = luaGraph.graph
             let options = try LuaTableReader(arguments, 2, optional: true)
             var settings = Metrics.Options()
