@@ -40,7 +40,7 @@ public struct GraphSVG {
         ])
         if case .explicit(let zoom, let x, let y) = options.viewport {
             try StyleNumbers.check([
-                ("viewport zoom", zoom, 1e-9...1e9), ("viewport x", x, StyleNumbers.coordinate),
+                ("viewport zoom", zoom, StyleNumbers.zoom), ("viewport x", x, StyleNumbers.coordinate),
                 ("viewport y", y, StyleNumbers.coordinate),
             ])
         }

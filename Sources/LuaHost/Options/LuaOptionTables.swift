@@ -1,0 +1,11 @@
+import GraphModel
+
+/// Every declared options table: the docs' option tables are made from these, and a test holds the docs to them.
+public enum LuaOptionTables {
+    /// Every declaration, in the order the docs present them.
+    public static let all: [LuaOptionTable] = [
+        SimulationOptions.table, RunOptions.table, RecordOptions.table,
+        GraphPictureOptions.table, RadarOptions.table, PlotOptions.table, MetricsOptions.table, ReplayOptions.table,
+        GraphFileOptions.load, GraphFileOptions.save,
+    ] + GraphGenerator.allCases.map(GenerateOptions.table)
+}
