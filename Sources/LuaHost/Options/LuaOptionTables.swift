@@ -7,5 +7,5 @@ public enum LuaOptionTables {
         SimulationOptions.table, RunOptions.table, RecordOptions.table,
         GraphPictureOptions.table, RadarOptions.table, PlotOptions.table, MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save,
-    ] + GraphGenerator.allCases.map(GenerateOptions.table)
+    ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }
