@@ -1,6 +1,7 @@
 import Foundation
 
-/// GEXF 1.3: node data as declared attributes, labels, parents (pid), positions (viz:position) and edge weights.
+/// GEXF 1.3: node data as declared attributes, labels, parents (pid), positions (viz:position), edge weights and
+/// directedness (defaultedgetype).
 /// Handles, fixed coordinates and sizes are not part of what forcelab writes in GEXF.
 enum GEXFFormat {
     /// Reads GEXF bytes.
@@ -9,7 +10,8 @@ enum GEXFFormat {
     }
 
     /// Writes a graph as GEXF 1.3.
-    static func write(_ graph: Graph) -> String {
+    static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.check(graph, format: "GEXF", cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
         var nodeData: [String: [DataValue]] = [:]
@@ -22,7 +24,7 @@ enum GEXFFormat {
         }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<gexf xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\" version=\"1.3\">\n"
-        text += "  <graph defaultedgetype=\"directed\" mode=\"static\">\n"
+        text += "  <graph defaultedgetype=\"\(graph.directed ? "directed" : "undirected")\" mode=\"static\">\n"
         for (domain, declared) in [("node", nodeData), ("edge", edgeData)] where !declared.isEmpty {
             text += "    <attributes class=\"\(domain)\">\n"
             for name in declared.keys.sorted() {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// GraphML: nodes, edges, ports as handles and typed data keys (see GraphMLReader for the key names it maps).
-/// Parents are written as a `parent` key (nested graphs are read too); arrays and objects as JSON strings.
+/// Parents are written as a `parent` key (nested graphs are read too); arrays and objects as JSON strings;
+/// directedness as the graph's edgedefault.
 enum GraphMLFormat {
     /// Node keys that fill Node fields rather than data, with their GraphML types.
     static let nodeFields: [(name: String, type: String)] = [
@@ -16,29 +17,20 @@ enum GraphMLFormat {
         try GraphMLReader(file: file).read(data)
     }
 
-    /// Writes a graph as GraphML.
+    /// The start of the id of a key holding node data ("nd.label"), kept apart from the field keys ("n.label").
+    static let nodeDataPrefix = "nd."
+    /// The start of the id of a key holding edge data.
+    static let edgeDataPrefix = "ed."
+
+    /// Writes a graph as GraphML; data fields get keys of their own, whatever their names.
     static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.check(graph, format: "GraphML", cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
-        let nodeFieldNames = Set(nodeFields.map(\.name))
         var nodeData: [String: [DataValue]] = [:]
         var edgeData: [String: [DataValue]] = [:]
-        for node in nodes {
-            for (key, value) in node.data {
-                if nodeFieldNames.contains(key) {
-                    throw GraphError("node '\(node.id)': data field '\(key)' clashes with GraphML's node key '\(key)'")
-                }
-                nodeData[key, default: []].append(value)
-            }
-        }
-        for edge in edges {
-            for (key, value) in edge.data {
-                if edgeFields.contains(key) {
-                    throw GraphError("edge '\(edge.id)': data field '\(key)' clashes with GraphML's edge key '\(key)'")
-                }
-                edgeData[key, default: []].append(value)
-            }
-        }
+        for node in nodes { for (key, value) in node.data { nodeData[key, default: []].append(value) } }
+        for edge in edges { for (key, value) in edge.data { edgeData[key, default: []].append(value) } }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
         func key(_ id: String, _ domain: String, _ name: String, _ type: String) {
@@ -49,9 +41,13 @@ enum GraphMLFormat {
         for name in edgeFields { key("e.\(name)", "edge", name, "string") }
         key("p.handleType", "port", "handleType", "string")
         key("p.handlePosition", "port", "handlePosition", "string")
-        for name in nodeData.keys.sorted() { key("nd.\(name)", "node", name, XMLText.typeName(of: nodeData[name]!)) }
-        for name in edgeData.keys.sorted() { key("ed.\(name)", "edge", name, XMLText.typeName(of: edgeData[name]!)) }
-        text += "  <graph id=\"G\" edgedefault=\"directed\">\n"
+        for name in nodeData.keys.sorted() {
+            key(nodeDataPrefix + name, "node", name, XMLText.typeName(of: nodeData[name]!))
+        }
+        for name in edgeData.keys.sorted() {
+            key(edgeDataPrefix + name, "edge", name, XMLText.typeName(of: edgeData[name]!))
+        }
+        text += "  <graph id=\"G\" edgedefault=\"\(graph.directed ? "directed" : "undirected")\">\n"
         for node in nodes { text += element(for: node) }
         for edge in edges { text += element(for: edge) }
         text += "  </graph>\n</graphml>\n"
@@ -83,7 +79,7 @@ enum GraphMLFormat {
         if let label = node.label { text += data("n.label", label) }
         if let type = node.type { text += data("n.type", type) }
         if let parent = node.parentId { text += data("n.parent", parent) }
-        for name in node.data.keys.sorted() { text += data("nd.\(name)", XMLText.text(of: node.data[name]!)) }
+        for name in node.data.keys.sorted() { text += data(nodeDataPrefix + name, XMLText.text(of: node.data[name]!)) }
         return text + "    </node>\n"
     }
 
@@ -96,7 +92,7 @@ enum GraphMLFormat {
         text += ">\n"
         if let label = edge.label { text += data("e.label", label) }
         if let type = edge.type { text += data("e.type", type) }
-        for name in edge.data.keys.sorted() { text += data("ed.\(name)", XMLText.text(of: edge.data[name]!)) }
+        for name in edge.data.keys.sorted() { text += data(edgeDataPrefix + name, XMLText.text(of: edge.data[name]!)) }
         return text + "    </edge>\n"
     }
 }
