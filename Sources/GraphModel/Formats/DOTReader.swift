@@ -100,8 +100,10 @@ struct DOTReader {
     }
 
     /// Adds parent nodes for the clusters under a graph and makes their members its children. A cluster's node id
-    /// is its own `id` attribute (what forcelab writes), else its name without `cluster_` (or `cluster`) when no
-    /// node or other cluster has that id, else its whole name, followed by `_` until no node or cluster has it.
+    /// is its own `id` attribute (what forcelab writes), else its name without `cluster_` (or `cluster`) unless a
+    /// node of that name sits outside the cluster, else its whole name (followed by `_` while such a node has it).
+    /// Clusters of one id are one parent node (the first one's place in the hierarchy), and a node of that id
+    /// inside the cluster is that parent node.
     private func addClusters(
         of graph: UnsafeMutablePointer<Agraph_t>, parent: String?, into builder: inout GraphBuilder,
         clusterIds: inout Set<String>
@@ -113,12 +115,12 @@ struct DOTReader {
             if subgraphName.hasPrefix("cluster") {
                 let enclosing = attributes(of: graph, kind: Int32(AGRAPH))
                 let own = attributes(of: current, kind: Int32(AGRAPH)).filter { enclosing[$0.key] != $0.value }
-                let id = clusterId(subgraphName, explicit: own["id"], builder: builder, clusterIds: clusterIds)
-                clusterIds.insert(id)
+                let id = clusterId(current, name: subgraphName, explicit: own["id"], clusterIds: clusterIds)
+                let isNew = clusterIds.insert(id).inserted
                 if !builder.hasNode(id) { try builder.addNode(Node(id: id), at: 0) }
                 var problem: Error?
                 builder.updateNode(id) { record in
-                    record.parentId = parent
+                    if isNew { record.parentId = parent }
                     for (key, value) in ordered(own) where key != "id" {
                         do { try apply(key, value, to: &record) } catch { problem = error }
                     }
@@ -139,15 +141,30 @@ struct DOTReader {
 
     /// The node id of a cluster (see `addClusters`).
     private func clusterId(
-        _ subgraphName: String, explicit: String?, builder: GraphBuilder, clusterIds: Set<String>
+        _ cluster: UnsafeMutablePointer<Agraph_t>, name subgraphName: String, explicit: String?, clusterIds: Set<String>
     ) -> String {
-        if let explicit, !clusterIds.contains(explicit) { return explicit }
+        if let explicit { return explicit }
+        /// True when a node outside the cluster has this name.
+        func isTakenOutside(_ id: String) -> Bool {
+            guard !clusterIds.contains(id), let node = findNode(id) else { return false }
+            return agsubnode(cluster, node, 0) == nil
+        }
         let stripped = subgraphName.hasPrefix("cluster_")
             ? String(subgraphName.dropFirst("cluster_".count)) : String(subgraphName.dropFirst("cluster".count))
-        if !builder.hasNode(stripped) { return stripped }
+        if !isTakenOutside(stripped) { return stripped }
         var id = subgraphName
-        while builder.hasNode(id) { id += "_" }
+        while isTakenOutside(id) { id += "_" }
         return id
+    }
+
+    /// The node of the root graph with a name, as this reader decodes names.
+    private func findNode(_ id: String) -> UnsafeMutablePointer<Agnode_t>? {
+        var node = agfstnode(root)
+        while let current = node {
+            if name(current) == id { return current }
+            node = agnxtnode(root, current)
+        }
+        return nil
     }
 
     /// Turns the absolute coordinates DOT gives (`pos`, a cluster's `bb`, `fx`, `fy`, `fz`) into forcelab's, which

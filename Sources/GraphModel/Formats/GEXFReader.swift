@@ -107,8 +107,10 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             return input.fail("<attvalue> needs for and value")
         }
         guard let declared = attributes[domain]?[key] else { return input.fail("\(domain) attribute '\(key)' is not declared") }
-        guard let value = XMLText.value(text, type: declared.type) else {
-            return input.fail("'\(text)' is not a valid \(declared.type) for attribute '\(declared.title)'")
+        let isJSON = DataKeyKind.isJSON(keyId: key)
+        guard let value = isJSON ? DataKeyKind.decode(text) : XMLText.value(text, type: declared.type) else {
+            let type = isJSON ? "JSON value" : declared.type
+            return input.fail("'\(text)' is not a valid \(type) for attribute '\(declared.title)'")
         }
         if inEdge {
             input.edges[input.edges.count - 1].edge.data[declared.title] = value

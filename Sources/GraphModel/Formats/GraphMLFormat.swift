@@ -1,7 +1,7 @@
 import Foundation
 
 /// GraphML: nodes, edges, ports as handles and typed data keys (see GraphMLReader for the key names it maps).
-/// Parents are written as a `parent` key (nested graphs are read too); arrays and objects as JSON strings;
+/// Parents are written as a `parent` key (nested graphs are read too); data as keys of its own (see DataKeyKind);
 /// directedness as the graph's edgedefault.
 enum GraphMLFormat {
     /// Node keys that fill Node fields rather than data, with their GraphML types.
@@ -41,17 +41,29 @@ enum GraphMLFormat {
         for name in edgeFields { key("e.\(name)", "edge", name, "string") }
         key("p.handleType", "port", "handleType", "string")
         key("p.handlePosition", "port", "handlePosition", "string")
+        let nodeKinds = nodeData.mapValues(DataKeyKind.init(of:))
+        let edgeKinds = edgeData.mapValues(DataKeyKind.init(of:))
         for name in nodeData.keys.sorted() {
-            key(nodeDataPrefix + name, "node", name, XMLText.typeName(of: nodeData[name]!))
+            key(keyId(name, nodeKinds[name]!, node: true), "node", name, nodeKinds[name]!.typeName)
         }
         for name in edgeData.keys.sorted() {
-            key(edgeDataPrefix + name, "edge", name, XMLText.typeName(of: edgeData[name]!))
+            key(keyId(name, edgeKinds[name]!, node: false), "edge", name, edgeKinds[name]!.typeName)
         }
         text += "  <graph id=\"G\" edgedefault=\"\(graph.directed ? "directed" : "undirected")\">\n"
-        for node in nodes { text += element(for: node) }
-        for edge in edges { text += element(for: edge) }
+        for node in nodes { text += element(for: node, kinds: nodeKinds) }
+        for edge in edges { text += element(for: edge, kinds: edgeKinds) }
         text += "  </graph>\n</graphml>\n"
         return text
+    }
+
+    /// The id of the key of a data field of a kind.
+    private static func keyId(_ name: String, _ kind: DataKeyKind, node: Bool) -> String {
+        switch (kind == .json, node) {
+        case (true, true): return DataKeyKind.nodeJSONPrefix + name
+        case (true, false): return DataKeyKind.edgeJSONPrefix + name
+        case (false, true): return nodeDataPrefix + name
+        case (false, false): return edgeDataPrefix + name
+        }
     }
 
     /// A data element.
@@ -60,7 +72,7 @@ enum GraphMLFormat {
     }
 
     /// The <node> element of a node.
-    private static func element(for node: Node) -> String {
+    private static func element(for node: Node, kinds: [String: DataKeyKind]) -> String {
         var text = "    <node id=\"\(XMLText.escape(node.id))\">\n"
         for handle in node.handles {
             guard let id = handle.id else { continue }
@@ -79,12 +91,15 @@ enum GraphMLFormat {
         if let label = node.label { text += data("n.label", label) }
         if let type = node.type { text += data("n.type", type) }
         if let parent = node.parentId { text += data("n.parent", parent) }
-        for name in node.data.keys.sorted() { text += data(nodeDataPrefix + name, XMLText.text(of: node.data[name]!)) }
+        for name in node.data.keys.sorted() {
+            let kind = kinds[name]!
+            text += data(keyId(name, kind, node: true), kind.text(of: node.data[name]!))
+        }
         return text + "    </node>\n"
     }
 
     /// The <edge> element of an edge.
-    private static func element(for edge: Edge) -> String {
+    private static func element(for edge: Edge, kinds: [String: DataKeyKind]) -> String {
         var text = "    <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
         text += " target=\"\(XMLText.escape(edge.target))\""
         if let port = edge.sourceHandle { text += " sourceport=\"\(XMLText.escape(port))\"" }
@@ -92,7 +107,10 @@ enum GraphMLFormat {
         text += ">\n"
         if let label = edge.label { text += data("e.label", label) }
         if let type = edge.type { text += data("e.type", type) }
-        for name in edge.data.keys.sorted() { text += data(edgeDataPrefix + name, XMLText.text(of: edge.data[name]!)) }
+        for name in edge.data.keys.sorted() {
+            let kind = kinds[name]!
+            text += data(keyId(name, kind, node: false), kind.text(of: edge.data[name]!))
+        }
         return text + "    </edge>\n"
     }
 }

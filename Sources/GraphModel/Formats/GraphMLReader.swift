@@ -4,7 +4,7 @@ import FoundationXML
 /// Reads GraphML with XMLParser: keys, nested graphs (children of a node's inner graph get it as parent),
 /// ports (handles), data (CDATA included) and the outermost graph's edgedefault; node keys x, y, z, fx, fy, fz,
 /// width, height, label, type, parent and edge keys label, type fill Node and Edge fields, the other keys (and
-/// every key whose id starts with "nd." or "ed.", as forcelab writes data) go to data. An edge id that repeats
+/// every key whose id starts with "nd.", "ed.", "nj." or "ej.", as forcelab writes data) go to data. An edge id that repeats
 /// (networkx numbers a multigraph's edges per pair of nodes) gets a suffix.
 final class GraphMLReader: NSObject, XMLParserDelegate {
     /// A declared key.
@@ -12,8 +12,10 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         let domain: String
         let name: String
         let type: String
-        /// Whether the key holds data even when its name is a field's (forcelab's "nd." and "ed." keys).
+        /// Whether the key holds data even when its name is a field's (forcelab's "nd.", "ed.", "nj.", "ej." keys).
         let isData: Bool
+        /// Whether the key's values are JSON text (forcelab's "nj." and "ej." keys).
+        let isJSON: Bool
     }
 
     /// What an open data element belongs to.
@@ -64,7 +66,9 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
             keys[id] = Key(
                 domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
                 type: attributes["attr.type"] ?? "string",
-                isData: id.hasPrefix(GraphMLFormat.nodeDataPrefix) || id.hasPrefix(GraphMLFormat.edgeDataPrefix))
+                isData: id.hasPrefix(GraphMLFormat.nodeDataPrefix) || id.hasPrefix(GraphMLFormat.edgeDataPrefix)
+                    || DataKeyKind.isJSON(keyId: id),
+                isJSON: DataKeyKind.isJSON(keyId: id))
             owners.append(.other)
         case "graph":
             if nodeStack.isEmpty, !sawGraph { input.builder.directed = attributes["edgedefault"] != "undirected" }
@@ -132,8 +136,8 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
 
     /// Stores a data element's text in what it belongs to.
     private func store(_ text: String, key: Key, in owner: Owner?) {
-        guard let value = XMLText.value(text, type: key.type) else {
-            return input.fail("'\(text)' is not a valid \(key.type) for key '\(key.name)'")
+        guard let value = key.isJSON ? DataKeyKind.decode(text) : XMLText.value(text, type: key.type) else {
+            return input.fail("'\(text)' is not a valid \(key.isJSON ? "JSON value" : key.type) for key '\(key.name)'")
         }
         switch owner {
         case .node(let id)?:

@@ -51,13 +51,6 @@ enum XMLText {
         }
     }
 
-    /// The XML type name a set of values fits: "double", "boolean" or "string".
-    static func typeName(of values: [DataValue]) -> String {
-        if values.allSatisfy({ $0.number != nil }) { return "double" }
-        if values.allSatisfy({ if case .bool = $0 { true } else { false } }) { return "boolean" }
-        return "string"
-    }
-
     /// A value read as an XML attribute type (int, long, float, double, boolean, string...); nil when it does not fit.
     static func value(_ text: String, type: String) -> DataValue? {
         switch type.lowercased() {
