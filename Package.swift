@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ForceSimulation", targets: ["ForceSimulation"]),
         .library(name: "GraphModel", targets: ["GraphModel"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "DataTables", targets: ["DataTables"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
@@ -25,12 +26,13 @@ let package = Package(
         ),
         .target(name: "GraphModel", dependencies: ["CGraphviz"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
+        .target(name: "DataTables", dependencies: ["GraphModel"]),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "Render"]),
+        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
+        .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
