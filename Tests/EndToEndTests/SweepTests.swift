@@ -157,4 +157,46 @@ final class SweepTests: XCTestCase {
             XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\nusage: forcelab sweep"), result.stderr)
         }
     }
+
+    /// The union of the shards `run` leaves in `folder` (shard-*.jsonl or p-*.jsonl) against the unsharded run.
+    private func assertShardsEqualWholeRun(_ folder: URL, prefix: String, spec: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        _ = try ForcelabProcess.run(["sweep", "--out", whole, spec, folder.path])
+        var union: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
+            let records = figures(folder.appendingPathComponent(name).path)
+            XCTAssertTrue(Set(records.keys).isDisjoint(with: union.keys), "shards overlap", file: file, line: line)
+            union.merge(records) { first, _ in first }
+        }
+        XCTAssertEqual(union.count, 11, file: file, line: line)
+        XCTAssertEqual(union, figures(whole), file: file, line: line)
+    }
+
+    func testGNUParallelRecipe() throws {
+        let parallel = "/usr/bin/parallel"
+        guard FileManager.default.isExecutableFile(atPath: parallel) else {
+            return XCTFail("GNU parallel is missing: run scripts/setup (apt-get install parallel)")
+        }
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        // The recipe of docs/scale.md: one single-job sweep per shard, as many at once as there are cores.
+        let result = try ForcelabProcess.run(
+            ["--will-cite", ForcelabProcess.binary, "sweep", "--jobs", "1", "--shard", "{}/3", "--out", folder.path + "/p-{}.jsonl", spec, folder.path,
+             ":::", "1", "2", "3"], executable: parallel)
+        XCTAssertEqual(result.status, 1, "one case fails, so one shard's sweep exits with 1 (parallel counts the failures): \(result.stderr)")
+        try assertShardsEqualWholeRun(folder, prefix: "p-", spec: spec)
+    }
+
+    func testSlurmJobArray() throws {
+        if ProcessInfo.processInfo.environment["FORCELAB_SLURM_TESTS"] != "1" {
+            throw XCTSkip("set FORCELAB_SLURM_TESTS=1 (as .ci/run does) to run the sweep on a real Slurm")
+        }
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("scripts/test-slurm").path
+        let result = try ForcelabProcess.run([script, ForcelabProcess.binary, spec, folder.path, "3", folder.path], executable: "/bin/bash")
+        XCTAssertEqual(result.status, 1, "the array finishes; the shard with the failing case reports it: \(result.stdout)\n\(result.stderr)")
+        for shard in 1...3 { XCTAssertTrue(result.stdout.contains("4 cases (shard \(shard)/3 of 12)"), result.stdout) }
+        try assertShardsEqualWholeRun(folder, prefix: "shard-", spec: spec)
+    }
 }

@@ -4,6 +4,7 @@ import Foundation
 final class LineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
     /// Reads from `descriptor`, which stays open.
     init(descriptor: Int32) {
@@ -12,7 +13,6 @@ final class LineReader {
 
     /// The next line without its line break; nil at the end of input.
     func next() -> String? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

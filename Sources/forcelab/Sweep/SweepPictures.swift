@@ -78,7 +78,7 @@ struct SweepPictures {
         for configuration in configurations {
             guard case .number(let x)? = configuration.parameters.first(where: { $0.key == parameter })?.value else { continue }
             let others = configuration.parameters.filter { $0.key != parameter }
-            let name = others.isEmpty ? figure : others.map { "\($0.key)=\(SweepCase.plain($0.value))" }.joined(separator: " ")
+            let name = others.isEmpty ? figure : others.map { SweepCase.plain($0.value) }.joined(separator: ", ")
             if lines[name] == nil { order.append(name) }
             lines[name, default: []].append((x, configuration.figures.map { $0[figure]! }))
         }
@@ -93,19 +93,25 @@ struct SweepPictures {
         var options = Plot.Options()
         let seeds = configurations.map(\.figures.count)
         let seedText = seeds.min() == seeds.max() ? "\(seeds[0]) seeds" : "\(seeds.min()!)-\(seeds.max()!) seeds"
+        let others = Set(configurations.flatMap { $0.parameters.map(\.key) }).subtracting([parameter]).sorted()
         options.title = "\(figure) by \(parameter) (mean ± sd over \(seedText))"
+            + (others.isEmpty ? "" : "; lines: \(others.joined(separator: ", "))")
+        options.width = 760
         options.xLabel = parameter
         options.yLabel = figure
         return Plot(series: series, options: options)
     }
 
-    /// The configuration's mean figures on axes whose ranges span every configuration, so the charts compare.
+    /// The configuration's mean figures on axes whose round ranges span every configuration's means, so the charts
+    /// compare (the smallest mean sits a step out from the centre).
     func radar(_ configuration: Configuration, title: String) -> Radar {
         let axes = figureNames.map { name -> Radar.Axis in
             let means = configurations.map { SweepPictures.meanAndDeviation($0.figures.map { $0[name]! }).mean }
             let low = means.min()!, high = means.max()!
-            let pad = high > low ? (high - low) * 0.1 : max(abs(low) * 0.1, 1)
-            return Radar.Axis(name, min: low - pad, max: high + pad)
+            let span = high > low ? high - low : max(abs(low), 1)
+            let unit = pow(10, floor(log10(span))) / 2
+            let lower = (low / unit).rounded(.down) * unit - unit
+            return Radar.Axis(name, min: low >= 0 ? max(0, lower) : lower, max: (high / unit).rounded(.up) * unit + (high > low ? 0 : unit))
         }
         let means = figureNames.map { name in SweepPictures.meanAndDeviation(configuration.figures.map { $0[name]! }).mean }
         var options = Radar.Options()

@@ -7,6 +7,7 @@ final class SweepRun {
     private let memoryLimit: Int
     private let lock = NSLock()
     private var next = 0
+    private var givenBack: [SweepCase] = []
     private var fatal: String?
 
     /// Prepares a run of `options` (a spec is required) with Lua's heap capped at `memoryLimit` bytes (0 = none).
@@ -58,21 +59,29 @@ final class SweepRun {
         }
     }
 
-    /// One worker's loop: takes the next case until none is left (or the sweep must stop), restarting the worker
-    /// process if it dies.
+    /// One worker's loop: keeps `depth` cases sent ahead (so the worker never waits for this process) until none is
+    /// left or the sweep must stop; when the worker dies, the case it ran fails, the ones queued behind it go back to
+    /// the pool, and a new worker starts.
     private func serve(_ todo: [SweepCase], log: ResultLog, progress: SweepProgress) {
+        let depth = 2
         var worker: WorkerProcess?
+        var sent: [SweepCase] = []
         defer { worker?.stop() }
-        while let sweepCase = take(todo) {
-            do {
-                if worker == nil { worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments) }
-            } catch {
-                stop("a worker could not start: \(error)")
-                return
+        while true {
+            while sent.count < depth, let sweepCase = take(todo) {
+                do {
+                    if worker == nil { worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments) }
+                } catch {
+                    stop("a worker could not start: \(error)")
+                    return
+                }
+                sent.append(sweepCase)
+                guard worker!.send(sweepCase) else { break }
             }
-            let reply = worker!.run(sweepCase)
+            guard let active = worker, !sent.isEmpty else { return }
+            let sweepCase = sent.removeFirst()
             var failure: String?
-            switch reply {
+            switch active.receive() {
             case .record(let line):
                 do { try log.append(line) } catch {
                     stop(String(describing: error))
@@ -81,6 +90,8 @@ final class SweepRun {
             case .failure(let message): failure = message
             case .stopped(let why):
                 failure = why
+                giveBack(sent)
+                sent = []
                 worker = nil
             case .ready: failure = "the worker answered 'ready' to a case"
             }
@@ -91,13 +102,22 @@ final class SweepRun {
         }
     }
 
-    /// The next case to run, or nil when there is none or the sweep is stopping.
+    /// The next case to run (one given back first), or nil when there is none or the sweep is stopping.
     private func take(_ todo: [SweepCase]) -> SweepCase? {
         lock.lock()
         defer { lock.unlock() }
-        guard fatal == nil, next < todo.count else { return nil }
+        guard fatal == nil else { return nil }
+        if let sweepCase = givenBack.popLast() { return sweepCase }
+        guard next < todo.count else { return nil }
         next += 1
         return todo[next - 1]
+    }
+
+    /// Returns cases that were sent to a worker that died before running them.
+    private func giveBack(_ cases: [SweepCase]) {
+        lock.lock()
+        givenBack += cases.reversed()
+        lock.unlock()
     }
 
     /// Stops the sweep: no further case starts.

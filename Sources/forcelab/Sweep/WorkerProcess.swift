@@ -1,7 +1,7 @@
 import DataTables
 import Foundation
 
-/// One `forcelab sweep --worker` process, fed one case at a time over a pipe.
+/// One `forcelab sweep --worker` process, fed cases over a pipe and answering each with a line, in order.
 final class WorkerProcess {
     /// What a worker made of a case.
     enum Reply {
@@ -41,20 +41,13 @@ final class WorkerProcess {
     /// This program's own path.
     private static let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
 
-    /// Runs one case.
-    func run(_ sweepCase: SweepCase) -> Reply {
-        do {
-            try input.write(contentsOf: Data((sweepCase.key + "\n").utf8))
-        } catch {
-            return .stopped(ended())
-        }
-        let reply = receive()
-        if case .ready = reply { return .stopped("the worker answered 'ready' to a case") }
-        return reply
+    /// Sends a case; its reply comes back, in order, from `receive`. Returns false when the worker is gone.
+    func send(_ sweepCase: SweepCase) -> Bool {
+        (try? input.write(contentsOf: Data((sweepCase.key + "\n").utf8))) != nil
     }
 
-    /// Reads one reply line.
-    private func receive() -> Reply {
+    /// Reads the reply to the oldest case sent and not yet answered.
+    func receive() -> Reply {
         guard let line = replies.next() else { return .stopped(ended()) }
         if line == "ready" { return .ready }
         if line.hasPrefix("ok ") { return .record(String(line.dropFirst(3))) }
