@@ -6,6 +6,6 @@ public enum LuaOptionTables {
     public static let all: [LuaOptionTable] = [
         SimulationOptions.table, RunOptions.table, RecordOptions.table,
         GraphPictureOptions.table, RadarOptions.table, PlotOptions.table, MetricsOptions.table, ReplayOptions.table,
-        GraphFileOptions.load, GraphFileOptions.save,
+        GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }
