@@ -52,7 +52,9 @@ public struct StressOptions: Sendable {
     /// Throws when `value` lies outside `range` (NaN included).
     private static func require<Value: Comparable>(_ option: String, _ value: Value, in range: ClosedRange<Value>) throws {
         guard range.contains(value) else {
-            let text = [range.lowerBound, range.upperBound, value].map { ($0 as? Double).map { String(format: "%.14g", $0) } ?? "\($0)" }
+            let text = [range.lowerBound, range.upperBound, value].map { bound in
+                (bound as? Double).map { $0.isNaN ? "nan" : String(format: "%.14g", $0) } ?? "\(bound)"
+            }
             throw StressOptionError(option: option, problem: "from \(text[0]) to \(text[1]) expected, got \(text[2])")
         }
     }
