@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
-        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation"]),
+        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

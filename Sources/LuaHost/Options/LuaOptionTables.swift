@@ -7,5 +7,6 @@ public enum LuaOptionTables {
         SimulationOptions.table, RunOptions.table, RecordOptions.table,
         GraphPictureOptions.table, RadarOptions.table, PlotOptions.table, MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
+        StressLayoutOptions.table,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }
