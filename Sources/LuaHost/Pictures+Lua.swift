@@ -14,147 +14,134 @@ enum PicturesLua {
         LuaBinding.set(L, table: -1, "metrics", metrics)
     }
 
-    /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (see docs/lua-api.md for the options).
+    /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (options: `GraphPictureOptions`).
     static let graph: LuaFunction = { L in
         LuaBinding.run(L, "graph") { arguments in
             let luaGraph = try GraphLua.graph(arguments)
-            let graph = luaGraph.graph
             let path = try arguments.string(2)
-            let options = try LuaTableReader(arguments, 3, optional: true)
-            let group = try options.string("group") ?? "group"
+            let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
+            let style = NodeStyles(options: options, graph: luaGraph)
             var settings = GraphSVGOptions()
-            settings.width = try options.number("width", in: PictureSize.sides) ?? settings.width
-            settings.height = try options.number("height", in: PictureSize.sides) ?? settings.height
-            settings.padding = try options.number("padding") ?? settings.padding
-            settings.title = try options.string("title")
-            if options.has("background") { settings.background = try options.string("background") }
-            settings.nodeStrokeWidth = try options.number("strokeWidth") ?? settings.nodeStrokeWidth
-            settings.fontSize = try options.number("fontSize") ?? settings.fontSize
-            settings.edgeStroke = try options.string("edgeStroke") ?? settings.edgeStroke
-            settings.edgeStrokeWidth = try options.number("edgeWidth") ?? settings.edgeStrokeWidth
-            settings.edgeOpacity = try options.number("edgeOpacity") ?? settings.edgeOpacity
-            settings.legend = options.boolean("legend") ?? settings.legend
-            settings.legendTitle = try options.string("legendTitle") ?? group
-            if let name = try options.string("edgeType") {
-                guard let type = EdgeType(rawValue: name) else { throw choiceError(arguments, "edgeType", name, EdgeType.allCases.map(\.rawValue)) }
-                settings.edgeType = type
-            }
-            settings.markerEnd = try marker(arguments, options, "markerEnd")
-            settings.markerStart = try marker(arguments, options, "markerStart")
-            settings.labels = try labels(arguments, options)
-            if let palette = try options.string("palette") {
-                switch palette {
-                case "tableau10": settings.palette = Palette.tableau10
-                case "okabeIto": settings.palette = Palette.okabeIto
-                default: throw choiceError(arguments, "palette", palette, ["tableau10", "okabeIto"])
-                }
-            }
-            settings.viewport = try viewport(arguments, options)
-            let scene = try GraphScenes.scene(graph, group: group)
-            let style = NodeStyles(arguments: arguments, options: options, graph: luaGraph)
+            settings.width = try options.number("width")
+            settings.height = try options.number("height")
+            settings.padding = try options.number("padding")
+            settings.viewport = try viewport(options)
+            settings.title = try options.optionalString("title")
+            settings.background = try options.optionalString("background")
             settings.nodeFill = try style.colours("fill")
+            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
             if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
+            settings.nodeStrokeWidth = try options.number("strokeWidth")
             if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
+            settings.labels = try labels(options)
+            settings.fontSize = try options.number("fontSize")
+            settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
+            settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
+            settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
+            settings.edgeStroke = try options.string("edgeStroke")
+            settings.edgeStrokeWidth = try options.number("edgeWidth")
+            settings.edgeOpacity = try options.number("edgeOpacity")
+            settings.edgeOffset = try options.number("edgeOffset")
+            settings.edgeBorderRadius = try options.number("edgeBorderRadius")
+            settings.legend = try options.boolean("legend")
+            settings.frameFill = try options.string("frameFill")
+            settings.frameStroke = try options.string("frameStroke")
+            let group = try options.string("group")
+            var colouringField = group
+            if case .field(let name) = settings.nodeFill { colouringField = name }
+            settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
+            let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try GraphSVG(scene: scene, options: settings).write(to: path)
             return 0
         }
     }
 
-    static func choiceError(_ arguments: LuaArguments, _ field: String, _ value: String, _ choices: [String]) -> LuaError {
-        arguments.error(3, "field '\(field)': unknown value '\(value)' (\(choices.joined(separator: ", ")))")
-    }
-
-    private static func marker(_ arguments: LuaArguments, _ options: LuaTableReader, _ field: String) throws -> EdgeMarker? {
-        guard let name = try options.string(field) else { return nil }
-        guard let marker = EdgeMarker(rawValue: name) else {
-            throw choiceError(arguments, field, name, EdgeMarker.allCases.map(\.rawValue))
-        }
-        return marker
-    }
-
-    private static func labels(_ arguments: LuaArguments, _ options: LuaTableReader) throws -> LabelMode {
-        let L = arguments.L
+    /// The `labels` option: a boolean or a label mode's name.
+    private static func labels(_ options: OptionsReader) throws -> LabelMode {
+        let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
         switch options.push("labels") {
-        case LUA_TNIL: return .auto
+        case LUA_TNIL: return GraphSVGOptions().labels
         case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0 ? .always : .never
         case LUA_TSTRING:
             let name = LuaValues.string(L, -1)!
             guard let mode = LabelMode(rawValue: name) else {
-                throw choiceError(arguments, "labels", name, LabelMode.allCases.map(\.rawValue))
+                throw options.fields.arguments.error(options.fields.argument, "field 'labels': unknown value '\(name)' (true, false, \(LabelMode.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return mode
-        default: throw options.fieldError("labels", expected: "boolean or string")
+        default: throw options.fields.fieldError("labels", expected: "boolean or string")
         }
     }
 
-    private static func viewport(_ arguments: LuaArguments, _ options: LuaTableReader) throws -> Render.Viewport {
-        let L = arguments.L
+    /// The `viewport` option: "fit" or `{zoom =, x =, y =}` (React Flow's viewport).
+    private static func viewport(_ options: OptionsReader) throws -> Render.Viewport {
+        let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
         switch options.push("viewport") {
-        case LUA_TNIL: return .fit
+        case LUA_TNIL: return GraphSVGOptions().viewport
         case LUA_TSTRING where LuaValues.string(L, -1) == "fit": return .fit
         case LUA_TTABLE:
-            let view = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: 3)
-            return .explicit(zoom: try view.number("zoom") ?? 1, x: try view.number("x") ?? 0, y: try view.number("y") ?? 0)
-        default: throw options.fieldError("viewport", expected: "\"fit\" or {zoom =, x =, y =}")
+            let view = try OptionsReader(LuaTableReader(options.fields.arguments, tableAt: lua_gettop(L), argument: options.fields.argument), ViewportOptions.table)
+            return .explicit(zoom: try view.number("zoom"), x: try view.number("x"), y: try view.number("y"))
+        default: throw options.fields.fieldError("viewport", expected: "\"fit\" or {zoom =, x =, y =}")
         }
     }
 
-    /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})`.
+    /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})` (options: `RadarOptions`).
     static let radar: LuaFunction = { L in
         LuaBinding.run(L, "radar") { arguments in
             let path = try arguments.string(1)
-            let spec = try LuaTableReader(arguments, 2)
-            let axes: [Radar.Axis] = try GraphConversions.nested(spec, "axes") { list in
-                try list.elements { type, i in
-                    switch type {
-                    case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
-                    case LUA_TTABLE:
-                        let axis = LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2)
-                        return Radar.Axis(try axis.string("name") ?? "axis \(i)", min: try axis.number("min"), max: try axis.number("max"))
-                    default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =} expected")
-                    }
+            let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
+            let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
+                switch type {
+                case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
+                case LUA_TTABLE:
+                    let axis = try entry(spec, RadarAxisOptions.table)
+                    return Radar.Axis(try axis.optionalString("name") ?? "axis \(i)", min: try axis.optionalNumber("min"), max: try axis.optionalNumber("max"))
+                default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =} expected")
                 }
             }
-            let series = try seriesList(arguments, spec) { reader, name in
-                Radar.Series(name, values: try numbers(arguments, reader, "values"), colour: try reader.string("colour") ?? reader.string("color"))
+            let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
+                Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
             }
             var options = Radar.Options()
-            options.width = try spec.number("width", in: PictureSize.sides) ?? options.width
-            options.height = try spec.number("height", in: PictureSize.sides) ?? options.height
-            options.title = try spec.string("title")
-            options.divisions = try spec.integer("divisions") ?? options.divisions
-            if let grid = try spec.string("grid") {
-                guard let value = Radar.Grid(rawValue: grid) else { throw arguments.error(2, "field 'grid': unknown value '\(grid)' (\(Radar.Grid.allCases.map(\.rawValue).joined(separator: ", ")))") }
-                options.grid = value
-            }
-            if let scale = try spec.string("scale") {
-                guard let value = Radar.Scale(rawValue: scale) else { throw arguments.error(2, "field 'scale': unknown value '\(scale)' (\(Radar.Scale.allCases.map(\.rawValue).joined(separator: ", ")))") }
-                options.scale = value
-            }
-            options.min = try spec.number("min")
-            options.max = try spec.number("max")
-            options.fillOpacity = try spec.number("fillOpacity") ?? options.fillOpacity
-            options.legend = spec.boolean("legend") ?? options.legend
+            options.width = try spec.number("width")
+            options.height = try spec.number("height")
+            options.title = try spec.optionalString("title")
+            options.divisions = try spec.integer("divisions")
+            options.grid = try spec.choice("grid", as: Radar.Grid.self)
+            options.scale = try spec.choice("scale", as: Radar.Scale.self)
+            options.min = try spec.optionalNumber("min")
+            options.max = try spec.optionalNumber("max")
+            options.fillOpacity = try spec.number("fillOpacity")
+            options.strokeWidth = try spec.number("strokeWidth")
+            options.markerRadius = try spec.number("markerRadius")
+            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
+            options.legend = try spec.boolean("legend")
+            options.fontSize = try spec.number("fontSize")
+            options.padding = try spec.number("padding")
             try Radar(axes: axes, series: series, options: options).write(to: path)
             return 0
         }
     }
 
     /// `forcelab.svg.plot(path, {series = {{name =, x = {...}, y = {...}}}, title =, xLabel =, yLabel =})`; a series may
-    /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}`.
+    /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}` (options: `PlotOptions`).
     static let plot: LuaFunction = { L in
         LuaBinding.run(L, "plot") { arguments in
             let path = try arguments.string(1)
-            let spec = try LuaTableReader(arguments, 2)
+            let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
             var series: [Plot.Series] = []
-            if spec.push("recording") != LUA_TNIL {
+            let fromRecording = spec.push("recording") != LUA_TNIL
+            if fromRecording {
                 guard let recording = LuaObject.get(arguments.L, -1, LuaRecording.self) else {
-                    throw spec.fieldError("recording", expected: "Recording")
+                    throw spec.fields.fieldError("recording", expected: "Recording")
                 }
                 fl_pop(arguments.L, 1)
-                let names = try strings(arguments, spec, "series")
+                let names = try entries(spec, "series") { type, i -> String in
+                    guard type == LUA_TSTRING else { throw arguments.error(2, "field 'series'[\(i)]: string expected") }
+                    return LuaValues.string(arguments.L, -1)!
+                }
                 series = try (names.isEmpty ? recording.seriesNames : names).map { name in
                     guard let values = recording.series(name) else {
                         throw arguments.error(2, "the recording has no series '\(name)' (it has \(recording.seriesNames.joined(separator: ", ")))")
@@ -163,84 +150,87 @@ enum PicturesLua {
                 }
             } else {
                 fl_pop(arguments.L, 1)
-                series = try seriesList(arguments, spec) { reader, name in
-                    let y = try numbers(arguments, reader, "y")
-                    let colour = try reader.string("colour") ?? reader.string("color")
-                    if reader.has("x") { return Plot.Series(name, x: try numbers(arguments, reader, "x"), y: y, colour: colour) }
+                series = try seriesList(spec, PlotSeriesOptions.table) { reader, name in
+                    let y = try numbers(reader, "y")
+                    let colour = try colour(reader)
+                    if reader.has("x") { return Plot.Series(name, x: try numbers(reader, "x"), y: y, colour: colour) }
                     return Plot.Series(name, y: y, colour: colour)
                 }
             }
             var options = Plot.Options()
-            options.width = try spec.number("width", in: PictureSize.sides) ?? options.width
-            options.height = try spec.number("height", in: PictureSize.sides) ?? options.height
-            options.title = try spec.string("title")
-            options.xLabel = try spec.string("xLabel") ?? (spec.has("recording") ? "tick" : nil)
-            options.yLabel = try spec.string("yLabel")
-            options.xMin = try spec.number("xMin")
-            options.xMax = try spec.number("xMax")
-            options.yMin = try spec.number("yMin")
-            options.yMax = try spec.number("yMax")
-            options.legend = spec.boolean("legend") ?? options.legend
+            options.width = try spec.number("width")
+            options.height = try spec.number("height")
+            options.title = try spec.optionalString("title")
+            options.xLabel = try spec.optionalString("xLabel") ?? (fromRecording ? "tick" : nil)
+            options.yLabel = try spec.optionalString("yLabel")
+            options.xMin = try spec.optionalNumber("xMin")
+            options.xMax = try spec.optionalNumber("xMax")
+            options.yMin = try spec.optionalNumber("yMin")
+            options.yMax = try spec.optionalNumber("yMax")
+            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
+            options.strokeWidth = try spec.number("strokeWidth")
+            options.legend = try spec.boolean("legend")
+            options.fontSize = try spec.number("fontSize")
+            options.padding = try spec.number("padding")
             try Plot(series: series, options: options).write(to: path)
             return 0
         }
     }
 
-    /// Reads `series = {{name =, ...}, ...}` with `convert`.
-    private static func seriesList<T>(_ arguments: LuaArguments, _ spec: LuaTableReader, _ convert: (LuaTableReader, String) throws -> T) throws -> [T] {
-        try GraphConversions.nested(spec, "series") { list in
-            try list.elements { type, i in
-                guard type == LUA_TTABLE else { throw arguments.error(2, "series[\(i)]: table expected") }
-                let reader = LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2)
-                return try convert(reader, try reader.string("name") ?? "series \(i)")
-            }
+    /// Maps the elements of the list in option `name` (absent: none); each is on top of the stack while `body` runs.
+    private static func entries<T>(_ spec: OptionsReader, _ name: String, _ body: (Int32, Int) throws -> T) throws -> [T] {
+        guard try spec.pushTable(name) else { return [] }
+        defer { fl_pop(spec.fields.arguments.L, 1) }
+        let list = LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
+        return try list.elements(body)
+    }
+
+    /// The table on top of the stack, read against `declaration`.
+    private static func entry(_ spec: OptionsReader, _ declaration: LuaOptionTable) throws -> OptionsReader {
+        let arguments = spec.fields.arguments
+        return try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: spec.fields.argument), declaration)
+    }
+
+    /// Reads `series = {{name =, ...}, ...}` against `declaration` with `convert`.
+    private static func seriesList<T>(_ spec: OptionsReader, _ declaration: LuaOptionTable, _ convert: (OptionsReader, String) throws -> T) throws -> [T] {
+        try entries(spec, "series") { type, i in
+            guard type == LUA_TTABLE else { throw spec.fields.arguments.error(2, "series[\(i)]: table expected") }
+            let reader = try entry(spec, declaration)
+            return try convert(reader, try reader.optionalString("name") ?? "series \(i)")
         }
     }
 
-    /// A list of numbers in field `name`.
-    static func numbers(_ arguments: LuaArguments, _ reader: LuaTableReader, _ name: String) throws -> [Double] {
-        try GraphConversions.nested(reader, name) { list in
-            try list.elements { type, i in
-                guard type == LUA_TNUMBER else {
-                    throw arguments.error(reader.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
-                }
-                return fl_tonumber(arguments.L, -1)
+    /// A series' `colour` (or `color`).
+    private static func colour(_ reader: OptionsReader) throws -> String? {
+        try reader.optionalString("colour") ?? reader.optionalString("color")
+    }
+
+    /// A list of numbers in table option `name` (required by its declaration, or empty when absent).
+    static func numbers(_ reader: OptionsReader, _ name: String) throws -> [Double] {
+        let arguments = reader.fields.arguments
+        return try entries(reader, name) { type, i in
+            guard type == LUA_TNUMBER else {
+                throw arguments.error(reader.fields.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
             }
+            return fl_tonumber(arguments.L, -1)
         }
     }
 
-    /// A list of strings in field `name` (empty when absent).
-    static func strings(_ arguments: LuaArguments, _ reader: LuaTableReader, _ name: String) throws -> [String] {
-        guard reader.has(name) else { return [] }
-        return try GraphConversions.nested(reader, name) { list in
-            try list.elements { type, i in
-                guard type == LUA_TSTRING else { throw arguments.error(reader.argument, "field '\(name)'[\(i)]: string expected") }
-                return LuaValues.string(arguments.L, -1)!
-            }
-        }
-    }
-
-    /// `forcelab.metrics(g [, {radius =, sampleSources =, exactNodeLimit =, exactCrossingLimit =, seed =}])`.
+    /// `forcelab.metrics(g [, options])` (options: `MetricsOptions`).
     static let metrics: LuaFunction = { L in
         LuaBinding.run(L, "metrics") { arguments in
             let luaGraph = try GraphLua.graph(arguments)
-            let graph = luaGraph.graph
-            let options = try LuaTableReader(arguments, 2, optional: true)
+            let options = try OptionsReader(arguments, 2, MetricsOptions.table)
             var settings = Metrics.Options()
-            settings.exactNodeLimit = try options.integer("exactNodeLimit") ?? settings.exactNodeLimit
-            settings.sampleSources = try options.integer("sampleSources") ?? settings.sampleSources
-            settings.exactCrossingLimit = try options.integer("exactCrossingLimit") ?? settings.exactCrossingLimit
-            settings.seed = UInt32(truncatingIfNeeded: try options.integer("seed") ?? 1)
-            let style = NodeStyles(arguments: arguments, options: options, graph: luaGraph, argument: 2)
-            let radii = try style.numbers("radius").map { value -> [Double] in
-                switch value {
-                case .constant(let r): return Array(repeating: r, count: graph.nodeCount)
-                case .values(let values): return values
-                case .compute(let f): return (0..<graph.nodeCount).map(f)
-                }
-            }
-            let points = try GraphScenes.points(graph)
-            let result = try Metrics.measure(positions: points.positions, edges: points.edges, radii: radii, options: settings)
+            settings.exactNodeLimit = try options.integer("exactNodeLimit")
+            settings.sampleSources = try options.integer("sampleSources")
+            settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
+            settings.seed = UInt32(try options.integer("seed"))
+            let scene = try GraphScene(graph: luaGraph.graph, group: nil)
+            let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
+            let result = try Metrics.measure(
+                positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
+                radii: radii, options: settings)
             lua_createtable(arguments.L, 0, Int32(result.pairs.count))
             for pair in result.pairs {
                 if pair.value == pair.value.rounded() && ["crossings", "overlaps", "sources"].contains(pair.name) {
