@@ -1,3 +1,5 @@
+import GraphModel
+import LuaHost
 import XCTest
 
 /// The picture, file, generator, metrics and replay bindings read their options through their declarations.
@@ -49,6 +51,13 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(error("fl.graph.generate('tree', {n = 3, branching = 0})").contains("(field 'branching': an integer ≥ 1 expected, got 0)"))
         XCTAssertTrue(error("fl.graph.generate('erdosRenyi', {n = 3, p = 2})").contains("(field 'p': a number from 0 to 1 expected, got 2)"))
         XCTAssertTrue(error("fl.graph.generate('spiral')").contains("bad argument #1 to 'generate' (unknown graph kind 'spiral'"))
+    }
+
+    /// GraphModel checks the option names of a Swift caller; Lua's declarations must name the same options.
+    func testEachGeneratorKindDeclaresTheOptionsGraphModelTakes() {
+        for kind in GraphGenerator.allCases {
+            XCTAssertEqual(Set(GenerateOptions.table(kind).names), kind.optionNames, kind.rawValue)
+        }
     }
 
     func testSwiftOnlyStylesAreReachableFromLua() throws {
