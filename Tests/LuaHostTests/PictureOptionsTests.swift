@@ -90,11 +90,14 @@ final class PictureOptionsTests: LuaTestCase {
     func testReplayAndMetricsOptions() throws {
         run(replay + """
             fl.html.replay(rec, tmp .. '/r.html', {palette = 'okabeIto', fps = 5})
+            fl.svg.plot(tmp .. '/all.svg', {recording = rec})
             local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0, data = {r = 10}}; g:addNode{id = 'b', x = 5, y = 0, data = {r = 1}}
             assert(fl.metrics(g, {radius = 'r'}).overlaps == 1)
             assert(fl.metrics(g, {radius = 1}).overlaps == 0)
             """)
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
+        XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
     }
 }

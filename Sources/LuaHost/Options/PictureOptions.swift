@@ -19,7 +19,7 @@ public enum GraphPictureOptions {
             LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour"),
             .number("strokeWidth", default: settings.nodeStrokeWidth, in: StyleNumbers.length, "node outline width in pixels"),
             LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units"),
-            LuaOption("labels", .custom("`true`, `false` or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
+            LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
             .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
             .choice("edgeType", EdgeType.self, default: settings.edgeType, "edge routing"),
             .choice("markerEnd", EdgeMarker.self, "arrow head at the target end"),
@@ -79,7 +79,7 @@ public enum PlotOptions {
     public static let table: LuaOptionTable = {
         let settings = Plot.Options()
         return LuaOptionTable("fl.svg.plot", [
-            LuaOption("series", .table("{{name =, x = {...}, y = {...}, colour =}, ...}, or names with `recording`"), default: .required, "the lines; without `x`, x is 1, 2, 3, ..."),
+            LuaOption("series", .table("{{name =, x = {...}, y = {...}, colour =}, ...}, or names with `recording`"), default: .described("required, except with `recording`: all its series"), "the lines"),
             LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick"),
             .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
             .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
@@ -138,7 +138,7 @@ public enum PlotSeriesOptions {
     /// The declaration.
     public static let table = LuaOptionTable("fl.svg.plot series", [
         .string("name", described: "`\"series i\"`", "the legend entry"),
-        LuaOption("x", .table("{number, ...}"), default: .described("1, 2, 3, ..."), "x values, as many as y values"),
+        LuaOption("x", .table("{number, ...}"), default: .described("0, 1, 2, ..."), "x values, as many as y values"),
         LuaOption("y", .table("{number, ...}"), default: .required, "y values"),
         .string("colour", described: "from `palette`", "the line colour"),
         .string("color", described: "from `palette`", "the same as `colour`"),
