@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ForceSimulation", targets: ["ForceSimulation"]),
         .library(name: "GraphModel", targets: ["GraphModel"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "GraphLayout", targets: ["GraphLayout"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
@@ -25,9 +26,10 @@ let package = Package(
         ),
         .target(name: "GraphModel", dependencies: ["CGraphviz"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
+        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "Render"]),
+        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render"]),
         .executableTarget(
             name: "forcelab",
             dependencies: ["LuaHost", "CEditLine", "CLuaShim"],
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
+        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

@@ -2,8 +2,8 @@ import CLuaShim
 import GraphModel
 
 /// The Lua face of graph files and generators: `forcelab.graph.load`, `forcelab.graph.generate`, `g:save`.
-enum GraphFilesLua {
-    /// Adds `load` and `generate` to the `graph` table of the module table on top of the stack, and `save` to graphs.
+enum GraphFileBindings {
+    /// Adds `load` and `generate` to the `graph` table of the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         lua_getfield(L, -1, "graph")
         LuaBinding.set(L, table: -1, "load", load)
@@ -11,10 +11,6 @@ enum GraphFilesLua {
         GraphConversions.pushStrings(L, GraphGenerator.allCases.map(\.rawValue))
         lua_setfield(L, -2, "generators")
         fl_pop(L, 1)
-        _ = fl_getmetatable_named(L, GraphLua.metatable)
-        lua_getfield(L, -1, "__index")
-        LuaBinding.set(L, table: -1, "save", save)
-        fl_pop(L, 2)
     }
 
     /// The `format` option at argument `n`, read against `declaration`: nil means "from the extension (or content,
@@ -30,7 +26,7 @@ enum GraphFilesLua {
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.string(1)
             let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load))
-            GraphLua.push(arguments.L, graph)
+            GraphBindings.push(arguments.L, graph)
             return 1
         }
     }
@@ -38,7 +34,7 @@ enum GraphFilesLua {
     /// `g:save(path [, {format =}])`: written atomically.
     static let save: LuaFunction = { L in
         LuaBinding.run(L, "save") { arguments in
-            let graph = try GraphLua.graph(arguments).graph
+            let graph = try GraphBindings.graph(arguments).graph
             try graph.save(path: try arguments.string(2), format: try format(arguments, 3, GraphFileOptions.save))
             lua_settop(arguments.L, 1)
             return 1
@@ -60,7 +56,7 @@ enum GraphFilesLua {
                 default: values[option.name] = try options.optionalNumber(option.name)
                 }
             }
-            GraphLua.push(arguments.L, try Graph.generate(kind, options: values))
+            GraphBindings.push(arguments.L, try Graph.generate(kind, options: values))
             return 1
         }
     }

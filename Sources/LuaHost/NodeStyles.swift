@@ -6,7 +6,7 @@ import Render
 /// function(node, i) is evaluated here, once per node.
 struct NodeStyles {
     let options: OptionsReader
-    let graph: LuaGraph
+    let graph: GraphHandle
 
     /// A colour option: a colour or data field name (Render's colouring rule tells them apart), or a function.
     func colours(_ name: String) throws -> NodeValue<String>? {
@@ -40,7 +40,7 @@ struct NodeStyles {
         let function = LuaReference(L, -1)
         return try graph.graph.nodeIds.enumerated().map { i, id in
             try function.call(L, results: 1) {
-                ElementLua.push(L, graph, .node, id)
+                ElementBindings.push(L, graph, .node, id)
                 lua_pushinteger(L, lua_Integer(i))
                 return 2
             }

@@ -1,9 +1,10 @@
 import CLuaShim
+import GraphLayout
 import GraphModel
 import Render
 
 /// The Lua face of pictures: `forcelab.svg.graph`, `forcelab.svg.radar`, `forcelab.svg.plot`, `forcelab.metrics`.
-enum PicturesLua {
+enum PictureBindings {
     /// Adds `svg = {graph, radar, plot}` and `metrics` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         lua_createtable(L, 0, 3)
@@ -17,7 +18,7 @@ enum PicturesLua {
     /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (options: `GraphPictureOptions`).
     static let graph: LuaFunction = { L in
         LuaBinding.run(L, "graph") { arguments in
-            let luaGraph = try GraphLua.graph(arguments)
+            let luaGraph = try GraphBindings.graph(arguments)
             let path = try arguments.string(2)
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
             let style = NodeStyles(options: options, graph: luaGraph)
@@ -134,7 +135,7 @@ enum PicturesLua {
             var series: [Plot.Series] = []
             let fromRecording = spec.push("recording") != LUA_TNIL
             if fromRecording {
-                guard let recording = LuaObject.get(arguments.L, -1, LuaRecording.self) else {
+                guard let recording = LuaObject.get(arguments.L, -1, LayoutRecording.self) else {
                     throw spec.fields.fieldError("recording", expected: "Recording")
                 }
                 fl_pop(arguments.L, 1)
@@ -219,7 +220,7 @@ enum PicturesLua {
     /// `forcelab.metrics(g [, options])` (options: `MetricsOptions`).
     static let metrics: LuaFunction = { L in
         LuaBinding.run(L, "metrics") { arguments in
-            let luaGraph = try GraphLua.graph(arguments)
+            let luaGraph = try GraphBindings.graph(arguments)
             let options = try OptionsReader(arguments, 2, MetricsOptions.table)
             var settings = Metrics.Options()
             settings.exactNodeLimit = try options.integer("exactNodeLimit")

@@ -19,7 +19,7 @@ final class ExamplesTests: XCTestCase {
         "compare-layouts": (
             ["defaults  stress", "collide   stress", "radial    stress"],
             ["compare-layouts.svg", "layout-defaults.svg", "layout-collide.svg", "layout-radial.svg"]),
-        "replay": (["Recording(300 ticks, 150 frames, series: alpha, energy, spread)"], ["replay.html", "replay-alpha.svg", "replay-energy.svg"]),
+        "replay": (["Recording(300 ticks, 151 frames, series: alpha, energy, spread)"], ["replay.html", "replay-alpha.svg", "replay-energy.svg"]),
     ]
 
     private static let examples = ForcelabProcess.packageRoot.appendingPathComponent("examples")

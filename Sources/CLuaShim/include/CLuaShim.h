@@ -103,5 +103,8 @@ static inline int fl_istable(lua_State *L, int i) { return lua_type(L, i) == LUA
 static inline void *fl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
 static inline int fl_getmetatable_named(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
 static inline void fl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+/* The pointer-sized space Lua keeps before each thread, copied from the main thread into every new one: the host
+ * keeps its per-state context there, out of reach of scripts (and of the debug library). */
+static inline void **fl_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 
 #endif

@@ -5,17 +5,17 @@ import Foundation
 public final class LuaState {
     /// The raw state, for the binding layer and the REPL.
     public let L: OpaquePointer
-    private let life: LuaLife
+    private let context: LuaContext
 
     /// Opens a state. `memoryLimit` caps Lua's heap in bytes (0 = none); `ignoreEnvironment` is `-E`.
     public init(memoryLimit: Int = 0, ignoreEnvironment: Bool = false) throws {
         guard let state = fl_newstate(memoryLimit) else { throw LuaError("cannot create a Lua state: out of memory") }
         L = state
-        life = LuaLife(mainThread: state)
+        context = LuaContext(mainThread: state)
         // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
         // through fl_pcall drops back to 0.
         fl_enter_swift(state)
-        LuaLife.install(life, in: state)
+        LuaContext.install(context, in: state)
         if ignoreEnvironment {
             lua_pushboolean(L, 1)
             lua_setfield(L, fl_registryindex(), "LUA_NOENV")
@@ -25,7 +25,7 @@ public final class LuaState {
     }
 
     deinit {
-        life.mainThread = nil
+        context.mainThread = nil
         fl_close(L)
     }
 

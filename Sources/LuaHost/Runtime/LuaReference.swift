@@ -4,7 +4,7 @@ import CLuaShim
 /// with a traceback. A value with an owner object lives in that object's callbacks table (see `LuaCallbacks`), so
 /// it goes when Lua can no longer reach the owner; one without lives in the registry.
 public final class LuaReference {
-    private let life: LuaLife
+    private let context: LuaContext
     private let reference: Int32
     /// The owner's key in `LuaCallbacks`, or nil for the registry.
     private let owner: UnsafeMutableRawPointer?
@@ -13,7 +13,7 @@ public final class LuaReference {
     public init(_ L: OpaquePointer, _ index: Int32, owner: AnyObject? = nil) {
         let index = lua_absindex(L, index)
         let key = owner.map(LuaCallbacks.key)
-        life = LuaLife.of(L)
+        context = LuaContext.of(L)
         self.owner = key
         LuaReference.pushStore(L, owner: key, create: true)
         lua_pushvalue(L, index)
@@ -22,7 +22,7 @@ public final class LuaReference {
     }
 
     deinit {
-        guard let main = life.mainThread else { return }
+        guard let main = context.mainThread else { return }
         LuaReference.pushStore(main, owner: owner, create: false)
         if lua_type(main, -1) == LUA_TTABLE { luaL_unref(main, -1, reference) }
         fl_pop(main, 1)

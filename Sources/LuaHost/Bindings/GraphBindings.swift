@@ -2,7 +2,7 @@ import CLuaShim
 import GraphModel
 
 /// The Lua face of graphs (`forcelab.Graph`): building, editing, querying and observing a graph store.
-enum GraphLua {
+enum GraphBindings {
     /// The metatable name.
     static let metatable = "forcelab.Graph"
 
@@ -11,7 +11,7 @@ enum GraphLua {
         LuaObject.register(L, name: metatable, methods: methods, metamethods: [
             ("__tostring", describe), ("__len", nodeCountFunction), ("__eq", equal),
         ])
-        ElementLua.register(L)
+        ElementBindings.register(L)
         lua_createtable(L, 0, 4)
         LuaBinding.set(L, table: -1, "new", new)
         lua_setfield(L, -2, "graph")
@@ -19,12 +19,12 @@ enum GraphLua {
 
     /// Pushes a graph as a Lua object.
     static func push(_ L: OpaquePointer, _ graph: Graph) {
-        LuaObject.push(L, LuaGraph(graph), metatable: metatable)
+        LuaObject.push(L, GraphHandle(graph, in: L), metatable: metatable)
     }
 
     /// The graph passed as argument `n`.
-    static func graph(_ arguments: LuaArguments, _ n: Int32 = 1) throws -> LuaGraph {
-        try arguments.object(n, LuaGraph.self, name: "Graph")
+    static func graph(_ arguments: LuaArguments, _ n: Int32 = 1) throws -> GraphHandle {
+        try arguments.object(n, GraphHandle.self, name: "Graph")
     }
 
     /// A node id argument: a string, a number, or a node object.
@@ -57,39 +57,12 @@ enum GraphLua {
         }
     }
 
-    /// Calls the Lua change and data handlers for what the last operation recorded.
-    static func deliverEvents(_ L: OpaquePointer, _ graph: LuaGraph) throws {
-        while !graph.pendingEvents.isEmpty || !graph.pendingData.isEmpty {
-            let events = graph.pendingEvents, data = graph.pendingData
-            graph.pendingEvents = []
-            graph.pendingData = []
-            for event in events {
-                for handler in graph.changeHandlers {
-                    try handler.call(L) {
-                        GraphConversions.push(L, event)
-                        return 1
-                    }
-                }
-            }
-            for (reference, fields) in data {
-                try reference.call(L) {
-                    LuaValues.push(L, fields: fields)
-                    return 1
-                }
-            }
-        }
+    /// Runs a graph method body on the graph at argument 1.
+    static func graphMethod(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, GraphHandle) throws -> Int32) -> Int32 {
+        LuaBinding.run(L, name) { arguments in try body(arguments, try graph(arguments)) }
     }
 
-    /// Runs a graph method body and then delivers the change events it caused.
-    static func mutating(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, LuaGraph) throws -> Int32) -> Int32 {
-        LuaBinding.run(L, name) { arguments in
-            let graph = try graph(arguments)
-            let results = try body(arguments, graph)
-            try deliverEvents(arguments.L, graph)
-            return results
-        }
-    }
-
+    /// Every method of a graph, in one place.
     static let methods: [(String, LuaFunction)] = [
         ("addNode", addNode), ("addEdge", addEdge), ("connect", connect),
         ("node", node), ("edge", edge), ("nodes", nodes), ("edges", edges),
@@ -100,7 +73,7 @@ enum GraphLua {
         ("connectedEdges", connectedEdges), ("degree", degree),
         ("selectedNodes", selectedNodes), ("selectedEdges", selectedEdges),
         ("absolutePosition", absolutePosition), ("children", children),
-        ("on", on), ("observeData", observeData),
+        ("on", on), ("observeData", observeData), ("save", GraphFileBindings.save), ("show", RecordingBindings.show),
     ]
 
     static let new: LuaFunction = { L in
@@ -113,7 +86,7 @@ enum GraphLua {
     /// `__eq`: two Lua values for one graph compare equal (`sim:graph() == g`).
     static let equal: LuaFunction = { L in
         guard let L else { return 0 }
-        let a = LuaObject.get(L, 1, LuaGraph.self), b = LuaObject.get(L, 2, LuaGraph.self)
+        let a = LuaObject.get(L, 1, GraphHandle.self), b = LuaObject.get(L, 2, GraphHandle.self)
         lua_pushboolean(L, a != nil && a === b ? 1 : 0)
         return 1
     }
@@ -127,16 +100,16 @@ enum GraphLua {
     }
 
     static let addNode: LuaFunction = { L in
-        mutating(L, "addNode") { arguments, graph in
+        graphMethod(L, "addNode") { arguments, graph in
             let node = try GraphConversions.node(LuaTableReader(arguments, 2))
             try graph.graph.addNode(node)
-            ElementLua.push(arguments.L, graph, .node, node.id)
+            ElementBindings.push(arguments.L, graph, .node, node.id)
             return 1
         }
     }
 
     static let addEdge: LuaFunction = { L in
-        mutating(L, "addEdge") { arguments, graph in
+        graphMethod(L, "addEdge") { arguments, graph in
             let store = graph.graph
             let edge = try GraphConversions.edge(LuaTableReader(arguments, 2)) { source, target, sourceHandle, targetHandle in
                 let base = GraphConversions.connectionId(source, target, sourceHandle, targetHandle)
@@ -148,13 +121,13 @@ enum GraphLua {
                 return unique
             }
             try store.addEdge(edge)
-            ElementLua.push(arguments.L, graph, .edge, edge.id)
+            ElementBindings.push(arguments.L, graph, .edge, edge.id)
             return 1
         }
     }
 
     static let connect: LuaFunction = { L in
-        mutating(L, "connect") { arguments, graph in
+        graphMethod(L, "connect") { arguments, graph in
             let reader = try LuaTableReader(arguments, 2)
             let edge = graph.graph.connect(
                 source: try GraphConversions.id(reader, "source", required: true)!,
@@ -162,7 +135,7 @@ enum GraphLua {
                 sourceHandle: try reader.string("sourceHandle"), targetHandle: try reader.string("targetHandle"),
                 id: try reader.string("id"), data: try reader.fields("data") ?? [:])
             if let edge {
-                ElementLua.push(arguments.L, graph, .edge, edge.id)
+                ElementBindings.push(arguments.L, graph, .edge, edge.id)
             } else {
                 lua_pushnil(arguments.L)
             }
@@ -175,7 +148,7 @@ enum GraphLua {
             let graph = try graph(arguments)
             let id = try nodeId(arguments, 2)
             if graph.graph.containsNode(id) {
-                ElementLua.push(arguments.L, graph, .node, id)
+                ElementBindings.push(arguments.L, graph, .node, id)
             } else {
                 lua_pushnil(arguments.L)
             }
@@ -188,7 +161,7 @@ enum GraphLua {
             let graph = try graph(arguments)
             let id = try arguments.string(2)
             if graph.graph.containsEdge(id) {
-                ElementLua.push(arguments.L, graph, .edge, id)
+                ElementBindings.push(arguments.L, graph, .edge, id)
             } else {
                 lua_pushnil(arguments.L)
             }
@@ -199,7 +172,7 @@ enum GraphLua {
     static let nodes: LuaFunction = { L in
         LuaBinding.run(L, "nodes") { arguments in
             let graph = try graph(arguments)
-            ElementLua.pushList(arguments.L, graph, .node, graph.graph.nodeIds)
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.nodeIds)
             return 1
         }
     }
@@ -210,7 +183,7 @@ enum GraphLua {
             var ids: [String] = []
             ids.reserveCapacity(graph.graph.edgeCount)
             graph.graph.forEachEdge { ids.append($0.id) }
-            ElementLua.pushList(arguments.L, graph, .edge, ids)
+            ElementBindings.pushList(arguments.L, graph, .edge, ids)
             return 1
         }
     }
@@ -230,7 +203,7 @@ enum GraphLua {
     }
 
     static let applyNodeChanges: LuaFunction = { L in
-        mutating(L, "applyNodeChanges") { arguments, graph in
+        graphMethod(L, "applyNodeChanges") { arguments, graph in
             let changes = try list(arguments, 2, GraphConversions.nodeChange)
             try graph.graph.applyNodeChanges(changes)
             return 0
@@ -238,7 +211,7 @@ enum GraphLua {
     }
 
     static let applyEdgeChanges: LuaFunction = { L in
-        mutating(L, "applyEdgeChanges") { arguments, graph in
+        graphMethod(L, "applyEdgeChanges") { arguments, graph in
             let changes = try list(arguments, 2, GraphConversions.edgeChange)
             try graph.graph.applyEdgeChanges(changes)
             return 0
@@ -257,7 +230,7 @@ enum GraphLua {
     }
 
     static let deleteElements: LuaFunction = { L in
-        mutating(L, "deleteElements") { arguments, graph in
+        graphMethod(L, "deleteElements") { arguments, graph in
             let reader = try LuaTableReader(arguments, 2)
             let deleted = graph.graph.deleteElements(
                 nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
@@ -279,7 +252,7 @@ enum GraphLua {
     }
 
     static let restore: LuaFunction = { L in
-        mutating(L, "restore") { arguments, graph in
+        graphMethod(L, "restore") { arguments, graph in
             let nodes = try list(arguments, 2) { (GraphConversions.position($0), try GraphConversions.node($0)) }
             let edges = arguments.isNil(3) ? [] : try list(arguments, 3) {
                 (GraphConversions.position($0), try GraphConversions.edge($0, defaultId: GraphConversions.connectionId))
@@ -310,7 +283,7 @@ enum GraphLua {
     static let incomers: LuaFunction = { L in
         LuaBinding.run(L, "incomers") { arguments in
             let graph = try graph(arguments)
-            ElementLua.pushList(arguments.L, graph, .node, graph.graph.incomers(of: try nodeId(arguments, 2)).map(\.id))
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.incomers(of: try nodeId(arguments, 2)).map(\.id))
             return 1
         }
     }
@@ -318,7 +291,7 @@ enum GraphLua {
     static let outgoers: LuaFunction = { L in
         LuaBinding.run(L, "outgoers") { arguments in
             let graph = try graph(arguments)
-            ElementLua.pushList(arguments.L, graph, .node, graph.graph.outgoers(of: try nodeId(arguments, 2)).map(\.id))
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.outgoers(of: try nodeId(arguments, 2)).map(\.id))
             return 1
         }
     }
@@ -331,11 +304,11 @@ enum GraphLua {
                 lua_createtable(arguments.L, 0, 1)
                 lua_pushvalue(arguments.L, 2)
                 lua_setfield(arguments.L, -2, "nodes")
-                ids = try GraphLua.ids(arguments, LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2), "nodes")
+                ids = try GraphBindings.ids(arguments, LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2), "nodes")
             } else {
                 ids = [try nodeId(arguments, 2)]
             }
-            ElementLua.pushList(arguments.L, graph, .edge, graph.graph.connectedEdges(of: ids).map(\.id))
+            ElementBindings.pushList(arguments.L, graph, .edge, graph.graph.connectedEdges(of: ids).map(\.id))
             return 1
         }
     }
@@ -351,7 +324,7 @@ enum GraphLua {
     static let selectedNodes: LuaFunction = { L in
         LuaBinding.run(L, "selectedNodes") { arguments in
             let graph = try graph(arguments)
-            ElementLua.pushList(arguments.L, graph, .node, graph.graph.sortedByNodeOrder(graph.graph.selectedNodeIds))
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.sortedByNodeOrder(graph.graph.selectedNodeIds))
             return 1
         }
     }
@@ -359,7 +332,7 @@ enum GraphLua {
     static let selectedEdges: LuaFunction = { L in
         LuaBinding.run(L, "selectedEdges") { arguments in
             let graph = try graph(arguments)
-            ElementLua.pushList(arguments.L, graph, .edge, graph.graph.sortedByEdgeOrder(graph.graph.selectedEdgeIds))
+            ElementBindings.pushList(arguments.L, graph, .edge, graph.graph.sortedByEdgeOrder(graph.graph.selectedEdgeIds))
             return 1
         }
     }
@@ -378,7 +351,7 @@ enum GraphLua {
     static let children: LuaFunction = { L in
         LuaBinding.run(L, "children") { arguments in
             let graph = try graph(arguments)
-            ElementLua.pushList(arguments.L, graph, .node, graph.graph.childIds(of: try nodeId(arguments, 2)))
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.childIds(of: try nodeId(arguments, 2)))
             return 1
         }
     }
@@ -388,8 +361,7 @@ enum GraphLua {
             let graph = try graph(arguments)
             _ = try arguments.option(2, ["change"])
             try arguments.function(3)
-            graph.changeHandlers.append(LuaReference(arguments.L, 3, owner: graph))
-            graph.recordChanges()
+            graph.addChangeHandler(LuaReference(arguments.L, 3, owner: graph))
             lua_settop(arguments.L, 1)
             return 1
         }
@@ -401,7 +373,7 @@ enum GraphLua {
             let id = try nodeId(arguments, 2)
             guard graph.graph.containsNode(id) else { throw GraphError("no node with id '\(id)'") }
             try arguments.function(3)
-            graph.recordData(of: id, handler: LuaReference(arguments.L, 3, owner: graph))
+            graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))
             lua_settop(arguments.L, 1)
             return 1
         }

@@ -8,7 +8,7 @@ import GraphModel
 /// force sets is there for the next. A node keeps its table from tick to tick and across node-set changes for as
 /// long as it stays in the graph.
 final class LuaNodeTables {
-    private unowned let simulation: LuaSimulation
+    private unowned let simulation: SimulationHandle
     /// `nodes` as the forces see it.
     private var list: LuaReference?
     /// The same tables in a private array the copies go through, so a force that rearranges its list cannot break them.
@@ -23,16 +23,16 @@ final class LuaNodeTables {
     private var fixedWritten = false
     /// Whether the tables hold the kinetics' current positions and velocities.
     private(set) var isCurrent = false
-    /// Whether nodes' data may have changed in the graph since the tables' `data` fields were made.
-    private var dataStale = false
+    /// The layout's count of graph edits when the tables' `data` fields were last brought up to date.
+    private var editsSeen = 0
 
-    init(simulation: LuaSimulation) {
+    init(simulation: SimulationHandle) {
         self.simulation = simulation
     }
 
     /// Builds the tables for the simulation's current node set, keeping the tables of nodes that stay.
     func prepare(dimensions: Int) {
-        let ids = simulation.nodeIds
+        let ids = simulation.layout.nodeIds
         guard tables == nil || builtIds != ids else { return }
         let L = simulation.activeState
         var oldIndex: [String: Int] = [:]
@@ -107,11 +107,6 @@ final class LuaNodeTables {
         list.push(L)
     }
 
-    /// Notes that the graph changed, so nodes' data may have: the tables take it at the next copy into them.
-    func graphChanged() {
-        dataStale = true
-    }
-
     /// After a Lua force failed: reads back what the forces wrote before the error (d3's node objects keep it too),
     /// or, when even that fails, notes that the tables no longer match the kinetics.
     func keepWrites(_ kinetics: Kinetics?) {
@@ -124,7 +119,7 @@ final class LuaNodeTables {
     func write(_ kinetics: Kinetics) throws {
         let anyFixed = kinetics.fx.contains { !$0.isNaN } || kinetics.fy.contains { !$0.isNaN }
             || kinetics.fz.contains { !$0.isNaN }
-        if dataStale { refreshData() }
+        if simulation.layout.editsSeen != editsSeen { refreshData() }
         var state = LuaNodeTables.state(kinetics)
         try synchronise { L in fl_nodes_write(L, -1, &state, anyFixed || fixedWritten ? 1 : 0) }
         fixedWritten = anyFixed
@@ -158,7 +153,7 @@ final class LuaNodeTables {
             fl_pop(L, 1)
         }
         fl_pop(L, 1)
-        dataStale = false
+        editsSeen = simulation.layout.editsSeen
     }
 
     /// Runs a sync function with the private array on the stack, turning a failure into a `LuaError`.

@@ -2,7 +2,7 @@ import CLuaShim
 import ForceSimulation
 
 /// The simulation's random source as a callable Lua object: `random()` returns d3's next LCG value.
-enum RandomLua {
+enum RandomBindings {
     static let metatable = "forcelab.Random"
 
     /// Registers the metatable.

@@ -7,7 +7,10 @@ public enum ForcelabModule {
     public static let version = "0.1.0"
 
     /// The module's submodules, each adding its functions to the `forcelab` table on top of the stack.
-    static let parts: [@Sendable (OpaquePointer) -> Void] = [GraphLua.register, GraphFilesLua.register, SimulationLua.register, PicturesLua.register, RecordingLua.register]
+    static let parts: [@Sendable (OpaquePointer) -> Void] = [
+        GraphBindings.register, GraphFileBindings.register, SimulationBindings.register, ForceBindings.register,
+        RandomBindings.register, PictureBindings.register, RecordingBindings.register,
+    ]
 
     /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists); returns the path.
     static let makeFolder: LuaFunction = { L in

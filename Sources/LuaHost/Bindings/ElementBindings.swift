@@ -2,7 +2,7 @@ import CLuaShim
 import GraphModel
 
 /// The Lua face of nodes and edges (`forcelab.Node`, `forcelab.Edge`).
-enum ElementLua {
+enum ElementBindings {
     static let nodeMetatable = "forcelab.Node"
     static let edgeMetatable = "forcelab.Edge"
 
@@ -16,12 +16,12 @@ enum ElementLua {
     }
 
     /// Pushes a reference to element `id`.
-    static func push(_ L: OpaquePointer, _ graph: LuaGraph, _ kind: ElementReference.Kind, _ id: String) {
+    static func push(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ id: String) {
         LuaObject.push(L, ElementReference(graph, kind, id), metatable: kind == .node ? nodeMetatable : edgeMetatable, keeping: graph)
     }
 
     /// Pushes an array of references that also works as an iterator: `for n in g:nodes() do` and `ipairs(g:nodes())`.
-    static func pushList(_ L: OpaquePointer, _ graph: LuaGraph, _ kind: ElementReference.Kind, _ ids: [String]) {
+    static func pushList(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ ids: [String]) {
         lua_createtable(L, Int32(ids.count), 0)
         for (offset, id) in ids.enumerated() {
             push(L, graph, kind, id)
@@ -201,7 +201,6 @@ enum ElementLua {
             case .node: try graph.updateNode(element.id) { try assign(arguments, &$0, key) }
             case .edge: try graph.updateEdge(element.id) { try assign(arguments, &$0, key) }
             }
-            try GraphLua.deliverEvents(arguments.L, element.graph)
             return 0
         }
     }

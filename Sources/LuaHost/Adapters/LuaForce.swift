@@ -12,13 +12,13 @@ final class LuaForce: Force {
         case table
     }
 
-    private unowned let simulation: LuaSimulation
+    private unowned let simulation: SimulationHandle
     let form: Form
     /// Registry reference of the function or table.
     let reference: LuaReference
     private var kinetics: Kinetics?
 
-    init(simulation: LuaSimulation, form: Form, reference: LuaReference) {
+    init(simulation: SimulationHandle, form: Form, reference: LuaReference) {
         self.simulation = simulation
         self.form = form
         self.reference = reference
@@ -34,7 +34,7 @@ final class LuaForce: Force {
         try tables.write(kinetics)
         try callMember("initialize", optional: true) {
             tables.pushList(L)
-            RandomLua.push(L, random)
+            RandomBindings.push(L, random)
             return 2
         }
         try tables.read(kinetics)
@@ -65,7 +65,7 @@ final class LuaForce: Force {
 
     /// Whether the forces just before and just after this one in the simulation's order are Lua forces.
     private func neighbours() -> (after: Bool, before: Bool) {
-        let engine = simulation.simulation
+        let engine = simulation.layout.simulation
         let names = engine.forceNames
         guard let slot = names.firstIndex(where: { engine.force(named: $0) === self }) else { return (false, false) }
         let isLua = { (k: Int) in names.indices.contains(k) && engine.force(named: names[k]) is LuaForce }
@@ -104,10 +104,9 @@ final class LuaForce: Force {
         return lua_type(L, -1)
     }
 
-    /// Calls Lua with the simulation marked busy, so the Lua code cannot re-enter it.
+    /// Calls Lua (the layout is busy meanwhile, so the Lua code cannot re-enter it); what the forces wrote before an
+    /// error is kept.
     private func call(_ function: LuaReference, _ pushArguments: () -> Int32) throws {
-        simulation.busy = true
-        defer { simulation.busy = false }
         do {
             try function.call(simulation.activeState, pushArguments)
         } catch {

@@ -3,11 +3,11 @@ final class ElementReference {
     /// Which kind of element.
     enum Kind { case node, edge }
 
-    let graph: LuaGraph
+    let graph: GraphHandle
     let kind: Kind
     let id: String
 
-    init(_ graph: LuaGraph, _ kind: Kind, _ id: String) {
+    init(_ graph: GraphHandle, _ kind: Kind, _ id: String) {
         self.graph = graph
         self.kind = kind
         self.id = id

@@ -2,19 +2,20 @@ import Foundation
 
 /// A one-line progress display on stderr for `sim:run()`, drawn only when stderr is a terminal.
 final class ProgressBar {
-    private let enabled: Bool
+    /// Whether it draws (stderr is a terminal).
+    let isEnabled: Bool
     private let alphaMin: Double
     private var lastDraw = Date.distantPast
     private var drawn = false
 
     init(enabled: Bool, alphaMin: Double) {
-        self.enabled = enabled
+        self.isEnabled = enabled
         self.alphaMin = alphaMin
     }
 
     /// Redraws at most every 100 ms: ticks so far, alpha, and how far alpha has cooled towards alphaMin.
     func update(tick: Int, alpha: Double) {
-        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
+        guard isEnabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
         lastDraw = Date()
         let done = alpha >= 1 ? 0 : min(1, max(0, log(alpha) / log(max(alphaMin, 1e-12))))
         let width = 30
