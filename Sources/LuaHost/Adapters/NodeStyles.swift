@@ -10,6 +10,7 @@ struct NodeStyles {
 
     /// A colour option: a colour or data field name (Render's colouring rule tells them apart), or a function.
     func colours(_ name: String) throws -> NodeValue<String>? {
+        guard case .nodeColour = options.option(name).value else { preconditionFailure("'\(name)' is not declared as a node colour") }
         let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
         switch options.push(name) {
@@ -22,6 +23,7 @@ struct NodeStyles {
 
     /// A numeric option: a number, a numeric data field name, or a function.
     func numbers(_ name: String) throws -> NodeValue<Double>? {
+        guard case .nodeNumber = options.option(name).value else { preconditionFailure("'\(name)' is not declared as a node number") }
         let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
         switch options.push(name) {
