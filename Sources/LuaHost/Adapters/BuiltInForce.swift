@@ -7,102 +7,70 @@ import GraphLayout
 enum BuiltInForce: String, CaseIterable {
     case center, manyBody, link, collide, x, y, z, radial
 
-    /// One option of a built-in force.
-    struct Option {
-        /// What an option accepts.
-        enum Accepts {
-            /// A number in the range.
-            case number(ClosedRange<Double>)
-            /// A whole number in the range.
-            case integer(ClosedRange<Int>)
-            /// A number per node: a constant (finite unless `anyNumber`: a position force's target may be anything,
-            /// NaN meaning no pull), a function(node, i) or a node data field name.
-            case perNode(anyNumber: Bool)
-            /// A number per link: a finite constant, a function(edge, i) or an edge data field name.
-            case perLink
-        }
+    /// The declaration of the force's options, in the order d3's constructor takes them.
+    var table: LuaOptionTable { BuiltInForce.tables[self]! }
 
-        let name: String
-        let accepts: Accepts
-        /// The default, from the engine's force; nil when the engine computes it (described in `doc`).
-        let defaultValue: Double?
-        /// One line of doc.
-        let doc: String
+    /// Every force's declaration, made once.
+    private static let tables = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration()) })
 
-        /// Whether the option may vary per node or link.
-        var perElement: Bool {
-            switch accepts {
-            case .perNode, .perLink: true
-            case .number, .integer: false
-            }
-        }
-    }
-
-    /// A line of doc for the force.
-    var summary: String {
-        switch self {
-        case .center: "moves positions so their mean is the centre (ignores alpha)"
-        case .manyBody: "Barnes-Hut charge between all nodes in d3's quadtree order"
-        case .link: "springs along the graph's edges"
-        case .collide: "keeps nodes' circles apart"
-        case .x: "pulls nodes towards a target x"
-        case .y: "pulls nodes towards a target y"
-        case .z: "pulls nodes towards a target z (3D)"
-        case .radial: "pulls nodes towards a circle (a sphere in 3D) around a centre"
-        }
-    }
-
-    /// The options, in the order d3's constructor takes them (positional arguments follow this order).
-    var options: [Option] {
-        let finite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    /// Declares the options; defaults are read from the engine's own force.
+    private func declaration() -> LuaOptionTable {
         let nonNegative = 0...Double.greatestFiniteMagnitude
+        let declared: [LuaOption]
         switch self {
         case .center:
             let force = CenterForce()
-            return [
-                Option(name: "x", accepts: .number(finite), defaultValue: force.x, doc: "centre x"),
-                Option(name: "y", accepts: .number(finite), defaultValue: force.y, doc: "centre y"),
-                Option(name: "z", accepts: .number(finite), defaultValue: force.z, doc: "centre z (3D)"),
-                Option(name: "strength", accepts: .number(finite), defaultValue: force.strength, doc: "share of the offset removed each tick"),
+            declared = [
+                .number("x", default: force.x, "centre x"),
+                .number("y", default: force.y, "centre y"),
+                .number("z", default: force.z, "centre z (3D)"),
+                .number("strength", default: force.strength, "share of the offset removed each tick"),
             ]
         case .manyBody:
             let force = ManyBodyForce()
-            return [
-                Option(name: "strength", accepts: .perNode(anyNumber: false), defaultValue: force.strength.constant, doc: "charge (negative repels)"),
-                Option(name: "theta", accepts: .number(nonNegative), defaultValue: force.theta, doc: "Barnes-Hut accuracy: a cell acts as one body when width / distance < theta"),
-                Option(name: "distanceMin", accepts: .number(nonNegative), defaultValue: force.distanceMin, doc: "distances below it count as it"),
-                Option(name: "distanceMax", accepts: .number(0...Double.infinity), defaultValue: force.distanceMax, doc: "nodes farther apart do not interact"),
+            declared = [
+                LuaOption("strength", .nodeNumber, default: force.strength.defaultValue, "charge (negative repels)"),
+                .number("theta", default: force.theta, in: nonNegative, "Barnes-Hut accuracy: a cell acts as one body when width / distance < theta"),
+                .number("distanceMin", default: force.distanceMin, in: nonNegative, "distances below it count as it"),
+                .number("distanceMax", default: force.distanceMax, in: 0...Double.infinity, "nodes farther apart do not interact"),
             ]
         case .link:
             let force = LinkForce(links: [])
-            return [
-                Option(name: "distance", accepts: .perLink, defaultValue: force.distance.constant, doc: "rest length of each link"),
-                Option(name: "strength", accepts: .perLink, defaultValue: nil, doc: "stiffness of each link; default 1 / min(degree(source), degree(target))"),
-                Option(name: "iterations", accepts: .integer(0...1000), defaultValue: Double(force.iterations), doc: "passes over the links per tick"),
+            declared = [
+                LuaOption("distance", .edgeNumber, default: force.distance.defaultValue, "rest length of each link"),
+                LuaOption("strength", .edgeNumber, default: .described("1 / min(degree(source), degree(target))"), "stiffness of each link"),
+                .integer("iterations", default: force.iterations, in: 0...1000, "passes over the links per tick"),
             ]
         case .collide:
             let force = CollideForce()
-            return [
-                Option(name: "radius", accepts: .perNode(anyNumber: false), defaultValue: force.radius.constant, doc: "each node's radius"),
-                Option(name: "strength", accepts: .number(finite), defaultValue: force.strength, doc: "share of an overlap resolved each pass"),
-                Option(name: "iterations", accepts: .integer(0...1000), defaultValue: Double(force.iterations), doc: "passes per tick"),
+            declared = [
+                LuaOption("radius", .nodeNumber, default: force.radius.defaultValue, "each node's radius"),
+                .number("strength", default: force.strength, "share of an overlap resolved each pass"),
+                .integer("iterations", default: force.iterations, in: 0...1000, "passes per tick"),
             ]
         case .x, .y, .z:
             let force = PositionForce(axis: .x)
-            return [
-                Option(name: rawValue, accepts: .perNode(anyNumber: true), defaultValue: force.target.constant, doc: "each node's target \(rawValue)"),
-                Option(name: "strength", accepts: .perNode(anyNumber: false), defaultValue: force.strength.constant, doc: "share of the distance closed per tick, times alpha"),
+            declared = [
+                LuaOption(rawValue, .nodeNumber, default: force.target.defaultValue, "each node's target \(rawValue) (NaN: no pull)"),
+                LuaOption("strength", .nodeNumber, default: force.strength.defaultValue, "share of the distance closed per tick, times alpha"),
             ]
         case .radial:
             let force = RadialForce(radius: 0)
-            return [
-                Option(name: "radius", accepts: .perNode(anyNumber: false), defaultValue: force.radius.constant, doc: "each node's target distance from the centre"),
-                Option(name: "x", accepts: .number(finite), defaultValue: force.x, doc: "centre x"),
-                Option(name: "y", accepts: .number(finite), defaultValue: force.y, doc: "centre y"),
-                Option(name: "z", accepts: .number(finite), defaultValue: force.z, doc: "centre z (3D)"),
-                Option(name: "strength", accepts: .perNode(anyNumber: false), defaultValue: force.strength.constant, doc: "share of the distance closed per tick, times alpha"),
+            declared = [
+                LuaOption("radius", .nodeNumber, default: force.radius.defaultValue, "each node's target distance from the centre"),
+                .number("x", default: force.x, "centre x"),
+                .number("y", default: force.y, "centre y"),
+                .number("z", default: force.z, "centre z (3D)"),
+                LuaOption("strength", .nodeNumber, default: force.strength.defaultValue, "share of the distance closed per tick, times alpha"),
             ]
         }
+        return LuaOptionTable("fl.force." + rawValue, declared)
+    }
+
+    /// Whether a per-node constant of option `name` may be any number (a position force's target: NaN means no
+    /// pull); other numbers must be finite.
+    func acceptsAnyNumber(_ name: String) -> Bool {
+        [.x, .y, .z].contains(self) && name == rawValue
     }
 
     /// The options d3's constructor takes as positional arguments, in order (`forceCenter(x, y, z)`,
@@ -118,8 +86,8 @@ enum BuiltInForce: String, CaseIterable {
     }
 
     /// The option called `name`.
-    func option(_ name: String) -> Option? {
-        options.first { $0.name == name }
+    func option(_ name: String) -> LuaOption? {
+        table.option(name)
     }
 
     /// The engine force for the values given in `description`, bound to `simulation`'s graph.
@@ -150,9 +118,25 @@ enum BuiltInForce: String, CaseIterable {
 }
 
 extension ElementParameter {
-    /// The value when it is one constant (engine defaults are).
-    var constant: Double? {
-        if case .constant(let value) = self { return value }
+    /// The engine's default as an option default: its value when it is one constant (engine defaults are).
+    var defaultValue: LuaOption.Default {
+        if case .constant(let value) = self { return .number(value) }
+        return .described("computed per element")
+    }
+}
+
+extension LuaOption {
+    /// Whether the option may vary per node or link.
+    var perElement: Bool {
+        switch value {
+        case .nodeNumber, .edgeNumber: true
+        default: false
+        }
+    }
+
+    /// The numeric default, nil when there is none or it is computed.
+    var numericDefault: Double? {
+        if case .number(let value) = self.default { return value }
         return nil
     }
 }

@@ -14,7 +14,7 @@ struct ForceValues {
     /// A plain number option.
     func number(_ name: String) -> Double {
         if case .number(let value)? = description.given[name] { return value }
-        return description.kind.option(name)?.defaultValue ?? .nan
+        return description.kind.option(name)?.numericDefault ?? .nan
     }
 
     /// A per-node option as the engine's parameter.

@@ -12,7 +12,7 @@ enum ForceBindings {
         LuaObject.register(L, name: metatable, methods: [], metamethods: [("__tostring", describe)])
         _ = fl_getmetatable_named(L, metatable)
         lua_getfield(L, -1, "__index")
-        for name in Set(BuiltInForce.allCases.flatMap { $0.options.map(\.name) }).sorted() {
+        for name in Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted() {
             LuaValues.push(L, name)
             LuaBinding.push(L, accessor, upvalues: 1)
             lua_setfield(L, -2, name)
@@ -74,34 +74,15 @@ enum ForceBindings {
         }
     }
 
-    /// `force.KIND: unknown option 'k' (did you mean 'name'?)`.
+    /// `fl.force.KIND: unknown option 'k' (did you mean 'name'?)`, from the declaration.
     static func unknownOption(_ key: String, _ kind: BuiltInForce) -> LuaError {
-        let names = kind.options.map(\.name)
-        let nearest = names.min { editDistance($0, key) < editDistance($1, key) }
-        let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
-        return LuaError("force.\(kind.rawValue): unknown option '\(key)'\(hint); options: \(names.joined(separator: ", "))")
-    }
-
-    /// The number of single-character edits between two names (case ignored).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
-        var row = Array(0...b.count)
-        for i in a.indices {
-            var diagonal = row[0]
-            row[0] = i + 1
-            for j in b.indices {
-                let above = row[j + 1]
-                row[j + 1] = min(above + 1, row[j] + 1, diagonal + (a[i] == b[j] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
+        LuaError(kind.table.unknownOptionMessage(key))
     }
 
     /// The value at stack `index` for `option`: a number in its range, or (per-element options) a function or a
     /// data field name.
     static func value(
-        _ option: BuiltInForce.Option, of description: ForceDescription, _ arguments: LuaArguments, at index: Int32,
+        _ option: LuaOption, of description: ForceDescription, _ arguments: LuaArguments, at index: Int32,
         argument n: Int32
     ) throws -> ForceDescription.Value {
         let L = arguments.L
@@ -109,7 +90,7 @@ enum ForceBindings {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             let value = fl_tonumber(L, index)
-            switch option.accepts {
+            switch option.value {
             case .integer(let range):
                 guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
                     throw arguments.error(n, "option '\(name)': a whole number from \(range.lowerBound) to \(range.upperBound) expected, got \(value)")
@@ -119,10 +100,10 @@ enum ForceBindings {
                     let what = range.lowerBound == 0 ? "a non-negative number" : "a finite number"
                     throw arguments.error(n, "option '\(name)': \(what) expected, got \(value)")
                 }
-            case .perNode(let anyNumber):
-                guard anyNumber || value.isFinite else { throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)") }
-            case .perLink:
-                guard value.isFinite else { throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)") }
+            default:
+                guard value.isFinite || description.kind.acceptsAnyNumber(name) else {
+                    throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)")
+                }
             }
             return .number(value)
         case LUA_TFUNCTION where option.perElement:
@@ -143,11 +124,11 @@ enum ForceBindings {
             let description = try arguments.object(1, ForceDescription.self, name: "Force")
             let kind = description.kind
             guard let option = kind.option(name) else {
-                throw LuaError("a \(kind.rawValue) force has no option '\(name)' (options: \(kind.options.map(\.name).joined(separator: ", ")))")
+                throw LuaError("a \(kind.rawValue) force has no option '\(name)' (options: \(kind.table.names.joined(separator: ", ")))")
             }
             let L = arguments.L
             if arguments.count < 2 {
-                push(L, description.given[name], default: option.defaultValue)
+                push(L, description.given[name], default: option.numericDefault)
                 return 1
             }
             description.given[name] = try value(option, of: description, arguments, at: 2, argument: 2)
@@ -181,7 +162,7 @@ enum ForceBindings {
     static let describe: LuaFunction = { L in
         LuaBinding.run(L, "tostring") { arguments in
             let description = try arguments.object(1, ForceDescription.self, name: "Force")
-            let parts = description.kind.options.compactMap { option -> String? in
+            let parts = description.kind.table.options.compactMap { option -> String? in
                 switch description.given[option.name] {
                 case .number(let value)?: return "\(option.name) = \(ElementBindings.format(value))"
                 case .function?: return "\(option.name) = function"

@@ -46,20 +46,16 @@ enum SimulationBindings {
     static let new: LuaFunction = { L in
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try LuaTableReader(arguments, 2, optional: true)
-            try options.refuseUnknown(["dimensions", "seed", "alpha", "alphaMin", "alphaDecay", "alphaTarget", "velocityDecay", "threads"])
-            let dimensions = try options.integer("dimensions") ?? 2
-            guard dimensions == 2 || dimensions == 3 else { throw arguments.error(2, "field 'dimensions': 2 or 3 expected, got \(dimensions)") }
-            let seed = try options.integer("seed") ?? 1
-            guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "field 'seed': 0 to 2^32-1 expected") }
-            let layout = try GraphLayout(graph: graph.graph, dimensions: dimensions, seed: UInt32(seed))
+            let options = try OptionsReader(arguments, 2, SimulationOptions.table)
+            let layout = try GraphLayout(
+                graph: graph.graph, dimensions: try options.integer("dimensions"), seed: UInt32(try options.integer("seed")))
             let engine = layout.simulation
-            engine.alpha = try options.finiteNumber("alpha") ?? engine.alpha
-            engine.alphaMin = try options.finiteNumber("alphaMin") ?? engine.alphaMin
-            engine.alphaDecay = try options.finiteNumber("alphaDecay") ?? engine.alphaDecay
-            engine.alphaTarget = try options.finiteNumber("alphaTarget") ?? engine.alphaTarget
-            engine.velocityDecay = try options.finiteNumber("velocityDecay") ?? engine.velocityDecay
-            if let threads = try options.integer("threads") { engine.threads = threads }
+            engine.alpha = try options.number("alpha")
+            engine.alphaMin = try options.number("alphaMin")
+            engine.alphaDecay = try options.number("alphaDecay")
+            engine.alphaTarget = try options.number("alphaTarget")
+            engine.velocityDecay = try options.number("velocityDecay")
+            if let threads = try options.optionalInteger("threads") { engine.threads = threads }
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
             LuaCallbacks.link(arguments.L, from: simulation, to: graph, name: "graph")
@@ -153,19 +149,13 @@ enum SimulationBindings {
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
-            let options = try LuaTableReader(arguments, 2, optional: true)
-            try options.refuseUnknown(["maxTicks", "onTick", "show"])
-            let maxTicks = try options.integer("maxTicks") ?? Int.max
+            let options = try OptionsReader(arguments, 2, RunOptions.table)
+            let maxTicks = try options.optionalInteger("maxTicks") ?? Int.max
             let L = arguments.L
-            var onTick: LuaReference?
-            if options.push("onTick") != LUA_TNIL {
-                guard lua_type(L, -1) == LUA_TFUNCTION else { throw options.fieldError("onTick", expected: "function") }
-                onTick = LuaReference(L, -1)
-            }
-            fl_pop(L, 1)
+            let onTick = try options.function("onTick")
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
-            let show = options.boolean("show") ?? false ? LiveView(graph: layout.graph) : nil
+            let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
             let ticksBefore = layout.ticksDone
             var ticks = 0
             let afterTick = { (tick: Int) throws in
@@ -308,11 +298,10 @@ enum SimulationBindings {
     /// alpha, energy, the custom values and (every `every` ticks, and the latest) positions after each tick.
     static let record: LuaFunction = { L in
         method(L, "record") { arguments, simulation in
-            let options = try LuaTableReader(arguments, 2, optional: true)
-            try options.refuseUnknown(["frames", "every", "values"])
+            let options = try OptionsReader(arguments, 2, RecordOptions.table)
             let L = arguments.L
             var values: [(name: String, value: () throws -> Double)] = []
-            if options.push("values") == LUA_TTABLE {
+            if try options.pushTable("values") {
                 let table = lua_gettop(L)
                 lua_pushnil(L)
                 while lua_next(L, table) != 0 {
@@ -329,13 +318,10 @@ enum SimulationBindings {
                     fl_pop(L, 1)
                 }
                 values.sort { $0.name < $1.name }
-            } else if lua_type(L, -1) != LUA_TNIL {
-                throw options.fieldError("values", expected: "table")
+                fl_pop(L, 1)
             }
-            fl_pop(L, 1)
-            let every = try options.integer("every") ?? 1
-            guard every >= 1 else { throw arguments.error(2, "field 'every': a whole number from 1 expected, got \(every)") }
-            let recording = try simulation.layout.record(keepingFrames: options.boolean("frames") ?? true, every: every, values: values)
+            let recording = try simulation.layout.record(
+                keepingFrames: try options.boolean("frames"), every: try options.integer("every"), values: values)
             LuaObject.push(L, recording, metatable: RecordingBindings.metatable)
             return 1
         }

@@ -9,5 +9,5 @@ public enum LuaOptionTables {
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save,
-    ] + GraphGenerator.allCases.map(GenerateOptions.table)
+    ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }
