@@ -153,10 +153,17 @@ public struct LuaOption: Sendable {
         }
     }
 
-    /// A number as the docs and messages write it: whole numbers without a fraction, others in full.
+    /// A number as the docs and messages write it: whole numbers below 1e7 without a fraction, very large and very
+    /// small ones with an exponent (`1e15`, `1e-9`), others in full.
     static func format(_ value: Double) -> String {
         if value.isInfinite { return value > 0 ? "inf" : "-inf" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        let size = abs(value)
+        if value == value.rounded(), size < 1e7 { return String(Int(value)) }
+        if size >= 1e7 || size < 1e-3 {
+            let parts = String(format: "%g", value).split(separator: "e")
+            guard parts.count == 2, let exponent = Int(parts[1]) else { return String(format: "%g", value) }
+            return "\(parts[0])e\(exponent)"
+        }
         return "\(value)"
     }
 }

@@ -5,7 +5,9 @@ public enum LuaOptionTables {
     /// Every declaration, in the order the docs present them.
     public static let all: [LuaOptionTable] = [
         SimulationOptions.table, RunOptions.table, RecordOptions.table,
-        GraphPictureOptions.table, RadarOptions.table, PlotOptions.table, MetricsOptions.table, ReplayOptions.table,
+        GraphPictureOptions.table, ViewportOptions.table,
+        RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
+        MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
         StressLayoutOptions.table,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)

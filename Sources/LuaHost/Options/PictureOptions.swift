@@ -1,3 +1,4 @@
+import GraphModel
 import Render
 
 /// The options of `fl.svg.graph(g, path, options)`; the defaults are the renderer's own.
@@ -18,7 +19,7 @@ public enum GraphPictureOptions {
             LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour"),
             .number("strokeWidth", default: settings.nodeStrokeWidth, in: StyleNumbers.length, "node outline width in pixels"),
             LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units"),
-            LuaOption("labels", .custom("`true`, `false` or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
+            LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
             .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
             .choice("edgeType", EdgeType.self, default: settings.edgeType, "edge routing"),
             .choice("markerEnd", EdgeMarker.self, "arrow head at the target end"),
@@ -59,7 +60,7 @@ public enum RadarOptions {
             .integer("divisions", default: settings.divisions, in: Radar.Options.divisionsRange, "the number of grid rings"),
             .choice("grid", Radar.Grid.self, default: settings.grid, "the ring shape"),
             .choice("scale", Radar.Scale.self, default: settings.scale, "one range for all axes, or one per axis"),
-            .number("min", described: "0, or the least value when one is negative", in: StyleNumbers.coordinate, "the shared centre value"),
+            .number("min", described: "0 unless a value is negative", in: StyleNumbers.coordinate, "the shared centre value"),
             .number("max", described: "a round value at or above the largest", in: StyleNumbers.coordinate, "the shared outer value"),
             .number("fillOpacity", default: settings.fillOpacity, in: StyleNumbers.opacity, "fill opacity of the series"),
             .number("strokeWidth", default: settings.strokeWidth, in: StyleNumbers.length, "outline width of the series in pixels"),
@@ -78,7 +79,7 @@ public enum PlotOptions {
     public static let table: LuaOptionTable = {
         let settings = Plot.Options()
         return LuaOptionTable("fl.svg.plot", [
-            LuaOption("series", .table("{{name =, x = {...}, y = {...}, colour =}, ...}, or names with `recording`"), default: .required, "the lines; without `x`, x is 1, 2, 3, ..."),
+            LuaOption("series", .table("{{name =, x = {...}, y = {...}, colour =}, ...}, or names with `recording`"), default: .described("required, except with `recording`: all its series"), "the lines"),
             LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick"),
             .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
             .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
@@ -96,4 +97,50 @@ public enum PlotOptions {
             .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free at the picture's edges"),
         ])
     }()
+}
+
+/// The fields of `fl.svg.graph`'s `viewport = {zoom =, x =, y =}`; the defaults are a saved React Flow viewport's.
+public enum ViewportOptions {
+    /// The declaration.
+    public static let table: LuaOptionTable = {
+        let viewport = GraphModel.Viewport()
+        return LuaOptionTable("fl.svg.graph viewport", [
+            .number("zoom", default: viewport.zoom, in: StyleNumbers.zoom, "pixels per world unit"),
+            .number("x", default: viewport.x, in: StyleNumbers.coordinate, "horizontal translation in pixels"),
+            .number("y", default: viewport.y, in: StyleNumbers.coordinate, "vertical translation in pixels"),
+        ])
+    }()
+}
+
+/// The fields of one entry of `fl.svg.radar`'s `axes` given as a table.
+public enum RadarAxisOptions {
+    /// The declaration.
+    public static let table = LuaOptionTable("fl.svg.radar axis", [
+        .string("name", described: "`\"axis i\"`", "the axis label"),
+        .number("min", described: "the chart's range", in: StyleNumbers.coordinate, "the value at the centre (with `scale = \"perAxis\"`)"),
+        .number("max", described: "the chart's range", in: StyleNumbers.coordinate, "the value at the rim (with `scale = \"perAxis\"`)"),
+    ])
+}
+
+/// The fields of one entry of `fl.svg.radar`'s `series`.
+public enum RadarSeriesOptions {
+    /// The declaration.
+    public static let table = LuaOptionTable("fl.svg.radar series", [
+        .string("name", described: "`\"series i\"`", "the legend entry"),
+        LuaOption("values", .table("{number, ...}"), default: .required, "one value per axis"),
+        .string("colour", described: "from `palette`", "the series colour"),
+        .string("color", described: "from `palette`", "the same as `colour`"),
+    ])
+}
+
+/// The fields of one entry of `fl.svg.plot`'s `series` given as tables.
+public enum PlotSeriesOptions {
+    /// The declaration.
+    public static let table = LuaOptionTable("fl.svg.plot series", [
+        .string("name", described: "`\"series i\"`", "the legend entry"),
+        LuaOption("x", .table("{number, ...}"), default: .described("0, 1, 2, ..."), "x values, as many as y values"),
+        LuaOption("y", .table("{number, ...}"), default: .required, "y values"),
+        .string("colour", described: "from `palette`", "the line colour"),
+        .string("color", described: "from `palette`", "the same as `colour`"),
+    ])
 }

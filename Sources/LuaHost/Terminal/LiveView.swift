@@ -21,7 +21,7 @@ final class LiveView {
         guard enabled else { return }
         lastDraw = Date()
         let size = TerminalSize.current()
-        let points = try GraphScenes.points(graph)
+        let points = try GraphPoints(graph)
         let picture = try BrailleCanvas.preview(
             positions: points.positions, edges: points.edges, columns: size.columns, rows: max(4, size.rows - 2))
         let status = String(format: "tick %d  alpha %.4f", tick, alpha)

@@ -18,7 +18,7 @@ enum GraphFileBindings {
     static func format(_ arguments: LuaArguments, _ n: Int32, _ declaration: LuaOptionTable) throws -> GraphFormat? {
         let options = try OptionsReader(arguments, n, declaration)
         guard let name = try options.optionalString("format"), name != "json" else { return nil }
-        return GraphFormat(rawValue: name)
+        return GraphFormat(name: name)
     }
 
     /// `forcelab.graph.load(path [, {format =}])`.

@@ -64,17 +64,18 @@ enum RecordingBindings {
         }
     }
 
-    /// `forcelab.html.replay(recording, path [, {title =, fps =, radius =}])`: one self-contained HTML file.
+    /// `forcelab.html.replay(recording, path [, options])`: one self-contained HTML file (options: `ReplayOptions`).
     static let replay: LuaFunction = { L in
         LuaBinding.run(L, "replay") { arguments in
             let recording = try recording(arguments)
             let path = try arguments.string(2)
-            let options = try LuaTableReader(arguments, 3, optional: true)
+            let options = try OptionsReader(arguments, 3, ReplayOptions.table)
             guard !recording.frameTicks.isEmpty, recording.keepsFrames else { throw arguments.error(1, "the recording has no frames (run the simulation after sim:record)") }
             var settings = Replay.Options()
-            settings.title = try options.string("title") ?? settings.title
-            settings.framesPerSecond = try options.number("fps", in: Replay.Options.framesPerSecondRange) ?? settings.framesPerSecond
-            settings.nodeRadius = try options.number("radius", in: Replay.Options.nodeRadiusRange) ?? settings.nodeRadius
+            settings.title = try options.string("title")
+            settings.framesPerSecond = try options.number("fps")
+            settings.nodeRadius = try options.number("radius")
+            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
             let frames = Replay.Recording(
                 ids: recording.ids, data: recording.dataText, groups: recording.groups, edges: recording.edges,
                 frames: recording.frames, ticks: recording.frameTicks)
@@ -90,7 +91,7 @@ enum RecordingBindings {
             let size = TerminalSize.current()
             let columns = try arguments.integer(2, default: size.columns)
             let rows = try arguments.integer(3, default: max(4, size.rows - 2))
-            let points = try GraphScenes.points(graph)
+            let points = try GraphPoints(graph)
             let text = try BrailleCanvas.preview(positions: points.positions, edges: points.edges, columns: columns, rows: rows)
             FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
             return 0
