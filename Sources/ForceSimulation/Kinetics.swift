@@ -11,6 +11,8 @@ public final class Kinetics {
     public internal(set) var alpha: Double = 1
     /// How many threads forces may use; 1 means single-threaded.
     public internal(set) var threads: Int = 1
+    /// What the built-in forces compute for (set when the simulation is created).
+    public internal(set) var mode: SimulationMode = .exact
 
     /// x coordinates.
     public private(set) var x: UnsafeMutableBufferPointer<Double>

@@ -24,15 +24,17 @@ public final class Simulation {
     /// How nodes without a position are placed, at creation and in `replaceNodes`.
     public let placement: Placement
 
-    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`; `setup` may set
-    /// positions, velocities or fixed coordinates before unplaced nodes (NaN position) are placed by `placement`.
+    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`, whose built-in
+    /// forces compute in `mode`; `setup` may set positions, velocities or fixed coordinates before unplaced nodes
+    /// (NaN position) are placed by `placement`.
     public init(
         nodeCount: Int, dimensions: Int = 2, seed: UInt32 = 1, placement: Placement = .phyllotaxis,
-        setup: (Kinetics) throws -> Void = { _ in }
+        mode: SimulationMode = .exact, setup: (Kinetics) throws -> Void = { _ in }
     ) throws {
         guard dimensions == 2 || dimensions == 3 else { throw SimulationError.unsupportedDimensions(dimensions) }
         kinetics = Kinetics(count: max(0, nodeCount), dimensions: dimensions)
         kinetics.threads = ProcessInfo.processInfo.activeProcessorCount
+        kinetics.mode = mode
         random = RandomSource(seed: seed)
         self.placement = placement
         try setup(kinetics)
@@ -41,6 +43,9 @@ public final class Simulation {
 
     /// Number of spatial dimensions, 2 or 3.
     public var dimensions: Int { kinetics.dimensions }
+
+    /// What the built-in forces compute for: d3's exact numbers (the default) or speed.
+    public var mode: SimulationMode { kinetics.mode }
 
     /// Number of nodes.
     public var nodeCount: Int { kinetics.count }

@@ -45,6 +45,8 @@ public final class ManyBodyForce: PreparedForce {
     private let gathered = ScratchBuffer<Double>()
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
+    /// Fast mode's sums in 2D (`SimulationMode.fast`).
+    private let grouped = GroupedManyBody()
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
     /// cell is irregular, see `accumulate`).
     private var preparation = Preparation.none
@@ -116,6 +118,18 @@ public final class ManyBodyForce: PreparedForce {
         case .none:
             buildTree(k)
             anyIrregular = accumulate(k, threads: threads)
+        }
+        // Fast mode in 2D; in 3D, d3-force-3d scales an internal cell's strength by sqrt(4/8) at every level, so its
+        // force depends on which cells a node takes whole, and grouped walks would change it (docs/engine.md).
+        if k.mode == .fast && !three {
+            grouped.apply(
+                GroupedManyBody.Input(
+                    bodies: bodies.base, cells: tree.cellCount, first: tree.first.base, order: tree.order.base,
+                    kept: tree.keptCount, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
+                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2,
+                    distanceMax2: distanceMax2),
+                threads: threads)
+            return
         }
 
         deferred.reserve(n)
