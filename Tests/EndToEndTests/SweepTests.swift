@@ -199,4 +199,17 @@ final class SweepTests: XCTestCase {
         for shard in 1...3 { XCTAssertTrue(result.stdout.contains("4 cases (shard \(shard)/3 of 12)"), result.stdout) }
         try assertShardsEqualWholeRun(folder, prefix: "shard-", spec: spec)
     }
+
+    func testProgressBarOnATerminalOnly() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["sweep", "--jobs", "2", "--out", out, spec, folder.path, "0.1"],
+                                          environment: ["HOME": folder.path, "TERM": "xterm", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 1, terminal.screen)
+        XCTAssertNotNil(terminal.screen.range(of: #"█+·* \d+/12 cases  [0-9.]+/s  ETA \d+:\d\d"#, options: .regularExpression), terminal.screen)
+        try FileManager.default.removeItem(atPath: out)
+        let piped = try ForcelabProcess.run(["sweep", "--out", out, spec, folder.path])
+        XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
+    }
 }
