@@ -212,4 +212,37 @@ final class SweepTests: XCTestCase {
         let piped = try ForcelabProcess.run(["sweep", "--out", out, spec, folder.path])
         XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
     }
+
+    func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.
+        let spec = try makeSpec(folder, """
+            return {grid = {strength = {-1, -2}, graph = {"x", "y"}}, seeds = 3,
+                    run = function(c) return {a = c.strength * c.seed, b = c.seed, c = #c.graph, label = c.graph .. c.seed} end}
+            """)
+        let results = folder.appendingPathComponent("r.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", results, spec]).status, 0)
+        let copy = folder.appendingPathComponent("copy.jsonl").path
+        let lines = self.lines(results)
+        try (lines.map { $0.replacingOccurrences(of: "\"b\":1,", with: "\"b\":9,") }.joined(separator: "\n") + "\n").write(toFile: copy, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, copy, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stdout.contains("results.csv: 12 cases, 4 configurations"), merge.stdout)
+        XCTAssertTrue(merge.stderr.contains("case graph=x strength=-1 seed=1 is recorded twice with different figures; the first record is kept"), merge.stderr)
+        let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(table.count, 13)
+        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,seconds"), String(table[0]))
+        XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
+        let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
+        XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
+        XCTAssertTrue(plot.contains(">a by strength (mean ± sd over 3 seeds); lines: graph<"))
+        for picture in ["a-by-strength.svg", "c-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
+            try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
+        let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value"), bad.stderr)
+    }
 }
