@@ -31,6 +31,7 @@ enum DataTablesLua {
                 guard type == LUA_TTABLE else {
                     throw arguments.error(2, "row \(position): a table expected, got \(LuaValues.typeName(arguments.L, -1))")
                 }
+                try checkExactIntegers(arguments, row: position)
                 return try cells(try LuaValues.data(arguments.L, -1), row: position, arguments: arguments)
             }
             let options = try LuaTableReader(arguments, 3, optional: true)
@@ -46,6 +47,21 @@ enum DataTablesLua {
             try DataTableFile.write(DataTable(rows: rows, columns: columns), to: path, format: format)
             lua_settop(arguments.L, 1)
             return 1
+        }
+    }
+
+    /// Refuses an integer in the row on top of the stack that a table number (a double) cannot hold exactly.
+    private static func checkExactIntegers(_ arguments: LuaArguments, row: Int) throws {
+        let L = arguments.L, table = lua_gettop(L)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            defer { fl_pop(L, 1) }
+            guard lua_isinteger(L, -1) != 0 else { continue }
+            let value = lua_tointegerx(L, -1, nil)
+            guard value.magnitude > 1 << 53 else { continue }
+            let name = LuaValues.describe(L, -2)
+            fl_pop(L, 2)
+            throw arguments.error(2, "row \(row), field '\(name)': the integer \(value) has more digits than a table number holds exactly")
         }
     }
 
