@@ -156,6 +156,16 @@ final class SweepTests: XCTestCase {
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\nusage: forcelab sweep"), result.stderr)
         }
+        for (environment, message) in [
+            (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "1"],
+             "the shard from SLURM_ARRAY_TASK_ID=5 (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_COUNT=4) must be I/N with 1 <= I <= N, got '5/4'"),
+            (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2"],
+             "a Slurm array with a step (SLURM_ARRAY_TASK_STEP=2) cannot number the shards; submit --array=1-N, or give --shard"),
+        ] {
+            let result = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("r.jsonl").path, path], environment: environment)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\n"), result.stderr)
+        }
     }
 
     /// The union of the shards `run` leaves in `folder` (shard-*.jsonl or p-*.jsonl) against the unsharded run.
