@@ -139,6 +139,7 @@ final class SweepTests: XCTestCase {
             ("return {grid = {a = {{}}}, run = print}", "'\(path)': grid 'a' must list numbers, strings or booleans"),
             ("return {seeds = {1, 1}, run = print}", "'\(path)': field 'seeds' must list distinct integers"),
             ("return 5", "'\(path)' must return a table {grid =, cases =, seeds =, run =}, got number"),
+            ("return {cases = {{a = 1, b = 'x'}, {b = 'x', a = 1}}, run = print}", "'\(path)': the configuration {\"a\":1,\"b\":\"x\"} comes twice; each case must be different"),
         ] {
             let result = try sweep(spec)
             XCTAssertEqual(result.status, 1, spec)

@@ -101,6 +101,10 @@ final class SweepSpec {
         if configurations[0].contains(where: { $0.key == "seed" }) {
             throw SweepError("'\(path)': 'seed' cannot be a parameter; give the seeds in field 'seeds'")
         }
+        var seen = Set<String>()
+        for configuration in configurations where !seen.insert(JSONValue.object(configuration.sorted { $0.key < $1.key }).text).inserted {
+            throw SweepError("'\(path)': the configuration \(JSONValue.object(configuration).text) comes twice; each case must be different")
+        }
         let seeds = try self.seeds()
         return configurations.flatMap { parameters in seeds.map { SweepCase(parameters: parameters, seed: $0) } }
     }
