@@ -247,7 +247,7 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
         let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
         XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
-        XCTAssertTrue(plot.contains(">a by strength (mean ± sd over 3 seeds); lines: graph<"))
+        XCTAssertTrue(plot.contains(">a by strength<") && plot.contains(">strength  (lines: graph)<") && plot.contains(">a, mean ± sd over 3 seeds<"))
         for picture in ["a-by-strength.svg", "c-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
             try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
         }
