@@ -14,6 +14,7 @@ struct SweepOptions {
         case help
     }
 
+    /// What to do; running a spec unless --merge, --worker or --help says otherwise.
     var mode = Mode.run
     /// Worker processes; default: every core.
     var jobs = ProcessInfo.processInfo.activeProcessorCount

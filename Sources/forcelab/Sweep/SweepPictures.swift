@@ -7,10 +7,13 @@ import Render
 struct SweepPictures {
     /// One configuration and the figures of its seeds.
     struct Configuration {
+        /// The parameters, sorted by name.
         let parameters: [JSONField]
+        /// The numeric figures of each seed's record.
         var figures: [[String: Double]] = []
     }
 
+    /// The configurations in the order of the records.
     let configurations: [Configuration]
     /// The figures that are numbers in every record, sorted.
     let figureNames: [String]
