@@ -52,15 +52,7 @@ enum DataTablesLua {
 
     /// Refuses an integer in the row on top of the stack that a table number (a double) cannot hold exactly.
     private static func checkExactIntegers(_ arguments: LuaArguments, row: Int) throws {
-        let L = arguments.L, table = lua_gettop(L)
-        lua_pushnil(L)
-        while lua_next(L, table) != 0 {
-            defer { fl_pop(L, 1) }
-            guard lua_isinteger(L, -1) != 0 else { continue }
-            let value = lua_tointegerx(L, -1, nil)
-            guard value.magnitude > 1 << 53 else { continue }
-            let name = LuaValues.describe(L, -2)
-            fl_pop(L, 2)
+        if let (name, value) = LuaTableNumbers.inexactInteger(arguments.L, table: lua_gettop(arguments.L)) {
             throw arguments.error(2, "row \(row), field '\(name)': the integer \(value) has more digits than a table number holds exactly")
         }
     }
@@ -111,5 +103,24 @@ enum DataTablesLua {
             lua_pushnumber(arguments.L, MonotonicClock.seconds())
             return 1
         }
+    }
+}
+
+/// Numbers of a Lua table as tables and records hold them: as doubles.
+public enum LuaTableNumbers {
+    /// The first field of the table at `table` holding an integer beyond 2^53, which a double would round, with its
+    /// key as text; nil when there is none. The stack is left as it was.
+    public static func inexactInteger(_ L: OpaquePointer, table: Int32) -> (key: String, value: Int64)? {
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            defer { fl_pop(L, 1) }
+            guard lua_isinteger(L, -1) != 0 else { continue }
+            let value = lua_tointegerx(L, -1, nil)
+            guard value.magnitude > 1 << 53 else { continue }
+            let key = LuaValues.describe(L, -2)
+            fl_pop(L, 1)
+            return (key, value)
+        }
+        return nil
     }
 }

@@ -148,6 +148,8 @@ final class SweepTests: XCTestCase {
         let figure = try sweep("return {cases = {{graph = 'tree'}}, run = function() return {x = 0/0} end}")
         XCTAssertTrue(figure.stderr.contains("case graph=tree seed=1: run returned figure 'x' = "), figure.stderr)
         XCTAssertTrue(figure.stderr.contains("figures must be finite numbers, strings or booleans"), figure.stderr)
+        let huge = try sweep("return {run = function() return {x = (1 << 53) + 1} end}")
+        XCTAssertTrue(huge.stderr.contains("case seed=1: run returned figure 'x' = 9007199254740993, an integer with more digits than a record's number holds exactly"), huge.stderr)
         let died = try sweep("return {seeds = 2, run = function(c) if c.seed == 1 then os.exit(7) end return {} end}")
         XCTAssertTrue(died.stderr.contains("case seed=1: the worker process exited with status 7"), died.stderr)
         XCTAssertTrue(died.stderr.contains("2 cases run in"), died.stderr)

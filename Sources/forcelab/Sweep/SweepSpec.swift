@@ -142,6 +142,9 @@ final class SweepSpec {
         fields["seed"] = .number(Double(sweepCase.seed))
         LuaValues.push(L, DataValue.object(fields))
         try lua.call(arguments: 1, results: 1)
+        if lua_type(L, -1) == LUA_TTABLE, let (name, value) = LuaTableNumbers.inexactInteger(L, table: lua_gettop(L)) {
+            throw SweepError("run returned figure '\(name)' = \(value), an integer with more digits than a record's number holds exactly")
+        }
         let result: DataValue
         do {
             result = try LuaValues.data(L, -1)
