@@ -15,7 +15,9 @@ struct Interpreter {
     /// Opens the state and sets up `arg`, warnings and module search for `options`.
     init(options: CommandLineOptions) throws {
         self.options = options
-        lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment)
+        lua = try LuaState(
+            memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
+            maxInstructions: options.maxInstructions, timeout: options.timeout)
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
         if let script = options.script, script != "-" {
@@ -54,9 +56,14 @@ struct Interpreter {
     /// The version line.
     static let banner = "forcelab \(ForcelabModule.version) (Lua 5.4)"
 
-    /// Prints `forcelab: message` on stderr and chooses the status.
+    /// Prints `forcelab: message` on stderr and chooses the status: 3 when a limit ended the run (its message
+    /// comes first when the error does not carry it, e.g. a host loop that stopped with "interrupted!").
     func report(_ error: LuaError) -> Status {
-        FileHandle.standardError.write(Data("forcelab: \(error.message)\n".utf8))
+        if let limit = lua.limitReached {
+            Diagnostics.write(error.message.contains(limit) ? "forcelab: \(error.message)\n" : "forcelab: \(limit)\n")
+            return .resourceLimit
+        }
+        Diagnostics.write("forcelab: \(error.message)\n")
         return error.isMemoryError ? .resourceLimit : .scriptError
     }
 
@@ -74,11 +81,11 @@ struct Interpreter {
         }
     }
 
-    /// Runs a `-e` chunk or a `-l` require.
+    /// Runs a `-e` chunk or a `-l` require, with Ctrl-C interrupting it.
     private func perform(_ action: CommandLineOptions.Action) throws {
         switch action {
         case .execute(let code):
-            try lua.run(code, name: "=(command line)")
+            try Interruption.during(lua) { try lua.run(code, name: "=(command line)") }
         case .require(let module, let global):
             guard fl_getglobal_protected(lua.L, "require") == LUA_OK else { throw lua.popError() }
             LuaValues.push(lua.L, module)
