@@ -84,7 +84,7 @@ static int sandboxed_searcher(lua_State *L) {
         lua_remove(L, -2);
         if (refused(L, filename, lua_rawlen(L, -1), 0)) {
             lua_pop(L, 1);
-            lua_pushfstring(L, "\n\tno file '%s' (outside the sandbox's folders)", filename);
+            lua_pushfstring(L, "\n\tno file '%s' (not readable in the sandbox)", filename);
         } else {
             FILE *file = fopen(filename, "r");
             if (file != NULL) {
@@ -100,6 +100,10 @@ static int sandboxed_searcher(lua_State *L) {
         lua_remove(L, -2);
         lua_concat(L, 2);
     }
+    /* require puts "\n\t" before the message: leave out the first */
+    size_t length;
+    const char *tried = lua_tolstring(L, -1, &length);
+    lua_pushlstring(L, length >= 2 ? tried + 2 : tried, length >= 2 ? length - 2 : length);
     return 1;
 }
 

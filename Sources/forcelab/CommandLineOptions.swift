@@ -23,6 +23,12 @@ struct CommandLineOptions {
     var maxInstructions = 0
     /// `--timeout SECONDS`: the run's time limit; 0 = none.
     var timeout = 0.0
+    /// `--sandbox`: the cut-down standard library and the file-access policy (README: the sandbox).
+    var sandbox = false
+    /// `--allow-read DIR` (repeatable): folders the sandbox may read besides the script's.
+    var readableFolders: [String] = []
+    /// `--out DIR`: the folder the sandbox may write under.
+    var outputFolder = "out"
     /// The script path; "-" is standard input; nil when there is none.
     var script: String?
     /// Index in `arguments` of the script (or of the first argument after the options when there is none).
@@ -34,6 +40,7 @@ struct CommandLineOptions {
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         self.arguments = arguments
         var index = 1
+        var givenOutput = false
         parsing: while index < arguments.count {
             let argument = arguments[index]
             guard argument.hasPrefix("-") else { break }
@@ -66,6 +73,13 @@ struct CommandLineOptions {
                     throw UsageError(message: "--max-instructions: '\(text)' is not a positive whole number")
                 }
                 maxInstructions = count
+            case "--sandbox":
+                sandbox = true
+            case "--allow-read":
+                readableFolders.append(try CommandLineOptions.value(after: &index, in: arguments))
+            case "--out":
+                outputFolder = try CommandLineOptions.value(after: &index, in: arguments)
+                givenOutput = true
             case "--max-memory":
                 let text = try CommandLineOptions.value(after: &index, in: arguments)
                 guard let bytes = CommandLineOptions.bytes(text) else {
@@ -97,6 +111,9 @@ struct CommandLineOptions {
         }
         scriptIndex = index
         script = index < arguments.count ? arguments[index] : nil
+        if !sandbox && (givenOutput || !readableFolders.isEmpty) {
+            throw UsageError(message: "--out and --allow-read apply to --sandbox, which was not given")
+        }
         if memoryLimit == 0, let text = environment["FORCELAB_MEMORY_LIMIT"] {
             guard let bytes = CommandLineOptions.bytes(text) else {
                 throw UsageError(message: "FORCELAB_MEMORY_LIMIT: '\(text)' is not a size (such as 512M or 2G)")
@@ -144,6 +161,11 @@ struct CommandLineOptions {
           -E        ignore environment variables
           -W        turn warnings on
           -h        show this help
+          --sandbox                 run untrusted code: no processes, environment, native code or
+                                    debug library; reads under the script's folder and --allow-read,
+                                    writes under --out (README: the sandbox)
+          --allow-read DIR          let the sandbox read files under DIR too
+          --out DIR                 the folder the sandbox writes under (default out, made if missing)
           --timeout SECONDS         end the run after SECONDS (exit status 3)
           --max-instructions N      end the run after about N Lua instructions (status 3)
           --max-memory SIZE         limit Lua's heap and the process's growth to SIZE (512M, 2G; status 3)

@@ -1,5 +1,6 @@
 import CLuaShim
 import Foundation
+import GraphModel
 import LuaHost
 
 /// Runs a parsed command line the way the stock `lua` interpreter does, and maps failures to exit statuses.
@@ -17,11 +18,31 @@ struct Interpreter {
         self.options = options
         lua = try LuaState(
             memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
-            maxInstructions: options.maxInstructions, timeout: options.timeout)
+            maxInstructions: options.maxInstructions, timeout: options.timeout,
+            sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
         if let script = options.script, script != "-" {
             lua.prependModuleFolder(URL(fileURLWithPath: script).deletingLastPathComponent().path)
+        }
+    }
+
+    /// The sandbox's file access: reads under the script's folder and `--allow-read`, writes under `--out` (made
+    /// when missing).
+    private static func fileAccess(_ options: CommandLineOptions) throws -> FileAccess {
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
+        }
+        var readable = options.readableFolders
+        if let script = options.script, script != "-" {
+            readable.append(URL(fileURLWithPath: script).deletingLastPathComponent().path)
+        }
+        do {
+            return try FileAccess(readable: readable, writable: options.outputFolder)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
         }
     }
 

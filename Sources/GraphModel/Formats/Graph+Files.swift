@@ -4,6 +4,7 @@ import Foundation
 extension Graph {
     /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given.
     public static func load(path: String, format: GraphFormat? = nil) throws -> Graph {
+        try FileAccess.checkRead(path)
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
