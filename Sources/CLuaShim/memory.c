@@ -51,6 +51,8 @@ static void *fl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         free(reserve);
         reserve = NULL;
         freed_since_release = 0;
+        /* Inside Swift a failure would unwind through Swift frames: try once more with the reserve given back. */
+        if (st->swift_depth > 0) block = realloc(ptr, nsize);
     }
     if (block != NULL) st->used = st->used - old + nsize;
     return block;
