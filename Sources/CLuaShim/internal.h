@@ -45,6 +45,8 @@ void fl_forget_interrupt_state(lua_State *L);
  * the timer reach the coroutine that runs (standard library tables on the stack: none). */
 void fl_track_coroutines(lua_State *L);
 
+/* The process's resident memory in bytes (0 when /proc cannot be read). */
+size_t fl_resident_bytes(void);
 /* Replaces debug.sethook with a refusal when an instruction or memory limit is set. */
 void fl_guard_debug_sethook(lua_State *L);
 

@@ -104,8 +104,6 @@ const char *fl_limit_reached(lua_State *L) {
     return st->reached;
 }
 
-long long fl_instructions_counted(lua_State *L) { return fl_state_of(L)->instructions; }
-
 static int refuse_sethook(lua_State *L) {
     return luaL_error(L, "debug.sethook is not available while an instruction or memory limit is set "
                          "(it would turn the limit off)");

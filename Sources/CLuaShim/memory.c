@@ -23,6 +23,17 @@ int fl_swift_depth(lua_State *L, int depth) {
 }
 void fl_leave_swift(lua_State *L) { fl_state_of(L)->swift_depth--; }
 
+/* How many times the memory limit the whole process may grow by: twice, or under AddressSanitizer (whose shadow
+ * memory and quarantine multiply what a program holds) eight times. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PROCESS_FACTOR 8
+#endif
+#endif
+#ifndef PROCESS_FACTOR
+#define PROCESS_FACTOR 2
+#endif
+
 /* ---- the allocator ---- */
 
 /* Memory held back for the host: when the system refuses Lua an allocation (ulimit -v, overcommit off), this is
@@ -93,7 +104,7 @@ lua_State *fl_newstate(size_t memory, long long instructions) {
     st->max_instructions = instructions;
     /* The whole process may grow by twice the limit over what it uses now (the program itself): the Lua heap with
        the C allocator's own overhead, and the host's graphs, simulations, pictures and file buffers. */
-    st->max_resident = memory == 0 ? 0 : 2 * memory + fl_resident_bytes();
+    st->max_resident = memory == 0 ? 0 : PROCESS_FACTOR * memory + fl_resident_bytes();
     lua_State *L = lua_newstate(fl_alloc, st);
     if (L == NULL) {
         free(st);

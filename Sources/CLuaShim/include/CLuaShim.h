@@ -99,10 +99,6 @@ const char *fl_limits_exceeded(lua_State *L, long long cost);
 /* The message of the time or instruction limit once reached (these are sticky), else NULL: the run ends with
  * status 3. */
 const char *fl_limit_reached(lua_State *L);
-/* Instructions counted so far (in steps of 1000 while Lua runs, plus what the host charged). */
-long long fl_instructions_counted(lua_State *L);
-/* The process's resident memory in bytes (0 when /proc cannot be read). */
-size_t fl_resident_bytes(void);
 size_t fl_memory_in_use(lua_State *L);
 /* Whether the value at idx is a string whose first line says "not enough memory" (without allocating). */
 int fl_is_memory_error(lua_State *L, int idx);
