@@ -29,6 +29,7 @@ public enum AtomicFile {
 
     /// Writes `data` to `path` through a temporary file and a rename, so readers never see a partial file.
     public static func write(_ data: Data, to path: String) throws {
+        try FileAccess.checkWrite(path)
         try write(data, to: path, writingWith: writeAll)
     }
 

@@ -5,6 +5,7 @@ extension Graph {
     /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given.
     public static func load(path: String, format: GraphFormat? = nil) throws -> Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
+        try FileAccess.checkRead(path)
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
