@@ -106,6 +106,7 @@ struct CommandLineOptions {
     /// The usage text printed by `-h` and after a usage error.
     static let usage = """
         usage: forcelab [options] [script [args]]
+               forcelab sweep [--jobs N] [--out FILE] [--shard I/N] spec.lua [args]   (see forcelab sweep --help)
         Available options are:
           -e stat   execute string 'stat'
           -i        enter interactive mode after executing 'script'

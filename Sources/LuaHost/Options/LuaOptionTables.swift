@@ -8,6 +8,6 @@ public enum LuaOptionTables {
         GraphPictureOptions.table, ViewportOptions.table,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         MetricsOptions.table, ReplayOptions.table,
-        GraphFileOptions.load, GraphFileOptions.save,
+        GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }
