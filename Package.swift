@@ -21,10 +21,7 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
-        .target(
-            name: "ForceSimulation",
-            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-        ),
+        .target(name: "ForceSimulation"),
         .target(name: "GraphModel", dependencies: ["CGraphviz"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
@@ -38,13 +35,12 @@ let package = Package(
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(
-            name: "ForceBench", dependencies: ["ForceSimulation"], swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        .executableTarget(name: "ForceBench", dependencies: ["ForceSimulation"]),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
-        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation"]),
+        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

@@ -38,7 +38,8 @@ public enum DataTableFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DataTableError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw DataTableError("cannot read '\(path)': not UTF-8 text") }
+        guard var text = String(data: data, encoding: .utf8) else { throw DataTableError("cannot read '\(path)': not UTF-8 text") }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // the byte order mark spreadsheet programs write
         do {
             return try table(text, format: format)
         } catch {

@@ -4,6 +4,7 @@ struct JSONLineReader {
     private var position = 0
     private var depth = 0
 
+    /// A reader of `bytes`, from the start.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }

@@ -1,23 +1,23 @@
 import Foundation
+import GraphModel
 
-/// An undirected adjacency structure with hop distances, for the graph-based metrics.
+/// An undirected adjacency structure with shortest-path distances, for the graph-based metrics.
 struct GraphDistances {
-    /// The distinct neighbours of each node, in ascending order.
-    let neighbours: [[Int]]
+    /// The adjacency and its distances: hop counts, or weighted when edges have lengths.
+    let paths: ShortestPaths
 
-    /// Builds the adjacency of `edges` (self loops and repeats ignored).
-    init(nodeCount: Int, edges: [(Int, Int)]) {
-        var sets = Array(repeating: Set<Int>(), count: nodeCount)
-        for (a, b) in edges where a != b {
-            sets[a].insert(b)
-            sets[b].insert(a)
-        }
-        neighbours = sets.map { $0.sorted() }
+    /// Builds the adjacency of `edges` (self loops ignored, repeats kept once at their shortest), with an optional
+    /// positive length per edge.
+    init(nodeCount: Int, edges: [(Int, Int)], lengths: [Double]?) throws {
+        paths = try ShortestPaths(nodeCount: nodeCount, edges: edges, lengths: lengths)
     }
+
+    /// The distinct neighbours of node `v`, in ascending order.
+    func neighbours(of v: Int) -> ArraySlice<Int> { paths.neighbours[paths.range(of: v)] }
 
     /// Every node when there are at most `limit`, else `samples` nodes drawn with d3's LCG from `seed`, ascending.
     func sources(limit: Int, samples: Int, seed: UInt32) -> [Int] {
-        let n = neighbours.count
+        let n = paths.nodeCount
         if n <= limit || samples >= n { return Array(0..<n) }
         var order = Array(0..<n)
         var state = seed
@@ -29,29 +29,14 @@ struct GraphDistances {
         return order.prefix(max(samples, 0)).sorted()
     }
 
-    /// Hop distances from `source`; -1 for unreachable nodes.
-    func hops(from source: Int) -> [Int] {
-        var distance = Array(repeating: -1, count: neighbours.count)
-        distance[source] = 0
-        var queue = [source]
-        var head = 0
-        while head < queue.count {
-            let v = queue[head]
-            head += 1
-            for w in neighbours[v] where distance[w] < 0 {
-                distance[w] = distance[v] + 1
-                queue.append(w)
-            }
-        }
-        return distance
-    }
-
     /// Normalised stress over connected pairs (source, other), with the layout scaled optimally.
     func stress(positions: [SIMD2<Double>], sources: [Int]) -> Double {
         var a = 0.0, b = 0.0, count = 0.0
+        var distances: [Double] = []
         for s in sources {
-            for (j, g) in hops(from: s).enumerated() where g > 0 {
-                let ratio = Metrics.distance(positions[s], positions[j]) / Double(g)
+            paths.distances(from: s, into: &distances)
+            for (j, g) in distances.enumerated() where g > 0 && g < .infinity {
+                let ratio = Metrics.distance(positions[s], positions[j]) / g
                 a += ratio
                 b += ratio * ratio
                 count += 1
@@ -65,7 +50,9 @@ struct GraphDistances {
     /// The smallest angle in degrees between edges at one node, over nodes with two or more edge directions.
     func minAngle(positions: [SIMD2<Double>]) -> Double {
         var best = 360.0
-        for (v, list) in neighbours.enumerated() where list.count >= 2 {
+        for v in 0..<paths.nodeCount {
+            let list = neighbours(of: v)
+            guard list.count >= 2 else { continue }
             let angles = list.compactMap { w -> Double? in
                 let d = positions[w] - positions[v]
                 return d.x == 0 && d.y == 0 ? nil : atan2(d.y, d.x)
@@ -82,10 +69,10 @@ struct GraphDistances {
     /// The mean Jaccard similarity of graph neighbours and the same number of nearest layout nodes, over sources with neighbours.
     func neighbourhoodPreservation(positions: [SIMD2<Double>], sources: [Int]) -> Double {
         var total = 0.0, count = 0.0
-        for s in sources where !neighbours[s].isEmpty {
-            let k = neighbours[s].count
+        for s in sources where !neighbours(of: s).isEmpty {
+            let k = neighbours(of: s).count
             let nearest = Set(Proximity.nearest(k, to: s, positions: positions))
-            let shared = neighbours[s].filter(nearest.contains).count
+            let shared = neighbours(of: s).filter(nearest.contains).count
             total += Double(shared) / Double(2 * k - shared)
             count += 1
         }

@@ -14,18 +14,21 @@ public struct Metrics: Equatable {
         public var defaultRadius: Double = 5
         /// Seed of the d3 LCG that picks sampled sources.
         public var seed: UInt32 = 1
+        /// One positive weight (a graph length) per edge, in the order of `edges`: stress then uses weighted shortest
+        /// paths and the edge-length figures divide each length by its edge's weight; nil counts every edge as 1.
+        public var edgeWeights: [Double]? = nil
 
         /// Options with every default.
         public init() {}
     }
 
-    /// Normalised stress after optimal scaling: 0 when layout distances are proportional to hop distances.
+    /// Normalised stress after optimal scaling: 0 when layout distances are proportional to graph distances.
     public var stress: Double
     /// The number of pairs of edges, without a shared endpoint, whose segments meet.
     public var crossings: Int
-    /// The mean edge length in layout units.
+    /// The mean edge length in layout units (per unit of weight, with edge weights).
     public var edgeLengthMean: Double
-    /// The coefficient of variation (standard deviation / mean) of edge lengths.
+    /// The coefficient of variation (standard deviation / mean) of edge lengths (per unit of weight, with edge weights).
     public var edgeLengthCV: Double
     /// The smallest angle in degrees between two edges at a node (360 when no node has two).
     public var minAngle: Double
@@ -33,7 +36,7 @@ public struct Metrics: Equatable {
     public var overlaps: Int
     /// The mean Jaccard similarity of each node's graph neighbours and its nearest nodes in the layout.
     public var neighbourhoodPreservation: Double
-    /// How many BFS sources stress and neighbourhood preservation used (all nodes, or a sample).
+    /// How many shortest-path sources stress and neighbourhood preservation used (all nodes, or a sample).
     public var sources: Int
 
     /// The figures as (name, value) pairs in a fixed order.
@@ -53,14 +56,24 @@ public struct Metrics: Equatable {
         if let bad = edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(n) nodes")
         }
+        if let weights = options.edgeWeights {
+            guard weights.count == edges.count else {
+                throw RenderError("there are \(weights.count) edge weights but \(edges.count) edges")
+            }
+            if let bad = weights.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
+                throw RenderError("edge \(bad + 1) has weight \(weights[bad]); weights must be positive finite numbers")
+            }
+        }
         if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
         if let radii, let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
             throw RenderError("node \(bad + 1) has radius \(radii[bad]); radii must be finite and not negative")
         }
-        let segments = edges.filter { $0.0 != $0.1 }
-        let graph = GraphDistances(nodeCount: n, edges: segments)
+        let kept = edges.indices.filter { edges[$0].0 != edges[$0].1 }
+        let segments = kept.map { edges[$0] }
+        let weights = options.edgeWeights.map { weights in kept.map { weights[$0] } }
+        let graph = try GraphDistances(nodeCount: n, edges: segments, lengths: weights)
         let sources = graph.sources(limit: options.exactNodeLimit, samples: options.sampleSources, seed: options.seed)
-        let lengths = segments.map { distance(positions[$0.0], positions[$0.1]) }
+        let lengths = segments.indices.map { distance(positions[segments[$0].0], positions[segments[$0].1]) / (weights?[$0] ?? 1) }
         let mean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
         let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
         return Metrics(

@@ -72,6 +72,8 @@ final class DataTableFileTests: XCTestCase {
         XCTAssertEqual(failure("{\"a\":1,}\n", .jsonl), "'F/bad.jsonl' line 1, column 8: a key in double quotes expected")
         XCTAssertEqual(failure("[1]\n", .jsonl), "'F/bad.jsonl' line 1: a JSON object expected")
         XCTAssertEqual(failure("{\"a\":1e999}\n", .jsonl), "'F/bad.jsonl' line 1, column 6: '1e999' is not a finite number")
+        FileManager.default.createFile(atPath: "\(folder)/bom.csv", contents: Data("\u{FEFF}name\nx\n".utf8))
+        XCTAssertEqual(try DataTableFile.read("\(folder)/bom.csv", format: .csv).columns, ["name"], "a byte order mark is not part of the first name")
         XCTAssertThrowsError(try DataTableFile.read("\(folder)/missing.csv", format: .csv)) {
             XCTAssertEqual("\($0)".replacingOccurrences(of: folder, with: "F"), "cannot read 'F/missing.csv': No such file or directory")
         }

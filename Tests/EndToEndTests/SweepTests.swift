@@ -139,6 +139,7 @@ final class SweepTests: XCTestCase {
             ("return {grid = {a = {{}}}, run = print}", "'\(path)': grid 'a' must list numbers, strings or booleans"),
             ("return {seeds = {1, 1}, run = print}", "'\(path)': field 'seeds' must list distinct integers"),
             ("return 5", "'\(path)' must return a table {grid =, cases =, seeds =, run =}, got number"),
+            ("return {cases = {{a = 1, b = 'x'}, {b = 'x', a = 1}}, run = print}", "'\(path)': the configuration {\"a\":1,\"b\":\"x\"} comes twice; each case must be different"),
         ] {
             let result = try sweep(spec)
             XCTAssertEqual(result.status, 1, spec)
@@ -147,6 +148,8 @@ final class SweepTests: XCTestCase {
         let figure = try sweep("return {cases = {{graph = 'tree'}}, run = function() return {x = 0/0} end}")
         XCTAssertTrue(figure.stderr.contains("case graph=tree seed=1: run returned figure 'x' = "), figure.stderr)
         XCTAssertTrue(figure.stderr.contains("figures must be finite numbers, strings or booleans"), figure.stderr)
+        let huge = try sweep("return {run = function() return {x = (1 << 53) + 1} end}")
+        XCTAssertTrue(huge.stderr.contains("case seed=1: run returned figure 'x' = 9007199254740993, an integer with more digits than a record's number holds exactly"), huge.stderr)
         let died = try sweep("return {seeds = 2, run = function(c) if c.seed == 1 then os.exit(7) end return {} end}")
         XCTAssertTrue(died.stderr.contains("case seed=1: the worker process exited with status 7"), died.stderr)
         XCTAssertTrue(died.stderr.contains("2 cases run in"), died.stderr)
@@ -155,6 +158,16 @@ final class SweepTests: XCTestCase {
             let result = try sweep("return {run = print}", options)
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\nusage: forcelab sweep"), result.stderr)
+        }
+        for (environment, message) in [
+            (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "1"],
+             "the shard from SLURM_ARRAY_TASK_ID=5 (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_COUNT=4) must be I/N with 1 <= I <= N, got '5/4'"),
+            (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2"],
+             "a Slurm array with a step (SLURM_ARRAY_TASK_STEP=2) cannot number the shards; submit --array=1-N, or give --shard"),
+        ] {
+            let result = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("r.jsonl").path, path], environment: environment)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\n"), result.stderr)
         }
     }
 
@@ -198,5 +211,51 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(result.status, 1, "the array finishes; the shard with the failing case reports it: \(result.stdout)\n\(result.stderr)")
         for shard in 1...3 { XCTAssertTrue(result.stdout.contains("4 cases (shard \(shard)/3 of 12)"), result.stdout) }
         try assertShardsEqualWholeRun(folder, prefix: "shard-", spec: spec)
+    }
+
+    func testProgressBarOnATerminalOnly() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["sweep", "--jobs", "2", "--out", out, spec, folder.path, "0.1"],
+                                          environment: ["HOME": folder.path, "TERM": "xterm", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 1, terminal.screen)
+        XCTAssertNotNil(terminal.screen.range(of: #"█+·* \d+/12 cases  [0-9.]+/s  ETA \d+:\d\d"#, options: .regularExpression), terminal.screen)
+        try FileManager.default.removeItem(atPath: out)
+        let piped = try ForcelabProcess.run(["sweep", "--out", out, spec, folder.path])
+        XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
+    }
+
+    func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.
+        let spec = try makeSpec(folder, """
+            return {grid = {strength = {-1, -2}, graph = {"x", "y"}}, seeds = 3,
+                    run = function(c) return {a = c.strength * c.seed, b = c.seed, c = #c.graph, label = c.graph .. c.seed} end}
+            """)
+        let results = folder.appendingPathComponent("r.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", results, spec]).status, 0)
+        let copy = folder.appendingPathComponent("copy.jsonl").path
+        let lines = self.lines(results)
+        try (lines.map { $0.replacingOccurrences(of: "\"b\":1,", with: "\"b\":9,") }.joined(separator: "\n") + "\n").write(toFile: copy, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, copy, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stdout.contains("results.csv: 12 cases, 4 configurations"), merge.stdout)
+        XCTAssertTrue(merge.stderr.contains("case graph=x strength=-1 seed=1 is recorded twice with different figures; the first record is kept"), merge.stderr)
+        let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(table.count, 13)
+        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,seconds"), String(table[0]))
+        XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
+        let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
+        XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
+        XCTAssertTrue(plot.contains(">a by strength<") && plot.contains(">strength  (lines: graph)<") && plot.contains(">a, mean ± sd over 3 seeds<"))
+        for picture in ["a-by-strength.svg", "c-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
+            try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
+        let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value"), bad.stderr)
     }
 }

@@ -91,9 +91,38 @@ final class MetricsTests: XCTestCase {
         let b = try Metrics.measure(positions: positions, edges: edges, options: options)
         XCTAssertEqual(a, b)
         XCTAssertEqual(a.sources, 50)
-        let sources = GraphDistances(nodeCount: n, edges: edges).sources(limit: 1000, samples: 50, seed: 1)
+        let sources = try GraphDistances(nodeCount: n, edges: edges, lengths: nil).sources(limit: 1000, samples: 50, seed: 1)
         XCTAssertEqual(sources, sources.sorted())
         XCTAssertEqual(Set(sources).count, 50)
+    }
+
+    func testEdgeWeightsGiveWeightedStressAndLengths() throws {
+        // A path a-b-c-d with weights 1, 2, 3 drawn at those lengths on a line: no stress, every edge at its weight.
+        let line: [SIMD2<Double>] = [[0, 0], [10, 0], [30, 0], [60, 0]]
+        let path = [(0, 1), (1, 2), (2, 3)]
+        var options = Metrics.Options()
+        options.edgeWeights = [1, 2, 3]
+        let weighted = try Metrics.measure(positions: line, edges: path, options: options)
+        XCTAssertEqual(weighted.stress, 0, accuracy: 1e-12)
+        XCTAssertEqual(weighted.edgeLengthMean, 10, accuracy: 1e-12)
+        XCTAssertEqual(weighted.edgeLengthCV, 0, accuracy: 1e-12)
+        let hops = try Metrics.measure(positions: line, edges: path)
+        XCTAssertGreaterThan(hops.stress, 0.05)
+        XCTAssertEqual(hops.edgeLengthMean, 20, accuracy: 1e-12)
+        // Weights of 1 are hop counts; a repeated edge counts at its smaller weight in graph distances.
+        options.edgeWeights = [1, 1, 1, 1, 7]
+        XCTAssertEqual(try Metrics.measure(positions: square, edges: cycle + [(0, 1)], options: options).stress,
+                       try Metrics.measure(positions: square, edges: cycle).stress, accuracy: 1e-12)
+        options.edgeWeights = [1, 1, 1]
+        XCTAssertEqual(try Metrics.measure(positions: line, edges: path, options: options), hops)
+        for (weights, message) in [([1, 2], "there are 2 edge weights but 3 edges"),
+                                   ([1, 0, 3], "edge 2 has weight 0.0; weights must be positive finite numbers"),
+                                   ([1, 2, .nan], "edge 3 has weight nan; weights must be positive finite numbers")] {
+            options.edgeWeights = weights
+            XCTAssertThrowsError(try Metrics.measure(positions: line, edges: path, options: options)) {
+                XCTAssertEqual("\($0)", message)
+            }
+        }
     }
 
     func testPairsHaveAFixedOrder() throws {

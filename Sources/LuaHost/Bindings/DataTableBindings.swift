@@ -31,6 +31,7 @@ enum DataTableBindings {
                 guard type == LUA_TTABLE else {
                     throw arguments.error(2, "row \(position): a table expected, got \(LuaValues.typeName(arguments.L, -1))")
                 }
+                try checkExactIntegers(arguments, row: position)
                 return try cells(try LuaValues.data(arguments.L, -1), row: position, arguments: arguments)
             }
             let options = try OptionsReader(arguments, 3, DataTableOptions.write)
@@ -46,6 +47,13 @@ enum DataTableBindings {
             try DataTableFile.write(DataTable(rows: rows, columns: columns), to: path, format: format)
             lua_settop(arguments.L, 1)
             return 1
+        }
+    }
+
+    /// Refuses an integer in the row on top of the stack that a table number (a double) cannot hold exactly.
+    private static func checkExactIntegers(_ arguments: LuaArguments, row: Int) throws {
+        if let (name, value) = LuaTableNumbers.inexactInteger(arguments.L, table: lua_gettop(arguments.L)) {
+            throw arguments.error(2, "row \(row), field '\(name)': the integer \(value) has more digits than a table number holds exactly")
         }
     }
 
@@ -94,5 +102,24 @@ enum DataTableBindings {
             lua_pushnumber(arguments.L, MonotonicClock.seconds())
             return 1
         }
+    }
+}
+
+/// Numbers of a Lua table as tables and records hold them: as doubles.
+public enum LuaTableNumbers {
+    /// The first field of the table at `table` holding an integer beyond 2^53, which a double would round, with its
+    /// key as text; nil when there is none. The stack is left as it was.
+    public static func inexactInteger(_ L: OpaquePointer, table: Int32) -> (key: String, value: Int64)? {
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            defer { fl_pop(L, 1) }
+            guard lua_isinteger(L, -1) != 0 else { continue }
+            let value = lua_tointegerx(L, -1, nil)
+            guard value.magnitude > 1 << 53 else { continue }
+            let key = LuaValues.describe(L, -2)
+            fl_pop(L, 1)
+            return (key, value)
+        }
+        return nil
     }
 }

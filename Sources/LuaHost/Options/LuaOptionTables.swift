@@ -10,5 +10,6 @@ public enum LuaOptionTables {
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
+        StressLayoutOptions.table,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }

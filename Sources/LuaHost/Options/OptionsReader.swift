@@ -82,7 +82,7 @@ public struct OptionsReader {
         }
         guard range.contains(value) else {
             let expected = range == LuaOption.finite ? "a finite number" : "a " + option(name).accepts
-            throw error(name, expected: expected, got: String(format: "%.14g", value))
+            throw error(name, expected: expected, got: value.isNaN ? "nan" : String(format: "%.14g", value))
         }
         return value
     }

@@ -8,12 +8,6 @@ struct SweepMerge {
     /// The folder written to.
     let folder: String
 
-    /// One configuration's records, in seed order.
-    struct Group {
-        let parameters: [JSONField]
-        var records: [(seed: Int, figures: [String: JSONValue])]
-    }
-
     /// Merges and returns the exit status.
     func run() -> Int32 {
         do {

@@ -14,6 +14,7 @@ struct SweepOptions {
         case help
     }
 
+    /// What to do; running a spec unless --merge, --worker or --help says otherwise.
     var mode = Mode.run
     /// Worker processes; default: every core.
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -83,7 +84,10 @@ struct SweepOptions {
         if !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"], let count = environment["SLURM_ARRAY_TASK_COUNT"] {
             let first = Int(environment["SLURM_ARRAY_TASK_MIN"] ?? "") ?? 0
             guard let number = Int(id) else { throw SweepError("SLURM_ARRAY_TASK_ID is not a number: '\(id)'") }
-            shard = try SweepOptions.shard("\(number - first + 1)/\(count)", what: "SLURM_ARRAY_TASK_ID \(id) (first \(first)) of SLURM_ARRAY_TASK_COUNT")
+            if let step = environment["SLURM_ARRAY_TASK_STEP"], step != "1" {
+                throw SweepError("a Slurm array with a step (SLURM_ARRAY_TASK_STEP=\(step)) cannot number the shards; submit --array=1-N, or give --shard")
+            }
+            shard = try SweepOptions.shard("\(number - first + 1)/\(count)", what: "the shard from SLURM_ARRAY_TASK_ID=\(id) (SLURM_ARRAY_TASK_MIN=\(first), SLURM_ARRAY_TASK_COUNT=\(count))")
         }
     }
 

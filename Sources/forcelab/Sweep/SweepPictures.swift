@@ -7,10 +7,13 @@ import Render
 struct SweepPictures {
     /// One configuration and the figures of its seeds.
     struct Configuration {
+        /// The parameters, sorted by name.
         let parameters: [JSONField]
+        /// The numeric figures of each seed's record.
         var figures: [[String: Double]] = []
     }
 
+    /// The configurations in the order of the records.
     let configurations: [Configuration]
     /// The figures that are numbers in every record, sorted.
     let figureNames: [String]
@@ -94,11 +97,12 @@ struct SweepPictures {
         let seeds = configurations.map(\.figures.count)
         let seedText = seeds.min() == seeds.max() ? "\(seeds[0]) seeds" : "\(seeds.min()!)-\(seeds.max()!) seeds"
         let others = Set(configurations.flatMap { $0.parameters.map(\.key) }).subtracting([parameter]).sorted()
-        options.title = "\(figure) by \(parameter) (mean ± sd over \(seedText))"
-            + (others.isEmpty ? "" : "; lines: \(others.joined(separator: ", "))")
-        options.width = 760
-        options.xLabel = parameter
-        options.yLabel = figure
+        options.title = "\(figure) by \(parameter)"
+        options.xLabel = parameter + (others.isEmpty ? "" : "  (lines: \(others.joined(separator: ", ")))")
+        options.yLabel = "\(figure), mean ± sd over \(seedText)"
+        // The legend is one row: about 0.6 em per character and 2.5 em per entry at the 12-pixel font.
+        let legendWidth = series.reduce(0.0) { $0 + Double($1.name.count) * 7.2 + 30 }
+        options.width = min(3000, max(760, legendWidth + 60))
         return Plot(series: series, options: options)
     }
 

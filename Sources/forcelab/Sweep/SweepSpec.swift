@@ -101,6 +101,10 @@ final class SweepSpec {
         if configurations[0].contains(where: { $0.key == "seed" }) {
             throw SweepError("'\(path)': 'seed' cannot be a parameter; give the seeds in field 'seeds'")
         }
+        var seen = Set<String>()
+        for configuration in configurations where !seen.insert(JSONValue.object(configuration.sorted { $0.key < $1.key }).text).inserted {
+            throw SweepError("'\(path)': the configuration \(JSONValue.object(configuration).text) comes twice; each case must be different")
+        }
         let seeds = try self.seeds()
         return configurations.flatMap { parameters in seeds.map { SweepCase(parameters: parameters, seed: $0) } }
     }
@@ -138,6 +142,9 @@ final class SweepSpec {
         fields["seed"] = .number(Double(sweepCase.seed))
         LuaValues.push(L, DataValue.object(fields))
         try lua.call(arguments: 1, results: 1)
+        if lua_type(L, -1) == LUA_TTABLE, let (name, value) = LuaTableNumbers.inexactInteger(L, table: lua_gettop(L)) {
+            throw SweepError("run returned figure '\(name)' = \(value), an integer with more digits than a record's number holds exactly")
+        }
         let result: DataValue
         do {
             result = try LuaValues.data(L, -1)

@@ -1,0 +1,69 @@
+import GraphModel
+
+/// Stress majorization (SMACOF with weights 1/d², the layout Graphviz's neato computes): node distances in the
+/// layout approach the graph's shortest-path distances.
+public enum StressLayout {
+    /// Lays `graph` out and writes every node's position (a child's relative to its parent); fixed coordinates
+    /// (fx, fy, fz) are not consulted.
+    public static func apply(to graph: Graph, options: StressOptions = StressOptions()) throws -> StressOutcome {
+        try options.check()
+        let paths = try graph.shortestPaths(weight: options.weight)
+        let (coordinates, outcome) = positions(paths: paths, options: options)
+        let d = options.dimensions
+        let index = Dictionary(uniqueKeysWithValues: graph.nodeIds.enumerated().map { ($1, $0) })
+        var relative = coordinates
+        for (i, node) in graph.nodes.enumerated() {
+            guard let parent = node.parentId.flatMap({ index[$0] }) else { continue }
+            for axis in 0..<d { relative[i * d + axis] -= coordinates[parent * d + axis] }
+        }
+        let n = graph.nodeCount
+        try graph.setPositions(x: (0..<n).map { relative[$0 * d] }, y: (0..<n).map { relative[$0 * d + 1] },
+                               z: d == 3 ? (0..<n).map { relative[$0 * d + 2] } : nil)
+        return outcome
+    }
+
+    /// Positions for the nodes of `paths`, `options.dimensions` coordinates per node, centred on the origin, in
+    /// layout units (`options.scale` per unit of graph distance); the options must have passed `check()`.
+    public static func positions(paths: ShortestPaths, options: StressOptions) -> (coordinates: [Double], outcome: StressOutcome) {
+        options.dimensions == 3
+            ? solve(paths: paths, options: options, as: SIMD3<Double>.self)
+            : solve(paths: paths, options: options, as: SIMD2<Double>.self)
+    }
+
+    /// The layout in `Vector`'s dimensions.
+    private static func solve<Vector: SIMD>(paths: ShortestPaths, options: StressOptions, as _: Vector.Type)
+        -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
+        let n = paths.nodeCount
+        let sparse = n > options.exactNodeLimit
+        var random = LCG(seed: UInt32(options.seed))
+        let first = n > 0 ? random.next(below: n) : 0
+        var points: [Vector]
+        let result: (iterations: Int, converged: Bool)
+        if sparse {
+            let pivots = Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths)) {
+                paths.distances(from: $0)
+            }
+            let model = SparseStress(paths: paths, pivots: pivots)
+            points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
+            result = majorize(&points, model: model, paths: paths, options: options, random: &random)
+        } else {
+            let model = AllPairsStress(paths: paths)
+            let pivots = Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0) { Array(model.row($0)) }
+            points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
+            result = majorize(&points, model: model, paths: paths, options: options, random: &random)
+        }
+        let centre = points.reduce(Vector(), +) / Double(max(n, 1))
+        let coordinates = points.flatMap { point in
+            (0..<Vector.scalarCount).map { (point[$0] - centre[$0]) * options.scale }
+        }
+        return (coordinates, StressOutcome(iterations: result.iterations, converged: result.converged, sparse: sparse))
+    }
+
+    /// Fits the start to the model and runs the majorization.
+    private static func majorize<Vector: SIMD, Model: StressModel>(
+        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, random: inout LCG
+    ) -> (iterations: Int, converged: Bool) where Vector.Scalar == Double {
+        StressMajorization.fit(&points, model: model, jitter: 1e-3 * meanEdgeLength(paths), random: &random)
+        return StressMajorization.run(&points, model: model, iterations: options.iterations, tolerance: options.tolerance)
+    }
+}

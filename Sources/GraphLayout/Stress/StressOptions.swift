@@ -1,0 +1,61 @@
+import Foundation
+
+/// The settings of a stress layout; docs/lua-api.md describes each for users.
+public struct StressOptions: Sendable {
+    /// The numeric edge data field that gives edge lengths; nil counts every edge as 1.
+    public var weight: String? = nil
+    /// 2 or 3.
+    public var dimensions = 2
+    /// The most majorization sweeps.
+    public var iterations = 300
+    /// Stop when a sweep lowers the stress by less than this fraction.
+    public var tolerance = 1e-5
+    /// Seeds the choice of the first pivot, the start's eigenvector search and the start's jitter.
+    public var seed = 1
+    /// Pivots for the PivotMDS start and, above `exactNodeLimit` nodes, for the sparse stress model.
+    public var pivots = 100
+    /// Up to this many nodes every pair of nodes counts (memory grows as nodes²); above it, sparse stress.
+    public var exactNodeLimit = 2000
+    /// Layout units per unit of graph distance (d3's default link distance).
+    public var scale = 30.0
+
+    /// Options with every default.
+    public init() {}
+
+    /// The accepted dimensions.
+    public static let dimensionRange = 2...3
+    /// The accepted sweep counts.
+    public static let iterationRange = 0...10_000_000
+    /// The accepted tolerances.
+    public static let toleranceRange = 0.0...1.0
+    /// The accepted seeds (d3's 32-bit random source).
+    public static let seedRange = 0...Int(UInt32.max)
+    /// The accepted pivot counts.
+    public static let pivotRange = 2...10_000
+    /// The accepted exact-size limits (memory grows as their square).
+    public static let exactNodeLimitRange = 0...20_000
+    /// The accepted scales.
+    public static let scaleRange = 1e-9...1e9
+
+    /// Throws for the first option out of its range, naming it.
+    public func check() throws {
+        try Self.require("dimensions", dimensions, in: Self.dimensionRange)
+        try Self.require("iterations", iterations, in: Self.iterationRange)
+        try Self.require("tolerance", tolerance, in: Self.toleranceRange)
+        try Self.require("seed", seed, in: Self.seedRange)
+        try Self.require("pivots", pivots, in: Self.pivotRange)
+        try Self.require("exactNodeLimit", exactNodeLimit, in: Self.exactNodeLimitRange)
+        try Self.require("scale", scale, in: Self.scaleRange)
+        if let weight, weight.isEmpty { throw StressOptionError(option: "weight", problem: "a field name expected, got an empty string") }
+    }
+
+    /// Throws when `value` lies outside `range` (NaN included).
+    private static func require<Value: Comparable>(_ option: String, _ value: Value, in range: ClosedRange<Value>) throws {
+        guard range.contains(value) else {
+            let text = [range.lowerBound, range.upperBound, value].map { bound in
+                (bound as? Double).map { $0.isNaN ? "nan" : String(format: "%.14g", $0) } ?? "\(bound)"
+            }
+            throw StressOptionError(option: option, problem: "from \(text[0]) to \(text[1]) expected, got \(text[2])")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import GraphModel
+import Render
+import Testing
+@testable import GraphLayout
+
+/// forcelab's stress metric (docs/metrics.md) of the graph's current layout, every node a source.
+func stressMetric(_ graph: Graph, weight: String? = nil) throws -> Double {
+    let positions = graph.nodes.map { SIMD2($0.position.x, $0.position.y) }
+    var options = Metrics.Options()
+    options.exactNodeLimit = graph.nodeCount
+    options.edgeWeights = try weight.map { try graph.edgeWeights(field: $0) }
+    return try Metrics.measure(positions: positions, edges: graph.edgeIndexPairs, options: options).stress
+}
+
+/// The distance between two nodes' positions, z included.
+private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
+    let p = graph.node(a)!.position, q = graph.node(b)!.position
+    let dz = (p.z ?? 0) - (q.z ?? 0)
+    return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) + dz * dz).squareRoot()
+}
+
+@Suite struct StressLayoutTests {
+    @Test func aPathLiesOnALineAtItsDistances() throws {
+        let graph = Graph.tree(n: 8, branching: 1)
+        let outcome = try StressLayout.apply(to: graph)
+        #expect(outcome.converged && !outcome.sparse && outcome.iterations > 1)
+        #expect(try stressMetric(graph) < 1e-6)
+        #expect(abs(gap(graph, "0", "7") - 7 * 30) < 0.1)
+        #expect(abs(gap(graph, "3", "4") - 30) < 0.1)
+    }
+
+    @Test func theSameSeedGivesTheSameLayoutAndTheLayoutIsCentred() throws {
+        func layout(seed: Int) throws -> [Point] {
+            let graph = Graph.miserables()
+            var options = StressOptions()
+            options.seed = seed
+            _ = try StressLayout.apply(to: graph, options: options)
+            return graph.nodes.map(\.position)
+        }
+        let first = try layout(seed: 7)
+        #expect(try layout(seed: 7) == first)
+        #expect(try layout(seed: 8) != first)
+        #expect(first.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z == nil })
+        #expect(abs(first.map(\.x).reduce(0, +)) < 1e-6 && abs(first.map(\.y).reduce(0, +)) < 1e-6)
+    }
+
+    @Test func weightsSetTheDistances() throws {
+        let graph = Graph.tree(n: 6, branching: 1)
+        for (i, edge) in graph.edges.enumerated() {
+            try graph.updateEdge(edge.id) { $0.data["length"] = .number(Double(i + 1)) }
+        }
+        var options = StressOptions()
+        options.weight = "length"
+        _ = try StressLayout.apply(to: graph, options: options)
+        #expect(try stressMetric(graph, weight: "length") < 1e-6)
+        #expect(abs(gap(graph, "0", "5") - (1 + 2 + 3 + 4 + 5) * 30) < 0.1)
+        try graph.updateEdge(graph.edges[2].id) { $0.data["length"] = .number(-1) }
+        #expect(throws: GraphError("edge 'e2' (2 -> 3): weight field 'length' is -1; a weight must be a positive finite number")) {
+            try StressLayout.apply(to: graph, options: options)
+        }
+    }
+
+    @Test func sparseStressWithEveryNodeAPivotIsFullStress() throws {
+        var sparse = StressOptions()
+        sparse.exactNodeLimit = 0
+        let full = Graph.grid(rows: 6, columns: 7), pivoted = Graph.grid(rows: 6, columns: 7)
+        #expect(try !StressLayout.apply(to: full).sparse)
+        #expect(try StressLayout.apply(to: pivoted, options: sparse).sparse)
+        for (a, b) in zip(full.nodes, pivoted.nodes) {
+            #expect(abs(a.position.x - b.position.x) < 1e-6 && abs(a.position.y - b.position.y) < 1e-6)
+        }
+    }
+
+    @Test func sparseStressWithFewPivotsStaysCloseToFullStress() throws {
+        let full = Graph.recursive(n: 150), pivoted = Graph.recursive(n: 150)
+        _ = try StressLayout.apply(to: full)
+        var sparse = StressOptions()
+        sparse.exactNodeLimit = 100
+        sparse.pivots = 30
+        #expect(try StressLayout.apply(to: pivoted, options: sparse).sparse)
+        let fullStress = try stressMetric(full), sparseStress = try stressMetric(pivoted)
+        #expect(sparseStress < 1.25 * fullStress && fullStress < sparseStress)
+    }
+
+    @Test func threeDimensionsPlaceATetrahedron() throws {
+        let graph = Graph()
+        for id in ["a", "b", "c", "d"] { try graph.addNode(Node(id: id)) }
+        for (s, t) in [("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"), ("c", "d")] {
+            try graph.addEdge(Edge(id: s + t, source: s, target: t))
+        }
+        var options = StressOptions()
+        options.dimensions = 3
+        _ = try StressLayout.apply(to: graph, options: options)
+        for (s, t) in [("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"), ("c", "d")] {
+            #expect(abs(gap(graph, s, t) - 30) < 1e-3)
+        }
+        options.dimensions = 2
+        _ = try StressLayout.apply(to: graph, options: options)
+        #expect(graph.nodes.allSatisfy { $0.position.z == nil })
+        #expect(abs(gap(graph, "a", "b") - 30) > 1)
+    }
+
+    @Test func componentsStayApartAndChildrenAreWrittenRelativeToTheirParents() throws {
+        func layout(parent: String?) throws -> Graph {
+            let graph = Graph.grid(rows: 3, columns: 3)
+            try graph.addNode(Node(id: "loose"))
+            try graph.updateNode("4") { $0.parentId = parent }
+            _ = try StressLayout.apply(to: graph)
+            return graph
+        }
+        let graph = try layout(parent: "0"), plain = try layout(parent: nil)
+        let positions = graph.nodeIds.map { graph.absolutePosition(of: $0)! }
+        for (i, p) in positions.enumerated() {
+            for q in positions[(i + 1)...] { #expect(hypot(p.x - q.x, p.y - q.y) > 20) }
+        }
+        for (p, q) in zip(positions, plain.nodes.map(\.position)) { #expect(abs(p.x - q.x) + abs(p.y - q.y) < 1e-9) }
+        #expect(graph.node("4")!.position != plain.node("4")!.position)
+        let empty = Graph()
+        _ = try StressLayout.apply(to: empty)
+        let single = Graph()
+        try single.addNode(Node(id: "only"))
+        _ = try StressLayout.apply(to: single)
+        #expect(single.node("only")!.position == Point(x: 0, y: 0))
+    }
+
+    @Test func optionsOutOfRangeAreNamed() throws {
+        let cases: [(WritableKeyPath<StressOptions, Int>, Int, String)] = [
+            (\.dimensions, 4, "option 'dimensions': from 2 to 3 expected, got 4"),
+            (\.iterations, -1, "option 'iterations': from 0 to 10000000 expected, got -1"),
+            (\.seed, -1, "option 'seed': from 0 to 4294967295 expected, got -1"),
+            (\.pivots, 1, "option 'pivots': from 2 to 10000 expected, got 1"),
+            (\.exactNodeLimit, 30000, "option 'exactNodeLimit': from 0 to 20000 expected, got 30000"),
+        ]
+        for (field, value, message) in cases {
+            var options = StressOptions()
+            options[keyPath: field] = value
+            #expect(throws: StressOptionError.self) { try options.check() }
+            do { try options.check() } catch { #expect("\(error)" == message) }
+        }
+        var options = StressOptions()
+        options.tolerance = .nan
+        #expect(throws: StressOptionError(option: "tolerance", problem: "from 0 to 1 expected, got nan")) { try options.check() }
+        options = StressOptions()
+        options.scale = 0
+        #expect(throws: StressOptionError(option: "scale", problem: "from 1e-09 to 1000000000 expected, got 0")) { try options.check() }
+        options = StressOptions()
+        options.weight = ""
+        #expect(throws: StressOptionError(option: "weight", problem: "a field name expected, got an empty string")) { try options.check() }
+    }
+}

@@ -1,0 +1,43 @@
+import XCTest
+
+/// `fl.layout.stress` from Lua: options, the outcome table, positions in the graph, errors.
+final class LayoutLuaTests: LuaTestCase {
+    func testStressLaysOutTheGraphAndReportsWhatItDid() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 5, columns = 5})
+            local moved = 0
+            g:on("change", function() moved = moved + 1 end)
+            local outcome = fl.layout.stress(g)
+            assert(outcome.converged == true and outcome.sparse == false and math.type(outcome.iterations) == "integer")
+            assert(moved == 1, moved)
+            assert(fl.metrics(g).stress < 0.03, fl.metrics(g).stress)
+            local a, b = g:node("0"), g:node("1")
+            local side = math.sqrt((a.x - b.x)^2 + (a.y - b.y)^2)  -- longer than 30: grid distances are Manhattan ones
+            assert(side > 30 and side < 40, side)
+            local sparse = fl.layout.stress(g, {exactNodeLimit = 10, pivots = 5, iterations = 3, tolerance = 0, seed = 2, scale = 10})
+            assert(sparse.sparse == true and sparse.iterations == 3 and sparse.converged == false)
+            fl.layout.stress(g, {dimensions = 3})
+            assert(g:node("12").z ~= nil)
+            local path = fl.graph.new()
+            for _, id in ipairs{"a", "b", "c"} do path:addNode{id = id} end
+            path:addEdge{source = "a", target = "b", data = {w = 2}}
+            path:addEdge{source = "b", target = "c", data = {w = 5}}
+            fl.layout.stress(path, {weight = "w", scale = 1})
+            a, b = path:node("a"), path:node("c")
+            assert(math.abs(math.sqrt((a.x - b.x)^2 + (a.y - b.y)^2) - 7) < 1e-3)
+            """)
+    }
+
+    func testBadOptionsAreNamed() {
+        let g = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); "
+        XCTAssertTrue(error(g + "fl.layout.stress(g, {pivot = 3})").contains("fl.layout.stress: unknown option 'pivot' (did you mean 'pivots'?)"))
+        XCTAssertTrue(error(g + "fl.layout.stress(g, {dimensions = 4})")
+            .contains("bad argument #2 to 'stress' (field 'dimensions': an integer from 2 to 3 expected, got 4)"))
+        XCTAssertTrue(error(g + "fl.layout.stress(g, {tolerance = 0/0})").contains("(field 'tolerance': a number from 0 to 1 expected, got nan)"))
+        XCTAssertTrue(error(g + "fl.layout.stress(g, {iterations = 1.5})").contains("field 'iterations': number has no integer representation"))
+        XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = {}})").contains("field 'weight': string expected, got table"))
+        XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = 'w'})")
+            .contains("bad argument #2 to 'stress' (field 'weight': edge 'e0' (0 -> 1) has no weight field 'w')"))
+        XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'stress'"))
+    }
+}
