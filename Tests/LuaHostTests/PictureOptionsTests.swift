@@ -120,10 +120,16 @@ final class PictureOptionsTests: LuaTestCase {
             local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0, data = {r = 10}}; g:addNode{id = 'b', x = 5, y = 0, data = {r = 1}}
             assert(fl.metrics(g, {radius = 'r'}).overlaps == 1)
             assert(fl.metrics(g, {radius = 1}).overlaps == 0)
+            g:addNode{id = 'c', x = 25, y = 0}
+            g:addEdge{source = 'a', target = 'b', data = {w = 1}}; g:addEdge{source = 'b', target = 'c', data = {w = 4}}
+            local plain, weighted = fl.metrics(g), fl.metrics(g, {weight = 'w'})
+            assert(plain.edgeLengthMean == 12.5 and weighted.edgeLengthMean == 5, weighted.edgeLengthMean)
             """)
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
         XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
+            .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
     }
 }

@@ -273,6 +273,11 @@ enum PictureBindings {
             settings.sampleSources = try options.integer("sampleSources")
             settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
             settings.seed = UInt32(try options.integer("seed"))
+            do {
+                settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)
+            } catch let error as GraphError {
+                throw arguments.error(2, "field 'weight': \(error)")
+            }
             let scene = try GraphScene(graph: luaGraph.graph, group: nil)
             let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(
