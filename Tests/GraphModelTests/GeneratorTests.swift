@@ -81,3 +81,11 @@ import Testing
     }
     #expect(try Graph.generate(kind: "stochasticBlock", options: ["clusters": 100, "n": 1000, "pIn": 0.1, "pOut": 0.01]).nodeCount == 1000)
 }
+
+@Test func generatorKindsAreNamedIgnoringCaseAndSeparators() throws {
+    #expect(GraphGenerator(name: "Erdos_Renyi") == .erdosRenyi)
+    #expect(GraphGenerator(name: "stochastic-block") == .stochasticBlock)
+    #expect(GraphGenerator(name: "smallWorld") == nil)
+    #expect(try Graph.generate(.tree, options: ["n": 4]).edgeCount == 3)
+    #expect(throws: GraphError("miserables: takes no options, got 'n'")) { try Graph.generate(.miserables, options: ["n": 1]) }
+}

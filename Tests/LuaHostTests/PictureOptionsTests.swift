@@ -24,8 +24,10 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertEqual(firstLine(graph + "fl.metrics(g, {radious = 3})"), "test:1: fl.metrics: unknown option 'radious' (did you mean 'radius'?)")
         XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, tmp .. '/r.html', {fsp = 10})"),
                        "test:1: fl.html.replay: unknown option 'fsp' (did you mean 'fps'?)")
-        XCTAssertTrue(firstLine("fl.svg.plot(tmp .. '/p.svg', {yScale = 'log', \(series)})")
-            .hasPrefix("test:1: fl.svg.plot: unknown option 'yScale' (options: series, recording, width,"))
+        XCTAssertEqual(firstLine("fl.svg.plot(tmp .. '/p.svg', {yscale = 'log', \(series)})"),
+                       "test:1: fl.svg.plot: unknown option 'yscale' (did you mean 'yScale'?)")
+        XCTAssertTrue(firstLine("fl.svg.plot(tmp .. '/p.svg', {colours = 'x', \(series)})")
+            .hasPrefix("test:1: fl.svg.plot: unknown option 'colours' (options: series, recording, width,"))
         XCTAssertEqual(firstLine("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', valeus = {1, 2, 3}}}})"),
                        "test:1: fl.svg.radar series: unknown option 'valeus' (did you mean 'values'?)")
         XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, tmp .. '/g.svg', {viewport = {zoon = 2}})"),
@@ -87,6 +89,30 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/r.svg', {radius = 'size'})").contains("radius: node 'a' has no numeric data field 'size'"))
     }
 
+    /// The plot's bands, error bars, markers, second axis and log scales are reachable from Lua.
+    func testPlotStudyOptions() throws {
+        run(replay + """
+            fl.svg.plot(tmp .. '/study.svg', {yScale = 'log', y2Label = 'alpha', series = {
+              {name = 'mean', x = {1, 2, 3}, y = {10, 100, 1000}, band = {deviation = {5, 50, 500}}, marker = 'diamond'},
+              {name = 'range', y = {20, 200, 2000}, errorBars = {lower = {10, 100, 1000}, upper = {30, 300, 3000}}, line = false, marker = 'square'},
+              {name = 'share', y = {0.1, 0.5, 0.9}, axis = 'right'},
+            }})
+            fl.svg.plot(tmp .. '/rec.svg', {recording = rec, series = {'energy', {name = 'alpha', axis = 'right', marker = 'circle'}}})
+            """)
+        let study = try file("study.svg")
+        XCTAssertTrue(study.contains("<polygon"), "the band")
+        XCTAssertTrue(study.contains("share (right axis)") && study.contains(">alpha<"))
+        XCTAssertTrue(study.contains(">1000<") || study.contains(">1e3<") || study.contains(">10³<"), "decade ticks on the log axis")
+        XCTAssertTrue(try file("rec.svg").contains("alpha (right axis)"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, band = {lower = {0, 1}}}}})")
+            .contains("(field 'band': {lower =, upper =} or {deviation =} expected)"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, marker = 'star'}}})")
+            .contains("(field 'marker': unknown value 'star' (none, circle, square, triangle, diamond))"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{name = 's'}}})").contains("(field 'y' is required)"))
+        XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recording = rec, series = {{name = 'alpha', y = {1}}}})")
+            .contains("series[1]: 'y' comes from the recording"))
+    }
+
     func testReplayAndMetricsOptions() throws {
         run(replay + """
             fl.html.replay(rec, tmp .. '/r.html', {palette = 'okabeIto', fps = 5})
@@ -94,10 +120,16 @@ final class PictureOptionsTests: LuaTestCase {
             local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0, data = {r = 10}}; g:addNode{id = 'b', x = 5, y = 0, data = {r = 1}}
             assert(fl.metrics(g, {radius = 'r'}).overlaps == 1)
             assert(fl.metrics(g, {radius = 1}).overlaps == 0)
+            g:addNode{id = 'c', x = 25, y = 0}
+            g:addEdge{source = 'a', target = 'b', data = {w = 1}}; g:addEdge{source = 'b', target = 'c', data = {w = 4}}
+            local plain, weighted = fl.metrics(g), fl.metrics(g, {weight = 'w'})
+            assert(plain.edgeLengthMean == 12.5 and weighted.edgeLengthMean == 5, weighted.edgeLengthMean)
             """)
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
         XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
+            .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
     }
 }

@@ -10,6 +10,7 @@ struct GeneratorOptions {
         self.kind = kind
         self.values = values
         if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+            if allowed.isEmpty { throw GraphError("\(kind): takes no options, got '\(unknown)'") }
             throw GraphError("\(kind): unknown option '\(unknown)' (takes \(allowed.sorted().joined(separator: ", ")))")
         }
     }

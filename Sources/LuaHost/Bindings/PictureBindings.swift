@@ -139,23 +139,40 @@ enum PictureBindings {
                     throw spec.fields.fieldError("recording", expected: "Recording")
                 }
                 fl_pop(arguments.L, 1)
-                let names = try entries(spec, "series") { type, i -> String in
-                    guard type == LUA_TSTRING else { throw arguments.error(2, "field 'series'[\(i)]: string expected") }
-                    return LuaValues.string(arguments.L, -1)!
-                }
-                series = try (names.isEmpty ? recording.seriesNames : names).map { name in
-                    guard let values = recording.series(name) else {
-                        throw arguments.error(2, "the recording has no series '\(name)' (it has \(recording.seriesNames.joined(separator: ", ")))")
+                // Each chosen series as a styled line whose values come from the recording below.
+                let chosen = try entries(spec, "series") { type, i -> Plot.Series in
+                    switch type {
+                    case LUA_TSTRING: return Plot.Series(LuaValues.string(arguments.L, -1)!, y: [])
+                    case LUA_TTABLE:
+                        let reader = try entry(spec, PlotSeriesOptions.table)
+                        for given in ["x", "y", "band", "errorBars"] where reader.has(given) {
+                            throw arguments.error(2, "series[\(i)]: '\(given)' comes from the recording")
+                        }
+                        guard let name = try reader.optionalString("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
+                        var line = Plot.Series(name, y: [])
+                        try styled(&line, reader)
+                        return line
+                    default: throw arguments.error(2, "series[\(i)]: a series name or {name =, ...} expected")
                     }
-                    return Plot.Series(name, x: recording.ticks.map(Double.init), y: values)
+                }
+                series = try (chosen.isEmpty ? recording.seriesNames.map { Plot.Series($0, y: []) } : chosen).map { chosen in
+                    guard let values = recording.series(chosen.name) else {
+                        throw arguments.error(2, "the recording has no series '\(chosen.name)' (it has \(recording.seriesNames.joined(separator: ", ")))")
+                    }
+                    var line = chosen
+                    line.x = recording.ticks.map(Double.init)
+                    line.y = values
+                    return line
                 }
             } else {
                 fl_pop(arguments.L, 1)
                 series = try seriesList(spec, PlotSeriesOptions.table) { reader, name in
-                    let y = try numbers(reader, "y")
-                    let colour = try colour(reader)
-                    if reader.has("x") { return Plot.Series(name, x: try numbers(reader, "x"), y: y, colour: colour) }
-                    return Plot.Series(name, y: y, colour: colour)
+                    let y = try numbers(reader, "y", required: true)
+                    var line = reader.has("x") ? Plot.Series(name, x: try numbers(reader, "x"), y: y) : Plot.Series(name, y: y)
+                    line.band = try interval(reader, "band", around: y)
+                    line.errorBars = try interval(reader, "errorBars", around: y)
+                    try styled(&line, reader)
+                    return line
                 }
             }
             var options = Plot.Options()
@@ -168,6 +185,12 @@ enum PictureBindings {
             options.xMax = try spec.optionalNumber("xMax")
             options.yMin = try spec.optionalNumber("yMin")
             options.yMax = try spec.optionalNumber("yMax")
+            options.xScale = try spec.choice("xScale", as: Plot.AxisScale.self)
+            options.yScale = try spec.choice("yScale", as: Plot.AxisScale.self)
+            options.y2Label = try spec.optionalString("y2Label")
+            options.y2Min = try spec.optionalNumber("y2Min")
+            options.y2Max = try spec.optionalNumber("y2Max")
+            options.y2Scale = try spec.choice("y2Scale", as: Plot.AxisScale.self)
             options.palette = try spec.choice("palette", as: Palette.Name.self).colours
             options.strokeWidth = try spec.number("strokeWidth")
             options.legend = try spec.boolean("legend")
@@ -201,14 +224,37 @@ enum PictureBindings {
         }
     }
 
+    /// Sets a plot series' colour, marker, line and axis from its table.
+    private static func styled(_ line: inout Plot.Series, _ reader: OptionsReader) throws {
+        line.colour = try colour(reader)
+        line.marker = try reader.choice("marker", as: PlotMarker.self)
+        line.line = try reader.boolean("line")
+        line.axis = try reader.choice("axis", as: Plot.YAxis.self)
+    }
+
+    /// A series' `band` or `errorBars`: `{lower =, upper =}` or `{deviation =}` around `y`; nil when absent.
+    private static func interval(_ reader: OptionsReader, _ name: String, around y: [Double]) throws -> Plot.Interval? {
+        guard try reader.pushTable(name) else { return nil }
+        defer { fl_pop(reader.fields.arguments.L, 1) }
+        let bounds = try entry(reader, PlotIntervalOptions.table)
+        switch (bounds.has("lower") && bounds.has("upper"), bounds.has("deviation")) {
+        case (true, false): return Plot.Interval(lower: try numbers(bounds, "lower"), upper: try numbers(bounds, "upper"))
+        case (false, true) where !bounds.has("lower") && !bounds.has("upper"):
+            return Plot.Interval(around: y, deviation: try numbers(bounds, "deviation"))
+        default:
+            throw reader.fields.arguments.error(reader.fields.argument, "field '\(name)': {lower =, upper =} or {deviation =} expected")
+        }
+    }
+
     /// A series' `colour` (or `color`).
     private static func colour(_ reader: OptionsReader) throws -> String? {
         try reader.optionalString("colour") ?? reader.optionalString("color")
     }
 
-    /// A list of numbers in table option `name` (required by its declaration, or empty when absent).
-    static func numbers(_ reader: OptionsReader, _ name: String) throws -> [Double] {
+    /// A list of numbers in table option `name` (empty when absent, unless `required` or declared required).
+    static func numbers(_ reader: OptionsReader, _ name: String, required: Bool = false) throws -> [Double] {
         let arguments = reader.fields.arguments
+        if required && !reader.has(name) { throw arguments.error(reader.fields.argument, "field '\(name)' is required") }
         return try entries(reader, name) { type, i in
             guard type == LUA_TNUMBER else {
                 throw arguments.error(reader.fields.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
@@ -227,6 +273,11 @@ enum PictureBindings {
             settings.sampleSources = try options.integer("sampleSources")
             settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
             settings.seed = UInt32(try options.integer("seed"))
+            do {
+                settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)
+            } catch let error as GraphError {
+                throw arguments.error(2, "field 'weight': \(error)")
+            }
             let scene = try GraphScene(graph: luaGraph.graph, group: nil)
             let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(

@@ -7,6 +7,7 @@ public enum LuaOptionTables {
         SimulationOptions.table, RunOptions.table, RecordOptions.table,
         GraphPictureOptions.table, ViewportOptions.table,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
+        PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
         StressLayoutOptions.table,

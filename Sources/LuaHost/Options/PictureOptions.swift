@@ -79,7 +79,7 @@ public enum PlotOptions {
     public static let table: LuaOptionTable = {
         let settings = Plot.Options()
         return LuaOptionTable("fl.svg.plot", [
-            LuaOption("series", .table("{{name =, x = {...}, y = {...}, colour =}, ...}, or names with `recording`"), default: .described("required, except with `recording`: all its series"), "the lines"),
+            LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines"),
             LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick"),
             .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
             .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
@@ -90,6 +90,12 @@ public enum PlotOptions {
             .number("xMax", described: "from the data", in: StyleNumbers.coordinate, "x axis end"),
             .number("yMin", described: "from the data", in: StyleNumbers.coordinate, "y axis start"),
             .number("yMax", described: "from the data", in: StyleNumbers.coordinate, "y axis end"),
+            .choice("xScale", Plot.AxisScale.self, default: settings.xScale, "x axis scale (`\"log\"`: values above 0, ticks at powers of ten)"),
+            .choice("yScale", Plot.AxisScale.self, default: settings.yScale, "y axis scale"),
+            .string("y2Label", "label of the second y axis, on the right (for series with `axis = \"right\"`)"),
+            .number("y2Min", described: "from its series", in: StyleNumbers.coordinate, "second y axis start"),
+            .number("y2Max", described: "from its series", in: StyleNumbers.coordinate, "second y axis end"),
+            .choice("y2Scale", Plot.AxisScale.self, default: settings.y2Scale, "second y axis scale"),
             .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "series colours, in order"),
             .number("strokeWidth", default: settings.strokeWidth, in: StyleNumbers.length, "line width in pixels"),
             .boolean("legend", default: settings.legend, "draw the series legend"),
@@ -133,14 +139,32 @@ public enum RadarSeriesOptions {
     ])
 }
 
-/// The fields of one entry of `fl.svg.plot`'s `series` given as tables.
+/// The fields of one entry of `fl.svg.plot`'s `series` given as a table; the defaults are a plot series' own.
 public enum PlotSeriesOptions {
     /// The declaration.
-    public static let table = LuaOptionTable("fl.svg.plot series", [
-        .string("name", described: "`\"series i\"`", "the legend entry"),
-        LuaOption("x", .table("{number, ...}"), default: .described("0, 1, 2, ..."), "x values, as many as y values"),
-        LuaOption("y", .table("{number, ...}"), default: .required, "y values"),
-        .string("colour", described: "from `palette`", "the line colour"),
-        .string("color", described: "from `palette`", "the same as `colour`"),
+    public static let table: LuaOptionTable = {
+        let series = Plot.Series("", y: [])
+        return LuaOptionTable("fl.svg.plot series", [
+            .string("name", described: "`\"series i\"`", "the legend entry (with `recording`: the recording's series)"),
+            LuaOption("x", .table("{number, ...}"), default: .described("0, 1, 2, ..."), "x values, as many as y values (not with `recording`)"),
+            LuaOption("y", .table("{number, ...}"), default: .described("required without `recording`"), "y values (not with `recording`)"),
+            .string("colour", described: "from `palette`", "the line colour"),
+            .string("color", described: "from `palette`", "the same as `colour`"),
+            LuaOption("band", .table("{lower = {...}, upper = {...}} or {deviation = {...}}"), "a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd)"),
+            LuaOption("errorBars", .table("{lower = {...}, upper = {...}} or {deviation = {...}}"), "error bars at each point, given as `band` is"),
+            .choice("marker", PlotMarker.self, default: series.marker, "the shape drawn at each point"),
+            .boolean("line", default: series.line, "join the points by a line"),
+            .choice("axis", Plot.YAxis.self, default: series.axis, "the y axis the series is drawn against"),
+        ])
+    }()
+}
+
+/// The fields of a plot series' `band` and `errorBars`.
+public enum PlotIntervalOptions {
+    /// The declaration.
+    public static let table = LuaOptionTable("fl.svg.plot band", [
+        LuaOption("lower", .table("{number, ...}"), "the lower bound at each point (with `upper`)"),
+        LuaOption("upper", .table("{number, ...}"), "the upper bound at each point (with `lower`)"),
+        LuaOption("deviation", .table("{number, ...}"), "instead of bounds: y - deviation to y + deviation at each point"),
     ])
 }
