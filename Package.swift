@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GraphModel", targets: ["GraphModel"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "GraphLayout", targets: ["GraphLayout"]),
+        .library(name: "DataTables", targets: ["DataTables"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
@@ -20,29 +21,27 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
-        .target(
-            name: "ForceSimulation",
-            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-        ),
+        .target(name: "ForceSimulation"),
         .target(name: "GraphModel", dependencies: ["CGraphviz"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
+        .target(name: "DataTables", dependencies: ["GraphModel"]),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render"]),
+        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(
-            name: "ForceBench", dependencies: ["ForceSimulation"], swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        .executableTarget(name: "ForceBench", dependencies: ["ForceSimulation"]),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
+        .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

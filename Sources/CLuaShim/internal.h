@@ -4,14 +4,50 @@
 
 #include "CLuaShim.h"
 
+/* What the allocator and the limits keep for one state (the allocator's user data). */
+typedef struct {
+    size_t used;                /* bytes of Lua heap in use */
+    size_t soft;                /* the Lua heap limit checked by the guard hook (0 = none) */
+    size_t hard;                /* the cap the allocator enforces while Lua code runs (0 = none) */
+    int swift_depth;            /* how deep in Swift frames the host is */
+    long long max_instructions; /* 0 = none */
+    long long instructions;     /* counted by the guard hook and charged by the host's loops */
+    size_t max_resident;        /* the process's resident memory budget in bytes (0 = none) */
+    double next_resident_check; /* monotonic seconds */
+    const char *reached;        /* the message of a time or instruction limit reached (sticky), or NULL */
+    char message[200];          /* storage for `reached` and for the memory message */
+} fl_alloc_state;
+
+/* The allocator's state of `L`. */
+fl_alloc_state *fl_state_of(lua_State *L);
 /* Sets how deep in Swift frames the host is (the allocator's hard cap applies only at depth 0); returns the
  * previous depth. */
 int fl_swift_depth(lua_State *L, int depth);
 /* lua_pcall with the allocator's cap in force for the Lua it runs (see fl_enter_swift). */
 int fl_protected_call(lua_State *L, int nargs, int nresults, int handler);
-/* Installs the hook that runs while no interrupt is pending (the memory check, or none). */
+/* Installs the hook that runs while nothing is pending: the guard hook counting instructions and checking memory
+ * when such a limit is set, or none. */
 void fl_resting_hook(lua_State *L);
+/* Sets the guard hook to run at the next Lua instruction of `L` (Ctrl-C, the timer, a limit reached); it raises only
+ * in Lua code, never inside a C function such as the traceback handler. Async-signal-safe. */
+void fl_alert(lua_State *L);
+/* The guard hook: checks Ctrl-C, the time limit, instructions and memory, and raises when one calls for it. */
+void fl_guard_hook(lua_State *L, lua_Debug *ar);
+/* Whether the timer has gone off (the time limit is reached). */
+int fl_timed_out(void);
+/* The message of the time limit. */
+const char *fl_timeout_message(void);
+/* Pending Ctrl-C: takes it (clearing it) and returns 1, or returns 0. */
+int fl_take_interrupt(void);
 /* Forgets a state being closed, if it is the one Ctrl-C interrupts. */
 void fl_forget_interrupt_state(lua_State *L);
+/* Replaces coroutine.resume and coroutine.wrap with versions that record the running coroutines, so Ctrl-C and
+ * the timer reach the coroutine that runs (standard library tables on the stack: none). */
+void fl_track_coroutines(lua_State *L);
+
+/* The process's resident memory in bytes (0 when /proc cannot be read). */
+size_t fl_resident_bytes(void);
+/* Replaces debug.sethook with a refusal when an instruction or memory limit is set. */
+void fl_guard_debug_sethook(lua_State *L);
 
 #endif

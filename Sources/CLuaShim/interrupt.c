@@ -1,28 +1,54 @@
-/* Ctrl-C while Lua runs: the signal handler only sets a flag and a hook on the registered state, and the hook
- * raises "interrupted!" inside Lua. */
+/* Ctrl-C and the time limit's timer while Lua runs. A signal handler only sets a flag and the guard hook on the
+ * state's main thread and on every coroutine being resumed (coroutine.resume and coroutine.wrap record them), and
+ * the hook raises the error inside Lua. The first Ctrl-C puts back the default action, so a second one ends the
+ * process as in the stock interpreter, even while a finalizer or a pcall loop keeps the first from ending the run. */
 #include "internal.h"
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 static lua_State *volatile interrupt_state = NULL;
 static volatile sig_atomic_t interrupted_flag = 0;
+static volatile sig_atomic_t timed_out_flag = 0;
+/* The thread that runs Lua: signals that arrive on another thread (the engine's workers) are sent on to it. */
+static volatile pid_t lua_thread = 0;
 
-static void fl_interrupt_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    fl_resting_hook(L);
-    interrupted_flag = 0;
-    luaL_error(L, "interrupted!");
+/* The coroutines being resumed, outermost first (deeper ones than MAX_RUNNING are not recorded). */
+#define MAX_RUNNING 256
+static lua_State *volatile running[MAX_RUNNING];
+static volatile int running_depth = 0;
+
+static void alert_running(void) {
+    if (interrupt_state != NULL) fl_alert(interrupt_state);
+    int depth = running_depth < MAX_RUNNING ? running_depth : MAX_RUNNING;
+    for (int i = 0; i < depth; i++)
+        if (running[i] != NULL) fl_alert(running[i]);
+}
+
+static pid_t current_thread(void) { return (pid_t)syscall(SYS_gettid); }
+
+/* Sends the signal on to the Lua thread when it arrived on another one; returns whether it did. */
+static int forwarded(int sig) {
+    pid_t target = lua_thread;
+    if (target == 0 || current_thread() == target) return 0;
+    syscall(SYS_tgkill, getpid(), target, sig);
+    return 1;
 }
 
 static void fl_sigint(int sig) {
-    (void)sig;
+    if (forwarded(sig)) return;
     interrupted_flag = 1;
-    if (interrupt_state != NULL)
-        lua_sethook(interrupt_state, fl_interrupt_hook,
-                    LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    signal(SIGINT, SIG_DFL);
+    alert_running();
 }
 
-void fl_set_interrupt_state(lua_State *L) { interrupt_state = L; }
+void fl_set_interrupt_state(lua_State *L) {
+    interrupt_state = L;
+    lua_thread = current_thread();
+}
 
 static struct sigaction previous_action;
 
@@ -34,13 +60,142 @@ void fl_install_sigint(void) {
     sigaction(SIGINT, &action, &previous_action);
 }
 
+void fl_rearm_sigint(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = fl_sigint;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+}
+
 void fl_restore_sigint(void) { sigaction(SIGINT, &previous_action, NULL); }
-int fl_interrupted(void) { return interrupted_flag != 0; }
+int fl_interrupted(void) { return interrupted_flag != 0 || timed_out_flag != 0; }
 void fl_clear_interrupt(void) {
     interrupted_flag = 0;
     if (interrupt_state != NULL) fl_resting_hook(interrupt_state);
 }
 
+int fl_take_interrupt(void) {
+    if (!interrupted_flag) return 0;
+    interrupted_flag = 0;
+    return 1;
+}
+
 void fl_forget_interrupt_state(lua_State *L) {
     if (interrupt_state == L) interrupt_state = NULL;
+}
+
+/* ---- the time limit ---- */
+
+static char timeout_message[96];
+static char watchdog_message[256];
+static size_t watchdog_length = 0;
+/* Seconds the script has after the time limit to stop before the process ends (a finalizer or a host loop that
+ * does not check may not stop by itself). */
+#define GRACE_SECONDS 2
+
+static void arm_timer(double seconds) {
+    struct itimerval timer;
+    memset(&timer, 0, sizeof timer);
+    timer.it_value.tv_sec = (time_t)seconds;
+    timer.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+    if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+    setitimer(ITIMER_REAL, &timer, NULL);
+}
+
+static void fl_sigalrm(int sig) {
+    if (forwarded(sig)) return;
+    if (!timed_out_flag) {
+        timed_out_flag = 1;
+        alert_running();
+        arm_timer(GRACE_SECONDS);
+        return;
+    }
+    ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
+    (void)ignored;
+    _exit(3);
+}
+
+void fl_start_timer(lua_State *L, double seconds) {
+    fl_set_interrupt_state(L);
+    snprintf(timeout_message, sizeof timeout_message, "time limit of %g s reached", seconds);
+    snprintf(watchdog_message, sizeof watchdog_message,
+             "forcelab: %s, and the script did not stop within %d s more (a finalizer or a long host operation "
+             "does not check the limit); the process ends\n", timeout_message, GRACE_SECONDS);
+    watchdog_length = strlen(watchdog_message);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = fl_sigalrm;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGALRM, &action, NULL);
+    arm_timer(seconds);
+}
+
+int fl_timed_out(void) { return timed_out_flag != 0; }
+const char *fl_timeout_message(void) { return timeout_message; }
+
+/* ---- coroutines that run ---- */
+
+/* Records `co` as running while `call` resumes it. */
+static int resume_recorded(lua_State *L, lua_State *co, int nargs, int nresults) {
+    if (interrupted_flag || fl_limit_reached(L) != NULL) fl_alert(co);
+    else fl_resting_hook(co);
+    int depth = running_depth;
+    if (depth < MAX_RUNNING) running[depth] = co;
+    running_depth = depth + 1;
+    int status = lua_pcall(L, nargs, nresults, 0);
+    running_depth = depth;
+    if (depth < MAX_RUNNING) running[depth] = NULL;
+    return status;
+}
+
+/* coroutine.resume(co, ...): the library's (upvalue 1) with `co` recorded. */
+static int tracked_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    if (resume_recorded(L, co, lua_gettop(L) - 1, LUA_MULTRET) != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/* The function coroutine.wrap returns: the library's (upvalue 1) with its coroutine (upvalue 2) recorded. */
+static int tracked_wrapped(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = resume_recorded(L, co, lua_gettop(L) - 1, LUA_MULTRET);
+    if (status == LUA_OK) return lua_gettop(L);
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        /* The library's wrapper names its caller's place, which is this C function: name ours instead. */
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap(f): the library's (upvalue 1) wrapping, with its coroutine recorded when it runs. */
+static int tracked_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, 1);
+    lua_getupvalue(L, 1, 1);
+    lua_pushcclosure(L, tracked_wrapped, 2);
+    return 1;
+}
+
+void fl_track_coroutines(lua_State *L) {
+    if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+        lua_getfield(L, -1, "resume");
+        lua_pushcclosure(L, tracked_resume, 1);
+        lua_setfield(L, -2, "resume");
+        lua_getfield(L, -1, "wrap");
+        lua_pushcclosure(L, tracked_wrap, 1);
+        lua_setfield(L, -2, "wrap");
+    }
+    lua_pop(L, 1);
 }

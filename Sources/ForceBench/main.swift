@@ -64,12 +64,13 @@ func measuredTicks(_ s: Simulation, _ ticks: Int) throws -> [Double] {
 }
 
 func measure(
-    n: Int, links: [(source: Int, target: Int)], threads: Int, warmup: Int = 2, ticks: Int, dimensions: Int = 2
+    n: Int, links: [(source: Int, target: Int)], threads: Int, warmup: Int = 2, ticks: Int, dimensions: Int = 2,
+    mode: SimulationMode = .exact
 ) throws -> Measurement {
     var result = Measurement()
     var sim: Simulation?
     result.construction = try milliseconds {
-        let s = try Simulation(nodeCount: n, dimensions: dimensions)
+        let s = try Simulation(nodeCount: n, dimensions: dimensions, mode: mode)
         s.threads = threads
         try s.setForce("link", LinkForce(links: links))
         try s.setForce("charge", ManyBodyForce())
@@ -92,18 +93,21 @@ func measure(
     return result
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+let fast = arguments.contains("--fast")
+arguments.removeAll { $0 == "--fast" }
 if arguments.first == "--single" {
     let values = arguments.dropFirst().compactMap { Int($0) }
     guard values.count == 4 || (values.count == 5 && [2, 3].contains(values[4])) else {
-        fatalError("usage: ForceBench --single N THREADS WARMUP TICKS [DIMENSIONS]")
+        fatalError("usage: ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]")
     }
     let n = values[0], dimensions = values.count == 5 ? values[4] : 2
     let m = try measure(
-        n: n, links: benchmarkGraph(n), threads: values[1], warmup: values[2], ticks: values[3], dimensions: dimensions)
+        n: n, links: benchmarkGraph(n), threads: values[1], warmup: values[2], ticks: values[3], dimensions: dimensions,
+        mode: fast ? .fast : .exact)
     let line = String(
-        format: "n=%d dimensions=%d threads=%d tick=%.3fms fastest=%.3fms peakRSS=%.1fMiB", n, dimensions, values[1],
-        m.perTick, m.fastestTick, peakMemoryMiB())
+        format: "n=%d dimensions=%d mode=%@ threads=%d tick=%.3fms fastest=%.3fms peakRSS=%.1fMiB", n, dimensions,
+        fast ? "fast" : "exact", values[1], m.perTick, m.fastestTick, peakMemoryMiB())
     print(line + " checksum=" + String(m.checksum, radix: 16))
     exit(0)
 }

@@ -11,6 +11,8 @@ public final class Kinetics {
     public internal(set) var alpha: Double = 1
     /// How many threads forces may use; 1 means single-threaded.
     public internal(set) var threads: Int = 1
+    /// What the built-in forces compute for (set when the simulation is created).
+    public internal(set) var mode: SimulationMode = .exact
 
     /// x coordinates.
     public private(set) var x: UnsafeMutableBufferPointer<Double>
@@ -92,9 +94,10 @@ public final class Kinetics {
         count = newCount
     }
 
-    /// d3's initializeNodes: copy fixed coordinates to positions, place nodes missing a coordinate by phyllotaxis,
-    /// and zero velocities that are NaN.
-    func initializeNodes() {
+    /// d3's initializeNodes: copy fixed coordinates to positions, place nodes missing a coordinate by `placement`
+    /// (random points drawn from `random` in node order), and zero velocities that are NaN.
+    func initializeNodes(placement: Placement, random: RandomSource) {
+        let randomly = placement == .random
         let three = dimensions == 3
         for i in 0..<count {
             if !fx[i].isNaN { x[i] = fx[i] }
@@ -102,14 +105,15 @@ public final class Kinetics {
             if three, !fz[i].isNaN { z[i] = fz[i] }
             if three {
                 if x[i].isNaN || y[i].isNaN || z[i].isNaN {
-                    (x[i], y[i], z[i]) = Placement.point3D(i)
+                    (x[i], y[i], z[i]) =
+                        randomly ? Placement.randomPoint3D(count: count, random) : Placement.point3D(i)
                 }
                 if vx[i].isNaN || vy[i].isNaN || vz[i].isNaN {
                     (vx[i], vy[i], vz[i]) = (0, 0, 0)
                 }
             } else {
                 if x[i].isNaN || y[i].isNaN {
-                    (x[i], y[i]) = Placement.point2D(i)
+                    (x[i], y[i]) = randomly ? Placement.randomPoint2D(count: count, random) : Placement.point2D(i)
                 }
                 if vx[i].isNaN || vy[i].isNaN {
                     (vx[i], vy[i]) = (0, 0)

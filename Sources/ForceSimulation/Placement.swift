@@ -1,7 +1,15 @@
 import Foundation
 
-/// d3-force's (2D) and d3-force-3d's (3D) phyllotaxis placement of nodes that have no position.
-enum Placement {
+/// How a node without a position gets its start position (d3's initializeNodes).
+public enum Placement: Sendable, Equatable {
+    /// d3-force's (2D) and d3-force-3d's (3D) phyllotaxis spiral: node i's point depends on i only, so the seed
+    /// moves no node. The default.
+    case phyllotaxis
+    /// Uniformly at random in the disk (a ball in 3D) that the spiral of the same number of nodes covers, drawn from
+    /// the simulation's seeded random source in node order: different seeds give different layouts, the same seed
+    /// the same one.
+    case random
+
     /// Radius scale of the spiral.
     static let initialRadius = 10.0
     /// Golden angle, pi * (3 - sqrt 5).
@@ -22,5 +30,25 @@ enum Placement {
         let roll = Double(i) * rollAngle
         let yaw = Double(i) * yawAngle
         return (radius * sin(roll) * cos(yaw), radius * cos(roll), radius * sin(roll) * sin(yaw))
+    }
+
+    /// A point uniform in the disk the spiral of `count` nodes covers (radius that of its last point), from two
+    /// draws of `random`: radius by the first (square root, for a uniform area), angle by the second.
+    static func randomPoint2D(count: Int, _ random: RandomSource) -> (x: Double, y: Double) {
+        let extent = initialRadius * (0.5 + Double(max(0, count - 1))).squareRoot()
+        let radius = extent * random.next().squareRoot()
+        let angle = 2 * Double.pi * random.next()
+        return (radius * cos(angle), radius * sin(angle))
+    }
+
+    /// A point uniform in the ball the spiral of `count` nodes covers, from three draws of `random`: radius by the
+    /// first (cube root, for a uniform volume), then a uniform direction (cosine of the polar angle, azimuth).
+    static func randomPoint3D(count: Int, _ random: RandomSource) -> (x: Double, y: Double, z: Double) {
+        let extent = initialRadius * cbrt(0.5 + Double(max(0, count - 1)))
+        let radius = extent * cbrt(random.next())
+        let cosine = 1 - 2 * random.next()
+        let sine = max(0, 1 - cosine * cosine).squareRoot()
+        let azimuth = 2 * Double.pi * random.next()
+        return (radius * sine * cos(azimuth), radius * cosine, radius * sine * sin(azimuth))
     }
 }

@@ -21,22 +21,31 @@ public final class Simulation {
     /// Named handlers per event, in registration order.
     private var handlers: [(event: SimulationEvent, name: String, handler: (Simulation) throws -> Void)] = []
 
-    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`; `setup` may set
-    /// positions, velocities or fixed coordinates before unplaced nodes (NaN position) get their phyllotaxis points.
+    /// How nodes without a position are placed, at creation and in `replaceNodes`.
+    public let placement: Placement
+
+    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`, whose built-in
+    /// forces compute in `mode`; `setup` may set positions, velocities or fixed coordinates before unplaced nodes
+    /// (NaN position) are placed by `placement`.
     public init(
-        nodeCount: Int, dimensions: Int = 2, seed: UInt32 = 1,
-        setup: (Kinetics) throws -> Void = { _ in }
+        nodeCount: Int, dimensions: Int = 2, seed: UInt32 = 1, placement: Placement = .phyllotaxis,
+        mode: SimulationMode = .exact, setup: (Kinetics) throws -> Void = { _ in }
     ) throws {
         guard dimensions == 2 || dimensions == 3 else { throw SimulationError.unsupportedDimensions(dimensions) }
         kinetics = Kinetics(count: max(0, nodeCount), dimensions: dimensions)
         kinetics.threads = ProcessInfo.processInfo.activeProcessorCount
+        kinetics.mode = mode
         random = RandomSource(seed: seed)
+        self.placement = placement
         try setup(kinetics)
-        kinetics.initializeNodes()
+        kinetics.initializeNodes(placement: placement, random: random)
     }
 
     /// Number of spatial dimensions, 2 or 3.
     public var dimensions: Int { kinetics.dimensions }
+
+    /// What the built-in forces compute for: d3's exact numbers (the default) or speed.
+    public var mode: SimulationMode { kinetics.mode }
 
     /// Number of nodes.
     public var nodeCount: Int { kinetics.count }
@@ -86,8 +95,8 @@ public final class Simulation {
     }
 
     /// Replaces the node set: new node `j` keeps the state of old node `keeping[j]`, or is new when nil.
-    /// `setup` may then set values (new nodes start with NaN positions); unplaced nodes get their phyllotaxis
-    /// points at their new index, and every force is initialized again.
+    /// `setup` may then set values (new nodes start with NaN positions); unplaced nodes are placed by `placement`
+    /// (phyllotaxis: the point of their new index), and every force is initialized again.
     public func replaceNodes(keeping: [Int?], setup: (Kinetics) throws -> Void = { _ in }) throws {
         let oldCount = kinetics.count
         if let bad = keeping.first(where: { $0 != nil && !(0..<oldCount).contains($0!) }) {
@@ -95,7 +104,7 @@ public final class Simulation {
         }
         kinetics.replaceNodes(keeping: keeping)
         try setup(kinetics)
-        kinetics.initializeNodes()
+        kinetics.initializeNodes(placement: placement, random: random)
         try initializeForces()
     }
 

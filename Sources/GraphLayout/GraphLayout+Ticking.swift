@@ -20,27 +20,25 @@ extension GraphLayout {
     }
 
     /// Ticks until alpha falls below alphaMin (calling the end handlers), `maxTicks` ticks, `stop()` or
-    /// `interrupted()`. After each tick `afterTick(tick)` runs, then the tick handlers; both see the current
-    /// positions in the graph and may edit it or call the layout.
+    /// `interrupted()`. After each tick `afterTick(tick)` runs, if given, then the tick handlers; both see the
+    /// current positions in the graph and may edit it or call the layout (positions are written back only for them).
     @discardableResult
     public func run(
-        maxTicks: Int = .max, interrupted: () -> Bool = { false }, afterTick: (Int) throws -> Void = { _ in }
+        maxTicks: Int = .max, interrupted: () -> Bool = { false }, afterTick: ((Int) throws -> Void)? = nil
     ) throws -> RunOutcome {
         try exclusive("run") {
             try pullFromGraph()
             restart()
             var ticks = 0
-            return try withoutActuallyEscaping(afterTick) { afterTick in
-                try keepingPositions {
-                    try simulation.run(
-                        maxTicks: maxTicks,
-                        onTick: { _ in
-                            ticks += 1
-                            try self.tickDone()
-                            try self.idle { try afterTick(ticks) }
-                        },
-                        shouldStop: { interrupted() || stopRequested })
-                }
+            return try keepingPositions {
+                try simulation.run(
+                    maxTicks: maxTicks,
+                    onTick: { _ in
+                        ticks += 1
+                        try self.tickDone()
+                        if let afterTick { try self.idle { try afterTick(ticks) } }
+                    },
+                    shouldStop: { interrupted() || stopRequested })
             }
         }
     }

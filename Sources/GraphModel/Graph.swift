@@ -22,6 +22,8 @@ public final class Graph {
     /// How deep in public mutating calls we are.
     var operationDepth = 0
 
+    /// Whether the edges are directed (source to target); files keep it as each format says (docs/formats.md).
+    public var directed = true
     /// The visible window saved with React Flow files.
     public var viewport = Viewport()
     /// The ids of the selected nodes, kept in sync with every mutation.

@@ -1,5 +1,13 @@
 /// A grid of character cells drawn with Unicode braille dots, 2 × 4 dots per cell, for terminal previews.
+/// A canvas has at most `maximumColumns` × `maximumRows` cells and at most `maximumCells` in all (a few MB).
 public struct BrailleCanvas {
+    /// The widest canvas, in character cells.
+    public static let maximumColumns = 10_000
+    /// The tallest canvas, in character cells.
+    public static let maximumRows = 10_000
+    /// The most cells a canvas holds (4 million: 4 MB of dots, 12 MB of text).
+    public static let maximumCells = 4_000_000
+
     /// Width in character cells.
     public let columns: Int
     /// Height in character cells.
@@ -9,11 +17,17 @@ public struct BrailleCanvas {
     /// The bit of each dot in a cell, indexed by [x][y] within the cell.
     private static let bits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
 
-    /// An empty canvas of `columns` × `rows` cells (at least one of each).
-    public init(columns: Int, rows: Int) {
-        self.columns = max(1, columns)
-        self.rows = max(1, rows)
-        cells = Array(repeating: 0, count: self.columns * self.rows)
+    /// An empty canvas of `columns` × `rows` cells; throws unless both are at least 1 and within the maximums,
+    /// checked before anything is allocated.
+    public init(columns: Int, rows: Int) throws {
+        guard columns >= 1, rows >= 1 else { throw RenderError("a preview needs at least 1 column and 1 row") }
+        guard columns <= Self.maximumColumns, rows <= Self.maximumRows, columns * rows <= Self.maximumCells else {
+            throw RenderError("a preview of \(columns) × \(rows) characters is too large (at most \(Self.maximumColumns) "
+                + "columns, \(Self.maximumRows) rows and \(Self.maximumCells) characters in all)")
+        }
+        self.columns = columns
+        self.rows = rows
+        cells = Array(repeating: 0, count: columns * rows)
     }
 
     /// Width in dots.
@@ -51,14 +65,13 @@ public struct BrailleCanvas {
 
     /// Draws positions as dots and edges as lines, fitted to `columns` × `rows` cells (y grows downward).
     public static func preview(positions: [SIMD2<Double>], edges: [(Int, Int)], columns: Int, rows: Int) throws -> String {
-        guard columns >= 1, rows >= 1 else { throw RenderError("a preview needs at least 1 column and 1 row") }
+        var canvas = try BrailleCanvas(columns: columns, rows: rows)
         if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
             throw RenderError("node \(bad + 1) has a position that is not a finite number")
         }
         if let bad = edges.firstIndex(where: { !positions.indices.contains($0.0) || !positions.indices.contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(positions.count) nodes")
         }
-        var canvas = BrailleCanvas(columns: columns, rows: rows)
         guard let first = positions.first else { return canvas.render() }
         let lower = positions.reduce(first) { pointwiseMin($0, $1) }, upper = positions.reduce(first) { pointwiseMax($0, $1) }
         let room = SIMD2(Double(canvas.dotWidth - 1), Double(canvas.dotHeight - 1))

@@ -27,9 +27,6 @@ public struct GraphSVG {
     public func render() throws -> String {
         try scene.validate()
         let n = scene.nodes.count
-        try options.nodeRadius.check(count: n, name: "radius")
-        try options.nodeStroke.check(count: n, name: "stroke")
-        try options.nodeFill?.check(count: n, name: "fill")
         try PictureSize.check(width: options.width, height: options.height)
         try StyleNumbers.check([
             ("padding", options.padding, StyleNumbers.length), ("strokeWidth", options.nodeStrokeWidth, StyleNumbers.length),
@@ -40,18 +37,20 @@ public struct GraphSVG {
         ])
         if case .explicit(let zoom, let x, let y) = options.viewport {
             try StyleNumbers.check([
-                ("viewport zoom", zoom, 1e-9...1e9), ("viewport x", x, StyleNumbers.coordinate),
+                ("viewport zoom", zoom, StyleNumbers.zoom), ("viewport x", x, StyleNumbers.coordinate),
                 ("viewport y", y, StyleNumbers.coordinate),
             ])
         }
         guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
-        let radii = (0..<n).map { options.nodeRadius.value(at: $0) }
+        let radii = try options.nodeRadius.numbers(for: scene.nodes, option: "radius")
         if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
             throw RenderError("node '\(scene.nodes[bad].id)' has radius \(radii[bad]); radii must be finite and not negative")
         }
-        let colouring = GroupColouring(scene: scene, palette: options.palette)
-        let fills = (0..<n).map { options.nodeFill?.value(at: $0) ?? colouring.colours[$0] }
-        let showLegend = options.legend && options.nodeFill == nil && !colouring.entries.isEmpty
+        let colouring = try options.nodeFill?.colouring(for: scene.nodes, palette: options.palette, option: "fill")
+            ?? GroupColouring(keys: scene.nodes.map(\.group), palette: options.palette)
+        let fills = colouring.colours
+        let strokes = try options.nodeStroke.colouring(for: scene.nodes, palette: options.palette, option: "stroke").colours
+        let showLegend = options.legend && !colouring.entries.isEmpty
         let legend = Legend(title: options.legendTitle, entries: colouring.entries, fontSize: options.fontSize)
 
         let heading = ChartHeading(title: options.title, fontSize: options.fontSize,
@@ -84,7 +83,7 @@ public struct GraphSVG {
             return NodeShape(center: c, halfWidth: radii[i] * zoom, halfHeight: radii[i] * zoom, isBox: false)
         }
         drawEdges(shapes: shapes, into: &svg)
-        drawNodes(shapes: shapes, fills: fills, layout: layout, into: &svg)
+        drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, into: &svg)
         drawEdgeLabels(shapes: shapes, into: &svg)
         heading.draw(into: &svg)
         if showLegend {
@@ -183,14 +182,14 @@ public struct GraphSVG {
     private func label(of i: Int) -> String { scene.nodes[i].label ?? scene.nodes[i].id }
 
     /// Circles and boxes, then the labels that fit.
-    private func drawNodes(shapes: [NodeShape], fills: [String], layout: SceneLayout, into svg: inout SVGWriter) {
+    private func drawNodes(shapes: [NodeShape], fills: [String], strokes: [String], layout: SceneLayout, into svg: inout SVGWriter) {
         let fs = options.fontSize
         var labels: [(text: String, at: SIMD2<Double>, colour: String, halo: Bool)] = []
         var placed: [WorldRect] = []
         svg.open("g", [("class", "nodes"), ("stroke-width", options.nodeStrokeWidth.svg)])
         for (i, node) in scene.nodes.enumerated() where !layout.isParent[i] {
             let s = shapes[i]
-            let stroke = options.nodeStroke.value(at: i)
+            let stroke = strokes[i]
             if node.isBox {
                 svg.element("rect", [("x", (s.center.x - s.halfWidth).svg), ("y", (s.center.y - s.halfHeight).svg),
                                      ("width", (2 * s.halfWidth).svg), ("height", (2 * s.halfHeight).svg),

@@ -12,7 +12,7 @@ public struct GraphSVGOptions {
     public var title: String?
     /// Background colour; nil for transparent.
     public var background: String? = "#ffffff"
-    /// Node fill; nil colours nodes by group from `palette`.
+    /// Node fill; nil colours nodes by group from `palette` (as does a data field whose values are not colours).
     public var nodeFill: NodeValue<String>?
     /// Node outline colour.
     public var nodeStroke: NodeValue<String> = .constant("#ffffff")
@@ -42,7 +42,7 @@ public struct GraphSVGOptions {
     public var edgeBorderRadius: Double = 5
     /// Distance in pixels step edges run straight out of a node before turning; also the least bulge of bezier edges.
     public var edgeOffset: Double = 20
-    /// Whether a legend of the colour groups is drawn when nodes are coloured by group.
+    /// Whether a legend is drawn when nodes are coloured by a group or data field mapped to the palette.
     public var legend: Bool = true
     /// Heading of the legend box.
     public var legendTitle: String?

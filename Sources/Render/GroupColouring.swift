@@ -1,34 +1,63 @@
-/// Colours nodes by their group key from a categorical palette, with legend entries.
+import Foundation
+
+/// The one rule that colours nodes by a key (a group or any data field), with legend entries.
 ///
-/// When there are more groups than colours, the most frequent groups keep a colour and the
-/// rest share a grey "other" entry, so that no two legend entries look alike.
+/// Keys that are all colours are used as they are. Otherwise each key gets a colour of the palette in sorted key
+/// order; when there are more keys than colours, the most frequent keys keep a colour and the rest share a grey
+/// "other" entry, so that no two legend entries look alike. Nodes without a key are grey.
 struct GroupColouring {
     /// One colour per node.
     let colours: [String]
-    /// One legend entry per coloured group in sorted group order, then "other" if needed.
+    /// One legend entry per coloured key in sorted key order, then "other" if needed; empty when nothing was mapped.
     let entries: [Legend.Entry]
 
-    /// Assigns palette colours to the group keys of `scene`.
-    init(scene: GraphScene, palette: [String]) {
+    /// Colours given node by node: nothing to explain in a legend.
+    init(colours: [String]) {
+        self.init(colours: colours, entries: [])
+    }
+
+    private init(colours: [String], entries: [Legend.Entry]) {
+        self.colours = colours
+        self.entries = entries
+    }
+
+    /// Assigns palette colours to the keys (one per node, nil for none).
+    init(keys: [String?], palette: [String]) {
+        let present = keys.compactMap { $0 }
+        if !present.isEmpty, present.allSatisfy(GroupColouring.isColour) {
+            self.init(colours: keys.map { $0 ?? Palette.ungrouped })
+            return
+        }
         var counts: [String: Int] = [:]
-        for node in scene.nodes { if let g = node.group { counts[g, default: 0] += 1 } }
-        var keys = Palette.sortedKeys(counts.keys)
+        for key in present { counts[key, default: 0] += 1 }
+        var sorted = Palette.sortedKeys(counts.keys)
         var overflow: [String] = []
-        if keys.count > palette.count {
-            let rank = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-            let byCount = keys.sorted { (counts[$0]!, rank[$1]!) > (counts[$1]!, rank[$0]!) }
+        if sorted.count > palette.count {
+            let rank = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+            let byCount = sorted.sorted { (counts[$0]!, rank[$1]!) > (counts[$1]!, rank[$0]!) }
             let kept = Set(byCount.prefix(palette.count - 1))
-            overflow = keys.filter { !kept.contains($0) }
-            keys = keys.filter { kept.contains($0) }
+            overflow = sorted.filter { !kept.contains($0) }
+            sorted = sorted.filter { kept.contains($0) }
         }
         var colourOf: [String: String] = [:]
-        for (k, key) in keys.enumerated() { colourOf[key] = palette[k] }
-        let fallback = keys.isEmpty && overflow.isEmpty ? palette[0] : Palette.ungrouped
-        colours = scene.nodes.map { $0.group.flatMap { colourOf[$0] } ?? fallback }
-        var entries = keys.map { Legend.Entry(name: $0, colour: colourOf[$0]!) }
+        for (k, key) in sorted.enumerated() { colourOf[key] = palette[k] }
+        let fallback = sorted.isEmpty && overflow.isEmpty ? palette[0] : Palette.ungrouped
+        var entries = sorted.map { Legend.Entry(name: $0, colour: colourOf[$0]!) }
         if !overflow.isEmpty {
             entries.append(Legend.Entry(name: "other (\(overflow.count) groups)", colour: Palette.ungrouped))
         }
-        self.entries = entries
+        self.init(colours: keys.map { $0.flatMap { colourOf[$0] } ?? fallback }, entries: entries)
     }
+
+    /// Whether a text is a colour an SVG reader understands (hex or functional notation, or a common name).
+    static func isColour(_ text: String) -> Bool {
+        text.hasPrefix("#") || text.hasPrefix("rgb(") || text.hasPrefix("hsl(")
+            || (text.count >= 3 && text.allSatisfy { $0.isLetter && $0.isLowercase } && cssNames.contains(text))
+    }
+
+    private static let cssNames: Set<String> = [
+        "black", "white", "red", "green", "blue", "yellow", "orange", "purple", "gray", "grey", "pink", "brown",
+        "cyan", "magenta", "navy", "teal", "olive", "maroon", "lime", "silver", "gold", "steelblue", "tomato",
+        "crimson", "coral", "salmon", "orchid", "indigo", "violet", "turquoise", "tan", "khaki", "none",
+    ]
 }

@@ -14,6 +14,28 @@ public enum Palette {
         "#0072b2", "#d55e00", "#cc79a7", "#000000",
     ]
 
+    /// The palettes by the names scripts give them.
+    public enum Name: String, CaseIterable, Sendable {
+        /// `Palette.tableau10`.
+        case tableau10
+        /// `Palette.okabeIto`.
+        case okabeIto
+
+        /// The palette's colours.
+        public var colours: [String] {
+            switch self {
+            case .tableau10: return Palette.tableau10
+            case .okabeIto: return Palette.okabeIto
+            }
+        }
+
+        /// The name of a palette given by its colours, nil when it is none of the named ones.
+        public init?(colours: [String]) {
+            guard let name = Name.allCases.first(where: { $0.colours == colours }) else { return nil }
+            self = name
+        }
+    }
+
     /// The colour for nodes that have no group key.
     public static let ungrouped = "#8c8c8c"
 

@@ -86,6 +86,9 @@ public struct Radar {
         /// Space in pixels kept free at the picture edges.
         public var padding: Double = 16
 
+        /// The accepted numbers of grid rings.
+        public static let divisionsRange = 1...1000
+
         /// Options with every default.
         public init() {}
     }
@@ -120,8 +123,9 @@ public struct Radar {
         ] + [("min", options.min), ("max", options.max)].compactMap { name, value in
             value.map { (name, $0, StyleNumbers.coordinate) }
         })
-        guard (1...1000).contains(options.divisions) else {
-            throw RenderError("divisions must be from 1 to 1000, got \(options.divisions)")
+        guard Options.divisionsRange.contains(options.divisions) else {
+            let range = Options.divisionsRange
+            throw RenderError("divisions must be from \(range.lowerBound) to \(range.upperBound), got \(options.divisions)")
         }
         for s in series {
             guard s.values.count == axes.count else {

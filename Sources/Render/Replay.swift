@@ -93,10 +93,8 @@ public struct Replay {
     /// The recording as one JSON object (numbers rounded to two decimals).
     func json() -> String {
         let r = recording
-        let scene = GraphScene(nodes: r.ids.indices.map { i in
-            GraphScene.Node(id: r.ids[i], x: 0, y: 0, group: r.groups.isEmpty ? nil : r.groups[i])
-        })
-        let colouring = GroupColouring(scene: scene, palette: options.palette)
+        let groups = r.groups.isEmpty ? Array(repeating: nil, count: r.ids.count) : r.groups
+        let colouring = GroupColouring(keys: groups, palette: options.palette)
         let frames = r.frames.map { frame in JSONText.numbers(frame.flatMap { [$0.x, $0.y] }) }
         let ticks = r.ticks.isEmpty ? Array(r.frames.indices) : r.ticks
         let fields = [

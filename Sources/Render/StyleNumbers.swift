@@ -2,15 +2,17 @@ import Foundation
 
 /// Range checks for a picture's style numbers (font sizes, stroke widths, opacities, paddings...), so that a bad
 /// value is an error rather than an SVG no viewer can draw.
-enum StyleNumbers {
+public enum StyleNumbers {
     /// Lengths in pixels that may be zero: stroke widths, paddings, radii, offsets.
-    static let length: ClosedRange<Double> = 0...1_000_000
+    public static let length: ClosedRange<Double> = 0...1_000_000
     /// Font sizes in pixels.
-    static let fontSize: ClosedRange<Double> = 0.1...10_000
+    public static let fontSize: ClosedRange<Double> = 0.1...10_000
     /// Opacities.
-    static let opacity: ClosedRange<Double> = 0...1
+    public static let opacity: ClosedRange<Double> = 0...1
     /// Coordinates and axis bounds.
-    static let coordinate: ClosedRange<Double> = -1e15...1e15
+    public static let coordinate: ClosedRange<Double> = -1e15...1e15
+    /// Viewport zooms.
+    public static let zoom: ClosedRange<Double> = 1e-9...1e9
 
     /// Throws for the first `(name, value, range)` whose value lies outside its range (NaN included).
     static func check(_ values: [(name: String, value: Double, range: ClosedRange<Double>)]) throws {

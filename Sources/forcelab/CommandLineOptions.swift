@@ -17,8 +17,18 @@ struct CommandLineOptions {
     var showHelp = false
     var ignoreEnvironment = false
     var warnings = false
-    /// The Lua heap limit in bytes from FORCELAB_MEMORY_LIMIT (e.g. `512M`, `2G`); 0 = none.
+    /// The memory limit in bytes from `--max-memory` or FORCELAB_MEMORY_LIMIT (e.g. `512M`, `2G`); 0 = none.
     var memoryLimit = 0
+    /// `--max-instructions N`: Lua instructions the run may execute; 0 = no limit.
+    var maxInstructions = 0
+    /// `--timeout SECONDS`: the run's time limit; 0 = none.
+    var timeout = 0.0
+    /// `--sandbox`: the cut-down standard library and the file-access policy (README: the sandbox).
+    var sandbox = false
+    /// `--allow-read DIR` (repeatable): folders the sandbox may read besides the script's.
+    var readableFolders: [String] = []
+    /// `--out DIR`: the folder the sandbox may write under.
+    var outputFolder = "out"
     /// The script path; "-" is standard input; nil when there is none.
     var script: String?
     /// Index in `arguments` of the script (or of the first argument after the options when there is none).
@@ -30,6 +40,7 @@ struct CommandLineOptions {
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         self.arguments = arguments
         var index = 1
+        var givenOutput = false
         parsing: while index < arguments.count {
             let argument = arguments[index]
             guard argument.hasPrefix("-") else { break }
@@ -50,6 +61,31 @@ struct CommandLineOptions {
                 ignoreEnvironment = true
             case "-W":
                 warnings = true
+            case "--timeout":
+                let text = try CommandLineOptions.value(after: &index, in: arguments)
+                guard let seconds = Double(text), seconds > 0, seconds <= 1e6 else {
+                    throw UsageError(message: "--timeout: '\(text)' is not a number of seconds from 0 to 1000000")
+                }
+                timeout = seconds
+            case "--max-instructions":
+                let text = try CommandLineOptions.value(after: &index, in: arguments)
+                guard let count = Int(text), count > 0 else {
+                    throw UsageError(message: "--max-instructions: '\(text)' is not a positive whole number")
+                }
+                maxInstructions = count
+            case "--sandbox":
+                sandbox = true
+            case "--allow-read":
+                readableFolders.append(try CommandLineOptions.value(after: &index, in: arguments))
+            case "--out":
+                outputFolder = try CommandLineOptions.value(after: &index, in: arguments)
+                givenOutput = true
+            case "--max-memory":
+                let text = try CommandLineOptions.value(after: &index, in: arguments)
+                guard let bytes = CommandLineOptions.bytes(text) else {
+                    throw UsageError(message: "--max-memory: '\(text)' is not a size (such as 512M or 2G)")
+                }
+                memoryLimit = bytes
             default:
                 let flag = String(argument.prefix(2))
                 guard flag == "-e" || flag == "-l" else {
@@ -75,12 +111,22 @@ struct CommandLineOptions {
         }
         scriptIndex = index
         script = index < arguments.count ? arguments[index] : nil
-        if let text = environment["FORCELAB_MEMORY_LIMIT"] {
+        if !sandbox && (givenOutput || !readableFolders.isEmpty) {
+            throw UsageError(message: "--out and --allow-read apply to --sandbox, which was not given")
+        }
+        if memoryLimit == 0, let text = environment["FORCELAB_MEMORY_LIMIT"] {
             guard let bytes = CommandLineOptions.bytes(text) else {
                 throw UsageError(message: "FORCELAB_MEMORY_LIMIT: '\(text)' is not a size (such as 512M or 2G)")
             }
             memoryLimit = bytes
         }
+    }
+
+    /// The value after the option at `index` (which moves onto it).
+    private static func value(after index: inout Int, in arguments: [String]) throws -> String {
+        index += 1
+        guard index < arguments.count else { throw UsageError(message: "'\(arguments[index - 1])' needs argument") }
+        return arguments[index]
     }
 
     /// A positive size such as `1048576`, `512K`, `512M` or `2G`; nil when it is not one or does not fit.
@@ -106,6 +152,7 @@ struct CommandLineOptions {
     /// The usage text printed by `-h` and after a usage error.
     static let usage = """
         usage: forcelab [options] [script [args]]
+               forcelab sweep [--jobs N] [--out FILE] [--shard I/N] spec.lua [args]   (see forcelab sweep --help)
         Available options are:
           -e stat   execute string 'stat'
           -i        enter interactive mode after executing 'script'
@@ -115,11 +162,19 @@ struct CommandLineOptions {
           -E        ignore environment variables
           -W        turn warnings on
           -h        show this help
+          --sandbox                 run untrusted code: no processes, environment, native code or
+                                    debug library; reads under the script's folder and --allow-read,
+                                    writes under --out (README: the sandbox)
+          --allow-read DIR          let the sandbox read files under DIR too
+          --out DIR                 the folder the sandbox writes under (default out, made if missing)
+          --timeout SECONDS         end the run after SECONDS (exit status 3)
+          --max-instructions N      end the run after about N Lua instructions (status 3)
+          --max-memory SIZE         limit Lua's heap and the process's growth to SIZE (512M, 2G; status 3)
           --        stop handling options
           -         stop handling options and execute stdin
         With no script, forcelab starts the REPL when standard input is a terminal
         and runs standard input otherwise.
-        FORCELAB_MEMORY_LIMIT=512M limits Lua's heap (exceeding it exits with status 3).
+        FORCELAB_MEMORY_LIMIT=512M is --max-memory 512M.
         Exit status: 0 success, 1 script error, 2 usage error, 3 resource limit.
         """
 }

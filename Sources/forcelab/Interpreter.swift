@@ -1,5 +1,6 @@
 import CLuaShim
 import Foundation
+import GraphModel
 import LuaHost
 
 /// Runs a parsed command line the way the stock `lua` interpreter does, and maps failures to exit statuses.
@@ -15,11 +16,33 @@ struct Interpreter {
     /// Opens the state and sets up `arg`, warnings and module search for `options`.
     init(options: CommandLineOptions) throws {
         self.options = options
-        lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment)
+        lua = try LuaState(
+            memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
+            maxInstructions: options.maxInstructions, timeout: options.timeout,
+            sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
         if let script = options.script, script != "-" {
             lua.prependModuleFolder(URL(fileURLWithPath: script).deletingLastPathComponent().path)
+        }
+    }
+
+    /// The sandbox's file access: reads under the script's folder and `--allow-read`, writes under `--out` (made
+    /// when missing).
+    private static func fileAccess(_ options: CommandLineOptions) throws -> FileAccess {
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
+        }
+        var readable = options.readableFolders
+        if let script = options.script, script != "-" {
+            readable.append(URL(fileURLWithPath: script).deletingLastPathComponent().path)
+        }
+        do {
+            return try FileAccess(readable: readable, writable: options.outputFolder)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
         }
     }
 
@@ -54,9 +77,14 @@ struct Interpreter {
     /// The version line.
     static let banner = "forcelab \(ForcelabModule.version) (Lua 5.4)"
 
-    /// Prints `forcelab: message` on stderr and chooses the status.
+    /// Prints `forcelab: message` on stderr and chooses the status: 3 when a limit ended the run (its message
+    /// comes first when the error does not carry it, e.g. a host loop that stopped with "interrupted!").
     func report(_ error: LuaError) -> Status {
-        FileHandle.standardError.write(Data("forcelab: \(error.message)\n".utf8))
+        if let limit = lua.limitReached {
+            Diagnostics.write(error.message.contains(limit) ? "forcelab: \(error.message)\n" : "forcelab: \(limit)\n")
+            return .resourceLimit
+        }
+        Diagnostics.write("forcelab: \(error.message)\n")
         return error.isMemoryError ? .resourceLimit : .scriptError
     }
 
@@ -74,11 +102,11 @@ struct Interpreter {
         }
     }
 
-    /// Runs a `-e` chunk or a `-l` require.
+    /// Runs a `-e` chunk or a `-l` require, with Ctrl-C interrupting it.
     private func perform(_ action: CommandLineOptions.Action) throws {
         switch action {
         case .execute(let code):
-            try lua.run(code, name: "=(command line)")
+            try Interruption.during(lua) { try lua.run(code, name: "=(command line)") }
         case .require(let module, let global):
             guard fl_getglobal_protected(lua.L, "require") == LUA_OK else { throw lua.popError() }
             LuaValues.push(lua.L, module)

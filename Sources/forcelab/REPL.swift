@@ -36,6 +36,7 @@ struct REPL {
     /// Reads a line with the prompt held in `global` (or `fallback`); Ctrl-C and Ctrl-D are told apart.
     private func read(_ editor: LineEditor, _ global: String, _ fallback: String) -> Input {
         fl_clear_interrupt()
+        fl_rearm_sigint()
         let line = editor.readLine(prompt: prompt(global, fallback))
         if fl_interrupted() != 0 {
             fl_clear_interrupt()
@@ -107,6 +108,6 @@ struct REPL {
 
     private func reportError(_ message: String) {
         fflush(stdout)
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Diagnostics.write(message + "\n")
     }
 }

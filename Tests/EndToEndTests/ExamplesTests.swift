@@ -19,7 +19,14 @@ final class ExamplesTests: XCTestCase {
         "compare-layouts": (
             ["defaults  stress", "collide   stress", "radial    stress"],
             ["compare-layouts.svg", "layout-defaults.svg", "layout-collide.svg", "layout-radial.svg"]),
-        "replay": (["Recording(300 ticks, 150 frames, series: alpha, energy, spread)"], ["replay.html", "replay-alpha.svg", "replay-energy.svg"]),
+        "replay": (["Recording(300 ticks, 151 frames, series: alpha, energy, spread)"], ["replay.html", "replay-alpha.svg", "replay-energy.svg"]),
+    ]
+
+    /// Sweep specs (run by `forcelab sweep` at a small size, then merged): how many cases and configurations, and
+    /// pictures the merge must draw.
+    private static let sweeps: [String: (cases: Int, configurations: Int, pictures: [String])] = [
+        "sweep-charge": (40, 8, ["stress-by-strength.svg", "crossings-by-distance.svg",
+                                 "radar-1-distance=20-graph=miserables-strength=-15.svg", "radar-8-distance=40-graph=scaleFree-strength=-60.svg"]),
     ]
 
     private static let examples = ForcelabProcess.packageRoot.appendingPathComponent("examples")
@@ -27,7 +34,25 @@ final class ExamplesTests: XCTestCase {
     func testEveryExampleHasExpectations() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
             .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }
-        XCTAssertEqual(Set(names), Set(Self.expectations.keys))
+        XCTAssertEqual(Set(names), Set(Self.expectations.keys).union(Self.sweeps.keys))
+    }
+
+    func testSweepExamplesRunOnEveryCoreAndMerge() throws {
+        for (name, expected) in Self.sweeps.sorted(by: { $0.key < $1.key }) {
+            let out = try ForcelabProcess.temporaryFolder(self)
+            let results = out.appendingPathComponent("results.jsonl").path
+            let run = try ForcelabProcess.run(["sweep", "--out", results, Self.examples.appendingPathComponent("\(name).lua").path, "small"])
+            XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("\(expected.cases) cases run in"), run.stderr)
+            let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", out.path])
+            XCTAssertEqual(merge.status, 0, "\(name): \(merge.stderr)")
+            XCTAssertTrue(merge.stdout.contains("results.csv: \(expected.cases) cases, \(expected.configurations) configurations"), merge.stdout)
+            let table = try String(contentsOf: out.appendingPathComponent("results.csv"), encoding: .utf8)
+            XCTAssertEqual(table.split(separator: "\n").count, expected.cases + 1)
+            for picture in expected.pictures {
+                try PictureCheck.assertDrawn(svg: out.appendingPathComponent(picture).path, file: picture)
+            }
+        }
     }
 
     func testExamplesRunAndWriteValidPictures() throws {

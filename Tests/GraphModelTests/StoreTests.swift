@@ -110,12 +110,12 @@ private func chain() throws -> Graph {
 
 @Test func deleteWalksTheParentChainInAnyOrderAndUndoes() throws {
     let graph = Graph()
-    // Children come before their parents in the node list.
-    try graph.addNode(Node(id: "grandchild", parentId: "child"))
-    try graph.addNode(Node(id: "keep", parentId: "child", deletable: false))
-    try graph.addNode(Node(id: "child", parentId: "root"))
+    // Children come before their parents in the node list (parents exist before their children are added).
     try graph.addNode(Node(id: "root"))
     try graph.addNode(Node(id: "other"))
+    try graph.addNode(Node(id: "child", parentId: "root"), at: 0)
+    try graph.addNode(Node(id: "grandchild", parentId: "child"), at: 0)
+    try graph.addNode(Node(id: "keep", parentId: "child", deletable: false), at: 1)
     try graph.addEdge(Edge(id: "e1", source: "grandchild", target: "other"))
     try graph.addEdge(Edge(id: "e2", source: "other", target: "other", selected: true))
     let before = graph.nodes
@@ -145,9 +145,9 @@ private func chain() throws -> Graph {
 
 @Test func absolutePositionsAddTheParents() throws {
     let graph = Graph()
-    try graph.addNode(Node(id: "leaf", position: Point(x: 1, y: 2), parentId: "mid"))
-    try graph.addNode(Node(id: "mid", position: Point(x: 10, y: 20), parentId: "top"))
     try graph.addNode(Node(id: "top", position: Point(x: 100, y: 200)))
+    try graph.addNode(Node(id: "mid", position: Point(x: 10, y: 20), parentId: "top"))
+    try graph.addNode(Node(id: "leaf", position: Point(x: 1, y: 2), parentId: "mid"))
     #expect(graph.absolutePosition(of: "leaf") == Point(x: 111, y: 222))
     #expect(graph.childIds(of: "mid") == ["leaf"])
     try graph.updateNode("leaf") { $0.parentId = nil }
@@ -246,4 +246,37 @@ private func chain() throws -> Graph {
         #expect(graph.index(ofNode: id) == Int(id))
         #expect(graph.outgoers(of: id).map(\.id) == [2, 3].map { Int(id)! * 2 + $0 - 2 }.filter { $0 > 0 && $0 < count }.map { "\($0)" })
     }
+}
+
+@Test func parentsMustExistAndNeverFormACycle() throws {
+    let graph = Graph()
+    #expect(throws: GraphError("node 'a': parent 'nope' does not exist")) {
+        try graph.addNode(Node(id: "a", parentId: "nope"))
+    }
+    #expect(throws: GraphError("node 'a': its parents would form a cycle (a -> a)")) {
+        try graph.addNode(Node(id: "a", parentId: "a"))
+    }
+    #expect(graph.nodeCount == 0)
+    try graph.addNode(Node(id: "a"))
+    try graph.addNode(Node(id: "b", parentId: "a"))
+    try graph.addNode(Node(id: "c", parentId: "b"))
+    #expect(throws: GraphError("node 'a': its parents would form a cycle (a -> c -> b -> a)")) {
+        try graph.updateNode("a") { $0.parentId = "c" }
+    }
+    #expect(throws: GraphError("node 'a': parent 'gone' does not exist")) {
+        try graph.updateNode("a") { $0.parentId = "gone" }
+    }
+    #expect(graph.node("a")?.parentId == nil)
+    // Change lists are checked as a whole: a parent added in the same list counts, one removed does not.
+    try graph.applyNodeChanges([.add(Node(id: "d", parentId: "e"), index: nil), .add(Node(id: "e"), index: nil)])
+    #expect(graph.node("d")?.parentId == "e")
+    #expect(throws: GraphError("node 'f': parent 'e' does not exist")) {
+        try graph.applyNodeChanges([.remove(id: "e"), .add(Node(id: "f", parentId: "e"), index: nil)])
+    }
+    var replaced = try #require(graph.node("a"))
+    replaced.parentId = "b"
+    #expect(throws: GraphError("node 'a': its parents would form a cycle (a -> b -> a)")) {
+        try graph.applyNodeChanges([.replace(id: "a", item: replaced)])
+    }
+    #expect(graph.nodeCount == 5 && graph.node("a")?.parentId == nil)
 }

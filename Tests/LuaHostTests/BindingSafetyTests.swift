@@ -185,6 +185,49 @@ final class BindingSafetyTests: LuaTestCase {
             """)
     }
 
+    func testFinalizersCallingBackIntoTheHostGetClearErrors() {
+        // A finalizer runs whenever Lua allocates, also while the host syncs node tables inside a tick: a call that
+        // would tick or change forces then is refused (the layout is busy), and graph edits are picked up later.
+        run("""
+            local refused, added, armed = {}, 0, false
+            local function attempt(f, ...)
+              if not armed then return end -- a finalizer that ticks when idle would make more of itself
+              local ok, err = pcall(f, ...)
+              if not ok then refused[#refused + 1] = err end
+            end
+            local function case(make)
+              local g = fl.graph.generate("grid", {rows = 8, columns = 8})
+              local sim = fl.simulation(g)
+              local call = make(g, sim)
+              collectgarbage()
+              collectgarbage("incremental", 0, 100)
+              sim:force("lf", function(alpha, nodes)
+                for i = 1, 300 do setmetatable({}, {__gc = call}) end
+              end)
+              armed = true
+              sim:tick(2)
+              armed = false
+              collectgarbage("generational")
+              sim:force("lf", nil)
+              sim:tick(1)
+              return g
+            end
+            case(function(g, sim) return function() attempt(sim.force, sim, "lf", nil) end end)
+            case(function(g, sim) return function() attempt(sim.tick, sim) end end)
+            case(function(g, sim) return function() attempt(sim.force, sim, "x", fl.force.x{}) end end)
+            case(function(g, sim) return function() attempt(sim.run, sim, {maxTicks = 2}) end end)
+            local g = case(function(g, sim)
+              return function() added = added + 1; g:addNode{id = "gc" .. added} end
+            end)
+            assert(#refused > 0, "some finalizer ran while the simulation was busy")
+            for _, err in ipairs(refused) do
+              assert(err:find("cannot be called from inside the simulation"), err)
+            end
+            assert(added > 0 and g:nodeCount() == 64 + added, "graph edits from finalizers are kept")
+            assert(g:node("gc1").x == g:node("gc1").x, "and the nodes they add are placed")
+            """)
+    }
+
     func testStopEndsARunFromATickHandlerAndRestartClearsIt() {
         run("""
             local sim = fl.simulation(fl.graph.generate("grid", {rows = 3, columns = 3}))

@@ -83,9 +83,9 @@ final class GraphLuaTests: LuaTestCase {
     func testDeletingAParentTakesDescendantsInAnyOrderAndCanBeUndone() {
         run("""
             local g = fl.graph.new()
-            g:addNode{id = "grandchild", parent = "child"}
-            g:addNode{id = "child", parent = "root"}
             g:addNode{id = "root"}
+            g:addNode{id = "child", parent = "root"}
+            g:addNode{id = "grandchild", parent = "child"}
             g:addNode{id = "keep"}
             g:addNode{id = "locked", parent = "root", deletable = false}
             g:connect{source = "keep", target = "grandchild"}

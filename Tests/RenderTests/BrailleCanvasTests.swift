@@ -2,8 +2,8 @@ import XCTest
 @testable import Render
 
 final class BrailleCanvasTests: XCTestCase {
-    func testDotsMapToBrailleBits() {
-        var canvas = BrailleCanvas(columns: 2, rows: 1)
+    func testDotsMapToBrailleBits() throws {
+        var canvas = try BrailleCanvas(columns: 2, rows: 1)
         canvas.set(x: 0, y: 0)
         canvas.set(x: 1, y: 3)
         canvas.set(x: 2, y: 1)
@@ -11,8 +11,8 @@ final class BrailleCanvasTests: XCTestCase {
         XCTAssertEqual(canvas.render(), "\u{2881}\u{2802}")
     }
 
-    func testBresenhamDiagonal() {
-        var canvas = BrailleCanvas(columns: 2, rows: 1)
+    func testBresenhamDiagonal() throws {
+        var canvas = try BrailleCanvas(columns: 2, rows: 1)
         canvas.line(from: (0, 0), to: (3, 3))
         XCTAssertEqual(canvas.render(), "⠑⢄")
     }
@@ -35,5 +35,20 @@ final class BrailleCanvasTests: XCTestCase {
         XCTAssertEqual(try BrailleCanvas.preview(positions: [], edges: [], columns: 2, rows: 1), "\u{2800}\u{2800}")
         XCTAssertThrowsError(try BrailleCanvas.preview(positions: [[0, 0]], edges: [(0, 1)], columns: 4, rows: 2))
         XCTAssertThrowsError(try BrailleCanvas.preview(positions: [[0, 0]], edges: [], columns: 0, rows: 2))
+    }
+
+    /// F2: sizes are checked before allocating, without overflow: huge, overflowing and negative sizes are refused.
+    func testOversizedCanvasesAreRefusedBeforeAllocation() throws {
+        for (columns, rows) in [(1_000_000, 1_000_000), (1 << 62, 4), (4, 1 << 62), (Int.max, Int.max), (40_000, 40_000),
+                                (BrailleCanvas.maximumColumns + 1, 1), (2_001, 2_000), (-1, 5)] {
+            XCTAssertThrowsError(try BrailleCanvas(columns: columns, rows: rows), "\(columns) × \(rows)")
+            XCTAssertThrowsError(try BrailleCanvas.preview(positions: [[0, 0]], edges: [], columns: columns, rows: rows))
+        }
+        XCTAssertThrowsError(try BrailleCanvas(columns: 1 << 62, rows: 4)) { error in
+            XCTAssertTrue("\(error)".contains("too large"), "\(error)")
+        }
+        let widest = try BrailleCanvas(columns: BrailleCanvas.maximumColumns, rows: 400)
+        XCTAssertEqual(widest.dotWidth, 20_000)
+        XCTAssertNoThrow(try BrailleCanvas(columns: 2_000, rows: 2_000))
     }
 }

@@ -88,4 +88,81 @@ final class PlotTests: XCTestCase {
         }
         XCTAssertNoThrow(try Plot(series: [.init("a", y: [1, 2], colour: "#123456")], options: options).render())
     }
+
+    func testBandsErrorBarsAndMarkers() throws {
+        let x = [-10.0, -30, -60, -100]
+        let mean = [0.42, 0.31, 0.27, 0.26], sd = [0.05, 0.03, 0.04, 0.02]
+        var withBand = Plot.Series("tree", x: x, y: mean)
+        withBand.band = Plot.Interval(around: mean, deviation: sd)
+        withBand.marker = .circle
+        var withBars = Plot.Series("grid", x: x, y: mean.map { $0 + 0.1 })
+        withBars.errorBars = Plot.Interval(lower: mean.map { $0 + 0.05 }, upper: mean.map { $0 + 0.2 })
+        withBars.marker = .square
+        withBars.line = false
+        var options = Plot.Options()
+        options.title = "stress by charge (mean ± sd over 5 seeds)"
+        options.xLabel = "charge"
+        options.yLabel = "stress"
+        let plot = Plot(series: [withBand, withBars], options: options)
+        let svg = try plot.render()
+        XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, 1, "the second series has markers only")
+        XCTAssertEqual(svg.components(separatedBy: "<polygon").count - 1, 1, "one band")
+        XCTAssertEqual(svg.components(separatedBy: "<circle").count - 1, 4)
+        XCTAssertEqual(svg.components(separatedBy: "stroke=\"#ffffff\"").count - 1, 8, "four round and four square markers")
+        let axes = try plot.axes()
+        XCTAssertEqual(axes.y.upper, 0.7, accuracy: 1e-9, "the y axis holds the error bars' upper ends (0.62)")
+        XCTAssertEqual(axes.y.lower, 0.2, accuracy: 1e-9, "and the band's lower end (0.24)")
+        try PictureCheck.verify(svg, name: "plot-band-errorbars")
+
+        var wrong = withBand
+        wrong.band = Plot.Interval(lower: [0], upper: [1])
+        XCTAssertThrowsError(try Plot(series: [wrong]).render()) {
+            XCTAssertEqual("\($0)", "series 'tree' has 4 y values but its band has 1 lower and 1 upper bounds")
+        }
+        wrong.band = Plot.Interval(around: mean, deviation: [0, .nan, 0, 0])
+        XCTAssertThrowsError(try Plot(series: [wrong]).render()) {
+            XCTAssertEqual("\($0)", "series 'tree': its band has a bound that is not a finite number")
+        }
+    }
+
+    func testLogAxes() throws {
+        var options = Plot.Options()
+        options.xScale = .log
+        options.yScale = .log
+        let sizes = [100.0, 1000, 10_000, 100_000, 1_000_000]
+        let plot = Plot(series: [.init("ms per tick", x: sizes, y: sizes.map { 0.002 * $0 * log10($0) })], options: options)
+        let axes = try plot.axes()
+        XCTAssertEqual(axes.x.ticks, [100, 1000, 10_000, 100_000, 1_000_000])
+        XCTAssertEqual(axes.x.fraction(1000), 0.25, accuracy: 1e-12, "a log axis gives each decade the same length")
+        XCTAssertEqual(axes.y.lower, 0.1, accuracy: 1e-12)
+        XCTAssertEqual(axes.y.upper, 100_000, accuracy: 1e-6)
+        XCTAssertEqual(axes.x.label(1_000_000), "1e+06")
+        let narrow = try PlotAxis(values: [2, 30], min: nil, max: nil, count: 5, name: "y", scale: .log)
+        XCTAssertEqual(narrow.ticks, [1, 2, 5, 10, 20, 50, 100], "within few decades the ticks are 1, 2 and 5 times a power of ten")
+        try PictureCheck.verify(try plot.render(), name: "plot-log-axes")
+        XCTAssertThrowsError(try Plot(series: [.init("a", y: [0, 1])], options: options).render()) {
+            XCTAssertEqual("\($0)", "the x axis is logarithmic, so its values and ends must be above 0")
+        }
+    }
+
+    func testSecondYAxisForAlphaBesideEnergy() throws {
+        let alpha = (0..<300).map { pow(0.977, Double($0)) }
+        let energy = alpha.enumerated().map { 4000 * $1 * $1 * (1 + 0.2 * sin(Double($0) / 7)) }
+        var alphaSeries = Plot.Series("alpha", y: alpha)
+        alphaSeries.axis = .right
+        var options = Plot.Options()
+        options.yLabel = "kinetic energy"
+        options.y2Label = "alpha"
+        options.xLabel = "tick"
+        let plot = Plot(series: [.init("energy", y: energy), alphaSeries], options: options)
+        let axes = try plot.axes()
+        XCTAssertEqual(axes.y2?.lower, 0)
+        XCTAssertEqual(axes.y2?.upper, 1, "alpha has its own axis instead of a flat line at 0 under the energy")
+        XCTAssertGreaterThanOrEqual(axes.y.upper, 4000)
+        let svg = try plot.render()
+        XCTAssertTrue(svg.contains(">alpha (right axis)<"))
+        XCTAssertTrue(svg.contains("rotate(90 "), "the second axis label reads downwards on the right")
+        try PictureCheck.verify(svg, name: "plot-second-axis")
+        XCTAssertNil(try Plot(series: [.init("energy", y: energy)]).axes().y2)
+    }
 }

@@ -1,7 +1,7 @@
 /* The only C that touches Lua on behalf of Swift. One file per concern:
  * calls.c (the error trampoline, protected calls and helpers), loaders.c (text-only loading, the standard
- * libraries), memory.c (the capped allocator, opening and closing a state), interrupt.c (Ctrl-C), nodesync.c
- * (bulk copies for Lua forces); the macro shims are at the end of this header. */
+ * libraries), sandbox.c (the sandbox), memory.c (the capped allocator, opening and closing a state), limits.c (instruction, memory and time
+ * limits), interrupt.c (Ctrl-C, the timer, coroutines that run), nodesync.c (bulk copies for Lua forces); the macro shims are at the end of this header. */
 #ifndef FORCELAB_CLUASHIM_H
 #define FORCELAB_CLUASHIM_H
 
@@ -68,23 +68,56 @@ int fl_setglobal_protected(lua_State *L, const char *name);
 /* Opens the standard libraries under protection. */
 int fl_openlibs(lua_State *L);
 
-/* Interrupt support (Ctrl-C): the signal handler sets a flag and installs a
- * hook on the registered state; the hook raises "interrupted!". */
+/* Ctrl-C: the signal handler sets a flag and the guard hook on the registered state's main thread and on the
+ * coroutines being resumed; the hook raises "interrupted!". The first Ctrl-C also puts back the default action, so
+ * a second one ends the process as in the stock interpreter; fl_rearm_sigint takes Ctrl-C again (the REPL, back at
+ * its prompt). fl_interrupted is also true once the time limit is reached. */
 void fl_set_interrupt_state(lua_State *L);
 void fl_install_sigint(void);
+void fl_rearm_sigint(void);
 void fl_restore_sigint(void);
 int fl_interrupted(void);
 void fl_clear_interrupt(void);
 
-/* A new state whose Lua heap is limited to about `limit` bytes (0 = none): past it, running Lua code fails with
- * "not enough memory: ...". fl_close closes it and frees the allocator's state. */
-lua_State *fl_newstate(size_t limit);
+/* A new state whose Lua heap is limited to about `memory` bytes and whose process may grow by about twice `memory`
+ * bytes of resident memory (0 = no limit), and which may run about `instructions` Lua instructions (0 = no limit). Past a
+ * limit, running Lua code fails with "not enough memory: ..." or "instruction limit of N reached"; the instruction
+ * limit is sticky (every later instruction fails again), the memory limit holds for as long as too much is in use.
+ * A state with either limit counts with a hook on every coroutine and refuses debug.sethook. fl_close closes it and
+ * frees the allocator's state. */
+lua_State *fl_newstate(size_t memory, long long instructions);
 void fl_close(lua_State *L);
+/* Starts the time limit for the whole process: after `seconds`, running Lua code fails with "time limit of N s
+ * reached", sticky; a run that has not ended 2 s later (in a finalizer, or in a host loop that does not call
+ * fl_limits_exceeded) is ended with a message and exit status 3. */
+void fl_start_timer(lua_State *L, double seconds);
+/* For the host's own long loops (ticks, generators, file records, pictures): charges `cost` instructions (say, the
+ * nodes and edges a tick visits) and returns the message to raise when a limit is reached (time, instructions,
+ * memory, or a pending Ctrl-C's "interrupted!", which this takes), or NULL to go on. Call it once per step of the
+ * loop: it costs a few nanoseconds, and reads /proc at most every 10 ms under a memory limit. */
+const char *fl_limits_exceeded(lua_State *L, long long cost);
+/* The message of the time or instruction limit once reached (these are sticky), else NULL: the run ends with
+ * status 3. */
+const char *fl_limit_reached(lua_State *L);
 size_t fl_memory_in_use(lua_State *L);
+/* Whether the value at idx is a string whose first line says "not enough memory" (without allocating). */
+int fl_is_memory_error(lua_State *L, int idx);
+/* A full garbage collection. */
+void fl_collect_garbage(lua_State *L);
 /* Brackets Swift work (a binding, and the host as a whole from LuaState's start): no allocation failure is
  * reported while Swift frames are on the stack; fl_pcall and the protected helpers lift it for the Lua they run. */
 void fl_enter_swift(lua_State *L);
 void fl_leave_swift(lua_State *L);
+
+/* The file-access policy for the sandbox: returns NULL when `path` (`length` bytes, which may hold a NUL) may be
+ * read (or written, when `writing`), else the reason as a string from malloc. */
+typedef char *(*fl_path_checker)(const char *path, size_t length, int writing);
+/* Makes the state's standard library a sandbox (see sandbox.c and the README's threat model): removes os.execute,
+ * os.remove, os.rename, os.tmpname, os.exit, os.getenv, os.setlocale, io.popen, io.tmpfile, package.loadlib,
+ * package.searchpath, package.cpath, the C searchers, string.dump and the debug library; io.open, io.lines,
+ * io.input, io.output, loadfile, dofile and require ask `check` (process-wide) about every path; collectgarbage
+ * keeps only "collect", "count", "step" and "isrunning". Protected: returns a Lua status. */
+int fl_sandbox(lua_State *L, fl_path_checker check);
 
 /* Macro shims (function-like macros are invisible to Swift). */
 static inline void fl_pop(lua_State *L, int n) { lua_pop(L, n); }
@@ -103,5 +136,8 @@ static inline int fl_istable(lua_State *L, int i) { return lua_type(L, i) == LUA
 static inline void *fl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
 static inline int fl_getmetatable_named(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
 static inline void fl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+/* The pointer-sized space Lua keeps before each thread, copied from the main thread into every new one: the host
+ * keeps its per-state context there, out of reach of scripts (and of the debug library). */
+static inline void **fl_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 
 #endif

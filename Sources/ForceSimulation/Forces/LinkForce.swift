@@ -88,28 +88,39 @@ public final class LinkForce: Force {
         guard k.dimensions == 3 else { return apply2D(k, alpha: alpha, random: random) }
         let x = k.x, y = k.y, z = k.z, vx = k.vx, vy = k.vy, vz = k.vz
         for _ in 0..<max(0, iterations) {
-            for i in sources.indices {
-                let s = sources[i], t = targets[i]
-                var dx = x[t] + vx[t] - x[s] - vx[s]
-                if dx == 0 || dx.isNaN { dx = random.jiggle() }
-                var dy = y[t] + vy[t] - y[s] - vy[s]
-                if dy == 0 || dy.isNaN { dy = random.jiggle() }
-                var dz = z[t] + vz[t] - z[s] - vz[s]
-                if dz == 0 || dz.isNaN { dz = random.jiggle() }
-                var l = (dx * dx + dy * dy + dz * dz).squareRoot()
-                l = (l - distances[i]) / l * alpha * strengths[i]
-                dx *= l
-                dy *= l
-                dz *= l
-                let b = biases[i]
-                vx[t] -= dx * b
-                vy[t] -= dy * b
-                let rest = 1 - b
-                vx[s] += dx * rest
-                vy[s] += dy * rest
-                vz[t] -= dz * b
-                vz[s] += dz * rest
-            }
+            withLinks { links in pass3D(links, x, y, z, vx, vy, vz, alpha: alpha, random: random) }
+        }
+    }
+
+    /// One 3D pass over every link, in order.
+    private func pass3D(
+        _ links: Links, _ x: UnsafeMutableBufferPointer<Double>, _ y: UnsafeMutableBufferPointer<Double>,
+        _ z: UnsafeMutableBufferPointer<Double>, _ vx: UnsafeMutableBufferPointer<Double>,
+        _ vy: UnsafeMutableBufferPointer<Double>, _ vz: UnsafeMutableBufferPointer<Double>, alpha: Double,
+        random: RandomSource
+    ) {
+        let distances = links.distances, strengths = links.strengths, biases = links.biases
+        for i in 0..<links.count {
+            let s = links.sources[i], t = links.targets[i]
+            var dx = x[t] + vx[t] - x[s] - vx[s]
+            if dx == 0 || dx.isNaN { dx = random.jiggle() }
+            var dy = y[t] + vy[t] - y[s] - vy[s]
+            if dy == 0 || dy.isNaN { dy = random.jiggle() }
+            var dz = z[t] + vz[t] - z[s] - vz[s]
+            if dz == 0 || dz.isNaN { dz = random.jiggle() }
+            var l = (dx * dx + dy * dy + dz * dz).squareRoot()
+            l = (l - distances[i]) / l * alpha * strengths[i]
+            dx *= l
+            dy *= l
+            dz *= l
+            let b = biases[i]
+            vx[t] -= dx * b
+            vy[t] -= dy * b
+            let rest = 1 - b
+            vx[s] += dx * rest
+            vy[s] += dy * rest
+            vz[t] -= dz * b
+            vz[s] += dz * rest
         }
     }
 
@@ -122,29 +133,63 @@ public final class LinkForce: Force {
         let nodes = packedNodes.base
         for i in 0..<n { nodes[i] = SIMD4(x[i], y[i], vx[i], vy[i]) }
         for _ in 0..<iterations {
-            for i in sources.indices {
-                let s = sources[i], t = targets[i]
-                // Lanes: x, y, vx, vy.
-                let source = nodes[s], target = nodes[t]
-                var dx = target[0] + target[2] - source[0] - source[2]
-                if dx == 0 || dx.isNaN { dx = random.jiggle() }
-                var dy = target[1] + target[3] - source[1] - source[3]
-                if dy == 0 || dy.isNaN { dy = random.jiggle() }
-                var l = (dx * dx + dy * dy).squareRoot()
-                l = (l - distances[i]) / l * alpha * strengths[i]
-                dx *= l
-                dy *= l
-                let b = biases[i]
-                nodes[t][2] -= dx * b
-                nodes[t][3] -= dy * b
-                let rest = 1 - b
-                nodes[s][2] += dx * rest
-                nodes[s][3] += dy * rest
-            }
+            withLinks { links in pass2D(links, nodes, alpha: alpha, random: random) }
         }
         for i in 0..<n {
             vx[i] = nodes[i][2]
             vy[i] = nodes[i][3]
+        }
+    }
+
+    /// One 2D pass over every link, in order, on the packed `nodes`.
+    private func pass2D(
+        _ links: Links, _ nodes: UnsafeMutablePointer<SIMD4<Double>>, alpha: Double, random: RandomSource
+    ) {
+        let distances = links.distances, strengths = links.strengths, biases = links.biases
+        for i in 0..<links.count {
+            let s = links.sources[i], t = links.targets[i]
+            // Lanes: x, y, vx, vy.
+            let source = nodes[s], target = nodes[t]
+            var dx = target[0] + target[2] - source[0] - source[2]
+            if dx == 0 || dx.isNaN { dx = random.jiggle() }
+            var dy = target[1] + target[3] - source[1] - source[3]
+            if dy == 0 || dy.isNaN { dy = random.jiggle() }
+            var l = (dx * dx + dy * dy).squareRoot()
+            l = (l - distances[i]) / l * alpha * strengths[i]
+            dx *= l
+            dy *= l
+            let b = biases[i]
+            nodes[t][2] -= dx * b
+            nodes[t][3] -= dy * b
+            let rest = 1 - b
+            nodes[s][2] += dx * rest
+            nodes[s][3] += dy * rest
+        }
+    }
+
+    /// The links' indices and evaluated values as pointers, for the passes' inner loops (no bounds checks there).
+    private struct Links {
+        let sources: UnsafePointer<Int>, targets: UnsafePointer<Int>
+        let distances: UnsafePointer<Double>, strengths: UnsafePointer<Double>, biases: UnsafePointer<Double>
+        let count: Int
+    }
+
+    /// Calls `body` with the links' arrays as pointers.
+    private func withLinks(_ body: (Links) -> Void) {
+        guard !sources.isEmpty else { return }
+        sources.withUnsafeBufferPointer { sources in
+            targets.withUnsafeBufferPointer { targets in
+                distances.withUnsafeBufferPointer { distances in
+                    strengths.withUnsafeBufferPointer { strengths in
+                        biases.withUnsafeBufferPointer { biases in
+                            body(Links(
+                                sources: sources.baseAddress!, targets: targets.baseAddress!,
+                                distances: distances.baseAddress!, strengths: strengths.baseAddress!,
+                                biases: biases.baseAddress!, count: sources.count))
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -45,6 +45,8 @@ public final class ManyBodyForce: PreparedForce {
     private let gathered = ScratchBuffer<Double>()
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
+    /// Fast mode's sums in 2D (`SimulationMode.fast`).
+    private let grouped = GroupedManyBody()
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
     /// cell is irregular, see `accumulate`).
     private var preparation = Preparation.none
@@ -116,6 +118,18 @@ public final class ManyBodyForce: PreparedForce {
         case .none:
             buildTree(k)
             anyIrregular = accumulate(k, threads: threads)
+        }
+        // Fast mode in 2D; in 3D, d3-force-3d scales an internal cell's strength by sqrt(4/8) at every level, so its
+        // force depends on which cells a node takes whole, and grouped walks would change it (docs/engine.md).
+        if k.mode == .fast && !three {
+            grouped.apply(
+                GroupedManyBody.Input(
+                    bodies: bodies.base, cells: tree.cellCount, first: tree.first.base, order: tree.order.base,
+                    kept: tree.keptCount, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
+                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2,
+                    distanceMax2: distanceMax2),
+                threads: threads)
+            return
         }
 
         deferred.reserve(n)
@@ -242,21 +256,23 @@ public final class ManyBodyForce: PreparedForce {
             let stride = three ? 6 : 4
             var b = Body()
             b.end = end[c]
-            let w = bounds[c * stride + stride / 2] - bounds[c * stride]
+            // Wrapping operations: cell and point indices fit in Int32, as everywhere in the tree.
+            let box = bounds + c &* stride
+            let w = box[stride / 2] - box[0]
             b.limit = w * w / theta2
             var value = 0.0
             var bz = 0.0
             let h = head[c]
             if h >= 0 {
-                let s = Int(first[c]), t = Int(first[c + 1])
+                let s = Int(first[c]), t = Int(first[c &+ 1])
                 b.x = sx[s]
                 b.y = sy[s]
-                b.head = t - s == 1 ? h : -h - 2
+                b.head = t &- s == 1 ? h : 0 &- h &- 2
                 if three { bz = sz[s] }
                 for u in s..<t { value += ss[u] }
             } else {
                 var weight = 0.0, sx = 0.0, sy = 0.0, sz = 0.0
-                var child = c + 1
+                var child = c &+ 1
                 while child < Int(b.end) {
                     let q = bodies[child]
                     if q.value != 0 {
@@ -361,13 +377,14 @@ public final class ManyBodyForce: PreparedForce {
         /// visit each would stall its pair.
         private func runPairs(from: Int, to: Int) -> Bool {
             withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: to - from) { states in
+                // Wrapping operations: s stays within from..<to.
                 for s in from..<to {
                     let i = Int(order[s])
-                    states[s - from] = SIMD4(x[i], y[i], vx[i], vy[i])
+                    states[s &- from] = SIMD4(x[i], y[i], vx[i], vy[i])
                 }
                 var marked = false
                 func alone(_ s: Int) {
-                    let i = Int(order[s]), state = states[s - from]
+                    let i = Int(order[s]), state = states[s &- from]
                     var v = SIMD2(state[2], state[3])
                     if span2D(i, SIMD2(state[0], state[1]), &v, from: 0, to: cells) {
                         (vx[i], vy[i]) = (v.x, v.y)
@@ -377,12 +394,13 @@ public final class ManyBodyForce: PreparedForce {
                     }
                 }
                 var s = from
-                while s + 1 < to {
-                    if !pair(Int(order[s]), Int(order[s + 1]), states[s - from], states[s + 1 - from]) {
+                while s &+ 1 < to {
+                    let t = s &- from
+                    if !pair(Int(order[s]), Int(order[s &+ 1]), states[t], states[t &+ 1]) {
                         alone(s)
-                        alone(s + 1)
+                        alone(s &+ 1)
                     }
-                    s += 2
+                    s &+= 2
                 }
                 if s < to { alone(s) }
                 return marked

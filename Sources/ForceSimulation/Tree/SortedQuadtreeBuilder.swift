@@ -45,10 +45,13 @@ final class SortedQuadtreeBuilder {
         entries.reserve(n)
         spare.reserve(n)
         let sorted = entries.base
+        // Wrapping operations where the guard above rules out overflow (and below, where indices and cell counts
+        // fit in Int32 as everywhere in the tree).
+        let lowest = (Int64(offset.0), Int64(offset.1))
         for s in 0..<n {
-            let kx = UInt64(Int64((points[2 * s] * scale).rounded(.down)) - Int64(offset.0))
-            let ky = UInt64(Int64((points[2 * s + 1] * scale).rounded(.down)) - Int64(offset.1))
-            sorted[s] = Entry(key: Self.spread(kx) | Self.spread(ky) << 1, index: indices[s])
+            let kx = UInt64(bitPattern: Int64((points[s &* 2] * scale).rounded(.down)) &- lowest.0)
+            let ky = UInt64(bitPattern: Int64((points[s &* 2 &+ 1] * scale).rounded(.down)) &- lowest.1)
+            sorted[s] = Entry(key: Self.spread(kx) | Self.spread(ky) &<< 1, index: indices[s])
         }
         sort(0, n, bits: 64)
         return emit(n, x: x, y: y, lower: lower, size: size, into: output)
@@ -59,8 +62,8 @@ final class SortedQuadtreeBuilder {
     @inline(__always)
     private func group(at s: Int, _ n: Int) -> (t: Int, following: Int) {
         let sorted = entries.base, key = sorted[s].key
-        var t = s + 1
-        while t < n && sorted[t].key == key { t += 1 }
+        var t = s &+ 1
+        while t < n && sorted[t].key == key { t &+= 1 }
         return (t, t < n ? Self.sharedDepth(key, sorted[t].key) : -1)
     }
 
@@ -108,35 +111,35 @@ final class SortedQuadtreeBuilder {
             let key = sorted[s].key
             let (t, following) = group(at: s, n)
             let depth = max(previous, following) + 1
-            while open > previous + 1 {
-                open -= 1
-                end[Int(path[open])] = Int32(cells)
+            while open > previous &+ 1 {
+                open &-= 1
+                end[Int(path[open])] = Int32(truncatingIfNeeded: cells)
             }
             // The cells from below the shared ones down to the leaf, each a child of the one above.
             while open <= depth {
                 let k = cells
-                cells += 1
+                cells &+= 1
                 let corner: SIMD2<Double>
                 if open == 0 {
                     corner = SIMD2(lower.0, lower.1)
                 } else {
-                    let digit = Int(truncatingIfNeeded: key &>> UInt64(64 - 2 * open)) & 3
-                    let parent = corners[open - 1], w = widths[open]
+                    let digit = Int(truncatingIfNeeded: key &>> UInt64(truncatingIfNeeded: 64 &- 2 &* open)) & 3
+                    let parent = corners[open &- 1], w = widths[open]
                     corner = SIMD2(digit & 1 == 0 ? parent.x : parent.x + w, digit & 2 == 0 ? parent.y : parent.y + w)
                 }
                 let w = widths[open]
-                (bounds + k * 4).withMemoryRebound(to: SIMD4<Double>.self, capacity: 1) {
+                (bounds + k &* 4).withMemoryRebound(to: SIMD4<Double>.self, capacity: 1) {
                     $0.pointee = SIMD4(corner.x, corner.y, corner.x + w, corner.y + w)
                 }
                 corners[open] = corner
-                path[open] = Int32(k)
+                path[open] = Int32(truncatingIfNeeded: k)
                 head[k] = -1
-                first[k] = Int32(s)
-                open += 1
+                first[k] = Int32(truncatingIfNeeded: s)
+                open &+= 1
             }
-            open -= 1
-            let leaf = cells - 1
-            end[leaf] = Int32(cells)
+            open &-= 1
+            let leaf = cells &- 1
+            end[leaf] = Int32(truncatingIfNeeded: cells)
             // A chain: indices ascend within equal keys (the sort is stable); the newest heads it.
             if t - s == 1 {
                 let p = sorted[s].index
@@ -194,7 +197,7 @@ final class SortedQuadtreeBuilder {
         let sorted = entries.base, target = spare.base
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << width) { counts in
             counts.initialize(repeating: 0)
-            for s in a..<b { counts[Int((sorted[s].key >> shift) & mask)] += 1 }
+            for s in a..<b { counts[Int(truncatingIfNeeded: (sorted[s].key &>> shift) & mask)] &+= 1 }
             if counts.contains(n) {
                 sort(a, b, bits: shift)
                 return
@@ -203,18 +206,18 @@ final class SortedQuadtreeBuilder {
             for digit in 0..<counts.count {
                 let c = counts[digit]
                 counts[digit] = start
-                start += c
+                start &+= c
             }
             for s in a..<b {
-                let digit = Int((sorted[s].key >> shift) & mask)
+                let digit = Int(truncatingIfNeeded: (sorted[s].key &>> shift) & mask)
                 target[counts[digit]] = sorted[s]
-                counts[digit] += 1
+                counts[digit] &+= 1
             }
             (sorted + a).update(from: target + a, count: n)
             var from = a
             for digit in 0..<counts.count {
                 let to = counts[digit]
-                if to - from > 1 { sort(from, to, bits: shift) }
+                if to &- from > 1 { sort(from, to, bits: shift) }
                 from = to
             }
         }
@@ -226,9 +229,9 @@ final class SortedQuadtreeBuilder {
         for s in a + 1 ..< max(a + 1, b) {
             let entry = sorted[s]
             var t = s
-            while t > a && sorted[t - 1].key > entry.key {
-                sorted[t] = sorted[t - 1]
-                t -= 1
+            while t > a && sorted[t &- 1].key > entry.key {
+                sorted[t] = sorted[t &- 1]
+                t &-= 1
             }
             sorted[t] = entry
         }

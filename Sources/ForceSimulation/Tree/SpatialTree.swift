@@ -16,6 +16,9 @@ import Synchronization
 /// kept in index order, are split by a stable partition on the same midpoint comparisons d3 makes; the cells
 /// holding many points are split first, and the subtrees below them are built independently (in parallel when
 /// allowed) and then copied into place in pre-order.
+///
+/// Indices of points and cells are Int32 throughout, so index arithmetic on them cannot overflow an Int: the hot
+/// loops use wrapping operators (`&+`, `&*`, `Int32(truncatingIfNeeded:)`), which compile without overflow checks.
 final class SpatialTree {
     /// Dimensions of the last build, 2 or 3.
     private(set) var dimensions = 2
@@ -110,11 +113,13 @@ final class SpatialTree {
             if py > hi.1 { hi.1 = py }
             if pz < lo.2 { lo.2 = pz }
             if pz > hi.2 { hi.2 = pz }
-            points[kept * d] = px
-            points[kept * d + 1] = py
-            if three { points[kept * d + 2] = pz }
-            ids[kept] = Int32(i)
-            kept += 1
+            // Wrapping operations: kept < n, and node indices fit in Int32 throughout the tree.
+            let p = points + kept &* d
+            p[0] = px
+            p[1] = py
+            if three { p[2] = pz }
+            ids[kept] = Int32(truncatingIfNeeded: i)
+            kept &+= 1
         }
         if kept < n {
             var slot = kept
@@ -236,17 +241,17 @@ final class SpatialTree {
             switch step {
             case .open(let from, let lower, let upper):
                 head[k] = -1
-                first[k] = Int32(from)
-                Points.write(bounds + k * 2 * d, d, lower, upper)
+                first[k] = Int32(truncatingIfNeeded: from)
+                Points.write(bounds + k &* 2 &* d, d, lower, upper)
                 top.append(k)
                 open.append(k)
                 k += 1
             case .close:
-                end[open.removeLast()] = Int32(k)
+                end[open.removeLast()] = Int32(truncatingIfNeeded: k)
             case .subtree(let i):
                 let part = parts[i]
-                let offset = Int32(k)
-                for c in 0..<part.count { end[k + c] = part.end.base[c] + offset }
+                let offset = Int32(truncatingIfNeeded: k)
+                for c in 0..<part.count { end[k &+ c] = part.end.base[c] &+ offset }
                 (head + k).update(from: part.head.base, count: part.count)
                 (first + k).update(from: part.first.base, count: part.count)
                 (bounds + k * 2 * d).update(from: part.bounds.base, count: part.count * 2 * d)
@@ -287,8 +292,8 @@ final class SpatialTree {
             let d = dimensions
             let source = generation == 0 ? coordinates.0 : coordinates.1
             let first = source + a * d
-            for j in a + 1 ..< max(a + 1, b) {
-                let p = source + j * d
+            for j in a &+ 1 ..< max(a &+ 1, b) {
+                let p = source + j &* d
                 if p[0] != first[0] || p[1] != first[1] || (d == 3 && p[2] != first[2]) { return false }
             }
             return true
@@ -302,7 +307,7 @@ final class SpatialTree {
             for j in a..<b {
                 let p = ids[j]
                 next[Int(p)] = older
-                order[a + b - 1 - j] = p
+                order[a &+ b &- 1 &- j] = p
                 older = p
             }
             return older
@@ -353,21 +358,21 @@ final class SpatialTree {
             withUnsafeMutableBytes(of: &counts) { raw in
                 let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
                 for j in a..<b {
-                    let i = childIndex(source + j * d, mid)
+                    let i = childIndex(source + j &* d, mid)
                     children[j] = UInt8(i)
-                    count[i] += 1
+                    count[i] &+= 1
                 }
                 var offset = a
                 for i in 0..<(three ? 8 : 4) {
                     let c = count[i]
                     count[i] = offset
-                    offset += c
+                    offset &+= c
                 }
                 for j in a..<b {
                     let i = Int(children[j])
                     let t = count[i]
-                    count[i] = t + 1
-                    let p = source + j * d, q = target + t * d
+                    count[i] = t &+ 1
+                    let p = source + j &* d, q = target + t &* d
                     q[0] = p[0]
                     q[1] = p[1]
                     if three { q[2] = p[2] }
@@ -379,7 +384,7 @@ final class SpatialTree {
                     let stop = count[i]
                     if stop > start {
                         let box = Points.child(i, lower, mid, upper)
-                        let generation = 1 - generation
+                        let generation = 1 &- generation
                         body(Task(from: start, to: stop, generation: generation, lower: box.lower, upper: box.upper))
                     }
                     start = stop
@@ -406,20 +411,20 @@ final class SpatialTree {
         /// whose points are partitioned and split in turn.
         private func split(_ task: Task, _ store: Points) {
             let k = cell(task.from, task.lower, task.upper, store.dimensions)
-            if task.to - task.from == 1 || store.coincident(task.from, task.to, task.generation) {
+            if task.to &- task.from == 1 || store.coincident(task.from, task.to, task.generation) {
                 head.base[k] = store.chain(task.from, task.to, task.generation)
-                end.base[k] = Int32(k + 1)
+                end.base[k] = Int32(truncatingIfNeeded: k &+ 1)
                 return
             }
             head.base[k] = -1
-            if task.to - task.from == 2 {
+            if task.to &- task.from == 2 {
                 splitTwo(task, store, k)
                 return
             }
             store.partition(task.from, task.to, task.generation, task.lower, task.upper) { child in
                 split(child, store)
             }
-            end.base[k] = Int32(count)
+            end.base[k] = Int32(truncatingIfNeeded: count)
         }
 
         /// Appends a cell from `lower` to `upper` whose first point is at `from` in `order` (its head and end are
@@ -429,15 +434,15 @@ final class SpatialTree {
             _ from: Int, _ lower: (Double, Double, Double), _ upper: (Double, Double, Double), _ d: Int
         ) -> Int {
             let k = count
-            count += 1
-            if k >= end.capacity || (k + 1) * 2 * d > bounds.capacity {
+            count &+= 1
+            if k >= end.capacity || (k &+ 1) &* 2 &* d > bounds.capacity {
                 end.reserve(k + 1, preserving: k)
                 head.reserve(k + 1, preserving: k)
                 first.reserve(k + 1, preserving: k)
                 bounds.reserve((k + 1) * 2 * d, preserving: k * 2 * d)
             }
-            first.base[k] = Int32(from)
-            Points.write(bounds.base + k * 2 * d, d, lower, upper)
+            first.base[k] = Int32(truncatingIfNeeded: from)
+            Points.write(bounds.base + k &* 2 &* d, d, lower, upper)
             return k
         }
 
@@ -462,16 +467,16 @@ final class SpatialTree {
                 for rank in 0..<2 {
                     let point = (rank == 0) == (i < j) ? 0 : 1
                     let box = Points.child(point == 0 ? i : j, lower, mid, upper)
-                    let leaf = cell(task.from + rank, box.lower, box.upper, d)
-                    let id = ids[task.from + point]
+                    let leaf = cell(task.from &+ rank, box.lower, box.upper, d)
+                    let id = ids[task.from &+ point]
                     store.next[Int(id)] = -1
-                    store.order[task.from + rank] = id
+                    store.order[task.from &+ rank] = id
                     head.base[leaf] = id
-                    end.base[leaf] = Int32(leaf + 1)
+                    end.base[leaf] = Int32(truncatingIfNeeded: leaf &+ 1)
                 }
                 break
             }
-            for c in k..<count - 2 { end.base[c] = Int32(count) }
+            for c in k..<count &- 2 { end.base[c] = Int32(truncatingIfNeeded: count) }
         }
     }
 }

@@ -1,29 +1,31 @@
 import Foundation
 
-/// d3's {nodes, links} JSON. Nodes carry id, x, y, z, fx, fy, fz and their data fields flattened; links carry
-/// id, source and target (by id, or by index when no node has that id, or as a node object) and data fields.
-/// Other node and edge fields (parents, handles, labels) belong to React Flow JSON and are not written.
+/// d3's {nodes, links} JSON, as networkx's node-link data also is (its `edges` key read as `links`, its `directed`
+/// read and written). Nodes carry id, x, y, z, fx, fy, fz and their data fields flattened; links carry id, source
+/// and target (by id, or by index when no node has that id, or as a node object) and data fields. A data field
+/// named like a record's own key (or `data`) is written inside a `data` object, whose fields reading puts back in
+/// data. Ids given as JSON arrays (networkx's tuples) become their JSON text. Other node and edge fields
+/// (parents, handles, labels) belong to React Flow JSON and are not written.
 enum D3Format {
     /// Node keys that are not data.
     static let nodeKeys: Set<String> = ["id", "x", "y", "z", "fx", "fy", "fz"]
     /// Link keys that are not data.
     static let linkKeys: Set<String> = ["id", "source", "target"]
-    /// The node keys in the order a clash is reported.
-    private static let nodeKeyOrder = nodeKeys.sorted()
-    /// The link keys in the order a clash is reported.
-    private static let linkKeyOrder = linkKeys.sorted()
+    /// The key whose object holds the data fields that cannot sit beside a record's own keys.
+    static let dataKey = "data"
 
     /// Reads a d3 document from its root object.
     static func read(_ root: JSONObject, file: String) throws -> Graph {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
+        builder.directed = try root.bool("directed") ?? true
         var nodes = try root.list("nodes", name: "nodes")
         builder.reserve(nodes: nodes?.count ?? 0)
         // Whether each node's id is its index as text, so that a link end naming that index needs no lookup.
         var idIsIndex: [Bool] = []
         idIsIndex.reserveCapacity(nodes?.count ?? 0)
         while let (index, object) = try nodes?.nextObject() {
-            var node = Node(id: try object.string("id") ?? String(index), data: try object.rest(excluding: nodeKeys))
+            var node = Node(id: try id(object.value("id"), at: object.path) ?? String(index), data: try data(object, nodeKeys))
             node.position = Point(
                 x: try object.number("x") ?? .nan, y: try object.number("y") ?? .nan, z: try object.number("z"))
             node.fx = try object.number("fx")
@@ -32,16 +34,35 @@ enum D3Format {
             idIsIndex.append(node.id == String(index))
             try builder.addNode(node, at: index)
         }
-        var links = try root.list("links", name: "links")
+        let linksKey = root.has("links") || !root.has("edges") ? "links" : "edges"
+        var links = try root.list(linksKey, name: linksKey)
         builder.reserve(edges: links?.count ?? 0)
         while let (index, object) = try links?.nextObject() {
-            let id = try object.string("id") ?? ""
+            let id = try Self.id(object.value("id"), at: object.path) ?? ""
             let source = try endpoint(object, "source", builder: builder, idIsIndex: idIsIndex)
             let target = try endpoint(object, "target", builder: builder, idIsIndex: idIsIndex)
-            let edge = Edge(id: id, source: source.id, target: target.id, data: try object.rest(excluding: linkKeys))
+            let edge = Edge(id: id, source: source.id, target: target.id, data: try data(object, linkKeys))
             builder.addEdge(edge, at: index, ends: (source.index, target.index))
         }
         return try builder.build()
+    }
+
+    /// A record's data: its fields other than `own`, with the fields of a `data` object in place of it.
+    private static func data(_ object: JSONObject, _ own: Set<String>) throws -> [String: DataValue] {
+        var data = try object.rest(excluding: own)
+        if case .object(let nested)? = data[dataKey] {
+            data[dataKey] = nil
+            data.merge(nested) { _, inner in inner }
+        }
+        return data
+    }
+
+    /// An id: a string, a number as its text, or an array (networkx's tuple) as its JSON text; nil when absent.
+    private static func id(_ value: DataValue?, at path: String) throws -> String? {
+        guard case .array? = value else { return try JSONObject.text(value, at: path + ".id") }
+        var writer = JSONWriter()
+        writer.value(value!)
+        return writer.text
     }
 
     /// A link end: an id, an index when no node has that id, or a node object with an id. Gives the node id, and
@@ -60,6 +81,8 @@ enum D3Format {
             }
         case .string(let text)?:
             return (text, -1)
+        case .array?:
+            return (try id(link.value(key), at: "\(link.path).\(key)")!, -1)
         case .object(let fields)?:
             guard let id = try JSONObject.text(fields["id"], at: "\(link.path).\(key).id") else {
                 throw GraphError("\(link.path).\(key) has no id")
@@ -75,25 +98,20 @@ enum D3Format {
         return (text, -1)
     }
 
-    /// Writes a graph as d3 JSON.
+    /// Writes a graph as d3 JSON; `"directed": false` marks an undirected graph.
     static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.checkNumbers(graph, format: "JSON")
         let nodes = graph.nodes
-        for node in nodes {
-            if let key = nodeKeyOrder.first(where: { node.data[$0] != nil }) {
-                throw GraphError("node '\(node.id)': data field '\(key)' clashes with d3's own '\(key)'")
-            }
-        }
         let edges = graph.edges
-        for edge in edges {
-            if let key = linkKeyOrder.first(where: { edge.data[$0] != nil }) {
-                throw GraphError("edge '\(edge.id)': data field '\(key)' clashes with d3's own '\(key)'")
-            }
-        }
         var writer = JSONWriter()
         writer.raw("{\n")
+        if !graph.directed { writer.raw("  \"directed\": false,\n") }
         writer.list("links", edges, last: false) { writer, edge in
-            writer.object(edge.data, own: [("id", .string(edge.id)), ("source", .string(edge.source)),
-                                           ("target", .string(edge.target))])
+            let (data, own) = split(edge.data, ownKeys: linkKeys)
+            let fields: [(key: String, value: DataValue)] = [
+                ("id", .string(edge.id)), ("source", .string(edge.source)), ("target", .string(edge.target)),
+            ]
+            writer.object(data, own: (own + fields).sorted { $0.key < $1.key })
         }
         writer.list("nodes", nodes, last: true) { writer, node in
             var own: [(key: String, value: DataValue)] = []
@@ -104,9 +122,20 @@ enum D3Format {
             if !node.position.x.isNaN { own.append(("x", .number(node.position.x))) }
             if !node.position.y.isNaN { own.append(("y", .number(node.position.y))) }
             if let z = node.position.z, !z.isNaN { own.append(("z", .number(z))) }
-            writer.object(node.data, own: own)
+            let (data, nested) = split(node.data, ownKeys: nodeKeys)
+            writer.object(data, own: (own + nested).sorted { $0.key < $1.key })
         }
         writer.raw("}\n")
         return writer.text
+    }
+
+    /// Data fields that can sit beside a record's own keys, and the `data` entry holding the others (none when
+    /// there are none).
+    private static func split(
+        _ data: [String: DataValue], ownKeys: Set<String>
+    ) -> (flat: [String: DataValue], own: [(key: String, value: DataValue)]) {
+        let apart = data.filter { ownKeys.contains($0.key) || $0.key == dataKey }
+        guard !apart.isEmpty else { return (data, []) }
+        return (data.filter { apart[$0.key] == nil }, [(dataKey, .object(apart))])
     }
 }

@@ -33,10 +33,17 @@ enum DOTFormat {
             return 0
         }
         defer { agseterrf(previous) }
-        let text = String(decoding: data, as: UTF8.self)
+        // cgraph reads a C string: the file's own bytes (decoded per its charset afterwards), which cannot hold NUL.
+        if let offset = data.firstIndex(of: 0) {
+            let (line, column) = TextPlace.lineAndColumn(of: offset - data.startIndex, in: data)
+            throw GraphFileError(file: file, line: line, column: column, message: "DOT: a NUL byte")
+        }
+        var bytes = [UInt8](data)
+        bytes.append(0)
         agreadline(1)
         // cgraph's lexer reads the C string lazily, so flush it while the string is alive.
-        let (parsed, messages, failed) = text.withCString { pointer in
+        let (parsed, messages, failed) = bytes.withUnsafeBufferPointer { buffer in
+            let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             agreseterrors()
             let parsed = agmemread(pointer)
             let failed = agerrors() > Int32(AGWARN.rawValue)
@@ -85,13 +92,21 @@ enum DOTFormat {
         return Int(message[range].dropFirst("line ".count))
     }
 
-    /// Writes a graph as DOT, parents as clusters.
-    static func write(_ graph: Graph) -> String {
-        var text = "digraph {\n"
+    /// Writes a graph as DOT (`digraph` or `graph`), parents as clusters; throws when a text holds a NUL, which a
+    /// DOT file cannot carry.
+    static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.check(graph, format: "DOT") { $0 == "\0" }
+        var text = graph.directed ? "digraph {\n" : "graph {\n"
         let topLevel = graph.nodes.filter { node in node.parentId.map { !graph.containsNode($0) } ?? true }
-        for node in topLevel { writeMember(node, in: graph, depth: 1, into: &text) }
+        var written = 0
+        for node in topLevel { try writeMember(node, in: graph, depth: 1, written: &written, into: &text) }
+        // The store keeps parents acyclic, so every node sits under a top-level one.
+        guard written == graph.nodeCount else {
+            throw GraphError("\(graph.nodeCount - written) nodes sit in a cycle of parents and cannot be written")
+        }
+        let connector = graph.directed ? " -> " : " -- "
         graph.forEachEdge { edge in
-            text += "  " + endpoint(edge.source, edge.sourceHandle) + " -> " + endpoint(edge.target, edge.targetHandle)
+            text += "  " + endpoint(edge.source, edge.sourceHandle) + connector + endpoint(edge.target, edge.targetHandle)
             var attributes = edge.data.mapValues(valueText)
             attributes["id"] = edge.id
             attributes["label"] = edge.label
@@ -101,18 +116,26 @@ enum DOTFormat {
         return text + "}\n"
     }
 
-    /// Writes a node statement, or a cluster holding the node's children.
-    private static func writeMember(_ node: Node, in graph: Graph, depth: Int, into text: inout String) {
+    /// Writes a node statement, or a cluster holding the node's children (its `id` attribute naming the node, so
+    /// that it stays one with a DOT node of the same name that edges make).
+    private static func writeMember(
+        _ node: Node, in graph: Graph, depth: Int, written: inout Int, into text: inout String
+    ) throws {
+        written += 1
         let indent = String(repeating: "  ", count: depth)
         let children = graph.childIds(of: node.id).compactMap(graph.node)
-        let attributes = fields(of: node, at: origin(of: node.parentId, in: graph), isCluster: !children.isEmpty)
+        var attributes = fields(of: node, at: origin(of: node.parentId, in: graph), isCluster: !children.isEmpty)
         guard !children.isEmpty else {
             text += indent + quote(node.id) + (attributes.isEmpty ? "" : " [" + list(attributes) + "]") + ";\n"
             return
         }
+        if node.data["id"] != nil {
+            throw GraphError("node '\(node.id)': data field 'id' clashes with the id DOT gives a parent's cluster")
+        }
+        attributes["id"] = node.id
         text += indent + "subgraph " + quote("cluster_" + node.id) + " {\n"
-        for key in attributes.keys.sorted() { text += indent + "  " + quote(key) + "=" + quote(attributes[key]!) + ";\n" }
-        for child in children { writeMember(child, in: graph, depth: depth + 1, into: &text) }
+        for key in attributes.keys.sorted() { text += indent + "  " + quote(key) + "=" + value(attributes[key]!) + ";\n" }
+        for child in children { try writeMember(child, in: graph, depth: depth + 1, written: &written, into: &text) }
         text += indent + "}\n"
     }
 
@@ -185,12 +208,34 @@ enum DOTFormat {
 
     /// `key="value", ...` in key order.
     private static func list(_ attributes: [String: String]) -> String {
-        attributes.keys.sorted().map { quote($0) + "=" + quote(attributes[$0]!) }.joined(separator: ", ")
+        attributes.keys.sorted().map { quote($0) + "=" + value(attributes[$0]!) }.joined(separator: ", ")
     }
 
-    /// A double-quoted DOT string.
+    /// An attribute value: an HTML string (`<...>`, see `isHTML`) as it is, anything else quoted.
+    private static func value(_ text: String) -> String {
+        isHTML(text) ? text : quote(text)
+    }
+
+    /// True when a text is enclosed in `<` and `>` with its inner angle brackets balanced: DOT's HTML strings,
+    /// which reading gives back with their enclosing brackets.
+    static func isHTML(_ text: String) -> Bool {
+        guard text.utf8.count >= 2, text.utf8.first == UInt8(ascii: "<"), text.utf8.last == UInt8(ascii: ">") else {
+            return false
+        }
+        // The first `<` must be closed by the last `>` alone.
+        var depth = 0
+        for (offset, byte) in text.utf8.enumerated() {
+            if byte == UInt8(ascii: "<") { depth += 1 }
+            if byte == UInt8(ascii: ">") { depth -= 1 }
+            if depth == 0 { return offset == text.utf8.count - 1 }
+        }
+        return false
+    }
+
+    /// A double-quoted DOT string: `\` and `"` escaped, so cgraph (which keeps `\\` as two backslashes, undone by
+    /// DOTReader) reads the text back unchanged; line breaks are written as they are.
     private static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// The text of a data value in an attribute.

@@ -1,4 +1,5 @@
 import CGraphviz
+import Foundation
 
 /// Turns a graph cgraph parsed into nodes and edges (see DOTFormat for the mapping and the units).
 struct DOTReader {
@@ -6,28 +7,50 @@ struct DOTReader {
     let root: UnsafeMutablePointer<Agraph_t>
     /// The file, for messages.
     let file: String
+    /// Whether the file's strings are Latin-1 (its `charset` says so), else UTF-8.
+    private let isLatin1: Bool
     /// The y coordinate that becomes 0 in forcelab's y-down frame: the top of the root graph's `bb`, else 0.
     private let top: Double
 
-    /// A reader for a parsed graph; throws when the root graph's `bb` is not four numbers.
+    /// The `charset` names Graphviz takes for Latin-1.
+    private static let latin1Names: Set<String> = [
+        "latin-1", "latin1", "l1", "iso-8859-1", "iso_8859-1", "iso8859-1", "iso-ir-100",
+    ]
+
+    /// A reader for a parsed graph; throws when the root graph's `charset` is neither UTF-8 nor Latin-1 or its `bb`
+    /// is not four numbers.
     init(root: UnsafeMutablePointer<Agraph_t>, file: String) throws {
         self.root = root
         self.file = file
-        var name = Array("bb".utf8CString)
-        guard let value = name.withUnsafeMutableBufferPointer({ agget(root, $0.baseAddress) }), value.pointee != 0 else {
+        let charset = Self.rootAttribute(root, "charset").map { String(cString: $0).lowercased() } ?? "utf-8"
+        isLatin1 = Self.latin1Names.contains(charset)
+        guard isLatin1 || charset == "utf-8" || charset == "utf8" else {
+            throw GraphError("charset '\(charset)' is not supported (UTF-8 or Latin-1)")
+        }
+        guard let value = Self.rootAttribute(root, "bb") else {
             top = 0
             return
         }
         let text = String(cString: value)
         guard let numbers = DOTReader.box(text) else {
-            throw GraphError("bb \"\(text)\" is not \"llx,lly,urx,ury\" with llx <= urx, lly <= ury")
+            throw GraphError("bb \"\(text)\" is not \"llx,lly,urx,ury\" with llx <= urx, lly <= ury, all finite")
         }
         top = numbers[3]
+    }
+
+    /// A non-empty attribute of the root graph.
+    private static func rootAttribute(_ root: UnsafeMutablePointer<Agraph_t>, _ key: String) -> UnsafeMutablePointer<CChar>? {
+        var name = Array(key.utf8CString)
+        guard let value = name.withUnsafeMutableBufferPointer({ agget(root, $0.baseAddress) }), value.pointee != 0 else {
+            return nil
+        }
+        return value
     }
 
     /// Collects nodes, clusters and edges and builds the graph.
     func build() throws -> Graph {
         var builder = GraphBuilder(file: file)
+        builder.directed = agisdirected(root) != 0
         var node = agfstnode(root)
         while let current = node {
             var record = Node(id: name(current))
@@ -38,7 +61,8 @@ struct DOTReader {
             try builder.addNode(record, at: 0)
             node = agnxtnode(root, current)
         }
-        try addClusters(of: root, parent: nil, into: &builder)
+        var clusterIds: Set<String> = []
+        try addClusters(of: root, parent: nil, into: &builder, clusterIds: &clusterIds)
         makePositionsRelative(in: &builder)
         var edges: [(sequence: UInt64, edge: Edge)] = []
         node = agfstnode(root)
@@ -75,23 +99,29 @@ struct DOTReader {
         return edge
     }
 
-    /// Adds parent nodes for the clusters under a graph and makes their members its children.
+    /// Adds parent nodes for the clusters under a graph and makes their members its children. A cluster's node id
+    /// is its own `id` attribute (what forcelab writes), else its name without `cluster_` (or `cluster`) unless a
+    /// node of that name sits outside the cluster, else its whole name (followed by `_` while such a node has it).
+    /// Clusters of one id are one parent node (the first one's place in the hierarchy), and a node of that id
+    /// inside the cluster is that parent node.
     private func addClusters(
-        of graph: UnsafeMutablePointer<Agraph_t>, parent: String?, into builder: inout GraphBuilder
+        of graph: UnsafeMutablePointer<Agraph_t>, parent: String?, into builder: inout GraphBuilder,
+        clusterIds: inout Set<String>
     ) throws {
         var subgraph = agfstsubg(graph)
         while let current = subgraph {
             let subgraphName = name(current)
             var owner = parent
             if subgraphName.hasPrefix("cluster") {
-                let id = subgraphName.hasPrefix("cluster_")
-                    ? String(subgraphName.dropFirst("cluster_".count)) : String(subgraphName.dropFirst("cluster".count))
+                let enclosing = attributes(of: graph, kind: Int32(AGRAPH))
+                let own = attributes(of: current, kind: Int32(AGRAPH)).filter { enclosing[$0.key] != $0.value }
+                let id = clusterId(current, name: subgraphName, explicit: own["id"], clusterIds: clusterIds)
+                let isNew = clusterIds.insert(id).inserted
                 if !builder.hasNode(id) { try builder.addNode(Node(id: id), at: 0) }
                 var problem: Error?
-                let enclosing = attributes(of: graph, kind: Int32(AGRAPH))
                 builder.updateNode(id) { record in
-                    record.parentId = parent
-                    for (key, value) in ordered(attributes(of: current, kind: Int32(AGRAPH))) where enclosing[key] != value {
+                    if isNew { record.parentId = parent }
+                    for (key, value) in ordered(own) where key != "id" {
                         do { try apply(key, value, to: &record) } catch { problem = error }
                     }
                 }
@@ -104,9 +134,37 @@ struct DOTReader {
                 }
                 owner = id
             }
-            try addClusters(of: current, parent: owner, into: &builder)
+            try addClusters(of: current, parent: owner, into: &builder, clusterIds: &clusterIds)
             subgraph = agnxtsubg(current)
         }
+    }
+
+    /// The node id of a cluster (see `addClusters`).
+    private func clusterId(
+        _ cluster: UnsafeMutablePointer<Agraph_t>, name subgraphName: String, explicit: String?, clusterIds: Set<String>
+    ) -> String {
+        if let explicit { return explicit }
+        /// True when a node outside the cluster has this name.
+        func isTakenOutside(_ id: String) -> Bool {
+            guard !clusterIds.contains(id), let node = findNode(id) else { return false }
+            return agsubnode(cluster, node, 0) == nil
+        }
+        let stripped = subgraphName.hasPrefix("cluster_")
+            ? String(subgraphName.dropFirst("cluster_".count)) : String(subgraphName.dropFirst("cluster".count))
+        if !isTakenOutside(stripped) { return stripped }
+        var id = subgraphName
+        while isTakenOutside(id) { id += "_" }
+        return id
+    }
+
+    /// The node of the root graph with a name, as this reader decodes names.
+    private func findNode(_ id: String) -> UnsafeMutablePointer<Agnode_t>? {
+        var node = agfstnode(root)
+        while let current = node {
+            if name(current) == id { return current }
+            node = agnxtnode(root, current)
+        }
+        return nil
     }
 
     /// Turns the absolute coordinates DOT gives (`pos`, a cluster's `bb`, `fx`, `fy`, `fz`) into forcelab's, which
@@ -143,7 +201,7 @@ struct DOTReader {
     private static func box(_ text: String) -> [Double]? {
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
         guard numbers.count == 4, case let values = numbers.compactMap({ $0 }), values.count == 4,
-              values[0] <= values[2], values[1] <= values[3]
+              values.allSatisfy(\.isFinite), values[0] <= values[2], values[1] <= values[3]
         else { return nil }
         return values
     }
@@ -171,8 +229,8 @@ struct DOTReader {
             let fixed = value.hasSuffix("!")
             let numbers = value.dropLast(fixed ? 1 : 0).split(separator: ",").map { Double($0) }
             guard (2...3).contains(numbers.count), let x = numbers[0], let y = numbers[1],
-                  numbers.count == 2 || numbers[2] != nil
-            else { throw GraphError("node '\(node.id)': pos \"\(value)\" is not \"x,y\" or \"x,y,z\"") }
+                  numbers.count == 2 || numbers[2] != nil, numbers.allSatisfy({ $0?.isFinite == true })
+            else { throw GraphError("node '\(node.id)': pos \"\(value)\" is not \"x,y\" or \"x,y,z\" of finite numbers") }
             node.position = Point(x: x, y: top - y, z: numbers.count == 3 ? numbers[2] : nil)
             if fixed {
                 node.fx = node.position.x
@@ -182,13 +240,15 @@ struct DOTReader {
         case "bb":
             guard let numbers = DOTReader.box(value) else {
                 throw GraphError(
-                    "node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\" with llx <= urx, lly <= ury")
+                    "node '\(node.id)': bb \"\(value)\" is not \"llx,lly,urx,ury\" with llx <= urx, lly <= ury, all finite")
             }
             node.position = Point(x: numbers[0], y: top - numbers[3])
             node.width = numbers[2] - numbers[0]
             node.height = numbers[3] - numbers[1]
         case "fx", "fy", "fz", "width", "height":
-            guard let number = Double(value) else { throw GraphError("node '\(node.id)': \(key) \"\(value)\" is not a number") }
+            guard let number = Double(value), number.isFinite else {
+                throw GraphError("node '\(node.id)': \(key) \"\(value)\" is not a finite number")
+            }
             switch key {
             case "fx": node.fx = number
             case "fy": node.fy = top - number
@@ -196,19 +256,21 @@ struct DOTReader {
             case "width": node.width = number * DOTFormat.pointsPerInch
             default: node.height = number * DOTFormat.pointsPerInch
             }
-        case "label": if value != "\\N" { node.label = value }
+        case "label": node.label = value
         case "type": node.type = value
         default: node.data[key] = Self.value(value)
         }
     }
 
-    /// The non-empty attributes of a cgraph object of a kind (AGRAPH, AGNODE, AGEDGE).
+    /// The non-empty attributes of a cgraph object of a kind (AGRAPH, AGNODE, AGEDGE), but a label of `\N`
+    /// (Graphviz's "the node's name", its default).
     private func attributes(of object: UnsafeMutableRawPointer, kind: Int32) -> [String: String] {
         var result: [String: String] = [:]
         var symbol = agnxtattr(root, kind, nil)
         while let current = symbol {
-            if let value = agxget(object, current), value.pointee != 0 {
-                result[String(cString: current.pointee.name)] = String(cString: value)
+            if let value = agxget(object, current), value.pointee != 0,
+               strcmp(current.pointee.name, "label") != 0 || strcmp(value, "\\N") != 0 {
+                result[text(current.pointee.name)] = text(value, mayBeHTML: true)
             }
             symbol = agnxtattr(root, kind, current)
         }
@@ -217,7 +279,23 @@ struct DOTReader {
 
     /// The name of a cgraph object.
     private func name(_ object: UnsafeMutableRawPointer) -> String {
-        String(cString: agnameof(object))
+        text(agnameof(object))
+    }
+
+    /// A string cgraph holds, decoded per the file's charset (UTF-8 that is not valid is read as Latin-1, as
+    /// Graphviz does after a warning): an HTML string with its enclosing `<` and `>`, any other with `\\` (which
+    /// cgraph keeps as two backslashes) as one backslash. Only an attribute value may be an HTML string (cgraph
+    /// can tell only for the strings it shares, which names are not always).
+    private func text(_ pointer: UnsafeMutablePointer<CChar>, mayBeHTML: Bool = false) -> String {
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+        let decoded = isLatin1 ? Self.latin1(bytes) : String(bytes: bytes, encoding: .utf8) ?? Self.latin1(bytes)
+        if mayBeHTML, aghtmlstr(pointer) != 0 { return "<" + decoded + ">" }
+        return decoded.contains("\\\\") ? decoded.replacingOccurrences(of: "\\\\", with: "\\") : decoded
+    }
+
+    /// Latin-1 bytes as text.
+    private static func latin1(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
     /// A data value from attribute text: a number, true or false, or the text.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// GEXF 1.3: node data as declared attributes, labels, parents (pid), positions (viz:position) and edge weights.
+/// GEXF 1.3: node data as declared attributes, labels, parents (pid), positions (viz:position), edge weights and
+/// directedness (defaultedgetype).
 /// Handles, fixed coordinates and sizes are not part of what forcelab writes in GEXF.
 enum GEXFFormat {
     /// Reads GEXF bytes.
@@ -9,7 +10,8 @@ enum GEXFFormat {
     }
 
     /// Writes a graph as GEXF 1.3.
-    static func write(_ graph: Graph) -> String {
+    static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.check(graph, format: "GEXF", cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
         var nodeData: [String: [DataValue]] = [:]
@@ -22,12 +24,15 @@ enum GEXFFormat {
         }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<gexf xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\" version=\"1.3\">\n"
-        text += "  <graph defaultedgetype=\"directed\" mode=\"static\">\n"
-        for (domain, declared) in [("node", nodeData), ("edge", edgeData)] where !declared.isEmpty {
+        text += "  <graph defaultedgetype=\"\(graph.directed ? "directed" : "undirected")\" mode=\"static\">\n"
+        let nodeKinds = nodeData.mapValues(DataKeyKind.init(of:))
+        let edgeKinds = edgeData.mapValues(DataKeyKind.init(of:))
+        for (domain, kinds) in [("node", nodeKinds), ("edge", edgeKinds)] where !kinds.isEmpty {
             text += "    <attributes class=\"\(domain)\">\n"
-            for name in declared.keys.sorted() {
-                let type = XMLText.typeName(of: declared[name]!)
-                text += "      <attribute id=\"\(XMLText.escape(name))\" title=\"\(XMLText.escape(name))\" type=\"\(type)\"/>\n"
+            for name in kinds.keys.sorted() {
+                let id = attributeId(name, kinds[name]!, node: domain == "node")
+                text += "      <attribute id=\"\(XMLText.escape(id))\" title=\"\(XMLText.escape(name))\""
+                text += " type=\"\(kinds[name]!.typeName)\"/>\n"
             }
             text += "    </attributes>\n"
         }
@@ -37,7 +42,8 @@ enum GEXFFormat {
             if let label = node.label { text += " label=\"\(XMLText.escape(label))\"" }
             if let parent = node.parentId { text += " pid=\"\(XMLText.escape(parent))\"" }
             text += ">\n"
-            text += attributeValues(node.data, skippingWeight: false)
+            text += attributeValues(node.data, kinds: nodeKinds, node: true)
+            if let size = node.width, node.height == size { text += "        <viz:size value=\"\(XMLText.text(of: .number(size)))\"/>\n" }
             if node.position.isPlaced {
                 text += "        <viz:position x=\"\(XMLText.text(of: .number(node.position.x)))\""
                 text += " y=\"\(XMLText.text(of: .number(node.position.y)))\""
@@ -52,19 +58,28 @@ enum GEXFFormat {
             text += " target=\"\(XMLText.escape(edge.target))\""
             if let weight = edge.data["weight"]?.number { text += " weight=\"\(XMLText.text(of: .number(weight)))\"" }
             if let label = edge.label { text += " label=\"\(XMLText.escape(label))\"" }
-            text += ">\n" + attributeValues(edge.data, skippingWeight: true) + "      </edge>\n"
+            text += ">\n" + attributeValues(edge.data, kinds: edgeKinds, node: false) + "      </edge>\n"
         }
         text += "    </edges>\n  </graph>\n</gexf>\n"
         return text
     }
 
-    /// The <attvalues> block of a data dictionary (empty when there is nothing to write).
-    private static func attributeValues(_ data: [String: DataValue], skippingWeight: Bool) -> String {
-        let names = data.keys.sorted().filter { !(skippingWeight && $0 == "weight" && data[$0]!.number != nil) }
+    /// The id of the attribute of a data field: its name, or for JSON text its name after "nj." or "ej.".
+    private static func attributeId(_ name: String, _ kind: DataKeyKind, node: Bool) -> String {
+        guard kind == .json else { return name }
+        return (node ? DataKeyKind.nodeJSONPrefix : DataKeyKind.edgeJSONPrefix) + name
+    }
+
+    /// The <attvalues> block of a node's or edge's data (empty when there is nothing to write); an edge's numeric
+    /// weight is its `weight` attribute instead.
+    private static func attributeValues(_ data: [String: DataValue], kinds: [String: DataKeyKind], node: Bool) -> String {
+        let names = data.keys.sorted().filter { node || !($0 == "weight" && data[$0]!.number != nil) }
         guard !names.isEmpty else { return "" }
         var text = "        <attvalues>\n"
         for name in names {
-            text += "          <attvalue for=\"\(XMLText.escape(name))\" value=\"\(XMLText.escape(XMLText.text(of: data[name]!)))\"/>\n"
+            let kind = kinds[name]!
+            text += "          <attvalue for=\"\(XMLText.escape(attributeId(name, kind, node: node)))\""
+            text += " value=\"\(XMLText.escape(kind.text(of: data[name]!)))\"/>\n"
         }
         return text + "        </attvalues>\n"
     }

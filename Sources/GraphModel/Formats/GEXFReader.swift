@@ -2,7 +2,8 @@ import Foundation
 import FoundationXML
 
 /// Reads GEXF (1.2/1.3) with XMLParser: attribute declarations and values (data), label, pid and nested nodes
-/// (parents), viz:position (position) and viz:size (width and height), edge weight (data.weight) and label.
+/// (parents), viz:position (position) and viz:size (width and height), edge weight (data.weight) and label, and
+/// the graph's defaultedgetype (undirected when absent, as GEXF says).
 final class GEXFReader: NSObject, XMLParserDelegate {
     /// The parser run, the graph being collected and the first error.
     private let input: XMLGraphInput
@@ -32,6 +33,8 @@ final class GEXFReader: NSObject, XMLParserDelegate {
     ) {
         guard input.start(name) else { return }
         switch XMLText.localName(name) {
+        case "graph":
+            input.builder.directed = fields["defaultedgetype"] == "directed"
         case "attributes":
             attributeClass = fields["class"] ?? "node"
         case "attribute":
@@ -63,14 +66,18 @@ final class GEXFReader: NSObject, XMLParserDelegate {
         case "position":
             guard let id = nodeStack.last, !inEdge else { return }
             let numbers = ["x", "y", "z"].map { fields[$0].map { Double($0) } }
-            guard !numbers.contains(where: { $0 == .some(nil) }) else { return input.fail("<viz:position> needs numbers") }
+            guard !numbers.contains(where: { $0 == .some(nil) || $0??.isFinite == false }) else {
+                return input.fail("<viz:position> needs finite numbers")
+            }
             input.builder.updateNode(id) { node in
                 node.position = Point(x: numbers[0]?.flatMap { $0 } ?? .nan, y: numbers[1]?.flatMap { $0 } ?? .nan,
                                       z: numbers[2]?.flatMap { $0 })
             }
         case "size":
             guard let id = nodeStack.last, !inEdge, let text = fields["value"] else { return }
-            guard let size = Double(text) else { return input.fail("<viz:size> value '\(text)' is not a number") }
+            guard let size = Double(text), size.isFinite else {
+                return input.fail("<viz:size> value '\(text)' is not a finite number")
+            }
             input.builder.updateNode(id) { node in
                 node.width = size
                 node.height = size
@@ -100,8 +107,10 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             return input.fail("<attvalue> needs for and value")
         }
         guard let declared = attributes[domain]?[key] else { return input.fail("\(domain) attribute '\(key)' is not declared") }
-        guard let value = XMLText.value(text, type: declared.type) else {
-            return input.fail("'\(text)' is not a valid \(declared.type) for attribute '\(declared.title)'")
+        let isJSON = DataKeyKind.isJSON(keyId: key)
+        guard let value = isJSON ? DataKeyKind.decode(text) : XMLText.value(text, type: declared.type) else {
+            let type = isJSON ? "JSON value" : declared.type
+            return input.fail("'\(text)' is not a valid \(type) for attribute '\(declared.title)'")
         }
         if inEdge {
             input.edges[input.edges.count - 1].edge.data[declared.title] = value

@@ -4,6 +4,8 @@ import Foundation
 extension Graph {
     /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given.
     public static func load(path: String, format: GraphFormat? = nil) throws -> Graph {
+        if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
+        try FileAccess.checkRead(path)
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -24,8 +26,9 @@ extension Graph {
             switch format {
             case nil, .d3, .reactFlow:
                 return try JSONReading.read(data, file: name) { root in
-                    let isD3 = format == .d3
-                        || (format == nil && (root.has("links") || (!root.has("edges") && !root.has("viewport"))))
+                    // networkx's node-link data always has `multigraph`, React Flow's never.
+                    let isD3 = format == .d3 || (format == nil && (root.has("links") || root.has("multigraph")
+                        || (!root.has("edges") && !root.has("viewport"))))
                     return isD3 ? try D3Format.read(root, file: name) : try ReactFlowFormat.read(root, file: name)
                 }
             case .graphml: return try GraphMLFormat.read(data, file: name)
@@ -66,10 +69,10 @@ extension Graph {
     public func string(format: GraphFormat) throws -> String {
         switch format {
         case .d3: return try D3Format.write(self)
-        case .reactFlow: return ReactFlowFormat.write(self)
+        case .reactFlow: return try ReactFlowFormat.write(self)
         case .graphml: return try GraphMLFormat.write(self)
-        case .gexf: return GEXFFormat.write(self)
-        case .dot: return DOTFormat.write(self)
+        case .gexf: return try GEXFFormat.write(self)
+        case .dot: return try DOTFormat.write(self)
         case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
         case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
         }

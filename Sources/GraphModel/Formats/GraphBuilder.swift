@@ -13,6 +13,10 @@ struct GraphBuilder {
 
     /// The file being read, for messages.
     let file: String
+    /// Whether the graph's edges are directed (each format says how it tells, and its default).
+    var directed = true
+    /// Whether an edge id met before is made unique with a suffix ("_2", "_3"...) instead of failing the read.
+    var renamesRepeatedEdgeIds = false
     /// Turns a node's place number into a place.
     let nodePlace: (Int) -> Place
     /// Turns an edge's place number into a place.
@@ -110,12 +114,25 @@ struct GraphBuilder {
                 throw error("node '\(node.id)': parent '\(parent)' does not exist", at: nodePlace(nodePlaces[index]))
             }
         }
+        try checkParentCycles()
         var edgeIndex: [String: Int] = [:]
         edgeIndex.reserveCapacity(edges.count)
+        var repeated: [Int] = []
         for (index, edge) in edges.enumerated() where !edge.id.isEmpty {
-            guard edgeIndex.updateValue(index, forKey: edge.id) == nil else {
-                throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
+            guard edgeIndex[edge.id] == nil else {
+                guard renamesRepeatedEdgeIds else {
+                    throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
+                }
+                repeated.append(index)
+                continue
             }
+            edgeIndex[edge.id] = index
+        }
+        for index in repeated {
+            var suffix = 2
+            while edgeIndex[edges[index].id + "_\(suffix)"] != nil { suffix += 1 }
+            edges[index].id += "_\(suffix)"
+            edgeIndex[edges[index].id] = index
         }
         let fileNamesEdgeIds = !edgeIndex.isEmpty
         for index in edges.indices {
@@ -133,7 +150,30 @@ struct GraphBuilder {
                 edgeIndex[id] = index
             }
         }
-        return Graph(nodes: nodes, nodeSlots: nodeIndex, edges: edges, edgeSlots: edgeIndex, edgeEnds: edgeEnds)
+        let graph = Graph(nodes: nodes, nodeSlots: nodeIndex, edges: edges, edgeSlots: edgeIndex, edgeEnds: edgeEnds)
+        graph.directed = directed
+        return graph
+    }
+
+    /// Throws at the first node (in file order) whose parents lead back to it; every parent exists.
+    private func checkParentCycles() throws {
+        // 0: not seen, 1: on the chain being followed, 2: known to reach a root.
+        var state = [UInt8](repeating: 0, count: nodes.count)
+        for start in nodes.indices where state[start] == 0 {
+            var chain: [Int] = []
+            var current: Int? = start
+            while let index = current, state[index] == 0 {
+                state[index] = 1
+                chain.append(index)
+                current = nodes[index].parentId.flatMap { nodeIndex[$0] }
+            }
+            if let index = current, state[index] == 1 {
+                let cycle = chain[chain.firstIndex(of: index)!...].map { nodes[$0].id } + [nodes[index].id]
+                throw error("node '\(nodes[index].id)': its parents form a cycle (\(cycle.joined(separator: " -> ")))",
+                            at: nodePlace(nodePlaces[index]))
+            }
+            for index in chain { state[index] = 2 }
+        }
     }
 
     /// The id given to the edge at `index` when the file names none: "e{index}", suffixed while taken; only ids the

@@ -17,9 +17,9 @@ public struct GraphFileError: Error, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file:line:column: message`, leaving out what is unknown.
+    /// `file:line:column: message`, leaving out what is unknown (a long file path shortened).
     public var description: String {
-        var place = file
+        var place = PathText.short(file)
         if let line { place += ":\(line)" }
         if line != nil, let column { place += ":\(column)" }
         return "\(place): \(message)"

@@ -1,7 +1,8 @@
 import Foundation
 
 /// GraphML: nodes, edges, ports as handles and typed data keys (see GraphMLReader for the key names it maps).
-/// Parents are written as a `parent` key (nested graphs are read too); arrays and objects as JSON strings.
+/// Parents are written as a `parent` key (nested graphs are read too); data as keys of its own (see DataKeyKind);
+/// directedness as the graph's edgedefault.
 enum GraphMLFormat {
     /// Node keys that fill Node fields rather than data, with their GraphML types.
     static let nodeFields: [(name: String, type: String)] = [
@@ -16,29 +17,20 @@ enum GraphMLFormat {
         try GraphMLReader(file: file).read(data)
     }
 
-    /// Writes a graph as GraphML.
+    /// The start of the id of a key holding node data ("nd.label"), kept apart from the field keys ("n.label").
+    static let nodeDataPrefix = "nd."
+    /// The start of the id of a key holding edge data.
+    static let edgeDataPrefix = "ed."
+
+    /// Writes a graph as GraphML; data fields get keys of their own, whatever their names.
     static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.check(graph, format: "GraphML", cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
-        let nodeFieldNames = Set(nodeFields.map(\.name))
         var nodeData: [String: [DataValue]] = [:]
         var edgeData: [String: [DataValue]] = [:]
-        for node in nodes {
-            for (key, value) in node.data {
-                if nodeFieldNames.contains(key) {
-                    throw GraphError("node '\(node.id)': data field '\(key)' clashes with GraphML's node key '\(key)'")
-                }
-                nodeData[key, default: []].append(value)
-            }
-        }
-        for edge in edges {
-            for (key, value) in edge.data {
-                if edgeFields.contains(key) {
-                    throw GraphError("edge '\(edge.id)': data field '\(key)' clashes with GraphML's edge key '\(key)'")
-                }
-                edgeData[key, default: []].append(value)
-            }
-        }
+        for node in nodes { for (key, value) in node.data { nodeData[key, default: []].append(value) } }
+        for edge in edges { for (key, value) in edge.data { edgeData[key, default: []].append(value) } }
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
         func key(_ id: String, _ domain: String, _ name: String, _ type: String) {
@@ -49,13 +41,29 @@ enum GraphMLFormat {
         for name in edgeFields { key("e.\(name)", "edge", name, "string") }
         key("p.handleType", "port", "handleType", "string")
         key("p.handlePosition", "port", "handlePosition", "string")
-        for name in nodeData.keys.sorted() { key("nd.\(name)", "node", name, XMLText.typeName(of: nodeData[name]!)) }
-        for name in edgeData.keys.sorted() { key("ed.\(name)", "edge", name, XMLText.typeName(of: edgeData[name]!)) }
-        text += "  <graph id=\"G\" edgedefault=\"directed\">\n"
-        for node in nodes { text += element(for: node) }
-        for edge in edges { text += element(for: edge) }
+        let nodeKinds = nodeData.mapValues(DataKeyKind.init(of:))
+        let edgeKinds = edgeData.mapValues(DataKeyKind.init(of:))
+        for name in nodeData.keys.sorted() {
+            key(keyId(name, nodeKinds[name]!, node: true), "node", name, nodeKinds[name]!.typeName)
+        }
+        for name in edgeData.keys.sorted() {
+            key(keyId(name, edgeKinds[name]!, node: false), "edge", name, edgeKinds[name]!.typeName)
+        }
+        text += "  <graph id=\"G\" edgedefault=\"\(graph.directed ? "directed" : "undirected")\">\n"
+        for node in nodes { text += element(for: node, kinds: nodeKinds) }
+        for edge in edges { text += element(for: edge, kinds: edgeKinds) }
         text += "  </graph>\n</graphml>\n"
         return text
+    }
+
+    /// The id of the key of a data field of a kind.
+    private static func keyId(_ name: String, _ kind: DataKeyKind, node: Bool) -> String {
+        switch (kind == .json, node) {
+        case (true, true): return DataKeyKind.nodeJSONPrefix + name
+        case (true, false): return DataKeyKind.edgeJSONPrefix + name
+        case (false, true): return nodeDataPrefix + name
+        case (false, false): return edgeDataPrefix + name
+        }
     }
 
     /// A data element.
@@ -64,7 +72,7 @@ enum GraphMLFormat {
     }
 
     /// The <node> element of a node.
-    private static func element(for node: Node) -> String {
+    private static func element(for node: Node, kinds: [String: DataKeyKind]) -> String {
         var text = "    <node id=\"\(XMLText.escape(node.id))\">\n"
         for handle in node.handles {
             guard let id = handle.id else { continue }
@@ -83,12 +91,15 @@ enum GraphMLFormat {
         if let label = node.label { text += data("n.label", label) }
         if let type = node.type { text += data("n.type", type) }
         if let parent = node.parentId { text += data("n.parent", parent) }
-        for name in node.data.keys.sorted() { text += data("nd.\(name)", XMLText.text(of: node.data[name]!)) }
+        for name in node.data.keys.sorted() {
+            let kind = kinds[name]!
+            text += data(keyId(name, kind, node: true), kind.text(of: node.data[name]!))
+        }
         return text + "    </node>\n"
     }
 
     /// The <edge> element of an edge.
-    private static func element(for edge: Edge) -> String {
+    private static func element(for edge: Edge, kinds: [String: DataKeyKind]) -> String {
         var text = "    <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
         text += " target=\"\(XMLText.escape(edge.target))\""
         if let port = edge.sourceHandle { text += " sourceport=\"\(XMLText.escape(port))\"" }
@@ -96,7 +107,10 @@ enum GraphMLFormat {
         text += ">\n"
         if let label = edge.label { text += data("e.label", label) }
         if let type = edge.type { text += data("e.type", type) }
-        for name in edge.data.keys.sorted() { text += data("ed.\(name)", XMLText.text(of: edge.data[name]!)) }
+        for name in edge.data.keys.sorted() {
+            let kind = kinds[name]!
+            text += data(keyId(name, kind, node: false), kind.text(of: edge.data[name]!))
+        }
         return text + "    </edge>\n"
     }
 }

@@ -2,14 +2,20 @@ import Foundation
 import FoundationXML
 
 /// Reads GraphML with XMLParser: keys, nested graphs (children of a node's inner graph get it as parent),
-/// ports (handles) and data; node keys x, y, z, fx, fy, fz, width, height, label, type, parent and edge keys
-/// label, type fill Node and Edge fields, the other keys go to data.
+/// ports (handles), data (CDATA included) and the outermost graph's edgedefault; node keys x, y, z, fx, fy, fz,
+/// width, height, label, type, parent and edge keys label, type fill Node and Edge fields, the other keys (and
+/// every key whose id starts with "nd.", "ed.", "nj." or "ej.", as forcelab writes data) go to data. An edge id that repeats
+/// (networkx numbers a multigraph's edges per pair of nodes) gets a suffix.
 final class GraphMLReader: NSObject, XMLParserDelegate {
     /// A declared key.
     private struct Key {
         let domain: String
         let name: String
         let type: String
+        /// Whether the key holds data even when its name is a field's (forcelab's "nd.", "ed.", "nj.", "ej." keys).
+        let isData: Bool
+        /// Whether the key's values are JSON text (forcelab's "nj." and "ej." keys).
+        let isJSON: Bool
     }
 
     /// What an open data element belongs to.
@@ -32,6 +38,8 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     private var typedHandles: Set<String> = []
     /// The open data element's key and text.
     private var openData: (key: String, text: String)?
+    /// Whether a <graph> element has started (the first one's edgedefault is the graph's).
+    private var sawGraph = false
 
     /// A reader for a file name.
     init(file: String) {
@@ -42,6 +50,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     func read(_ data: Data) throws -> Graph {
         try input.parse(data, delegate: self)
         inferHandleTypes()
+        input.builder.renamesRepeatedEdgeIds = true
         return try input.build()
     }
 
@@ -56,7 +65,14 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
             guard let id = attributes["id"] else { return input.fail("<key> without an id") }
             keys[id] = Key(
                 domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
-                type: attributes["attr.type"] ?? "string")
+                type: attributes["attr.type"] ?? "string",
+                isData: id.hasPrefix(GraphMLFormat.nodeDataPrefix) || id.hasPrefix(GraphMLFormat.edgeDataPrefix)
+                    || DataKeyKind.isJSON(keyId: id),
+                isJSON: DataKeyKind.isJSON(keyId: id))
+            owners.append(.other)
+        case "graph":
+            if nodeStack.isEmpty, !sawGraph { input.builder.directed = attributes["edgedefault"] != "undirected" }
+            sawGraph = true
             owners.append(.other)
         case "node":
             guard let id = attributes["id"] else { return input.fail("<node> without an id") }
@@ -98,6 +114,10 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         openData?.text += string
     }
 
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        openData?.text += String(decoding: block, as: UTF8.self)
+    }
+
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         input.parserFailed(parseError)
     }
@@ -116,16 +136,18 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
 
     /// Stores a data element's text in what it belongs to.
     private func store(_ text: String, key: Key, in owner: Owner?) {
-        guard let value = XMLText.value(text, type: key.type) else {
-            return input.fail("'\(text)' is not a valid \(key.type) for key '\(key.name)'")
+        guard let value = key.isJSON ? DataKeyKind.decode(text) : XMLText.value(text, type: key.type) else {
+            return input.fail("'\(text)' is not a valid \(key.isJSON ? "JSON value" : key.type) for key '\(key.name)'")
         }
         switch owner {
         case .node(let id)?:
             var problem: String?
-            input.builder.updateNode(id) { node in problem = GraphMLReader.apply(key.name, value, to: &node) }
+            input.builder.updateNode(id) { node in
+                if key.isData { node.data[key.name] = value } else { problem = GraphMLReader.apply(key.name, value, to: &node) }
+            }
             if let problem { input.fail("node '\(id)': \(problem)") }
         case .edge(let index)?:
-            switch key.name {
+            switch key.isData ? "" : key.name {
             case "label": input.edges[index].edge.label = value.text
             case "type": input.edges[index].edge.type = value.text
             default: input.edges[index].edge.data[key.name] = value
@@ -148,7 +170,9 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         let numeric: WritableKeyPath<Node, Double?>?
         switch name {
         case "x", "y", "z":
-            guard let number = value.number ?? Double(value.text) else { return "\(name) must be a number" }
+            guard let number = value.number ?? Double(value.text), number.isFinite else {
+                return "\(name) must be a finite number"
+            }
             if name == "x" { node.position.x = number } else if name == "y" { node.position.y = number }
             else { node.position.z = number }
             return nil
@@ -162,7 +186,9 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         case "parent": node.parentId = value.text; return nil
         default: node.data[name] = value; return nil
         }
-        guard let number = value.number ?? Double(value.text), let numeric else { return "\(name) must be a number" }
+        guard let number = value.number ?? Double(value.text), number.isFinite, let numeric else {
+            return "\(name) must be a finite number"
+        }
         node[keyPath: numeric] = number
         return nil
     }

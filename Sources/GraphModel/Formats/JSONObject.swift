@@ -35,13 +35,16 @@ struct JSONObject {
         return key
     }
 
-    /// A number field; absent or null gives nil, anything else but a number is an error.
+    /// A number field; absent or null gives nil, anything else but a finite number is an error.
     func number(_ key: String) throws -> Double? {
+        let number: Double?
         do {
-            return try fields.decodeIfPresent(Double.self, forKey: JSONKey(key))
+            number = try fields.decodeIfPresent(Double.self, forKey: JSONKey(key))
         } catch {
             throw GraphError("\(path).\(key) must be a number")
         }
+        if let number, !number.isFinite { throw GraphError("\(path).\(key) must be a finite number") }
+        return number
     }
 
     /// A string field (numbers accepted and written as text); absent or null gives nil.

@@ -8,11 +8,12 @@ enum NumberText {
         return value.description
     }
 
-    /// A number read from text, accepting what `format` writes and ordinary decimals; nil otherwise.
+    /// A finite number read from text, accepting what `format` writes and ordinary decimals; nil otherwise (so
+    /// "1e999" stays text).
     static func parse<S: StringProtocol>(_ text: S) -> Double? {
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
             || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else { return nil }
-        return Double(text)
+        return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 }

@@ -1,5 +1,5 @@
 /// React Flow's {nodes, edges, viewport} JSON, with every Node and Edge field; d3's z, fx, fy, fz ride along as
-/// extra node keys. Presentation keys React Flow has and forcelab does not (style, className...) are skipped.
+/// extra node keys, and `"directed": false` marks an undirected graph. Presentation keys React Flow has and forcelab does not (style, className...) are skipped.
 enum ReactFlowFormat {
     /// Reads a React Flow document from its root object.
     static func read(_ root: JSONObject, file: String) throws -> Graph {
@@ -15,6 +15,7 @@ enum ReactFlowFormat {
         while let (index, object) = try edges?.nextObject() {
             builder.addEdge(try edge(object), at: index)
         }
+        builder.directed = try root.bool("directed") ?? true
         let graph = try builder.build()
         if let viewport = try root.object("viewport") {
             graph.viewport = Viewport(
@@ -74,9 +75,11 @@ enum ReactFlowFormat {
     }
 
     /// Writes a graph as React Flow JSON (fields at their defaults left out, data always present).
-    static func write(_ graph: Graph) -> String {
+    static func write(_ graph: Graph) throws -> String {
+        try UnwritableText.checkNumbers(graph, format: "JSON")
         var writer = JSONWriter()
         writer.raw("{\n")
+        if !graph.directed { writer.raw("  \"directed\": false,\n") }
         writer.list("edges", graph.edges, last: false) { writer, edge in writer.object(fields(of: edge)) }
         writer.list("nodes", graph.nodes, last: false) { writer, node in writer.object(fields(of: node)) }
         writer.raw("  \"viewport\": ")

@@ -2,13 +2,19 @@ import Foundation
 
 /// Small helpers shared by the XML formats (GraphML, GEXF).
 enum XMLText {
-    /// Escapes text for an XML attribute value or element content. Tab, line feed and carriage return become
-    /// character references (so attribute normalisation keeps them); the characters XML 1.0 forbids (other C0
-    /// controls, U+FFFE, U+FFFF) cannot be written at all and become U+FFFD, so the file always loads.
+    /// True for the characters XML 1.0 cannot hold at all (C0 controls but tab, line feed and carriage return;
+    /// U+FFFE, U+FFFF): a writer refuses text holding one (see UnwritableText).
+    static func cannotHold(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+
+    /// Escapes text XML can hold for an attribute value or element content. Tab, line feed and carriage return
+    /// become character references, so attribute normalisation keeps them.
     static func escape(_ text: String) -> String {
         let needsWork = text.utf8.contains { byte in
             byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == 0xEF
+                || byte == UInt8(ascii: "\"")
         }
         guard needsWork else { return text }
         var result = ""
@@ -22,8 +28,6 @@ enum XMLText {
             case "\t": result += "&#9;"
             case "\n": result += "&#10;"
             case "\r": result += "&#13;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -45,13 +49,6 @@ enum XMLText {
             return writer.text
         default: return value.text
         }
-    }
-
-    /// The XML type name a set of values fits: "double", "boolean" or "string".
-    static func typeName(of values: [DataValue]) -> String {
-        if values.allSatisfy({ $0.number != nil }) { return "double" }
-        if values.allSatisfy({ if case .bool = $0 { true } else { false } }) { return "boolean" }
-        return "string"
     }
 
     /// A value read as an XML attribute type (int, long, float, double, boolean, string...); nil when it does not fit.

@@ -52,9 +52,9 @@ struct GeneratorOptions {
         return value
     }
 
-    /// The seed option (default 1), a whole number in 0 ..< 2^32.
+    /// The seed option (default `GraphGenerator.defaultSeed`), a whole number in 0 ..< 2^32.
     func seed() throws -> UInt32 {
-        let value = values["seed"] ?? 1
+        let value = values["seed"] ?? Double(GraphGenerator.defaultSeed)
         guard value == value.rounded(), value >= 0, value < 4_294_967_296 else {
             throw GraphError("\(kind): option 'seed' must be a whole number in 0 ..< 2^32")
         }

@@ -1,39 +1,33 @@
 /// The single generator entry point the Lua binding calls.
 extension Graph {
-    /// The generator kinds `generate` knows.
-    public static let generatorKinds = [
-        "recursive", "grid", "tree", "erdosRenyi", "barabasiAlbert", "stochasticBlock", "miserables",
-    ]
-
-    /// Builds a generated graph by kind name (case, "-" and "_" ignored) from numeric options:
-    /// recursive {n, seed}, grid {rows, columns}, tree {n, branching = 2}, erdosRenyi {n, p | m, seed},
-    /// barabasiAlbert {n, m, seed}, stochasticBlock {clusters, size | n, pIn, pOut, seed}, miserables {}.
+    /// Builds a generated graph by kind name (case, "-" and "_" ignored) from numeric options; see `generate(_:options:)`.
     public static func generate(kind: String, options: [String: Double] = [:]) throws -> Graph {
-        let key = kind.lowercased().filter { $0 != "-" && $0 != "_" }
-        guard let name = generatorKinds.first(where: { $0.lowercased() == key }) else {
-            throw GraphError("unknown graph kind '\(kind)' (known: \(generatorKinds.joined(separator: ", ")))")
+        guard let generator = GraphGenerator(name: kind) else {
+            let known = GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")
+            throw GraphError("unknown graph kind '\(kind)' (known: \(known))")
         }
-        func read(_ allowed: Set<String>) throws -> GeneratorOptions {
-            try GeneratorOptions(kind: name, values: options, allowed: allowed)
-        }
-        switch name {
-        case "recursive":
-            let options = try read(["n", "seed"])
+        return try generate(generator, options: options)
+    }
+
+    /// Builds a generated graph from numeric options: recursive {n, seed}, grid {rows, columns},
+    /// tree {n, branching = 2}, erdosRenyi {n, p | m, seed}, barabasiAlbert {n, m, seed},
+    /// stochasticBlock {clusters, size | n, pIn, pOut, seed}, miserables {}. An option the kind does not take is an error.
+    public static func generate(_ generator: GraphGenerator, options values: [String: Double] = [:]) throws -> Graph {
+        let options = try GeneratorOptions(kind: generator.rawValue, values: values, allowed: generator.optionNames)
+        switch generator {
+        case .recursive:
             let n = try options.count("n")
             try options.checkSize(nodes: Double(n), edges: 2 * Double(n))
             return recursive(n: n, seed: try options.seed())
-        case "grid":
-            let options = try read(["rows", "columns"])
+        case .grid:
             let rows = try options.count("rows"), columns = try options.count("columns")
             try options.checkSize(nodes: Double(rows) * Double(columns), edges: 2 * Double(rows) * Double(columns))
             return grid(rows: rows, columns: columns)
-        case "tree":
-            let options = try read(["n", "branching"])
+        case .tree:
             let n = try options.count("n")
             try options.checkSize(nodes: Double(n), edges: Double(n))
-            return tree(n: n, branching: try options.count("branching", default: 2, minimum: 1))
-        case "erdosRenyi":
-            let options = try read(["n", "p", "m", "seed"])
+            return tree(n: n, branching: try options.count("branching", default: GraphGenerator.defaultBranching, minimum: 1))
+        case .erdosRenyi:
             let n = try options.count("n")
             guard options.has("p") != options.has("m") else { throw GraphError("erdosRenyi: give either p or m") }
             if options.has("p") {
@@ -44,13 +38,11 @@ extension Graph {
             let m = try options.count("m")
             try options.checkSize(nodes: Double(n), edges: Double(m))
             return try erdosRenyi(n: n, m: m, seed: try options.seed())
-        case "barabasiAlbert":
-            let options = try read(["n", "m", "seed"])
+        case .barabasiAlbert:
             let n = try options.count("n"), m = try options.count("m", minimum: 1)
             try options.checkSize(nodes: Double(n), edges: Double(n) * Double(m))
             return try barabasiAlbert(n: n, m: m, seed: try options.seed())
-        case "stochasticBlock":
-            let options = try read(["clusters", "size", "n", "pIn", "pOut", "seed"])
+        case .stochasticBlock:
             let clusters = try options.count("clusters", minimum: 1)
             guard options.has("size") != options.has("n") else {
                 throw GraphError("stochasticBlock: give either size (per cluster) or n (in all)")
@@ -69,8 +61,7 @@ extension Graph {
                 sizes = (0..<clusters).map { n / clusters + ($0 < n % clusters ? 1 : 0) }
             }
             return stochasticBlock(sizes: sizes, pIn: pIn, pOut: pOut, seed: try options.seed())
-        default:
-            _ = try read([])
+        case .miserables:
             return miserables()
         }
     }

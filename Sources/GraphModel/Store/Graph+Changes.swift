@@ -16,6 +16,12 @@ extension Graph {
             }
         }
         try checkAdds(adds.map(\.id), existing: containsNode, removed: removed, kind: "node")
+        var replacements: [Node] = []
+        for id in order where containsNode(id) && !removed.contains(id) {
+            if case .replace(_, let item) = grouped[id]![0] { replacements.append(item) }
+        }
+        try checkParents(of: replacements + adds.compactMap { if case .add(let node, _) = $0 { node } else { nil } },
+                         removing: removed)
         operation {
             for id in order {
                 guard let slot = nodeStore.slot(of: id), let list = grouped[id] else { continue }

@@ -40,6 +40,7 @@ extension Graph {
                 throw GraphError.dangling(entry.edge, missing: end)
             }
         }
+        try checkParents(of: deleted.nodes.map(\.node))
         operation {
             for entry in deleted.nodes { insertNode(entry.node, at: entry.index) }
             for entry in deleted.edges { insertEdge(entry.edge, at: entry.index) }

@@ -1,8 +1,9 @@
 /// Adding and updating single nodes and edges.
 extension Graph {
-    /// Adds a node at the end (or at a dense index); a duplicate id is an error.
+    /// Adds a node at the end (or at a dense index); a duplicate id or a parent that does not exist is an error.
     public func addNode(_ node: Node, at index: Int? = nil) throws {
         guard !containsNode(node.id) else { throw GraphError.duplicateNode(node.id) }
+        try checkParents(of: [node])
         operation { insertNode(node, at: index) }
     }
 
@@ -34,12 +35,13 @@ extension Graph {
         return edge
     }
 
-    /// Changes a node's record in place; the id cannot change.
+    /// Changes a node's record in place; the id cannot change, and a new parent must exist and not be a descendant.
     public func updateNode(_ id: String, _ body: (inout Node) throws -> Void) throws {
         guard let slot = nodeStore.slot(of: id) else { throw GraphError.unknownNode(id) }
         var node = nodeStore[slot].node
         try body(&node)
         guard node.id == id else { throw GraphError("node '\(id)': the id cannot change (to '\(node.id)')") }
+        if node.parentId != nodeStore[slot].node.parentId { try checkParents(of: [node]) }
         operation { writeNode(slot: slot, node) }
     }
 

@@ -1,0 +1,120 @@
+/* Limits the host enforces: instructions counted by a hook on every coroutine, the Lua heap and the process's
+ * resident memory, the time limit's timer (interrupt.c delivers it), and the check the host's own long loops call. */
+#include "internal.h"
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+/* Instructions between two runs of the guard hook while it rests. */
+#define GUARD_COUNT 1000
+
+static double monotonic_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+size_t fl_resident_bytes(void) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[128];
+    ssize_t length = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (length <= 0) return 0;
+    text[length] = '\0';
+    unsigned long long pages = 0, resident = 0;
+    if (sscanf(text, "%llu %llu", &pages, &resident) != 2) return 0;
+    return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static const char *memory_message(fl_alloc_state *st, const char *what, size_t limit) {
+    if (limit % (1 << 20) == 0)
+        snprintf(st->message, sizeof st->message, "not enough memory: the limit of %llu MiB was reached%s",
+                 (unsigned long long)(limit >> 20), what);
+    else
+        snprintf(st->message, sizeof st->message, "not enough memory: the limit of %llu bytes was reached%s",
+                 (unsigned long long)limit, what);
+    return st->message;
+}
+
+/* The message of the first limit reached, or NULL. Time and instructions are sticky (every later check fails
+ * again, so a pcall cannot carry on); memory is reached again for as long as too much is in use. */
+static const char *check_limits(fl_alloc_state *st) {
+    if (st->reached != NULL) return st->reached;
+    if (fl_timed_out()) return st->reached = fl_timeout_message();
+    if (st->max_instructions != 0 && st->instructions > st->max_instructions) {
+        snprintf(st->message, sizeof st->message, "instruction limit of %lld reached", st->max_instructions);
+        return st->reached = st->message;
+    }
+    if (st->soft != 0 && st->used > st->soft) return memory_message(st, "", st->soft);
+    if (st->max_resident != 0) {
+        double now = monotonic_seconds();
+        if (now >= st->next_resident_check) {
+            st->next_resident_check = now + 0.01;
+            if (fl_resident_bytes() > st->max_resident)
+                return memory_message(st, " (the process as a whole grew by more than twice the limit)", st->soft);
+        }
+    }
+    return NULL;
+}
+
+void fl_resting_hook(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (fl_limit_reached(L) != NULL) fl_alert(L);
+    else if (st->soft != 0 || st->max_instructions != 0 || st->max_resident != 0)
+        lua_sethook(L, fl_guard_hook, LUA_MASKCOUNT, GUARD_COUNT);
+    else lua_sethook(L, NULL, 0, 0);
+}
+
+void fl_alert(lua_State *L) {
+    lua_sethook(L, fl_guard_hook, LUA_MASKCOUNT, 1);
+}
+
+void fl_guard_hook(lua_State *L, lua_Debug *ar) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (ar->event == LUA_HOOKCOUNT) st->instructions += lua_gethookcount(L);
+    const char *message = check_limits(st);
+    if (message != NULL && st->reached == message) {
+        /* named at the place the script was (level 0: a hook has no frame of its own) */
+        fl_alert(L);
+        luaL_where(L, 0);
+        lua_pushstring(L, message);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+    if (message == NULL && fl_take_interrupt()) message = "interrupted!";
+    if (lua_gethookcount(L) != GUARD_COUNT) fl_resting_hook(L);
+    if (message != NULL) luaL_error(L, "%s", message);
+}
+
+const char *fl_limits_exceeded(lua_State *L, long long cost) {
+    fl_alloc_state *st = fl_state_of(L);
+    st->instructions += cost;
+    const char *message = check_limits(st);
+    if (message != NULL && st->reached == message) fl_alert(L);
+    if (message == NULL && fl_take_interrupt()) message = "interrupted!";
+    return message;
+}
+
+const char *fl_limit_reached(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->reached == NULL && fl_timed_out()) st->reached = fl_timeout_message();
+    return st->reached;
+}
+
+static int refuse_sethook(lua_State *L) {
+    return luaL_error(L, "debug.sethook is not available while an instruction or memory limit is set "
+                         "(it would turn the limit off)");
+}
+
+void fl_guard_debug_sethook(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->soft == 0 && st->max_instructions == 0 && st->max_resident == 0) return;
+    if (lua_getglobal(L, "debug") == LUA_TTABLE) {
+        lua_pushcfunction(L, refuse_sethook);
+        lua_setfield(L, -2, "sethook");
+    }
+    lua_pop(L, 1);
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import Synchronization
+
+/// Fast mode's many-body sums in 2D over the same Barnes-Hut tree as exact mode: nodes consecutive in tree order
+/// form groups that walk the tree once, with the group's bounding box, into one interaction list; then each node of
+/// the group adds the list's terms two at a time in SIMD lanes, without d3's per-cell branches.
+///
+/// A cell is taken whole when it is far from the whole box (width² / theta² below the squared distance from its
+/// centre to the nearest point of the box), so it is far for every node of the group, as exact mode would take it
+/// for that node alone; otherwise it is opened, and a leaf's points are listed one by one. So every node's sum is at
+/// least as accurate as exact mode's Barnes-Hut sum, and differs from it only within that approximation and rounding
+/// (terms are added in another order, relative to the group's centre). A node adds nothing from points at its own
+/// position (exact mode jiggles those). Each node's sum is computed in one fixed order by one thread, so results do
+/// not depend on the number of threads.
+final class GroupedManyBody {
+    /// Nodes per group.
+    static let groupSize = 16
+
+    /// Per worker: its interaction list.
+    private var lists: [InteractionList] = []
+
+    /// What the sums read and write: the tree's cells (with their strength sums), its points, and the nodes.
+    struct Input: @unchecked Sendable {
+        let bodies: UnsafePointer<ManyBodyForce.Body>
+        let cells: Int
+        let first: UnsafePointer<Int32>, order: UnsafePointer<Int32>
+        /// Points in the tree (the first `kept` entries of `order`).
+        let kept: Int
+        let strengths: UnsafePointer<Double>
+        let x: UnsafePointer<Double>, y: UnsafePointer<Double>
+        let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
+        let alpha: Double
+        let distanceMin2: Double
+        let distanceMax2: Double
+    }
+
+    /// One worker's interactions for the current group, as offsets from the group's centre and strengths:
+    /// `clear` terms are at least distanceMin (and more than 0) from every node of the group, so they need no test;
+    /// `careful` ones may be closer, or be a node's own point.
+    final class InteractionList: @unchecked Sendable {
+        let clear = Terms()
+        let careful = Terms()
+
+        /// Empties both lists.
+        func removeAll() {
+            clear.count = 0
+            careful.count = 0
+        }
+
+        /// Appends a term to the list that `gap`, its smallest squared distance to the group, calls for.
+        @inline(__always)
+        func append(_ offset: SIMD2<Double>, _ strength: Double, gap: Double, clearFrom dmin2: Double) {
+            (gap >= dmin2 && gap > 0 ? clear : careful).append(offset, strength)
+        }
+    }
+
+    /// A growable list of terms, two to a block: x offsets, y offsets and strengths, each a SIMD2.
+    final class Terms: @unchecked Sendable {
+        /// Blocks of (x, y, strength).
+        private(set) var blocks = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 3 * 256)
+        private var capacity = 256
+        /// Number of terms.
+        var count = 0
+
+        deinit { blocks.deallocate() }
+
+        /// Number of blocks, the last padded with a term of strength 0 far away (it adds nothing).
+        var blockCount: Int {
+            if count & 1 != 0 {
+                let last = blocks + (count >> 1) &* 3
+                (last[0][1], last[1][1], last[2][1]) = (1e150, 1e150, 0)
+            }
+            return (count &+ 1) >> 1
+        }
+
+        /// Appends one term.
+        @inline(__always)
+        func append(_ offset: SIMD2<Double>, _ strength: Double) {
+            let block = count >> 1, lane = count & 1
+            if block == capacity { grow() }
+            let b = blocks + block &* 3
+            b[0][lane] = offset.x
+            b[1][lane] = offset.y
+            b[2][lane] = strength
+            count &+= 1
+        }
+
+        private func grow() {
+            let fresh = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 6 * capacity)
+            fresh.update(from: blocks, count: 3 * capacity)
+            blocks.deallocate()
+            blocks = fresh
+            capacity *= 2
+        }
+    }
+
+    /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
+    func apply(_ input: Input, threads: Int) {
+        let groups = (input.kept + Self.groupSize - 1) / Self.groupSize
+        while lists.count < threads { lists.append(InteractionList()) }
+        if threads == 1 || groups < 2 {
+            for g in 0..<groups { Self.group(g, input, lists[0]) }
+            return
+        }
+        let lists = self.lists
+        let claimed = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            while case let g = claimed.add(1, ordering: .relaxed).oldValue, g < groups {
+                Self.group(g, input, lists[t])
+            }
+        }
+    }
+
+    /// Lists group `g`'s interactions, then adds them to its nodes.
+    private static func group(_ g: Int, _ input: Input, _ list: InteractionList) {
+        let from = g &* groupSize, to = min(input.kept, from &+ groupSize)
+        var lower = SIMD2<Double>(repeating: .infinity), upper = SIMD2<Double>(repeating: -.infinity)
+        for s in from..<to {
+            let p = position(input, Int(input.order[s]))
+            lower = lower.replacing(with: p, where: p .< lower)
+            upper = upper.replacing(with: p, where: p .> upper)
+        }
+        let origin = (lower + upper) * 0.5
+        list.removeAll()
+        walk(input, list, lower, upper, origin)
+        let clear = list.clear.blockCount, careful = list.careful.blockCount
+        for s in from..<to {
+            let p = Int(input.order[s])
+            let sum = add(position(input, p) - origin, list, clear, careful, input)
+            input.vx[p] += sum.x * input.alpha
+            input.vy[p] += sum.y * input.alpha
+        }
+    }
+
+    /// Walks the tree for the group in the box from `lower` to `upper`, listing far cells whole and the points of
+    /// near leaves, as offsets from `origin`.
+    private static func walk(
+        _ input: Input, _ list: InteractionList, _ lower: SIMD2<Double>, _ upper: SIMD2<Double>,
+        _ origin: SIMD2<Double>
+    ) {
+        let bodies = input.bodies
+        // With a finite distanceMax every term is tested (no term is clear).
+        let clearFrom = input.distanceMax2 < .infinity ? .infinity : input.distanceMin2
+        var k = 0
+        while k < input.cells {
+            let c = bodies[k]
+            if c.value == 0 || !(c.x.isFinite && c.y.isFinite) {
+                k = Int(c.end)
+                continue
+            }
+            // The squared distance from the centre to the nearest point of the box.
+            let gx = max(0, max(lower.x - c.x, c.x - upper.x)), gy = max(0, max(lower.y - c.y, c.y - upper.y))
+            let gap = gx * gx + gy * gy
+            if c.limit < gap {
+                list.append(SIMD2(c.x, c.y) - origin, c.value, gap: gap, clearFrom: clearFrom)
+                k = Int(c.end)
+                continue
+            }
+            if c.head != -1 {
+                // The leaf's points share its centre, so its gap too.
+                for s in Int(input.first[k])..<Int(input.first[k &+ 1]) {
+                    let p = Int(input.order[s])
+                    list.append(position(input, p) - origin, input.strengths[p], gap: gap, clearFrom: clearFrom)
+                }
+            }
+            k &+= 1
+        }
+    }
+
+    /// Node `p`'s position.
+    @inline(__always)
+    private static func position(_ input: Input, _ p: Int) -> SIMD2<Double> {
+        SIMD2(input.x[p], input.y[p])
+    }
+
+    /// The sum of the listed terms over squared distance for a node at `offset` from the group's centre (without
+    /// alpha): the clear blocks without tests, then the careful ones with d3's distanceMin and distanceMax rules.
+    @inline(__always)
+    private static func add(
+        _ offset: SIMD2<Double>, _ list: InteractionList, _ clear: Int, _ careful: Int, _ input: Input
+    ) -> SIMD2<Double> {
+        let px = SIMD2<Double>(repeating: offset.x), py = SIMD2<Double>(repeating: offset.y)
+        var ax = SIMD2<Double>(), ay = SIMD2<Double>()
+        var b = list.clear.blocks
+        for _ in 0..<clear {
+            let dx = b[0] - px, dy = b[1] - py
+            let w = b[2] / (dx * dx + dy * dy)
+            ax += dx * w
+            ay += dy * w
+            b += 3
+        }
+        let dmin2 = SIMD2<Double>(repeating: input.distanceMin2)
+        let limited = input.distanceMax2 < .infinity
+        let dmax2 = SIMD2<Double>(repeating: input.distanceMax2)
+        b = list.careful.blocks
+        for _ in 0..<careful {
+            let dx = b[0] - px, dy = b[1] - py
+            var l = dx * dx + dy * dy
+            var skip = l .== SIMD2<Double>()
+            if limited { skip .|= l .>= dmax2 }
+            let close = l .< dmin2
+            if any(close) { l.replace(with: (dmin2 * l).squareRoot(), where: close) }
+            var w = b[2] / l
+            w.replace(with: SIMD2<Double>(), where: skip)
+            ax += dx * w
+            ay += dy * w
+            b += 3
+        }
+        return SIMD2(ax.sum(), ay.sum())
+    }
+}

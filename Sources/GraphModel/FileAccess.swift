@@ -1,0 +1,96 @@
+import Foundation
+
+/// Where files may be read and written: anywhere (no policy installed), or in a sandbox reads only under some
+/// folders and writes only under one output folder. Every forcelab reader and writer asks the installed policy
+/// (Graph.load, AtomicFile and, through the Lua host, io.open, loadfile, dofile and require). A path is judged by
+/// where it really leads: `..`, symbolic links and /proc/self links are resolved before the check.
+public struct FileAccess: Sendable {
+    /// The folders under which files may be read (real paths, without a trailing slash).
+    public let readable: [String]
+    /// The folder under which files may be written (a real path); it may also be read.
+    public let writable: String
+
+    /// A refused access: the path, what was asked and the folders allowed.
+    public struct Refusal: Error, CustomStringConvertible, Equatable {
+        /// The path as given.
+        public let path: String
+        /// Why it is refused.
+        public let reason: String
+        /// `cannot read 'path': reason` or `cannot write ...`.
+        public let description: String
+    }
+
+    /// A policy allowing reads under `readable` (and `writable`) and writes under `writable`; each folder must exist.
+    public init(readable: [String], writable: String) throws {
+        func real(_ folder: String) throws -> String {
+            guard let resolved = FileAccess.realPath(folder), FileAccess.isFolder(resolved) else {
+                throw Refusal(path: folder, reason: "not a folder", description: "'\(folder)' is not a folder")
+            }
+            return resolved
+        }
+        let output = try real(writable)
+        self.writable = output
+        self.readable = try readable.map(real) + [output]
+    }
+
+    /// Why `path` may not be read (or written, when `writing`), or nil when it may.
+    public func refusal(_ path: String, writing: Bool) -> Refusal? {
+        let verb = writing ? "write" : "read"
+        func refuse(_ reason: String) -> Refusal {
+            Refusal(path: path, reason: reason, description: "cannot \(verb) '\(path)': \(reason)")
+        }
+        guard !path.isEmpty else { return refuse("the path is empty") }
+        guard !path.utf8.contains(0) else { return refuse("the path contains a NUL byte") }
+        guard let target = FileAccess.destination(of: path) else {
+            return refuse("the path leads nowhere that can be checked (a missing folder or a broken link)")
+        }
+        let roots = writing ? [writable] : readable
+        guard roots.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+            return refuse(writing
+                ? "the sandbox writes only under '\(writable)' (--out)"
+                : "the sandbox reads only under \(roots.map { "'\($0)'" }.joined(separator: ", ")) (the script's folder, --allow-read, --out)")
+        }
+        return nil
+    }
+
+    /// The policy every reader and writer obeys; nil (the default) allows everything.
+    public static var current: FileAccess? {
+        get { lock.withLock { installed } }
+        set { lock.withLock { installed = newValue } }
+    }
+
+    /// Throws when the installed policy forbids reading `path`.
+    public static func checkRead(_ path: String) throws {
+        if let refusal = current?.refusal(path, writing: false) { throw refusal }
+    }
+
+    /// Throws when the installed policy forbids writing `path`.
+    public static func checkWrite(_ path: String) throws {
+        if let refusal = current?.refusal(path, writing: true) { throw refusal }
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var installed: FileAccess?
+
+    /// The real path `path` leads to: resolved whole when it exists, else its folder resolved and the name added.
+    static func destination(of path: String) -> String? {
+        if let resolved = realPath(path) { return resolved }
+        var isLink = stat()
+        if lstat(path, &isLink) == 0 { return nil }  // a link whose target is missing
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard name != "..", name != ".", let folder = realPath(url.deletingLastPathComponent().path) else { return nil }
+        return folder == "/" ? "/" + name : folder + "/" + name
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

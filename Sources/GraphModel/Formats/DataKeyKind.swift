@@ -1,0 +1,83 @@
+import Foundation
+
+/// How the XML formats (GraphML, GEXF) declare a data field from the values it holds: one XML type when every value
+/// is a number, every one a boolean or every one a string; otherwise (null, arrays, objects, mixed kinds) each value
+/// as its JSON text under a key whose id starts with "nj." (node) or "ej." (edge), which reading decodes again.
+enum DataKeyKind: Equatable {
+    /// Numbers, as "double".
+    case double
+    /// Booleans, as "boolean".
+    case boolean
+    /// Strings, as "string".
+    case string
+    /// Anything else, as JSON text in a "string" key.
+    case json
+
+    /// The start of the id of a node key holding JSON text.
+    static let nodeJSONPrefix = "nj."
+    /// The start of the id of an edge key holding JSON text.
+    static let edgeJSONPrefix = "ej."
+
+    /// The kind that holds every one of `values`.
+    init(of values: [DataValue]) {
+        if values.allSatisfy({ $0.number != nil }) {
+            self = .double
+        } else if values.allSatisfy({ if case .bool = $0 { true } else { false } }) {
+            self = .boolean
+        } else if values.allSatisfy({ $0.string != nil }) {
+            self = .string
+        } else {
+            self = .json
+        }
+    }
+
+    /// The XML type name the key declares.
+    var typeName: String {
+        switch self {
+        case .double: return "double"
+        case .boolean: return "boolean"
+        case .string, .json: return "string"
+        }
+    }
+
+    /// The text of a value in a key of this kind.
+    func text(of value: DataValue) -> String {
+        guard self == .json else { return XMLText.text(of: value) }
+        var writer = JSONWriter()
+        writer.value(value)
+        return writer.text
+    }
+
+    /// True when a key id marks JSON text.
+    static func isJSON(keyId: String) -> Bool {
+        keyId.hasPrefix(nodeJSONPrefix) || keyId.hasPrefix(edgeJSONPrefix)
+    }
+
+    /// The value JSON text holds; nil when it is not JSON.
+    static func decode(_ text: String) -> DataValue? {
+        try? JSONDecoder().decode(DecodedValue.self, from: Data(text.utf8)).value
+    }
+}
+
+/// A data value as JSONDecoder reads one (booleans and numbers kept apart).
+private struct DecodedValue: Decodable {
+    /// The value read.
+    let value: DataValue
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            value = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            value = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            value = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            value = .string(text)
+        } else if let list = try? container.decode([DecodedValue].self) {
+            value = .array(list.map(\.value))
+        } else {
+            value = .object(try container.decode([String: DecodedValue].self).mapValues(\.value))
+        }
+    }
+}

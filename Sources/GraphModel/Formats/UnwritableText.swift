@@ -1,0 +1,74 @@
+/// Finds text a format cannot hold (a NUL byte in DOT, a control character in XML) or a data number it cannot
+/// hold (infinite or NaN, in JSON and edge lists) anywhere in a graph, so a save refuses the graph instead of
+/// writing a file that reads back differently.
+enum UnwritableText {
+    /// Throws naming the first node or edge, and the data field, holding a number that is not finite.
+    static func checkNumbers(_ graph: Graph, format: String) throws {
+        func finite(_ value: DataValue) -> Bool {
+            switch value {
+            case .number(let number): return number.isFinite
+            case .array(let values): return values.allSatisfy(finite)
+            case .object(let fields): return fields.values.allSatisfy(finite)
+            default: return true
+            }
+        }
+        func check(_ data: [String: DataValue], _ owner: String) throws {
+            if let key = data.keys.sorted().first(where: { !finite(data[$0]!) }) {
+                throw GraphError("\(owner): data field '\(key)' holds a number that is not finite, which \(format) cannot hold")
+            }
+        }
+        try graph.forEachNode { try check($0.data, "node \(String(reflecting: $0.id))") }
+        try graph.forEachEdge { try check($0.data, "edge \(String(reflecting: $0.id))") }
+    }
+
+    /// Throws naming the first node or edge, and the field, whose text holds a character `cannotHold` refuses;
+    /// `format` names the format in the message.
+    static func check(_ graph: Graph, format: String, cannotHold: (Unicode.Scalar) -> Bool) throws {
+        func bad(_ text: String?) -> Unicode.Scalar? { text?.unicodeScalars.first(where: cannotHold) }
+        func fail(_ owner: String, _ field: String, _ scalar: Unicode.Scalar) -> GraphError {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return GraphError("\(owner): \(field) holds \(code), which \(format) cannot hold")
+        }
+        try graph.forEachNode { node in
+            let owner = "node \(String(reflecting: node.id))"
+            if let scalar = bad(node.id) { throw fail(owner, "the id", scalar) }
+            for (field, text) in [("the label", node.label), ("the type", node.type), ("the parent", node.parentId)] {
+                if let scalar = bad(text) { throw fail(owner, field, scalar) }
+            }
+            for handle in node.handles { if let scalar = bad(handle.id) { throw fail(owner, "a handle id", scalar) } }
+            try checkData(node.data, owner: owner, bad: bad, fail: fail)
+        }
+        try graph.forEachEdge { edge in
+            let owner = "edge \(String(reflecting: edge.id))"
+            let fields = [("the id", edge.id), ("the source handle", edge.sourceHandle),
+                          ("the target handle", edge.targetHandle), ("the label", edge.label), ("the type", edge.type)]
+            for (field, text) in fields { if let scalar = bad(text) { throw fail(owner, field, scalar) } }
+            try checkData(edge.data, owner: owner, bad: bad, fail: fail)
+        }
+    }
+
+    /// Checks data field names and string values, nested ones included.
+    private static func checkData(
+        _ data: [String: DataValue], owner: String, bad: (String?) -> Unicode.Scalar?,
+        fail: (String, String, Unicode.Scalar) -> GraphError
+    ) throws {
+        func visit(_ value: DataValue, field: String) throws {
+            switch value {
+            case .string(let text): if let scalar = bad(text) { throw fail(owner, "data field '\(field)'", scalar) }
+            case .array(let values): for item in values { try visit(item, field: field) }
+            case .object(let fields):
+                for key in fields.keys.sorted() {
+                    let item = fields[key]!
+                    if let scalar = bad(key) { throw fail(owner, "a key in data field '\(field)'", scalar) }
+                    try visit(item, field: field)
+                }
+            default: break
+            }
+        }
+        for key in data.keys.sorted() {
+            if let scalar = bad(key) { throw fail(owner, "a data field name", scalar) }
+            try visit(data[key]!, field: key)
+        }
+    }
+}

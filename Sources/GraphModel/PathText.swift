@@ -1,0 +1,11 @@
+/// Paths as messages show them.
+public enum PathText {
+    /// The longest path a message quotes whole, in characters.
+    static let longest = 120
+
+    /// The path, or for a long one its start and end around an ellipsis, so a message stays readable.
+    public static func short(_ path: String) -> String {
+        guard path.count > longest else { return path }
+        return path.prefix(longest / 2 - 10) + "…" + path.suffix(longest / 2 - 10)
+    }
+}

@@ -1,0 +1,125 @@
+import CLuaShim
+import DataTables
+import GraphModel
+
+/// The Lua face of data tables and the wall clock: `fl.data.write`, `fl.data.read` and `fl.clock`.
+enum DataTableBindings {
+    /// Adds `data = {write, read}` and `clock` to the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 2)
+        LuaBinding.set(L, table: -1, "write", write)
+        LuaBinding.set(L, table: -1, "read", read)
+        lua_setfield(L, -2, "data")
+        LuaBinding.set(L, table: -1, "clock", clock)
+    }
+
+    /// The format named by `options.format`, else by the path's extension.
+    private static func format(_ options: OptionsReader, path: String) throws -> DataTableFormat {
+        do {
+            return try DataTableFormat.choose(try options.optionalString("format"), path: path)
+        } catch let error as DataTableError {
+            throw options.fields.arguments.error(options.fields.argument, error.description)
+        }
+    }
+
+    /// `fl.data.write(path, rows [, {format =, columns =}])`: writes an array of rows (tables of numbers, strings and
+    /// booleans) as CSV, TSV or JSON Lines; columns are sorted by name unless given. Returns the path.
+    static let write: LuaFunction = { L in
+        LuaBinding.run(L, "write") { arguments in
+            let path = try arguments.string(1)
+            let rows = try LuaTableReader(arguments, 2).elements { type, position -> [String: DataCell] in
+                guard type == LUA_TTABLE else {
+                    throw arguments.error(2, "row \(position): a table expected, got \(LuaValues.typeName(arguments.L, -1))")
+                }
+                try checkExactIntegers(arguments, row: position)
+                return try cells(try LuaValues.data(arguments.L, -1), row: position, arguments: arguments)
+            }
+            let options = try OptionsReader(arguments, 3, DataTableOptions.write)
+            let format = try format(options, path: path)
+            var columns: [String]?
+            if try options.pushTable("columns") {
+                fl_pop(arguments.L, 1)
+                guard case .array(let names)? = try options.fields.data("columns"), names.allSatisfy({ $0.string != nil }) else {
+                    throw arguments.error(3, "field 'columns': an array of column names expected")
+                }
+                columns = names.compactMap(\.string)
+            }
+            try DataTableFile.write(DataTable(rows: rows, columns: columns), to: path, format: format)
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+
+    /// Refuses an integer in the row on top of the stack that a table number (a double) cannot hold exactly.
+    private static func checkExactIntegers(_ arguments: LuaArguments, row: Int) throws {
+        if let (name, value) = LuaTableNumbers.inexactInteger(arguments.L, table: lua_gettop(arguments.L)) {
+            throw arguments.error(2, "row \(row), field '\(name)': the integer \(value) has more digits than a table number holds exactly")
+        }
+    }
+
+    /// A row's cells; anything but a number, a string or a boolean under a string key is refused.
+    private static func cells(_ value: DataValue, row: Int, arguments: LuaArguments) throws -> [String: DataCell] {
+        switch value {
+        case .array(let items) where items.isEmpty: return [:]
+        case .object(let fields):
+            var cells: [String: DataCell] = [:]
+            for (name, field) in fields {
+                switch field {
+                case .number(let number): cells[name] = .number(number)
+                case .string(let text): cells[name] = .string(text)
+                case .bool(let flag): cells[name] = .bool(flag)
+                default: throw arguments.error(2, "row \(row), field '\(name)': a number, string or boolean expected")
+                }
+            }
+            return cells
+        default: throw arguments.error(2, "row \(row): a table of named fields expected")
+        }
+    }
+
+    /// `fl.data.read(path [, {format =}])`: the rows of a CSV, TSV or JSON Lines table and its column names.
+    static let read: LuaFunction = { L in
+        LuaBinding.run(L, "read") { arguments in
+            let path = try arguments.string(1)
+            let options = try OptionsReader(arguments, 2, DataTableOptions.read)
+            let table = try DataTableFile.read(path, format: try format(options, path: path))
+            LuaValues.push(arguments.L, DataValue.array(table.rows.map { row in
+                DataValue.object(row.mapValues { cell in
+                    switch cell {
+                    case .number(let number): return .number(number)
+                    case .string(let text): return .string(text)
+                    case .bool(let flag): return .bool(flag)
+                    }
+                })
+            }))
+            LuaValues.push(arguments.L, DataValue.array(table.columns.map(DataValue.string)))
+            return 2
+        }
+    }
+
+    /// `fl.clock()`: monotonic wall time in seconds, for timing runs.
+    static let clock: LuaFunction = { L in
+        LuaBinding.run(L, "clock") { arguments in
+            lua_pushnumber(arguments.L, MonotonicClock.seconds())
+            return 1
+        }
+    }
+}
+
+/// Numbers of a Lua table as tables and records hold them: as doubles.
+public enum LuaTableNumbers {
+    /// The first field of the table at `table` holding an integer beyond 2^53, which a double would round, with its
+    /// key as text; nil when there is none. The stack is left as it was.
+    public static func inexactInteger(_ L: OpaquePointer, table: Int32) -> (key: String, value: Int64)? {
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            defer { fl_pop(L, 1) }
+            guard lua_isinteger(L, -1) != 0 else { continue }
+            let value = lua_tointegerx(L, -1, nil)
+            guard value.magnitude > 1 << 53 else { continue }
+            let key = LuaValues.describe(L, -2)
+            fl_pop(L, 1)
+            return (key, value)
+        }
+        return nil
+    }
+}

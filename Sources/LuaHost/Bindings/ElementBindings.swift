@@ -1,0 +1,263 @@
+import CLuaShim
+import GraphModel
+
+/// The Lua face of nodes and edges (`forcelab.Node`, `forcelab.Edge`).
+enum ElementBindings {
+    static let nodeMetatable = "forcelab.Node"
+    static let edgeMetatable = "forcelab.Edge"
+
+    /// Registers both metatables.
+    static func register(_ L: OpaquePointer) {
+        for name in [nodeMetatable, edgeMetatable] {
+            LuaObject.register(
+                L, name: name, methods: [("snapshot", snapshot)],
+                metamethods: [("__tostring", describe), ("__newindex", assign), ("__eq", equal)], index: read)
+        }
+    }
+
+    /// Pushes a reference to element `id`.
+    static func push(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ id: String) {
+        LuaObject.push(L, ElementReference(graph, kind, id), metatable: kind == .node ? nodeMetatable : edgeMetatable, keeping: graph)
+    }
+
+    /// Pushes an array of references that also works as an iterator: `for n in g:nodes() do` and `ipairs(g:nodes())`.
+    static func pushList(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ ids: [String]) {
+        lua_createtable(L, Int32(ids.count), 0)
+        for (offset, id) in ids.enumerated() {
+            push(L, graph, kind, id)
+            lua_rawseti(L, -2, lua_Integer(offset + 1))
+        }
+        lua_createtable(L, 0, 2)
+        lua_pushinteger(L, 0)
+        LuaBinding.push(L, iterate, upvalues: 1)
+        lua_setfield(L, -2, "__call")
+        lua_pushboolean(L, 0)
+        lua_setfield(L, -2, "__metatable")
+        lua_setmetatable(L, -2)
+    }
+
+    /// `__call` of an element list: returns the next element on each call (upvalue 2 is the cursor, which a new
+    /// generic `for` — control value nil — starts again).
+    static let iterate: LuaFunction = { L in
+        guard let L, fl_istable(L, 1) != 0 else { return 0 }
+        let cursor = (fl_isnoneornil(L, 3) != 0 ? 0 : fl_tointeger(L, fl_upvalueindex(2))) + 1
+        lua_pushinteger(L, cursor)
+        fl_replace(L, fl_upvalueindex(2))
+        lua_rawgeti(L, 1, cursor)
+        return 1
+    }
+
+    private static func reference(_ arguments: LuaArguments) throws -> ElementReference {
+        guard let element = LuaObject.get(arguments.L, 1, ElementReference.self) else {
+            throw arguments.typeError(1, expected: "Node or Edge")
+        }
+        return element
+    }
+
+    private static func gone(_ element: ElementReference) -> GraphError {
+        GraphError("\(element.kind == .node ? "node" : "edge") '\(element.id)' is no longer in the graph")
+    }
+
+    static let describe: LuaFunction = { L in
+        LuaBinding.run(L, "tostring") { arguments in
+            let element = try reference(arguments)
+            let graph = element.graph.graph
+            switch element.kind {
+            case .node:
+                // A reference outlives its element; printing it should still work (reading a field does not).
+                guard let node = graph.node(element.id) else {
+                    LuaValues.push(arguments.L, "Node(\(element.id), removed)")
+                    return 1
+                }
+                let place = node.position.isPlaced
+                    ? " at (\(format(node.position.x)), \(format(node.position.y)))" : ""
+                LuaValues.push(arguments.L, "Node(\(node.id)\(place))")
+            case .edge:
+                guard let edge = graph.edge(element.id) else {
+                    LuaValues.push(arguments.L, "Edge(\(element.id), removed)")
+                    return 1
+                }
+                LuaValues.push(arguments.L, "Edge(\(edge.id): \(edge.source) -> \(edge.target))")
+            }
+            return 1
+        }
+    }
+
+    /// A coordinate with at most 3 decimals, for summaries.
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
+    }
+
+    static let equal: LuaFunction = { L in
+        guard let L else { return 0 }
+        let a = LuaObject.get(L, 1, ElementReference.self), b = LuaObject.get(L, 2, ElementReference.self)
+        lua_pushboolean(L, a != nil && b != nil && a!.id == b!.id && a!.kind == b!.kind && a!.graph === b!.graph ? 1 : 0)
+        return 1
+    }
+
+    static let snapshot: LuaFunction = { L in
+        LuaBinding.run(L, "snapshot") { arguments in
+            let element = try reference(arguments)
+            switch element.kind {
+            case .node:
+                guard let node = element.graph.graph.node(element.id) else { throw gone(element) }
+                GraphConversions.push(arguments.L, node)
+            case .edge:
+                guard let edge = element.graph.graph.edge(element.id) else { throw gone(element) }
+                GraphConversions.push(arguments.L, edge)
+            }
+            return 1
+        }
+    }
+
+    /// `__index`: methods first (upvalue 2), then the element's fields.
+    static let read: LuaFunction = { L in
+        LuaBinding.run(L, "index") { arguments in
+            let L = arguments.L
+            lua_pushvalue(L, 2)
+            if lua_rawget(L, fl_upvalueindex(2)) != LUA_TNIL { return 1 }
+            fl_pop(L, 1)
+            let element = try reference(arguments)
+            guard let key = LuaValues.string(L, 2) else {
+                lua_pushnil(L)
+                return 1
+            }
+            switch element.kind {
+            case .node:
+                guard let node = element.graph.graph.node(element.id) else { throw gone(element) }
+                pushField(L, node, key, element.graph.graph)
+            case .edge:
+                guard let edge = element.graph.graph.edge(element.id) else { throw gone(element) }
+                pushField(L, edge, key)
+            }
+            return 1
+        }
+    }
+
+    private static func pushOptional(_ L: OpaquePointer, _ value: Double?) {
+        if let value, !value.isNaN { lua_pushnumber(L, value) } else { lua_pushnil(L) }
+    }
+
+    private static func pushOptional(_ L: OpaquePointer, _ value: String?) {
+        if let value { LuaValues.push(L, value) } else { lua_pushnil(L) }
+    }
+
+    private static func pushField(_ L: OpaquePointer, _ node: Node, _ key: String, _ graph: Graph) {
+        switch key {
+        case "id": LuaValues.push(L, node.id)
+        case "index":
+            if let index = graph.index(ofNode: node.id) { lua_pushinteger(L, lua_Integer(index)) } else { lua_pushnil(L) }
+        case "x": pushOptional(L, node.position.x)
+        case "y": pushOptional(L, node.position.y)
+        case "z": pushOptional(L, node.position.z)
+        case "fx": pushOptional(L, node.fx)
+        case "fy": pushOptional(L, node.fy)
+        case "fz": pushOptional(L, node.fz)
+        case "data": LuaValues.push(L, fields: node.data)
+        case "parent", "parentId": pushOptional(L, node.parentId)
+        case "width": pushOptional(L, node.width)
+        case "height": pushOptional(L, node.height)
+        case "type": pushOptional(L, node.type)
+        case "label": pushOptional(L, node.label)
+        case "selected": lua_pushboolean(L, node.selected ? 1 : 0)
+        case "deletable": lua_pushboolean(L, node.deletable ? 1 : 0)
+        case "hidden": lua_pushboolean(L, node.hidden ? 1 : 0)
+        case "dragging": lua_pushboolean(L, node.dragging ? 1 : 0)
+        case "degree": lua_pushinteger(L, lua_Integer(graph.degree(of: node.id)))
+        case "handles":
+            GraphConversions.push(L, node)
+            lua_getfield(L, -1, "handles")
+            fl_remove(L, -2)
+        default:
+            if let value = node.data[key] { LuaValues.push(L, value) } else { lua_pushnil(L) }
+        }
+    }
+
+    private static func pushField(_ L: OpaquePointer, _ edge: Edge, _ key: String) {
+        switch key {
+        case "id": LuaValues.push(L, edge.id)
+        case "source": LuaValues.push(L, edge.source)
+        case "target": LuaValues.push(L, edge.target)
+        case "sourceHandle": pushOptional(L, edge.sourceHandle)
+        case "targetHandle": pushOptional(L, edge.targetHandle)
+        case "data": LuaValues.push(L, fields: edge.data)
+        case "label": pushOptional(L, edge.label)
+        case "type": pushOptional(L, edge.type)
+        case "selected": lua_pushboolean(L, edge.selected ? 1 : 0)
+        case "deletable": lua_pushboolean(L, edge.deletable ? 1 : 0)
+        default:
+            if let value = edge.data[key] { LuaValues.push(L, value) } else { lua_pushnil(L) }
+        }
+    }
+
+    /// `__newindex`: writes a field through the graph store (so observers and simulations see it).
+    static let assign: LuaFunction = { L in
+        LuaBinding.run(L, "newindex") { arguments in
+            let element = try reference(arguments)
+            let key = try arguments.string(2)
+            let graph = element.graph.graph
+            switch element.kind {
+            case .node: try graph.updateNode(element.id) { try assign(arguments, &$0, key) }
+            case .edge: try graph.updateEdge(element.id) { try assign(arguments, &$0, key) }
+            }
+            return 0
+        }
+    }
+
+    private static func optionalNumber(_ arguments: LuaArguments, _ key: String) throws -> Double? {
+        if arguments.isNil(3) { return nil }
+        guard let value = LuaValues.number(arguments.L, 3) else {
+            throw LuaError("field '\(key)': number expected, got \(LuaValues.typeName(arguments.L, 3))")
+        }
+        return value
+    }
+
+    private static func assign(_ arguments: LuaArguments, _ node: inout Node, _ key: String) throws {
+        switch key {
+        case "x": node.position.x = try optionalNumber(arguments, key) ?? .nan
+        case "y": node.position.y = try optionalNumber(arguments, key) ?? .nan
+        case "z": node.position.z = try optionalNumber(arguments, key)
+        case "fx": node.fx = try optionalNumber(arguments, key)
+        case "fy": node.fy = try optionalNumber(arguments, key)
+        case "fz": node.fz = try optionalNumber(arguments, key)
+        case "width": node.width = try optionalNumber(arguments, key)
+        case "height": node.height = try optionalNumber(arguments, key)
+        case "label": node.label = try arguments.optionalString(3)
+        case "type": node.type = try arguments.optionalString(3)
+        case "parent", "parentId": node.parentId = try arguments.optionalString(3)
+        case "selected": node.selected = arguments.boolean(3)
+        case "deletable": node.deletable = arguments.boolean(3)
+        case "hidden": node.hidden = arguments.boolean(3)
+        case "dragging": node.dragging = arguments.boolean(3)
+        case "data": node.data = try dataFields(arguments)
+        case "id", "index", "degree", "handles":
+            throw GraphError("node field '\(key)' is read-only")
+        default:
+            node.data[key] = try LuaValues.data(arguments.L, 3)
+        }
+    }
+
+    private static func assign(_ arguments: LuaArguments, _ edge: inout Edge, _ key: String) throws {
+        switch key {
+        case "label": edge.label = try arguments.optionalString(3)
+        case "type": edge.type = try arguments.optionalString(3)
+        case "selected": edge.selected = arguments.boolean(3)
+        case "deletable": edge.deletable = arguments.boolean(3)
+        case "data": edge.data = try dataFields(arguments)
+        case "id", "source", "target", "sourceHandle", "targetHandle":
+            throw GraphError("edge field '\(key)' is read-only (use applyEdgeChanges to replace the edge)")
+        default:
+            edge.data[key] = try LuaValues.data(arguments.L, 3)
+        }
+    }
+
+    private static func dataFields(_ arguments: LuaArguments) throws -> [String: DataValue] {
+        switch try LuaValues.data(arguments.L, 3) {
+        case .object(let fields): return fields
+        case .null: return [:]
+        case .array(let items) where items.isEmpty: return [:]
+        default: throw arguments.error(3, "table of named fields expected")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CLuaShim
+
+/// The Lua face of built-in forces (`forcelab.force.KIND`, `forcelab.Force`): constructors taking an options table
+/// (or d3's positional arguments), d3's chained accessors, and `tostring` — all driven by `BuiltInForce`'s options.
+enum ForceBindings {
+    static let metatable = "forcelab.Force"
+
+    /// Registers the metatable (one accessor per option name) and adds `force = {center, manyBody, ...}` to the
+    /// module table on top of the stack. Each accessor and constructor is one function with its option or force
+    /// name as an upvalue.
+    static func register(_ L: OpaquePointer) {
+        LuaObject.register(L, name: metatable, methods: [], metamethods: [("__tostring", describe)])
+        _ = fl_getmetatable_named(L, metatable)
+        lua_getfield(L, -1, "__index")
+        for name in Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted() {
+            LuaValues.push(L, name)
+            LuaBinding.push(L, accessor, upvalues: 1)
+            lua_setfield(L, -2, name)
+        }
+        fl_pop(L, 2)
+        lua_createtable(L, 0, Int32(BuiltInForce.allCases.count))
+        for kind in BuiltInForce.allCases {
+            LuaValues.push(L, kind.rawValue)
+            LuaBinding.push(L, construct, upvalues: 1)
+            lua_setfield(L, -2, kind.rawValue)
+        }
+        lua_setfield(L, -2, "force")
+    }
+
+    /// `forcelab.force.KIND{options}` or `forcelab.force.KIND(positional...)`: a force to hand to `sim:force`.
+    static let construct: LuaFunction = { L in
+        let kind = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) }.flatMap(BuiltInForce.init(rawValue:)) ?? .center
+        return LuaBinding.run(L, kind.rawValue) { arguments in
+            let L = arguments.L
+            let description = ForceDescription(kind: kind)
+            // Pushed first, so the functions it keeps have their owner reachable from the start.
+            LuaObject.push(L, description, metatable: metatable)
+            let result = lua_gettop(L)
+            if lua_type(L, 1) == LUA_TTABLE && !LuaObject.isObject(L, 1) {
+                try readOptions(arguments, into: description)
+            } else {
+                try readPositional(arguments, into: description, count: result - 1)
+            }
+            lua_settop(L, result)
+            return 1
+        }
+    }
+
+    /// Reads the options table at argument 1.
+    private static func readOptions(_ arguments: LuaArguments, into description: ForceDescription) throws {
+        let L = arguments.L
+        let kind = description.kind
+        lua_pushnil(L)
+        while lua_next(L, 1) != 0 {
+            let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
+            guard let option = kind.option(key) else { throw unknownOption(key, kind) }
+            description.given[key] = try value(option, of: description, arguments, at: lua_gettop(L), argument: 1)
+            fl_pop(L, 1)
+        }
+    }
+
+    /// Reads d3's positional arguments (`fl.force.center(400, 300)`), nil ones leaving their default.
+    private static func readPositional(_ arguments: LuaArguments, into description: ForceDescription, count: Int32) throws {
+        let kind = description.kind
+        guard count <= kind.positional.count else {
+            throw arguments.error(
+                Int32(kind.positional.count + 1),
+                kind.positional.isEmpty ? "force.\(kind.rawValue) takes an options table"
+                    : "force.\(kind.rawValue) takes at most \(kind.positional.count) positional arguments (\(kind.positional.joined(separator: ", ")))")
+        }
+        for (offset, name) in kind.positional.prefix(Int(count)).enumerated() where !arguments.isNil(Int32(offset + 1)) {
+            description.given[name] = try value(
+                kind.option(name)!, of: description, arguments, at: Int32(offset + 1), argument: Int32(offset + 1))
+        }
+    }
+
+    /// `fl.force.KIND: unknown option 'k' (did you mean 'name'?)`, from the declaration.
+    static func unknownOption(_ key: String, _ kind: BuiltInForce) -> LuaError {
+        LuaError(kind.table.unknownOptionMessage(key))
+    }
+
+    /// The value at stack `index` for `option`: a number in its range, or (per-element options) a function or a
+    /// data field name.
+    static func value(
+        _ option: LuaOption, of description: ForceDescription, _ arguments: LuaArguments, at index: Int32,
+        argument n: Int32
+    ) throws -> ForceDescription.Value {
+        let L = arguments.L
+        let name = option.name
+        switch lua_type(L, index) {
+        case LUA_TNUMBER:
+            let value = fl_tonumber(L, index)
+            switch option.value {
+            case .integer(let range):
+                guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+                    throw arguments.error(n, "option '\(name)': a whole number from \(range.lowerBound) to \(range.upperBound) expected, got \(value)")
+                }
+            case .number(let range):
+                guard range.contains(value) else {
+                    let what = range.lowerBound == 0 ? "a non-negative number" : "a finite number"
+                    throw arguments.error(n, "option '\(name)': \(what) expected, got \(value)")
+                }
+            default:
+                guard value.isFinite || description.kind.acceptsAnyNumber(name) else {
+                    throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)")
+                }
+            }
+            return .number(value)
+        case LUA_TFUNCTION where option.perElement:
+            return .function(LuaReference(L, index, owner: description))
+        case LUA_TSTRING where option.perElement:
+            return .field(LuaValues.string(L, index)!)
+        default:
+            let expected = option.perElement ? "number, function or data field name" : "number"
+            throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, index))")
+        }
+    }
+
+    /// `f:NAME()` reads the option in force (its default when not given), `f:NAME(v)` sets it and returns the force;
+    /// a force already added to simulations takes the new value at once, keeping its place in their order.
+    static let accessor: LuaFunction = { L in
+        let name = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) } ?? ""
+        return LuaBinding.run(L, name) { arguments in
+            let description = try arguments.object(1, ForceDescription.self, name: "Force")
+            let kind = description.kind
+            guard let option = kind.option(name) else {
+                throw LuaError("a \(kind.rawValue) force has no option '\(name)' (options: \(kind.table.names.joined(separator: ", ")))")
+            }
+            let L = arguments.L
+            if arguments.count < 2 {
+                push(L, description.given[name], default: option.numericDefault)
+                return 1
+            }
+            description.given[name] = try value(option, of: description, arguments, at: 2, argument: 2)
+            try reapply(description, from: L)
+            lua_settop(L, 1)
+            return 1
+        }
+    }
+
+    /// Pushes an option's value: the number, function or field name given, or the default (nil when computed).
+    private static func push(_ L: OpaquePointer, _ value: ForceDescription.Value?, default fallback: Double?) {
+        switch value {
+        case .number(let number)?: lua_pushnumber(L, number)
+        case .function(let function)?: function.push(L)
+        case .field(let field)?: LuaValues.push(L, field)
+        case nil:
+            if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
+        }
+    }
+
+    /// Rebuilds the engine force in every simulation the force is still in, under the same name and slot.
+    private static func reapply(_ description: ForceDescription, from L: OpaquePointer) throws {
+        description.attachments.removeAll { $0.simulation.value?.descriptions[$0.name] !== description }
+        for attachment in description.attachments {
+            guard let simulation = attachment.simulation.value else { continue }
+            try simulation.running(in: L) { try simulation.setForce(attachment.name, description) }
+        }
+    }
+
+    /// `tostring(f)`: the kind and the options given, in declaration order.
+    static let describe: LuaFunction = { L in
+        LuaBinding.run(L, "tostring") { arguments in
+            let description = try arguments.object(1, ForceDescription.self, name: "Force")
+            let parts = description.kind.table.options.compactMap { option -> String? in
+                switch description.given[option.name] {
+                case .number(let value)?: return "\(option.name) = \(ElementBindings.format(value))"
+                case .function?: return "\(option.name) = function"
+                case .field(let field)?: return "\(option.name) = \"\(field)\""
+                case nil: return nil
+                }
+            }
+            LuaValues.push(arguments.L, "Force.\(description.kind.rawValue){\(parts.joined(separator: ", "))}")
+            return 1
+        }
+    }
+}

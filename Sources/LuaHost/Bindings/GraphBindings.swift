@@ -1,0 +1,388 @@
+import CLuaShim
+import GraphModel
+
+/// The Lua face of graphs (`forcelab.Graph`): building, editing, querying and observing a graph store.
+enum GraphBindings {
+    /// The metatable name.
+    static let metatable = "forcelab.Graph"
+
+    /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        LuaObject.register(L, name: metatable, methods: methods, metamethods: [
+            ("__tostring", describe), ("__len", nodeCountFunction), ("__eq", equal),
+        ])
+        ElementBindings.register(L)
+        lua_createtable(L, 0, 4)
+        LuaBinding.set(L, table: -1, "new", new)
+        lua_setfield(L, -2, "graph")
+    }
+
+    /// Pushes a graph as a Lua object.
+    static func push(_ L: OpaquePointer, _ graph: Graph) {
+        LuaObject.push(L, GraphHandle(graph, in: L), metatable: metatable)
+    }
+
+    /// The graph passed as argument `n`.
+    static func graph(_ arguments: LuaArguments, _ n: Int32 = 1) throws -> GraphHandle {
+        try arguments.object(n, GraphHandle.self, name: "Graph")
+    }
+
+    /// A node id argument: a string, a number, or a node object.
+    static func nodeId(_ arguments: LuaArguments, _ n: Int32) throws -> String {
+        if let node = LuaObject.get(arguments.L, n, ElementReference.self), node.kind == .node { return node.id }
+        return try arguments.string(n)
+    }
+
+    /// Ids from argument `n`'s table field `field` (strings, numbers or element objects).
+    static func ids(_ arguments: LuaArguments, _ reader: LuaTableReader, _ field: String) throws -> [String] {
+        let L = arguments.L
+        defer { fl_pop(L, 1) }
+        let type = reader.push(field)
+        if type == LUA_TNIL { return [] }
+        guard type == LUA_TTABLE else { throw reader.fieldError(field, expected: "table") }
+        let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.argument)
+        return try list.elements { type, i in
+            if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
+            if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
+            guard type == LUA_TTABLE else {
+                throw arguments.error(reader.argument, "field '\(field)': ids or elements expected")
+            }
+            let status = fl_getfield_protected(L, -1, "id")
+            defer { fl_pop(L, 1) }
+            guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
+            guard let id = LuaValues.string(L, -1) else {
+                throw arguments.error(reader.argument, "field '\(field)': element \(i) has no string id")
+            }
+            return id
+        }
+    }
+
+    /// Runs a graph method body on the graph at argument 1.
+    static func graphMethod(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, GraphHandle) throws -> Int32) -> Int32 {
+        LuaBinding.run(L, name) { arguments in try body(arguments, try graph(arguments)) }
+    }
+
+    /// Every method of a graph, in one place.
+    static let methods: [(String, LuaFunction)] = [
+        ("addNode", addNode), ("addEdge", addEdge), ("connect", connect),
+        ("node", node), ("edge", edge), ("nodes", nodes), ("edges", edges),
+        ("nodeCount", nodeCountFunction), ("edgeCount", edgeCount),
+        ("applyNodeChanges", applyNodeChanges), ("applyEdgeChanges", applyEdgeChanges),
+        ("deleteElements", deleteElements), ("restore", restore),
+        ("connections", connections), ("incomers", incomers), ("outgoers", outgoers),
+        ("connectedEdges", connectedEdges), ("degree", degree),
+        ("selectedNodes", selectedNodes), ("selectedEdges", selectedEdges),
+        ("absolutePosition", absolutePosition), ("children", children),
+        ("on", on), ("observeData", observeData), ("save", GraphFileBindings.save), ("show", RecordingBindings.show),
+    ]
+
+    static let new: LuaFunction = { L in
+        LuaBinding.run(L, "new") { arguments in
+            push(arguments.L, Graph())
+            return 1
+        }
+    }
+
+    /// `__eq`: two Lua values for one graph compare equal (`sim:graph() == g`).
+    static let equal: LuaFunction = { L in
+        guard let L else { return 0 }
+        let a = LuaObject.get(L, 1, GraphHandle.self), b = LuaObject.get(L, 2, GraphHandle.self)
+        lua_pushboolean(L, a != nil && a === b ? 1 : 0)
+        return 1
+    }
+
+    static let describe: LuaFunction = { L in
+        LuaBinding.run(L, "tostring") { arguments in
+            let graph = try graph(arguments).graph
+            LuaValues.push(arguments.L, "Graph(\(graph.nodeCount) nodes, \(graph.edgeCount) edges)")
+            return 1
+        }
+    }
+
+    static let addNode: LuaFunction = { L in
+        graphMethod(L, "addNode") { arguments, graph in
+            let node = try GraphConversions.node(LuaTableReader(arguments, 2))
+            try graph.graph.addNode(node)
+            ElementBindings.push(arguments.L, graph, .node, node.id)
+            return 1
+        }
+    }
+
+    static let addEdge: LuaFunction = { L in
+        graphMethod(L, "addEdge") { arguments, graph in
+            let store = graph.graph
+            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2)) { source, target, sourceHandle, targetHandle in
+                let base = GraphConversions.connectionId(source, target, sourceHandle, targetHandle)
+                var unique = base, suffix = 1
+                while store.containsEdge(unique) {
+                    unique = "\(base)-\(suffix)"
+                    suffix += 1
+                }
+                return unique
+            }
+            try store.addEdge(edge)
+            ElementBindings.push(arguments.L, graph, .edge, edge.id)
+            return 1
+        }
+    }
+
+    static let connect: LuaFunction = { L in
+        graphMethod(L, "connect") { arguments, graph in
+            let reader = try LuaTableReader(arguments, 2)
+            let edge = graph.graph.connect(
+                source: try GraphConversions.id(reader, "source", required: true)!,
+                target: try GraphConversions.id(reader, "target", required: true)!,
+                sourceHandle: try reader.string("sourceHandle"), targetHandle: try reader.string("targetHandle"),
+                id: try reader.string("id"), data: try reader.fields("data") ?? [:])
+            if let edge {
+                ElementBindings.push(arguments.L, graph, .edge, edge.id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    static let node: LuaFunction = { L in
+        LuaBinding.run(L, "node") { arguments in
+            let graph = try graph(arguments)
+            let id = try nodeId(arguments, 2)
+            if graph.graph.containsNode(id) {
+                ElementBindings.push(arguments.L, graph, .node, id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    static let edge: LuaFunction = { L in
+        LuaBinding.run(L, "edge") { arguments in
+            let graph = try graph(arguments)
+            let id = try arguments.string(2)
+            if graph.graph.containsEdge(id) {
+                ElementBindings.push(arguments.L, graph, .edge, id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    static let nodes: LuaFunction = { L in
+        LuaBinding.run(L, "nodes") { arguments in
+            let graph = try graph(arguments)
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.nodeIds)
+            return 1
+        }
+    }
+
+    static let edges: LuaFunction = { L in
+        LuaBinding.run(L, "edges") { arguments in
+            let graph = try graph(arguments)
+            var ids: [String] = []
+            ids.reserveCapacity(graph.graph.edgeCount)
+            graph.graph.forEachEdge { ids.append($0.id) }
+            ElementBindings.pushList(arguments.L, graph, .edge, ids)
+            return 1
+        }
+    }
+
+    static let nodeCountFunction: LuaFunction = { L in
+        LuaBinding.run(L, "nodeCount") { arguments in
+            lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.nodeCount))
+            return 1
+        }
+    }
+
+    static let edgeCount: LuaFunction = { L in
+        LuaBinding.run(L, "edgeCount") { arguments in
+            lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.edgeCount))
+            return 1
+        }
+    }
+
+    static let applyNodeChanges: LuaFunction = { L in
+        graphMethod(L, "applyNodeChanges") { arguments, graph in
+            let changes = try list(arguments, 2, GraphConversions.nodeChange)
+            try graph.graph.applyNodeChanges(changes)
+            return 0
+        }
+    }
+
+    static let applyEdgeChanges: LuaFunction = { L in
+        graphMethod(L, "applyEdgeChanges") { arguments, graph in
+            let changes = try list(arguments, 2, GraphConversions.edgeChange)
+            try graph.graph.applyEdgeChanges(changes)
+            return 0
+        }
+    }
+
+    /// Reads argument `n` as an array of tables, each converted by `convert`.
+    static func list<T>(_ arguments: LuaArguments, _ n: Int32, _ convert: (LuaTableReader) throws -> T) throws -> [T] {
+        let L = arguments.L
+        return try LuaTableReader(arguments, n).elements { type, i in
+            guard type == LUA_TTABLE else {
+                throw arguments.error(n, "element \(i): table expected, got \(LuaValues.typeName(L, -1))")
+            }
+            return try convert(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: n))
+        }
+    }
+
+    static let deleteElements: LuaFunction = { L in
+        graphMethod(L, "deleteElements") { arguments, graph in
+            let reader = try LuaTableReader(arguments, 2)
+            let deleted = graph.graph.deleteElements(
+                nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
+            let L = arguments.L
+            lua_createtable(L, Int32(deleted.nodes.count), 0)
+            for (offset, entry) in deleted.nodes.enumerated() {
+                GraphConversions.push(L, entry.node)
+                GraphConversions.set(L, "position", Double(entry.index + 1))
+                lua_rawseti(L, -2, lua_Integer(offset + 1))
+            }
+            lua_createtable(L, Int32(deleted.edges.count), 0)
+            for (offset, entry) in deleted.edges.enumerated() {
+                GraphConversions.push(L, entry.edge)
+                GraphConversions.set(L, "position", Double(entry.index + 1))
+                lua_rawseti(L, -2, lua_Integer(offset + 1))
+            }
+            return 2
+        }
+    }
+
+    static let restore: LuaFunction = { L in
+        graphMethod(L, "restore") { arguments, graph in
+            let nodes = try list(arguments, 2) { (GraphConversions.position($0), try GraphConversions.node($0)) }
+            let edges = arguments.isNil(3) ? [] : try list(arguments, 3) {
+                (GraphConversions.position($0), try GraphConversions.edge($0, defaultId: GraphConversions.connectionId))
+            }
+            let store = graph.graph
+            try store.restore(DeletedElements(
+                nodes: nodes.enumerated().map { (index: $1.0 ?? store.nodeCount + $0, node: $1.1) },
+                edges: edges.enumerated().map { (index: $1.0 ?? store.edgeCount + $0, edge: $1.1) }))
+            return 0
+        }
+    }
+
+    static let connections: LuaFunction = { L in
+        LuaBinding.run(L, "connections") { arguments in
+            let graph = try graph(arguments).graph
+            let id = try nodeId(arguments, 2)
+            let type = arguments.isNil(3) ? nil : HandleType(rawValue: try arguments.option(3, ["source", "target"]))
+            let found = graph.connections(of: id, type: type, handle: try arguments.optionalString(4))
+            lua_createtable(arguments.L, Int32(found.count), 0)
+            for (offset, connection) in found.enumerated() {
+                GraphConversions.push(arguments.L, connection)
+                lua_rawseti(arguments.L, -2, lua_Integer(offset + 1))
+            }
+            return 1
+        }
+    }
+
+    static let incomers: LuaFunction = { L in
+        LuaBinding.run(L, "incomers") { arguments in
+            let graph = try graph(arguments)
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.incomers(of: try nodeId(arguments, 2)).map(\.id))
+            return 1
+        }
+    }
+
+    static let outgoers: LuaFunction = { L in
+        LuaBinding.run(L, "outgoers") { arguments in
+            let graph = try graph(arguments)
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.outgoers(of: try nodeId(arguments, 2)).map(\.id))
+            return 1
+        }
+    }
+
+    static let connectedEdges: LuaFunction = { L in
+        LuaBinding.run(L, "connectedEdges") { arguments in
+            let graph = try graph(arguments)
+            var ids: [String] = []
+            if lua_type(arguments.L, 2) == LUA_TTABLE {
+                lua_createtable(arguments.L, 0, 1)
+                lua_pushvalue(arguments.L, 2)
+                lua_setfield(arguments.L, -2, "nodes")
+                ids = try GraphBindings.ids(arguments, LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2), "nodes")
+            } else {
+                ids = [try nodeId(arguments, 2)]
+            }
+            ElementBindings.pushList(arguments.L, graph, .edge, graph.graph.connectedEdges(of: ids).map(\.id))
+            return 1
+        }
+    }
+
+    static let degree: LuaFunction = { L in
+        LuaBinding.run(L, "degree") { arguments in
+            let graph = try graph(arguments).graph
+            lua_pushinteger(arguments.L, lua_Integer(graph.degree(of: try nodeId(arguments, 2))))
+            return 1
+        }
+    }
+
+    static let selectedNodes: LuaFunction = { L in
+        LuaBinding.run(L, "selectedNodes") { arguments in
+            let graph = try graph(arguments)
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.sortedByNodeOrder(graph.graph.selectedNodeIds))
+            return 1
+        }
+    }
+
+    static let selectedEdges: LuaFunction = { L in
+        LuaBinding.run(L, "selectedEdges") { arguments in
+            let graph = try graph(arguments)
+            ElementBindings.pushList(arguments.L, graph, .edge, graph.graph.sortedByEdgeOrder(graph.graph.selectedEdgeIds))
+            return 1
+        }
+    }
+
+    static let absolutePosition: LuaFunction = { L in
+        LuaBinding.run(L, "absolutePosition") { arguments in
+            let graph = try graph(arguments).graph
+            let id = try nodeId(arguments, 2)
+            guard let point = graph.absolutePosition(of: id) else { throw GraphError("no node with id '\(id)'") }
+            lua_pushnumber(arguments.L, point.x)
+            lua_pushnumber(arguments.L, point.y)
+            return 2
+        }
+    }
+
+    static let children: LuaFunction = { L in
+        LuaBinding.run(L, "children") { arguments in
+            let graph = try graph(arguments)
+            ElementBindings.pushList(arguments.L, graph, .node, graph.graph.childIds(of: try nodeId(arguments, 2)))
+            return 1
+        }
+    }
+
+    static let on: LuaFunction = { L in
+        LuaBinding.run(L, "on") { arguments in
+            let graph = try graph(arguments)
+            _ = try arguments.option(2, ["change"])
+            try arguments.function(3)
+            graph.addChangeHandler(LuaReference(arguments.L, 3, owner: graph))
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+
+    static let observeData: LuaFunction = { L in
+        LuaBinding.run(L, "observeData") { arguments in
+            let graph = try graph(arguments)
+            let id = try nodeId(arguments, 2)
+            guard graph.graph.containsNode(id) else { throw GraphError("no node with id '\(id)'") }
+            try arguments.function(3)
+            graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+}
+
+extension GraphConversions {
+    /// The 0-based index from a snapshot's 1-based `position` field; nil when absent.
+    static func position(_ reader: LuaTableReader) -> Int? {
+        ((try? reader.integer("position")) ?? nil).map { $0 - 1 }
+    }
+}

@@ -1,0 +1,63 @@
+import CLuaShim
+import GraphModel
+
+/// The Lua face of graph files and generators: `forcelab.graph.load`, `forcelab.graph.generate`, `g:save`.
+enum GraphFileBindings {
+    /// Adds `load` and `generate` to the `graph` table of the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        lua_getfield(L, -1, "graph")
+        LuaBinding.set(L, table: -1, "load", load)
+        LuaBinding.set(L, table: -1, "generate", generate)
+        GraphConversions.pushStrings(L, GraphGenerator.allCases.map(\.rawValue))
+        lua_setfield(L, -2, "generators")
+        fl_pop(L, 1)
+    }
+
+    /// The `format` option at argument `n`, read against `declaration`: nil means "from the extension (or content,
+    /// for .json)".
+    static func format(_ arguments: LuaArguments, _ n: Int32, _ declaration: LuaOptionTable) throws -> GraphFormat? {
+        let options = try OptionsReader(arguments, n, declaration)
+        guard let name = try options.optionalString("format"), name != "json" else { return nil }
+        return GraphFormat(name: name)
+    }
+
+    /// `forcelab.graph.load(path [, {format =}])`.
+    static let load: LuaFunction = { L in
+        LuaBinding.run(L, "load") { arguments in
+            let path = try arguments.string(1)
+            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load))
+            GraphBindings.push(arguments.L, graph)
+            return 1
+        }
+    }
+
+    /// `g:save(path [, {format =}])`: written atomically.
+    static let save: LuaFunction = { L in
+        LuaBinding.run(L, "save") { arguments in
+            let graph = try GraphBindings.graph(arguments).graph
+            try graph.save(path: try arguments.string(2), format: try format(arguments, 3, GraphFileOptions.save))
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+
+    /// `forcelab.graph.generate(kind [, options])`: the options are read against the kind's declaration.
+    static let generate: LuaFunction = { L in
+        LuaBinding.run(L, "generate") { arguments in
+            let name = try arguments.string(1)
+            guard let kind = GraphGenerator(name: name) else {
+                throw arguments.error(1, "unknown graph kind '\(name)' (known: \(GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let options = try OptionsReader(arguments, 2, GenerateOptions.table(kind))
+            var values: [String: Double] = [:]
+            for option in options.declaration.options {
+                switch option.value {
+                case .integer: values[option.name] = try options.optionalInteger(option.name).map(Double.init)
+                default: values[option.name] = try options.optionalNumber(option.name)
+                }
+            }
+            GraphBindings.push(arguments.L, try Graph.generate(kind, options: values))
+            return 1
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CLuaShim
+import GraphLayout
+import GraphModel
+
+/// The Lua face of layouts computed in one call: `forcelab.layout.stress`.
+enum LayoutBindings {
+    /// Adds `layout = {stress}` to the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 1)
+        LuaBinding.set(L, table: -1, "stress", stress)
+        lua_setfield(L, -2, "layout")
+    }
+
+    /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
+    /// `{iterations =, converged =, sparse =}`.
+    static let stress: LuaFunction = { L in
+        LuaBinding.run(L, "stress") { arguments in
+            let graph = try GraphBindings.graph(arguments)
+            let options = try OptionsReader(arguments, 2, StressLayoutOptions.table)
+            var settings = StressOptions()
+            settings.weight = try options.optionalString("weight")
+            settings.dimensions = try options.integer("dimensions")
+            settings.iterations = try options.integer("iterations")
+            settings.tolerance = try options.number("tolerance")
+            settings.seed = try options.integer("seed")
+            settings.pivots = try options.integer("pivots")
+            settings.exactNodeLimit = try options.integer("exactNodeLimit")
+            settings.scale = try options.number("scale")
+            let outcome: StressOutcome
+            do {
+                outcome = try StressLayout.apply(to: graph.graph, options: settings)
+            } catch let error as GraphError {
+                throw arguments.error(2, "field 'weight': \(error)")
+            }
+            let L = arguments.L
+            lua_createtable(L, 0, 3)
+            lua_pushinteger(L, lua_Integer(outcome.iterations))
+            lua_setfield(L, -2, "iterations")
+            lua_pushboolean(L, outcome.converged ? 1 : 0)
+            lua_setfield(L, -2, "converged")
+            lua_pushboolean(L, outcome.sparse ? 1 : 0)
+            lua_setfield(L, -2, "sparse")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import CLuaShim
+import GraphLayout
+import GraphModel
+import Render
+
+/// The Lua face of pictures: `forcelab.svg.graph`, `forcelab.svg.radar`, `forcelab.svg.plot`, `forcelab.metrics`.
+enum PictureBindings {
+    /// Adds `svg = {graph, radar, plot}` and `metrics` to the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 3)
+        LuaBinding.set(L, table: -1, "graph", graph)
+        LuaBinding.set(L, table: -1, "radar", radar)
+        LuaBinding.set(L, table: -1, "plot", plot)
+        lua_setfield(L, -2, "svg")
+        LuaBinding.set(L, table: -1, "metrics", metrics)
+    }
+
+    /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (options: `GraphPictureOptions`).
+    static let graph: LuaFunction = { L in
+        LuaBinding.run(L, "graph") { arguments in
+            let luaGraph = try GraphBindings.graph(arguments)
+            let path = try arguments.string(2)
+            let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
+            let style = NodeStyles(options: options, graph: luaGraph)
+            var settings = GraphSVGOptions()
+            settings.width = try options.number("width")
+            settings.height = try options.number("height")
+            settings.padding = try options.number("padding")
+            settings.viewport = try viewport(options)
+            settings.title = try options.optionalString("title")
+            settings.background = try options.optionalString("background")
+            settings.nodeFill = try style.colours("fill")
+            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
+            if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
+            settings.nodeStrokeWidth = try options.number("strokeWidth")
+            if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
+            settings.labels = try labels(options)
+            settings.fontSize = try options.number("fontSize")
+            settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
+            settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
+            settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
+            settings.edgeStroke = try options.string("edgeStroke")
+            settings.edgeStrokeWidth = try options.number("edgeWidth")
+            settings.edgeOpacity = try options.number("edgeOpacity")
+            settings.edgeOffset = try options.number("edgeOffset")
+            settings.edgeBorderRadius = try options.number("edgeBorderRadius")
+            settings.legend = try options.boolean("legend")
+            settings.frameFill = try options.string("frameFill")
+            settings.frameStroke = try options.string("frameStroke")
+            let group = try options.string("group")
+            var colouringField = group
+            if case .field(let name) = settings.nodeFill { colouringField = name }
+            settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
+            let scene = try GraphScene(graph: luaGraph.graph, group: group)
+            try GraphSVG(scene: scene, options: settings).write(to: path)
+            return 0
+        }
+    }
+
+    /// The `labels` option: a boolean or a label mode's name.
+    private static func labels(_ options: OptionsReader) throws -> LabelMode {
+        let L = options.fields.arguments.L
+        defer { fl_pop(L, 1) }
+        switch options.push("labels") {
+        case LUA_TNIL: return GraphSVGOptions().labels
+        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0 ? .always : .never
+        case LUA_TSTRING:
+            let name = LuaValues.string(L, -1)!
+            guard let mode = LabelMode(rawValue: name) else {
+                throw options.fields.arguments.error(options.fields.argument, "field 'labels': unknown value '\(name)' (true, false, \(LabelMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return mode
+        default: throw options.fields.fieldError("labels", expected: "boolean or string")
+        }
+    }
+
+    /// The `viewport` option: "fit" or `{zoom =, x =, y =}` (React Flow's viewport).
+    private static func viewport(_ options: OptionsReader) throws -> Render.Viewport {
+        let L = options.fields.arguments.L
+        defer { fl_pop(L, 1) }
+        switch options.push("viewport") {
+        case LUA_TNIL: return GraphSVGOptions().viewport
+        case LUA_TSTRING where LuaValues.string(L, -1) == "fit": return .fit
+        case LUA_TTABLE:
+            let view = try OptionsReader(LuaTableReader(options.fields.arguments, tableAt: lua_gettop(L), argument: options.fields.argument), ViewportOptions.table)
+            return .explicit(zoom: try view.number("zoom"), x: try view.number("x"), y: try view.number("y"))
+        default: throw options.fields.fieldError("viewport", expected: "\"fit\" or {zoom =, x =, y =}")
+        }
+    }
+
+    /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})` (options: `RadarOptions`).
+    static let radar: LuaFunction = { L in
+        LuaBinding.run(L, "radar") { arguments in
+            let path = try arguments.string(1)
+            let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
+            let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
+                switch type {
+                case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
+                case LUA_TTABLE:
+                    let axis = try entry(spec, RadarAxisOptions.table)
+                    return Radar.Axis(try axis.optionalString("name") ?? "axis \(i)", min: try axis.optionalNumber("min"), max: try axis.optionalNumber("max"))
+                default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =} expected")
+                }
+            }
+            let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
+                Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
+            }
+            var options = Radar.Options()
+            options.width = try spec.number("width")
+            options.height = try spec.number("height")
+            options.title = try spec.optionalString("title")
+            options.divisions = try spec.integer("divisions")
+            options.grid = try spec.choice("grid", as: Radar.Grid.self)
+            options.scale = try spec.choice("scale", as: Radar.Scale.self)
+            options.min = try spec.optionalNumber("min")
+            options.max = try spec.optionalNumber("max")
+            options.fillOpacity = try spec.number("fillOpacity")
+            options.strokeWidth = try spec.number("strokeWidth")
+            options.markerRadius = try spec.number("markerRadius")
+            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
+            options.legend = try spec.boolean("legend")
+            options.fontSize = try spec.number("fontSize")
+            options.padding = try spec.number("padding")
+            try Radar(axes: axes, series: series, options: options).write(to: path)
+            return 0
+        }
+    }
+
+    /// `forcelab.svg.plot(path, {series = {{name =, x = {...}, y = {...}}}, title =, xLabel =, yLabel =})`; a series may
+    /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}` (options: `PlotOptions`).
+    static let plot: LuaFunction = { L in
+        LuaBinding.run(L, "plot") { arguments in
+            let path = try arguments.string(1)
+            let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
+            var series: [Plot.Series] = []
+            let fromRecording = spec.push("recording") != LUA_TNIL
+            if fromRecording {
+                guard let recording = LuaObject.get(arguments.L, -1, LayoutRecording.self) else {
+                    throw spec.fields.fieldError("recording", expected: "Recording")
+                }
+                fl_pop(arguments.L, 1)
+                let names = try entries(spec, "series") { type, i -> String in
+                    guard type == LUA_TSTRING else { throw arguments.error(2, "field 'series'[\(i)]: string expected") }
+                    return LuaValues.string(arguments.L, -1)!
+                }
+                series = try (names.isEmpty ? recording.seriesNames : names).map { name in
+                    guard let values = recording.series(name) else {
+                        throw arguments.error(2, "the recording has no series '\(name)' (it has \(recording.seriesNames.joined(separator: ", ")))")
+                    }
+                    return Plot.Series(name, x: recording.ticks.map(Double.init), y: values)
+                }
+            } else {
+                fl_pop(arguments.L, 1)
+                series = try seriesList(spec, PlotSeriesOptions.table) { reader, name in
+                    let y = try numbers(reader, "y")
+                    let colour = try colour(reader)
+                    if reader.has("x") { return Plot.Series(name, x: try numbers(reader, "x"), y: y, colour: colour) }
+                    return Plot.Series(name, y: y, colour: colour)
+                }
+            }
+            var options = Plot.Options()
+            options.width = try spec.number("width")
+            options.height = try spec.number("height")
+            options.title = try spec.optionalString("title")
+            options.xLabel = try spec.optionalString("xLabel") ?? (fromRecording ? "tick" : nil)
+            options.yLabel = try spec.optionalString("yLabel")
+            options.xMin = try spec.optionalNumber("xMin")
+            options.xMax = try spec.optionalNumber("xMax")
+            options.yMin = try spec.optionalNumber("yMin")
+            options.yMax = try spec.optionalNumber("yMax")
+            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
+            options.strokeWidth = try spec.number("strokeWidth")
+            options.legend = try spec.boolean("legend")
+            options.fontSize = try spec.number("fontSize")
+            options.padding = try spec.number("padding")
+            try Plot(series: series, options: options).write(to: path)
+            return 0
+        }
+    }
+
+    /// Maps the elements of the list in option `name` (absent: none); each is on top of the stack while `body` runs.
+    private static func entries<T>(_ spec: OptionsReader, _ name: String, _ body: (Int32, Int) throws -> T) throws -> [T] {
+        guard try spec.pushTable(name) else { return [] }
+        defer { fl_pop(spec.fields.arguments.L, 1) }
+        let list = LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
+        return try list.elements(body)
+    }
+
+    /// The table on top of the stack, read against `declaration`.
+    private static func entry(_ spec: OptionsReader, _ declaration: LuaOptionTable) throws -> OptionsReader {
+        let arguments = spec.fields.arguments
+        return try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: spec.fields.argument), declaration)
+    }
+
+    /// Reads `series = {{name =, ...}, ...}` against `declaration` with `convert`.
+    private static func seriesList<T>(_ spec: OptionsReader, _ declaration: LuaOptionTable, _ convert: (OptionsReader, String) throws -> T) throws -> [T] {
+        try entries(spec, "series") { type, i in
+            guard type == LUA_TTABLE else { throw spec.fields.arguments.error(2, "series[\(i)]: table expected") }
+            let reader = try entry(spec, declaration)
+            return try convert(reader, try reader.optionalString("name") ?? "series \(i)")
+        }
+    }
+
+    /// A series' `colour` (or `color`).
+    private static func colour(_ reader: OptionsReader) throws -> String? {
+        try reader.optionalString("colour") ?? reader.optionalString("color")
+    }
+
+    /// A list of numbers in table option `name` (required by its declaration, or empty when absent).
+    static func numbers(_ reader: OptionsReader, _ name: String) throws -> [Double] {
+        let arguments = reader.fields.arguments
+        return try entries(reader, name) { type, i in
+            guard type == LUA_TNUMBER else {
+                throw arguments.error(reader.fields.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
+            }
+            return fl_tonumber(arguments.L, -1)
+        }
+    }
+
+    /// `forcelab.metrics(g [, options])` (options: `MetricsOptions`).
+    static let metrics: LuaFunction = { L in
+        LuaBinding.run(L, "metrics") { arguments in
+            let luaGraph = try GraphBindings.graph(arguments)
+            let options = try OptionsReader(arguments, 2, MetricsOptions.table)
+            var settings = Metrics.Options()
+            settings.exactNodeLimit = try options.integer("exactNodeLimit")
+            settings.sampleSources = try options.integer("sampleSources")
+            settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
+            settings.seed = UInt32(try options.integer("seed"))
+            let scene = try GraphScene(graph: luaGraph.graph, group: nil)
+            let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
+            let result = try Metrics.measure(
+                positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
+                radii: radii, options: settings)
+            lua_createtable(arguments.L, 0, Int32(result.pairs.count))
+            for pair in result.pairs {
+                if pair.value == pair.value.rounded() && ["crossings", "overlaps", "sources"].contains(pair.name) {
+                    lua_pushinteger(arguments.L, lua_Integer(pair.value))
+                } else {
+                    lua_pushnumber(arguments.L, pair.value)
+                }
+                lua_setfield(arguments.L, -2, pair.name)
+            }
+            return 1
+        }
+    }
+}

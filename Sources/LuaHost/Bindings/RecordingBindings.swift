@@ -1,0 +1,100 @@
+import CLuaShim
+import Foundation
+import GraphLayout
+import GraphModel
+import Render
+
+/// The Lua face of recordings (`sim:record`), the HTML replay and terminal previews.
+enum RecordingBindings {
+    static let metatable = "forcelab.Recording"
+
+    /// Registers the metatable and `html = {replay}` in the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        LuaObject.register(L, name: metatable, methods: [
+            ("series", series), ("ticks", ticks), ("stop", stop), ("frameCount", frameCount),
+        ], metamethods: [("__tostring", describe)])
+        lua_createtable(L, 0, 1)
+        LuaBinding.set(L, table: -1, "replay", replay)
+        lua_setfield(L, -2, "html")
+    }
+
+    private static func recording(_ arguments: LuaArguments) throws -> LayoutRecording {
+        try arguments.object(1, LayoutRecording.self, name: "Recording")
+    }
+
+    static let describe: LuaFunction = { L in
+        LuaBinding.run(L, "tostring") { arguments in
+            let recording = try recording(arguments)
+            LuaValues.push(arguments.L, "Recording(\(recording.ticks.count) ticks, \(recording.frameTicks.count) frames, series: \(recording.seriesNames.joined(separator: ", ")))")
+            return 1
+        }
+    }
+
+    static let series: LuaFunction = { L in
+        LuaBinding.run(L, "series") { arguments in
+            let recording = try recording(arguments)
+            let name = try arguments.string(2)
+            guard let values = recording.series(name) else {
+                throw arguments.error(2, "no series '\(name)' (\(recording.seriesNames.joined(separator: ", ")))")
+            }
+            LuaValues.push(arguments.L, .array(values.map(DataValue.number)))
+            return 1
+        }
+    }
+
+    static let ticks: LuaFunction = { L in
+        LuaBinding.run(L, "ticks") { arguments in
+            LuaValues.push(arguments.L, .array(try recording(arguments).ticks.map { .number(Double($0)) }))
+            return 1
+        }
+    }
+
+    static let frameCount: LuaFunction = { L in
+        LuaBinding.run(L, "frameCount") { arguments in
+            lua_pushinteger(arguments.L, lua_Integer(try recording(arguments).frameTicks.count))
+            return 1
+        }
+    }
+
+    static let stop: LuaFunction = { L in
+        LuaBinding.run(L, "stop") { arguments in
+            try recording(arguments).stop()
+            lua_settop(arguments.L, 1)
+            return 1
+        }
+    }
+
+    /// `forcelab.html.replay(recording, path [, options])`: one self-contained HTML file (options: `ReplayOptions`).
+    static let replay: LuaFunction = { L in
+        LuaBinding.run(L, "replay") { arguments in
+            let recording = try recording(arguments)
+            let path = try arguments.string(2)
+            let options = try OptionsReader(arguments, 3, ReplayOptions.table)
+            guard !recording.frameTicks.isEmpty, recording.keepsFrames else { throw arguments.error(1, "the recording has no frames (run the simulation after sim:record)") }
+            var settings = Replay.Options()
+            settings.title = try options.string("title")
+            settings.framesPerSecond = try options.number("fps")
+            settings.nodeRadius = try options.number("radius")
+            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
+            let frames = Replay.Recording(
+                ids: recording.ids, data: recording.dataText, groups: recording.groups, edges: recording.edges,
+                frames: recording.frames, ticks: recording.frameTicks)
+            try Replay(recording: frames, options: settings).write(to: path)
+            return 0
+        }
+    }
+
+    /// `g:show([columns, rows])`: prints the layout in braille dots, sized to the terminal by default.
+    static let show: LuaFunction = { L in
+        LuaBinding.run(L, "show") { arguments in
+            let graph = try GraphBindings.graph(arguments).graph
+            let size = TerminalSize.current()
+            let columns = try arguments.integer(2, default: size.columns)
+            let rows = try arguments.integer(3, default: max(4, size.rows - 2))
+            let points = try GraphPoints(graph)
+            let text = try BrailleCanvas.preview(positions: points.positions, edges: points.edges, columns: columns, rows: rows)
+            FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            return 0
+        }
+    }
+}

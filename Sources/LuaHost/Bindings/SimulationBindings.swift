@@ -1,0 +1,358 @@
+import CLuaShim
+import Foundation
+import ForceSimulation
+import GraphLayout
+import GraphModel
+
+/// The Lua face of simulations (`forcelab.Simulation`): each method checks its arguments, calls the graph layout
+/// (or the simulation handle) once and pushes the result.
+enum SimulationBindings {
+    static let metatable = "forcelab.Simulation"
+
+    /// Every method of a simulation, in one place.
+    static let methods: [(String, LuaFunction)] = [
+        ("force", force), ("forces", forces), ("tick", tick), ("run", run), ("stop", stop), ("restart", restart),
+        ("alpha", alpha), ("alphaTarget", alphaTarget), ("alphaMin", alphaMin), ("alphaDecay", alphaDecay),
+        ("velocityDecay", velocityDecay), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
+        ("record", record), ("graph", graph), ("seed", seed), ("threads", threads),
+    ]
+
+    /// Registers the metatable and adds `simulation` to the module table on top of the stack.
+    static func register(_ L: OpaquePointer) {
+        LuaObject.register(L, name: metatable, methods: methods, metamethods: [("__tostring", describe)])
+        LuaBinding.set(L, table: -1, "simulation", new)
+    }
+
+    /// The simulation at argument 1.
+    static func simulation(_ arguments: LuaArguments) throws -> SimulationHandle {
+        try arguments.object(1, SimulationHandle.self, name: "Simulation")
+    }
+
+    /// Runs a method body with the calling thread as the one the simulation's callbacks run in.
+    static func method(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, SimulationHandle) throws -> Int32) -> Int32 {
+        LuaBinding.run(L, name) { arguments in
+            let simulation = try simulation(arguments)
+            return try simulation.running(in: arguments.L) { try body(arguments, simulation) }
+        }
+    }
+
+    /// Leaves the simulation (argument 1) as the only result, for chained calls.
+    static func returningSelf(_ arguments: LuaArguments) -> Int32 {
+        lua_settop(arguments.L, 1)
+        return 1
+    }
+
+    /// `forcelab.simulation(g [, options])`.
+    static let new: LuaFunction = { L in
+        LuaBinding.run(L, "simulation") { arguments in
+            let graph = try GraphBindings.graph(arguments)
+            let options = try OptionsReader(arguments, 2, SimulationOptions.table)
+            let layout = try GraphLayout(
+                graph: graph.graph, dimensions: try options.integer("dimensions"), seed: UInt32(try options.integer("seed")))
+            let engine = layout.simulation
+            engine.alpha = try options.number("alpha")
+            engine.alphaMin = try options.number("alphaMin")
+            engine.alphaDecay = try options.number("alphaDecay")
+            engine.alphaTarget = try options.number("alphaTarget")
+            engine.velocityDecay = try options.number("velocityDecay")
+            if let threads = try options.optionalInteger("threads") { engine.threads = threads }
+            let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
+            LuaObject.push(arguments.L, simulation, metatable: metatable)
+            LuaCallbacks.link(arguments.L, from: simulation, to: graph, name: "graph")
+            return 1
+        }
+    }
+
+    static let describe: LuaFunction = { L in
+        LuaBinding.run(L, "tostring") { arguments in
+            let engine = try simulation(arguments).layout.simulation
+            let names = engine.forceNames.joined(separator: ", ")
+            LuaValues.push(arguments.L, "Simulation(\(engine.nodeCount) nodes, \(engine.dimensions)D, alpha \(ElementBindings.format(engine.alpha)), forces: \(names.isEmpty ? "none" : names))")
+            return 1
+        }
+    }
+
+    /// `sim:force(name)` returns a force; `sim:force(name, f)` adds or replaces it (keeping its slot);
+    /// `sim:force(name, nil)` removes it. `f` is a `forcelab.force.*` value, a function(alpha, nodes), or a table
+    /// with `force(alpha)` and optional `initialize(nodes, random)`.
+    static let force: LuaFunction = { L in
+        method(L, "force") { arguments, simulation in
+            let name = try arguments.string(2)
+            let L = arguments.L
+            if arguments.count < 3 {
+                if let description = simulation.descriptions[name] {
+                    LuaObject.push(L, description, metatable: ForceBindings.metatable)
+                } else if let luaForce = simulation.luaForces[name] {
+                    luaForce.reference.push(L)
+                } else {
+                    lua_pushnil(L)
+                }
+                return 1
+            }
+            if arguments.isNil(3) {
+                try simulation.removeForce(name)
+            } else if let description = LuaObject.get(L, 3, ForceDescription.self) {
+                try simulation.setForce(name, description)
+                LuaCallbacks.link(L, from: simulation, to: description, name: "force " + name)
+                return returningSelf(arguments)
+            } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
+                let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
+                if form == .table {
+                    try checkMember(arguments, "force", optional: false)
+                    try checkMember(arguments, "initialize", optional: true)
+                }
+                let reference = LuaReference(L, 3, owner: simulation)
+                try simulation.setForce(name, LuaForce(simulation: simulation, form: form, reference: reference))
+            } else {
+                throw arguments.typeError(3, expected: "force, function, table or nil")
+            }
+            LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name)
+            return returningSelf(arguments)
+        }
+    }
+
+    /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
+    private static func checkMember(_ arguments: LuaArguments, _ name: String, optional: Bool) throws {
+        let L = arguments.L
+        let type = try LuaForce.pushField(L, 3, name)
+        fl_pop(L, 1)
+        guard type == LUA_TFUNCTION || (optional && type == LUA_TNIL) else {
+            throw arguments.error(3, "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))")
+        }
+    }
+
+    static let forces: LuaFunction = { L in
+        method(L, "forces") { arguments, simulation in
+            GraphConversions.pushStrings(arguments.L, simulation.layout.forceNames)
+            return 1
+        }
+    }
+
+    /// `sim:tick([n])`: n ticks without events and without checking alphaMin, as d3's tick.
+    static let tick: LuaFunction = { L in
+        method(L, "tick") { arguments, simulation in
+            let count = try arguments.integer(2, default: 1)
+            try simulation.layout.tick(count) {
+                if fl_interrupted() != 0 { throw interrupted() }
+            }
+            return returningSelf(arguments)
+        }
+    }
+
+    /// The error raised when Ctrl-C stops a long Swift loop.
+    static func interrupted() -> LuaError {
+        fl_clear_interrupt()
+        return LuaError("interrupted!")
+    }
+
+    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =}])`: ticks until alpha < alphaMin; returns the
+    /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
+    static let run: LuaFunction = { L in
+        method(L, "run") { arguments, simulation in
+            let options = try OptionsReader(arguments, 2, RunOptions.table)
+            let maxTicks = try options.optionalInteger("maxTicks") ?? Int.max
+            let L = arguments.L
+            let onTick = try options.function("onTick")
+            let layout = simulation.layout
+            let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
+            let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
+            let ticksBefore = layout.ticksDone
+            var ticks = 0
+            let afterTick = { (tick: Int) throws in
+                let alpha = layout.simulation.alpha
+                if show?.isDue ?? false { try show?.draw(tick: tick, alpha: alpha) }
+                if show == nil { progress.update(tick: tick, alpha: alpha) }
+                try LuaContext.of(L).deliverEvents(L)
+                try onTick?.call(L) {
+                    lua_pushvalue(L, 1)
+                    lua_pushinteger(L, lua_Integer(tick))
+                    return 2
+                }
+            }
+            let watched = onTick != nil || show != nil || progress.isEnabled
+            let outcome = try layout.run(
+                maxTicks: maxTicks, interrupted: { fl_interrupted() != 0 }, afterTick: watched ? afterTick : nil)
+            ticks = layout.ticksDone - ticksBefore
+            progress.finish()
+            try show?.draw(tick: ticks, alpha: layout.simulation.alpha)
+            if outcome == .interrupted && !layout.stopRequested { throw interrupted() }
+            lua_pushinteger(L, lua_Integer(ticks))
+            LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
+            return 2
+        }
+    }
+
+    /// `sim:stop()`: as d3's stop, ends a running `sim:run` after the current tick (it returns "stopped").
+    static let stop: LuaFunction = { L in
+        method(L, "stop") { arguments, simulation in
+            simulation.layout.stop()
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:restart()`: d3's timer restart; there is no timer, so it only clears a pending stop.
+    static let restart: LuaFunction = { L in
+        method(L, "restart") { arguments, simulation in
+            simulation.layout.restart()
+            return returningSelf(arguments)
+        }
+    }
+
+    /// A getter/setter pair in d3's style: `sim:alpha()` reads, `sim:alpha(v)` sets and returns the simulation.
+    static func accessor(_ L: OpaquePointer?, _ name: String, _ property: ReferenceWritableKeyPath<Simulation, Double>) -> Int32 {
+        method(L, name) { arguments, simulation in
+            if arguments.isNil(2) {
+                lua_pushnumber(arguments.L, simulation.layout.simulation[keyPath: property])
+                return 1
+            }
+            simulation.layout.simulation[keyPath: property] = try arguments.finiteNumber(2)
+            return returningSelf(arguments)
+        }
+    }
+
+    static let alpha: LuaFunction = { L in accessor(L, "alpha", \.alpha) }
+    static let alphaTarget: LuaFunction = { L in accessor(L, "alphaTarget", \.alphaTarget) }
+    static let alphaMin: LuaFunction = { L in accessor(L, "alphaMin", \.alphaMin) }
+    static let alphaDecay: LuaFunction = { L in accessor(L, "alphaDecay", \.alphaDecay) }
+    static let velocityDecay: LuaFunction = { L in accessor(L, "velocityDecay", \.velocityDecay) }
+
+    /// `sim:find(x, y [, radius])` (3D: `sim:find(x, y, z [, radius])`): the nearest node, or nil.
+    static let find: LuaFunction = { L in
+        method(L, "find") { arguments, simulation in
+            let three = simulation.layout.simulation.dimensions == 3
+            let x = try arguments.number(2), y = try arguments.number(3)
+            let z = three ? try arguments.number(4, default: 0) : 0
+            let radiusArgument: Int32 = three ? 5 : 4
+            let radius = arguments.isNil(radiusArgument) ? nil : try arguments.number(radiusArgument)
+            if let id = try simulation.layout.find(x: x, y: y, z: z, radius: radius) {
+                ElementBindings.push(arguments.L, simulation.graph, .node, id)
+            } else {
+                lua_pushnil(arguments.L)
+            }
+            return 1
+        }
+    }
+
+    /// `sim:fix(id [, x, y [, z]])` pins a node (d3's fx/fy); without coordinates, where it is now.
+    static let fix: LuaFunction = { L in
+        method(L, "fix") { arguments, simulation in
+            let id = try GraphBindings.nodeId(arguments, 2)
+            let x = arguments.isNil(3) ? nil : try arguments.finiteNumber(3)
+            let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
+            let z = arguments.isNil(5) ? nil : try arguments.finiteNumber(5)
+            try simulation.layout.fix(id, x: x, y: y, z: z)
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:unfix(id)` frees a pinned node.
+    static let unfix: LuaFunction = { L in
+        method(L, "unfix") { arguments, simulation in
+            try simulation.layout.unfix(try GraphBindings.nodeId(arguments, 2))
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:on("tick" | "end" [.name] [, fn | nil])`, as d3's on: with a function it registers it (through the
+    /// engine's events), with nil it removes it, without one it returns the current handler.
+    static let on: LuaFunction = { L in
+        method(L, "on") { arguments, simulation in
+            let full = try arguments.string(2)
+            let parts = full.split(separator: ".", maxSplits: 1).map(String.init)
+            let event: SimulationEvent
+            switch parts.first {
+            case "tick": event = .tick
+            case "end": event = .end
+            default: throw arguments.error(2, "unknown event '\(full)' (tick or end)")
+            }
+            let name = parts.count > 1 ? parts[1] : ""
+            let key = "on " + (parts.first ?? "") + "." + name
+            if arguments.count < 3 {
+                guard let handler = simulation.handlers[key] else {
+                    lua_pushnil(arguments.L)
+                    return 1
+                }
+                handler.push(arguments.L)
+                return 1
+            }
+            if arguments.isNil(3) {
+                simulation.handlers[key] = nil
+                simulation.layout.on(event, name: name, perform: nil)
+                return returningSelf(arguments)
+            }
+            try arguments.function(3)
+            let handler = LuaReference(arguments.L, 3, owner: simulation)
+            simulation.handlers[key] = handler
+            simulation.layout.on(event, name: name) { [unowned simulation] _ in
+                let L = simulation.activeState
+                try handler.call(L) {
+                    lua_pushvalue(L, 1)
+                    return 1
+                }
+            }
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:record([{frames = true, every = 1, values = {name = function(sim) return number end}}])`: records
+    /// alpha, energy, the custom values and (every `every` ticks, and the latest) positions after each tick.
+    static let record: LuaFunction = { L in
+        method(L, "record") { arguments, simulation in
+            let options = try OptionsReader(arguments, 2, RecordOptions.table)
+            let L = arguments.L
+            var values: [(name: String, value: () throws -> Double)] = []
+            if try options.pushTable("values") {
+                let table = lua_gettop(L)
+                lua_pushnil(L)
+                while lua_next(L, table) != 0 {
+                    guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
+                        throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
+                    }
+                    let function = LuaReference(L, -1, owner: simulation)
+                    values.append((name: name, value: { [unowned simulation] in
+                        try simulation.callNumber(function, name) { L in
+                            lua_pushvalue(L, 1)
+                            return 1
+                        }
+                    }))
+                    fl_pop(L, 1)
+                }
+                values.sort { $0.name < $1.name }
+                fl_pop(L, 1)
+            }
+            let recording = try simulation.layout.record(
+                keepingFrames: try options.boolean("frames"), every: try options.integer("every"), values: values)
+            LuaObject.push(L, recording, metatable: RecordingBindings.metatable)
+            return 1
+        }
+    }
+
+    static let graph: LuaFunction = { L in
+        method(L, "graph") { arguments, simulation in
+            LuaObject.push(arguments.L, simulation.graph, metatable: GraphBindings.metatable)
+            return 1
+        }
+    }
+
+    /// `sim:seed(n)`: restarts d3's random source from seed n and initialises the forces again.
+    static let seed: LuaFunction = { L in
+        method(L, "seed") { arguments, simulation in
+            let seed = try arguments.integer(2)
+            guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
+            try simulation.layout.reseed(UInt32(seed))
+            return returningSelf(arguments)
+        }
+    }
+
+    static let threads: LuaFunction = { L in
+        method(L, "threads") { arguments, simulation in
+            let engine = simulation.layout.simulation
+            if arguments.isNil(2) {
+                lua_pushinteger(arguments.L, lua_Integer(engine.threads))
+                return 1
+            }
+            engine.threads = try arguments.integer(2)
+            return returningSelf(arguments)
+        }
+    }
+}

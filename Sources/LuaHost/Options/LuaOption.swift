@@ -1,0 +1,169 @@
+import Foundation
+
+/// One option of a Lua function's options table: its name, what it accepts, its default and one line of doc.
+/// The declaration is the only place the option is written: the reader checks against it and the docs are made from it.
+public struct LuaOption: Sendable {
+    /// What an option accepts.
+    public enum Value: Sendable {
+        /// A number within the range (so finite unless the range says otherwise).
+        case number(ClosedRange<Double>)
+        /// A whole number within the range.
+        case integer(ClosedRange<Int>)
+        /// `true` or `false`.
+        case boolean
+        /// A string (a number is accepted and formatted, as Lua does).
+        case string
+        /// One of these strings.
+        case choice([String])
+        /// A Lua function; the text is its signature, for the docs.
+        case function(String)
+        /// A Lua table; the text is its shape, for the docs.
+        case table(String)
+        /// Per node: a number, a function of the node or the name of a numeric node data field.
+        case nodeNumber
+        /// Per node: a colour, a function of the node or the name of a node data field.
+        case nodeColour
+        /// Per edge: a number, a function of the edge or the name of a numeric edge data field.
+        case edgeNumber
+        /// Per edge: a colour, a function of the edge or the name of an edge data field.
+        case edgeColour
+        /// Anything the binding checks itself; the text says what, for the docs.
+        case custom(String)
+    }
+
+    /// What an absent option means.
+    public enum Default: Sendable {
+        /// Nothing: the option is off or left to the function.
+        case none
+        /// The option must be given.
+        case required
+        /// A number (also for integer options).
+        case number(Double)
+        /// A boolean.
+        case boolean(Bool)
+        /// A string (also for choices).
+        case text(String)
+        /// A default computed when the function runs, described for the docs.
+        case described(String)
+    }
+
+    /// The option's name as users write it.
+    public let name: String
+    /// What it accepts.
+    public let value: Value
+    /// What an absent option means.
+    public let `default`: Default
+    /// One line of doc.
+    public let doc: String
+
+    /// Declares an option.
+    public init(_ name: String, _ value: Value, default: Default = .none, _ doc: String) {
+        self.name = name
+        self.value = value
+        self.default = `default`
+        self.doc = doc
+    }
+
+    /// Every finite number.
+    public static let finite: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    /// Every whole number a Lua number holds exactly enough to count with.
+    public static let anyInteger: ClosedRange<Int> = Int.min...Int.max
+
+    /// A number option in `range`, defaulting to `fallback` (nil: none).
+    public static func number(_ name: String, default fallback: Double? = nil, in range: ClosedRange<Double> = finite, _ doc: String) -> LuaOption {
+        LuaOption(name, .number(range), default: fallback.map(Default.number) ?? .none, doc)
+    }
+
+    /// A number option in `range` whose default is computed (described by `fallback`).
+    public static func number(_ name: String, described fallback: String, in range: ClosedRange<Double> = finite, _ doc: String) -> LuaOption {
+        LuaOption(name, .number(range), default: .described(fallback), doc)
+    }
+
+    /// A whole-number option in `range`, defaulting to `fallback` (nil: none).
+    public static func integer(_ name: String, default fallback: Int? = nil, in range: ClosedRange<Int> = anyInteger, _ doc: String) -> LuaOption {
+        LuaOption(name, .integer(range), default: fallback.map { .number(Double($0)) } ?? .none, doc)
+    }
+
+    /// A whole-number option in `range` whose default is computed (described by `fallback`).
+    public static func integer(_ name: String, described fallback: String, in range: ClosedRange<Int> = anyInteger, _ doc: String) -> LuaOption {
+        LuaOption(name, .integer(range), default: .described(fallback), doc)
+    }
+
+    /// A boolean option, defaulting to `fallback` (nil: none).
+    public static func boolean(_ name: String, default fallback: Bool? = nil, _ doc: String) -> LuaOption {
+        LuaOption(name, .boolean, default: fallback.map(Default.boolean) ?? .none, doc)
+    }
+
+    /// A string option, defaulting to `fallback` (nil: none).
+    public static func string(_ name: String, default fallback: String? = nil, _ doc: String) -> LuaOption {
+        LuaOption(name, .string, default: fallback.map(Default.text) ?? .none, doc)
+    }
+
+    /// A string option whose default is computed (described by `fallback`).
+    public static func string(_ name: String, described fallback: String, _ doc: String) -> LuaOption {
+        LuaOption(name, .string, default: .described(fallback), doc)
+    }
+
+    /// One of the names of `type`'s cases, defaulting to `fallback` (nil: none).
+    public static func choice<T: CaseIterable & RawRepresentable<String>>(
+        _ name: String, _ type: T.Type, default fallback: T? = nil, _ doc: String
+    ) -> LuaOption {
+        LuaOption(name, .choice(type.allCases.map(\.rawValue)), default: fallback.map { .text($0.rawValue) } ?? .none, doc)
+    }
+
+    /// One of `choices`, defaulting to `fallback` (nil: none).
+    public static func choice(_ name: String, _ choices: [String], default fallback: String? = nil, _ doc: String) -> LuaOption {
+        LuaOption(name, .choice(choices), default: fallback.map(Default.text) ?? .none, doc)
+    }
+
+    /// What the option accepts, as the docs say it.
+    public var accepts: String {
+        switch value {
+        case .number(let range):
+            if range == Self.finite { return "number" }
+            if range.upperBound == Self.finite.upperBound { return "number ≥ \(Self.format(range.lowerBound))" }
+            if range.upperBound == .infinity { return "number ≥ \(Self.format(range.lowerBound)), or inf" }
+            return "number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+        case .integer(let range):
+            if range == Self.anyInteger { return "integer" }
+            if range.upperBound == Int.max { return "integer ≥ \(range.lowerBound)" }
+            return "integer from \(range.lowerBound) to \(range.upperBound)"
+        case .boolean: return "boolean"
+        case .string: return "string"
+        case .choice(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ")
+        case .function(let signature): return "`\(signature)`"
+        case .table(let shape): return "`\(shape)`"
+        case .nodeNumber: return "number, `function(node, i)` or numeric node data field name"
+        case .nodeColour: return "colour, `function(node, i)` or node data field name"
+        case .edgeNumber: return "number, `function(edge, i)` or numeric edge data field name"
+        case .edgeColour: return "colour, `function(edge, i)` or edge data field name"
+        case .custom(let text): return text
+        }
+    }
+
+    /// The default, as the docs say it.
+    public var defaultText: String {
+        switch self.default {
+        case .none: return ""
+        case .required: return "required"
+        case .number(let value): return "`\(Self.format(value))`"
+        case .boolean(let value): return "`\(value)`"
+        case .text(let text): return "`\"\(text)\"`"
+        case .described(let text): return text
+        }
+    }
+
+    /// A number as the docs and messages write it: whole numbers below 1e7 without a fraction, very large and very
+    /// small ones with an exponent (`1e15`, `1e-9`), others in full.
+    static func format(_ value: Double) -> String {
+        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+        let size = abs(value)
+        if value == value.rounded(), size < 1e7 { return String(Int(value)) }
+        if size >= 1e7 || size < 1e-3 {
+            let parts = String(format: "%g", value).split(separator: "e")
+            guard parts.count == 2, let exponent = Int(parts[1]) else { return String(format: "%g", value) }
+            return "\(parts[0])e\(exponent)"
+        }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,73 @@
+/// The options table of one Lua function: the function's name as users write it and its declared options.
+public struct LuaOptionTable: Sendable {
+    /// The function as users write it, e.g. `sim:run` or `fl.svg.graph`; it starts every error about its options.
+    public let function: String
+    /// The options, in the order the docs list them.
+    public let options: [LuaOption]
+    /// The position of each option in `options`, by name.
+    private let positions: [String: Int]
+
+    /// Declares the options of `function`; a name given twice is a programming error.
+    public init(_ function: String, _ options: [LuaOption]) {
+        self.function = function
+        self.options = options
+        positions = Dictionary(options.enumerated().map { ($1.name, $0) }) { first, _ in
+            preconditionFailure("\(function): option '\(options[first].name)' is declared twice")
+        }
+    }
+
+    /// The option called `name`, or nil when it is not declared.
+    public func option(_ name: String) -> LuaOption? {
+        positions[name].map { options[$0] }
+    }
+
+    /// The names of the options, in declaration order.
+    public var names: [String] { options.map(\.name) }
+
+    /// The docs' table of the options: option | accepts | default | meaning.
+    public var markdown: String {
+        guard !options.isEmpty else { return "`\(function)` takes no options.\n" }
+        var lines = ["| option | accepts | default | meaning |", "| --- | --- | --- | --- |"]
+        for option in options {
+            let cells = ["`\(option.name)`", option.accepts, option.defaultText, option.doc]
+            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The declared name closest to `name` (fewest one-character edits, a swap of neighbours counting as one), when
+    /// it is close enough to be what was meant: at most 2 edits, or a third of the name's length.
+    public func nearest(to name: String) -> String? {
+        let limit = max(2, name.count / 3)
+        let scored = options.map { (name: $0.name, distance: Self.editDistance(name.lowercased(), $0.name.lowercased())) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
+        return best.name
+    }
+
+    /// The message for an unknown option `key`: with the nearest declared name, or the list when none is close.
+    public func unknownOptionMessage(_ key: String) -> String {
+        if options.isEmpty { return "\(function): takes no options, got '\(key)'" }
+        if let suggestion = nearest(to: key) { return "\(function): unknown option '\(key)' (did you mean '\(suggestion)'?)" }
+        return "\(function): unknown option '\(key)' (options: \(names.joined(separator: ", ")))"
+    }
+
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
+    }
+}

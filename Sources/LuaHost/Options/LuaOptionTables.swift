@@ -1,0 +1,14 @@
+import GraphModel
+
+/// Every declared options table: the docs' option tables are made from these, and a test holds the docs to them.
+public enum LuaOptionTables {
+    /// Every declaration, in the order the docs present them.
+    public static let all: [LuaOptionTable] = [
+        SimulationOptions.table, RunOptions.table, RecordOptions.table,
+        GraphPictureOptions.table, ViewportOptions.table,
+        RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
+        MetricsOptions.table, ReplayOptions.table,
+        GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
+        StressLayoutOptions.table,
+    ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
+}

@@ -1,0 +1,16 @@
+import Render
+
+/// The options of `fl.metrics(g, options)`; the defaults are the measurement's own.
+public enum MetricsOptions {
+    /// The declaration.
+    public static let table: LuaOptionTable = {
+        let settings = Metrics.Options()
+        return LuaOptionTable("fl.metrics", [
+            LuaOption("radius", .nodeNumber, default: .number(settings.defaultRadius), "node radius, for overlaps"),
+            .integer("sampleSources", default: settings.sampleSources, in: 1...Int.max, "breadth-first sources sampled for stress above `exactNodeLimit` nodes"),
+            .integer("exactNodeLimit", default: settings.exactNodeLimit, in: 0...Int.max, "up to this many nodes, stress uses every pair"),
+            .integer("exactCrossingLimit", default: settings.exactCrossingLimit, in: 0...Int.max, "up to this many edges, every pair of edges is tested for crossing"),
+            .integer("seed", default: Int(settings.seed), in: 0...Int(UInt32.max), "seed of the source sample"),
+        ])
+    }()
+}

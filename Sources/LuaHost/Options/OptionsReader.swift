@@ -1,0 +1,214 @@
+import CLuaShim
+import Foundation
+
+/// Reads an options table against its declaration: an undeclared key is refused when the reader is made, each read
+/// checks the declared kind and range and gives the declared default for an absent option. Reading a name that is
+/// not declared, or reading it as another kind, is a programming error.
+public struct OptionsReader {
+    /// The declaration read against.
+    public let declaration: LuaOptionTable
+    /// The table's fields (an absent table has none).
+    public let fields: LuaTableReader
+
+    /// Reads argument `n` of the call (a table, or absent unless `required`) against `declaration`.
+    public init(_ arguments: LuaArguments, _ n: Int32, _ declaration: LuaOptionTable, required: Bool = false) throws {
+        try self.init(LuaTableReader(arguments, n, optional: !required), declaration)
+    }
+
+    /// Reads a table already wrapped (e.g. one nested in another argument) against `declaration`.
+    public init(_ fields: LuaTableReader, _ declaration: LuaOptionTable) throws {
+        self.fields = fields
+        self.declaration = declaration
+        try refuseUndeclared()
+    }
+
+    private var L: OpaquePointer { fields.arguments.L }
+
+    /// Fails on the first key (in Lua's traversal order) that is not a declared option name.
+    private func refuseUndeclared() throws {
+        guard fields.index != 0 else { return }
+        lua_pushnil(L)
+        while lua_next(L, fields.index) != 0 {
+            fl_pop(L, 1)
+            let name = LuaValues.string(L, -1)
+            if lua_type(L, -1) != LUA_TSTRING || name.flatMap(declaration.option) == nil {
+                let key = name ?? "[\(LuaValues.describe(L, -1))]"
+                fl_pop(L, 1)
+                throw LuaError(declaration.unknownOptionMessage(key))
+            }
+        }
+    }
+
+    /// The declaration of `name`; reading an undeclared option is a programming error.
+    public func option(_ name: String) -> LuaOption {
+        guard let option = declaration.option(name) else {
+            preconditionFailure("\(declaration.function): option '\(name)' is read but not declared")
+        }
+        return option
+    }
+
+    /// Whether the option is given (not nil).
+    public func has(_ name: String) -> Bool {
+        _ = option(name)
+        return fields.has(name)
+    }
+
+    /// Pushes the option's value (nil when absent) and returns its Lua type, for options the binding checks itself
+    /// (`.custom`, the per-node and per-edge kinds).
+    public func push(_ name: String) -> Int32 {
+        _ = option(name)
+        return fields.push(name)
+    }
+
+    /// Fails when option `name` is absent and declared as required.
+    private func checkNotRequired(_ name: String) throws {
+        guard case .required = option(name).default else { return }
+        throw fields.arguments.error(fields.argument, "field '\(name)' is required")
+    }
+
+    /// The error for option `name` holding a value it does not accept (`expected` says what it accepts).
+    public func error(_ name: String, expected: String, got: String) -> LuaError {
+        fields.arguments.error(fields.argument, "field '\(name)': \(expected) expected, got \(got)")
+    }
+
+    // MARK: Numbers
+
+    /// A number option, or its declared default (nil when it has none).
+    public func optionalNumber(_ name: String) throws -> Double? {
+        guard case .number(let range) = option(name).value else { preconditionFailure(misread(name, as: "number")) }
+        guard let value = try fields.number(name) else {
+            try checkNotRequired(name)
+            return numericDefault(name)
+        }
+        guard range.contains(value) else {
+            let expected = range == LuaOption.finite ? "a finite number" : "a " + option(name).accepts
+            throw error(name, expected: expected, got: value.isNaN ? "nan" : String(format: "%.14g", value))
+        }
+        return value
+    }
+
+    /// A number option that has a numeric default.
+    public func number(_ name: String) throws -> Double {
+        guard let value = try optionalNumber(name) else { preconditionFailure(noDefault(name)) }
+        return value
+    }
+
+    /// A whole-number option, or its declared default (nil when it has none).
+    public func optionalInteger(_ name: String) throws -> Int? {
+        guard case .integer(let range) = option(name).value else { preconditionFailure(misread(name, as: "integer")) }
+        guard let value = try fields.integer(name) else {
+            try checkNotRequired(name)
+            return numericDefault(name).map { Int($0) }
+        }
+        guard range.contains(value) else { throw error(name, expected: "an " + option(name).accepts, got: String(value)) }
+        return value
+    }
+
+    /// A whole-number option that has a numeric default.
+    public func integer(_ name: String) throws -> Int {
+        guard let value = try optionalInteger(name) else { preconditionFailure(noDefault(name)) }
+        return value
+    }
+
+    private func numericDefault(_ name: String) -> Double? {
+        if case .number(let value) = option(name).default { return value }
+        return nil
+    }
+
+    // MARK: Booleans, strings and choices
+
+    /// A boolean option (`true` or `false`, nothing else), or its declared default (nil when it has none).
+    public func optionalBoolean(_ name: String) throws -> Bool? {
+        guard case .boolean = option(name).value else { preconditionFailure(misread(name, as: "boolean")) }
+        defer { fl_pop(L, 1) }
+        switch fields.push(name) {
+        case LUA_TNIL:
+            try checkNotRequired(name)
+            if case .boolean(let value) = option(name).default { return value }
+            return nil
+        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0
+        default: throw error(name, expected: "boolean", got: LuaValues.typeName(L, -1))
+        }
+    }
+
+    /// A boolean option that has a default.
+    public func boolean(_ name: String) throws -> Bool {
+        guard let value = try optionalBoolean(name) else { preconditionFailure(noDefault(name)) }
+        return value
+    }
+
+    /// A string option (or choice), or its declared default (nil when it has none).
+    public func optionalString(_ name: String) throws -> String? {
+        let option = option(name)
+        switch option.value {
+        case .string, .choice: break
+        default: preconditionFailure(misread(name, as: "string"))
+        }
+        guard let value = try fields.string(name) else {
+            try checkNotRequired(name)
+            if case .text(let text) = option.default { return text }
+            return nil
+        }
+        if case .choice(let names) = option.value, !names.contains(value) {
+            throw fields.arguments.error(fields.argument, "field '\(name)': unknown value '\(value)' (\(names.joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    /// A string option (or choice) that has a default.
+    public func string(_ name: String) throws -> String {
+        guard let value = try optionalString(name) else { preconditionFailure(noDefault(name)) }
+        return value
+    }
+
+    /// A choice option as a case of `type` (declared with `LuaOption.choice(_:_:default:_:)`), or its default.
+    public func optionalChoice<T: RawRepresentable<String>>(_ name: String, as type: T.Type) throws -> T? {
+        guard let value = try optionalString(name) else { return nil }
+        guard let choice = T(rawValue: value) else { preconditionFailure("\(declaration.function): '\(value)' is declared for '\(name)' but is no \(T.self)") }
+        return choice
+    }
+
+    /// A choice option that has a default, as a case of `type`.
+    public func choice<T: RawRepresentable<String>>(_ name: String, as type: T.Type) throws -> T {
+        guard let value = try optionalChoice(name, as: type) else { preconditionFailure(noDefault(name)) }
+        return value
+    }
+
+    // MARK: Functions and tables
+
+    /// A function option kept as a reference (owned by `owner` when given), or nil when absent.
+    public func function(_ name: String, owner: AnyObject? = nil) throws -> LuaReference? {
+        guard case .function = option(name).value else { preconditionFailure(misread(name, as: "function")) }
+        defer { fl_pop(L, 1) }
+        switch fields.push(name) {
+        case LUA_TNIL:
+            try checkNotRequired(name)
+            return nil
+        case LUA_TFUNCTION: return LuaReference(L, -1, owner: owner)
+        default: throw error(name, expected: "function", got: LuaValues.typeName(L, -1))
+        }
+    }
+
+    /// Pushes a table option and returns true, or pushes nothing and returns false when it is absent.
+    public func pushTable(_ name: String) throws -> Bool {
+        guard case .table = option(name).value else { preconditionFailure(misread(name, as: "table")) }
+        switch fields.push(name) {
+        case LUA_TNIL:
+            fl_pop(L, 1)
+            try checkNotRequired(name)
+            return false
+        case LUA_TTABLE: return true
+        default:
+            defer { fl_pop(L, 1) }
+            throw error(name, expected: "table", got: LuaValues.typeName(L, -1))
+        }
+    }
+
+    private func misread(_ name: String, as kind: String) -> String {
+        "\(declaration.function): option '\(name)' is read as a \(kind) but declared as \(option(name).value)"
+    }
+
+    private func noDefault(_ name: String) -> String {
+        "\(declaration.function): option '\(name)' is read as always present but has no default"
+    }
+}

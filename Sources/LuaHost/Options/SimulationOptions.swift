@@ -1,0 +1,50 @@
+import ForceSimulation
+
+/// The options of `fl.simulation(g, options)`; the defaults are the engine's own.
+public enum SimulationOptions {
+    /// The declaration.
+    public static let table: LuaOptionTable = {
+        let engine = ForceSimulation.Simulation.withDefaults()
+        return LuaOptionTable("fl.simulation", [
+            .integer("dimensions", default: engine.dimensions, in: 2...3, "2 or 3 (3 adds z, vz, fz)"),
+            .integer("seed", default: Int(RandomSource().state), in: 0...Int(UInt32.max), "seed of d3's random source (the LCG every force shares)"),
+            .number("alpha", default: engine.alpha, "the starting alpha (cooling factor)"),
+            .number("alphaMin", default: engine.alphaMin, "`sim:run` stops once alpha is below it"),
+            .number("alphaDecay", default: engine.alphaDecay, "how fast alpha falls towards alphaTarget (1 - 0.001^(1/300): 300 ticks)"),
+            .number("alphaTarget", default: engine.alphaTarget, "the value alpha moves towards"),
+            .number("velocityDecay", default: engine.velocityDecay, "the share of velocity lost every tick"),
+            .integer("threads", described: "all cores", in: 1...Int.max, "threads the forces may use; results do not depend on it"),
+        ])
+    }()
+}
+
+/// The options of `sim:run(options)`.
+public enum RunOptions {
+    /// The declaration.
+    public static let table = LuaOptionTable("sim:run", [
+        .integer("maxTicks", described: "no limit", in: 0...Int.max, "stop after this many ticks"),
+        LuaOption("onTick", .function("function(sim, tick)"), "called after every tick"),
+        .boolean("show", default: false, "animate the layout in the terminal"),
+    ])
+}
+
+/// The options of `sim:record(options)`.
+public enum RecordOptions {
+    /// The declaration.
+    public static let table = LuaOptionTable("sim:record", [
+        .boolean("frames", default: true, "keep node positions (for `fl.html.replay`)"),
+        .integer("every", default: 1, in: 1...Int.max, "keep positions every this many ticks"),
+        LuaOption("values", .table("{name = function(sim) return number end}"), "custom series, recorded after every tick"),
+    ])
+}
+
+extension ForceSimulation.Simulation {
+    /// A simulation of no nodes with every default, to read the defaults from.
+    static func withDefaults() -> ForceSimulation.Simulation {
+        do {
+            return try ForceSimulation.Simulation(nodeCount: 0)
+        } catch {
+            preconditionFailure("a simulation with the default dimensions is always made: \(error)")
+        }
+    }
+}

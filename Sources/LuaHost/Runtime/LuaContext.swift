@@ -1,0 +1,38 @@
+import CLuaShim
+
+/// What the host keeps per Lua state: whether the state is still open (so late releases of `LuaReference`s skip a
+/// closed one) and the graphs whose change events wait for their Lua handlers. It lives in the state's extra space,
+/// which every coroutine shares and no script can reach.
+final class LuaContext {
+    /// The state's main thread while it is open; nil once it is closing.
+    var mainThread: OpaquePointer?
+    /// Graphs with events recorded since their handlers last ran, in the order they first had one.
+    private var waitingGraphs: [GraphHandle] = []
+
+    init(mainThread: OpaquePointer) {
+        self.mainThread = mainThread
+    }
+
+    /// The context of the state `L` belongs to (any of its threads).
+    static func of(_ L: OpaquePointer) -> LuaContext {
+        Unmanaged<LuaContext>.fromOpaque(fl_extraspace(L).pointee!).takeUnretainedValue()
+    }
+
+    /// Records the context of a new state (unretained: the `LuaState` owns it).
+    static func install(_ context: LuaContext, in L: OpaquePointer) {
+        fl_extraspace(L).pointee = Unmanaged.passUnretained(context).toOpaque()
+    }
+
+    /// Notes that `graph` has events for its Lua handlers.
+    func graphHasEvents(_ graph: GraphHandle) {
+        if !waitingGraphs.contains(where: { $0 === graph }) { waitingGraphs.append(graph) }
+    }
+
+    /// Calls the Lua handlers of every graph with waiting events (on thread `L`), until none is left.
+    func deliverEvents(_ L: OpaquePointer) throws {
+        while !waitingGraphs.isEmpty {
+            let graph = waitingGraphs.removeFirst()
+            try graph.deliverEvents(L)
+        }
+    }
+}

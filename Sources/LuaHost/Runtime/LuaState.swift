@@ -1,0 +1,122 @@
+import CLuaShim
+import Foundation
+import GraphModel
+
+/// Owns a Lua 5.4 state with the standard libraries and the `forcelab` module loaded.
+public final class LuaState {
+    /// The raw state, for the binding layer and the REPL.
+    public let L: OpaquePointer
+    private let context: LuaContext
+    /// Whether this state installed the process's file-access policy (taken away again when it closes).
+    private let isSandboxed: Bool
+
+    /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
+    /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
+    /// process's time limit. Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
+    /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes the process's file-access policy.
+    public init(
+        memoryLimit: Int = 0, ignoreEnvironment: Bool = false, maxInstructions: Int = 0, timeout: Double = 0,
+        sandbox: FileAccess? = nil
+    ) throws {
+        guard let state = fl_newstate(memoryLimit, Int64(maxInstructions)) else {
+            throw LuaError("cannot create a Lua state: out of memory")
+        }
+        L = state
+        context = LuaContext(mainThread: state)
+        isSandboxed = sandbox != nil
+        // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
+        // through fl_pcall drops back to 0.
+        fl_enter_swift(state)
+        LuaContext.install(context, in: state)
+        if ignoreEnvironment {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, fl_registryindex(), "LUA_NOENV")
+        }
+        guard fl_openlibs(L) == LUA_OK else { throw popError() }
+        ForcelabModule.install(in: L)
+        if let sandbox {
+            FileAccess.current = sandbox
+            guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
+        }
+        if timeout > 0 { fl_start_timer(L, timeout) }
+    }
+
+    /// The sandbox's question to the file-access policy: nil when the path may be used, else the reason (malloc'd).
+    private static let checkPath: fl_path_checker = { bytes, length, writing in
+        guard let bytes else { return strdup("no path given") }
+        let raw = UnsafeRawBufferPointer(start: bytes, count: length)
+        let path = String(decoding: raw, as: UTF8.self)
+        guard path.utf8.elementsEqual(raw) else { return strdup("the path '\(path)' is not valid UTF-8") }
+        guard let refusal = FileAccess.current?.refusal(path, writing: writing != 0) else { return nil }
+        return strdup(refusal.description)
+    }
+
+    /// The message of the time or instruction limit once it has been reached (the run must end), else nil.
+    public var limitReached: String? {
+        fl_limit_reached(L).map { String(cString: $0) }
+    }
+
+    deinit {
+        context.mainThread = nil
+        fl_close(L)
+        if isSandboxed { FileAccess.current = nil }
+    }
+
+    /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.
+    public func loadFile(_ path: String?) throws {
+        let status = fl_loadfile(L, path)
+        guard status == LUA_OK else { throw popError() }
+    }
+
+    /// Loads a string as a chunk named `name` and leaves it on the stack.
+    public func loadString(_ code: String, name: String) throws {
+        let status = code.withCString { fl_loadbuffer(L, $0, strlen($0), name, "t") }
+        guard status == LUA_OK else { throw popError() }
+    }
+
+    /// Calls the function below `arguments` values with a traceback handler; results stay on the stack.
+    public func call(arguments: Int32 = 0, results: Int32 = LUA_MULTRET) throws {
+        guard fl_pcall(L, arguments, results) == LUA_OK else { throw popError() }
+    }
+
+    /// Runs a chunk of code (as `-e` does).
+    public func run(_ code: String, name: String) throws {
+        try loadString(code, name: name)
+        try call(results: 0)
+    }
+
+    /// Pops the error value on top of the stack and turns it into a `LuaError`. After a memory error it first
+    /// collects Lua's garbage, so the message can be built (the allocator gave its reserve back for this).
+    public func popError() -> LuaError {
+        if fl_is_memory_error(L, -1) != 0 {
+            fl_collect_garbage(L)
+            let message = LuaValues.describe(L, -1)
+            fl_pop(L, 1)
+            return LuaError(message, isMemoryError: true)
+        }
+        let message = LuaValues.describe(L, -1)
+        fl_pop(L, 1)
+        return LuaError(message)
+    }
+
+    /// Sets a global to a string array table (used for `arg`), with `base` the index of the first element.
+    public func setGlobalArray(_ name: String, _ values: [String], firstIndex: Int) {
+        lua_createtable(L, Int32(values.count), 0)
+        for (offset, value) in values.enumerated() {
+            lua_pushstring(L, value)
+            lua_rawseti(L, -2, lua_Integer(firstIndex + offset))
+        }
+        lua_setglobal(L, name)
+    }
+
+    /// Prepends a folder to `package.path` so `require` finds modules beside a script first.
+    public func prependModuleFolder(_ folder: String) {
+        lua_getglobal(L, "package")
+        lua_getfield(L, -1, "path")
+        let current = lua_type(L, -1) == LUA_TSTRING ? String(cString: fl_tostring_raw(L, -1)) : ""
+        fl_pop(L, 1)
+        lua_pushstring(L, "\(folder)/?.lua;\(folder)/?/init.lua;" + current)
+        lua_setfield(L, -2, "path")
+        fl_pop(L, 1)
+    }
+}

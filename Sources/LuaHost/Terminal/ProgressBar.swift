@@ -1,0 +1,34 @@
+import Foundation
+
+/// A one-line progress display on stderr for `sim:run()`, drawn only when stderr is a terminal.
+final class ProgressBar {
+    /// Whether it draws (stderr is a terminal).
+    let isEnabled: Bool
+    private let alphaMin: Double
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    init(enabled: Bool, alphaMin: Double) {
+        self.isEnabled = enabled
+        self.alphaMin = alphaMin
+    }
+
+    /// Redraws at most every 100 ms: ticks so far, alpha, and how far alpha has cooled towards alphaMin.
+    func update(tick: Int, alpha: Double) {
+        guard isEnabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = Date()
+        let done = alpha >= 1 ? 0 : min(1, max(0, log(alpha) / log(max(alphaMin, 1e-12))))
+        let width = 30
+        let filled = Int(done * Double(width))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        let line = String(format: "\r%@ tick %d  alpha %.4f", bar, tick, alpha)
+        FileHandle.standardError.write(Data(line.utf8))
+        drawn = true
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}

@@ -1,0 +1,84 @@
+import DataTables
+import Foundation
+
+/// The JSON Lines file a sweep appends its records to. Each record goes out in one write under an exclusive lock, so
+/// records from several processes never interleave; a last line cut short by an interruption is dropped on opening.
+final class ResultLog {
+    private let path: String
+    private let descriptor: Int32
+
+    /// Opens (or creates) the file, drops a torn last line, and checks the records already there.
+    init(path: String) throws {
+        self.path = path
+        descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SweepError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
+        try locked { try dropTornLine() }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Runs `body` holding the file's exclusive lock.
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw SweepError("cannot lock '\(path)': \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// Cuts the file back to its last line break when it ends inside a line (a write that was interrupted).
+    private func dropTornLine() throws {
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size > 0 else { return }
+        var end = size
+        var byte: UInt8 = 0
+        while end > 0 {
+            guard pread(descriptor, &byte, 1, end - 1) == 1 else { break }
+            if byte == 0x0A { break }
+            end -= 1
+        }
+        if end < size {
+            FileHandle.standardError.write(Data("forcelab sweep: '\(path)' ended inside a line (an interrupted write); that case runs again\n".utf8))
+            guard ftruncate(descriptor, end) == 0 else { throw SweepError("cannot repair '\(path)': \(String(cString: strerror(errno)))") }
+        }
+    }
+
+    /// The keys of the cases recorded in the file.
+    func finished() throws -> Set<String> {
+        try locked { try Set(ResultLog.records(path).map(\.case.key)) }
+    }
+
+    /// Appends one record line.
+    func append(_ record: String) throws {
+        let bytes = Array((record + "\n").utf8)
+        try locked {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw SweepError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+                written += count
+            }
+        }
+    }
+
+    /// The records of a sweep file, with their figures; errors name the file and line.
+    static func records(_ path: String) throws -> [(case: SweepCase, figures: [JSONField], value: JSONValue)] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SweepError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return try text.split(separator: "\n").enumerated().map { offset, line in
+            let value: JSONValue
+            do {
+                value = try JSONValue.parse(line)
+            } catch {
+                throw SweepError("'\(path)' line \(offset + 1), \(error)")
+            }
+            guard let sweepCase = SweepCase(record: value), case .object(let figures)? = value["figures"] else {
+                throw SweepError("'\(path)' line \(offset + 1) is not a sweep record (parameters, seed, figures)")
+            }
+            return (sweepCase, figures, value)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Runs a spec's cases (this shard's, less those already recorded) in parallel worker processes and appends a record
+/// per case to the results file; a failing case is reported with its parameters and the others go on.
+final class SweepRun {
+    private let options: SweepOptions
+    private let memoryLimit: Int
+    private let lock = NSLock()
+    private var next = 0
+    private var givenBack: [SweepCase] = []
+    private var fatal: String?
+
+    /// Prepares a run of `options` (a spec is required) with Lua's heap capped at `memoryLimit` bytes (0 = none).
+    init(options: SweepOptions, memoryLimit: Int) {
+        self.options = options
+        self.memoryLimit = memoryLimit
+    }
+
+    /// The results file: `--out`, else the spec's name with `.jsonl` in the current folder.
+    private var outPath: String {
+        options.out ?? URL(fileURLWithPath: options.spec!).deletingPathExtension().lastPathComponent + ".jsonl"
+    }
+
+    /// Runs the sweep and returns the exit status: 0 when every case has a record, 1 otherwise.
+    func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let spec = options.spec!, shard = options.shard
+        do {
+            let all = try SweepSpec(path: spec, arguments: options.specArguments, memoryLimit: memoryLimit).cases()
+            let mine = all.indices.filter { $0 % shard.count == shard.index - 1 }.map { all[$0] }
+            let log = try ResultLog(path: outPath)
+            let finished = try log.finished()
+            let todo = mine.filter { !finished.contains($0.key) }
+            let jobs = min(options.jobs, todo.count)
+            let scope = shard.count > 1 ? "\(mine.count) cases (shard \(shard.index)/\(shard.count) of \(all.count))" : "\(all.count) cases"
+            say("\(scope), \(mine.count - todo.count) recorded before, \(todo.count) to run on \(jobs) job\(jobs == 1 ? "" : "s") -> \(outPath)")
+            guard !todo.isEmpty else { return 0 }
+            let progress = SweepProgress(total: todo.count)
+            let group = DispatchGroup()
+            for _ in 0..<jobs {
+                group.enter()
+                Thread { [self] in
+                    serve(todo, log: log, progress: progress)
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            progress.finish()
+            if let fatal {
+                say(fatal)
+                return 1
+            }
+            let rate = Double(progress.done) / max(progress.elapsed, 1e-9)
+            say(String(format: "%d cases run in %.2f s (%.1f cases/s), %d failed", progress.done, progress.elapsed, rate, progress.failed))
+            return progress.failed == 0 ? 0 : 1
+        } catch {
+            say(String(describing: error))
+            return 1
+        }
+    }
+
+    /// One worker's loop: keeps `depth` cases sent ahead (so the worker never waits for this process) until none is
+    /// left or the sweep must stop; when the worker dies, the case it ran fails, the ones queued behind it go back to
+    /// the pool, and a new worker starts.
+    private func serve(_ todo: [SweepCase], log: ResultLog, progress: SweepProgress) {
+        let depth = 2
+        var worker: WorkerProcess?
+        var sent: [SweepCase] = []
+        defer { worker?.stop() }
+        while true {
+            while sent.count < depth, let sweepCase = take(todo) {
+                do {
+                    if worker == nil { worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments) }
+                } catch {
+                    stop("a worker could not start: \(error)")
+                    return
+                }
+                sent.append(sweepCase)
+                guard worker!.send(sweepCase) else { break }
+            }
+            guard let active = worker, !sent.isEmpty else { return }
+            let sweepCase = sent.removeFirst()
+            var failure: String?
+            switch active.receive() {
+            case .record(let line):
+                do { try log.append(line) } catch {
+                    stop(String(describing: error))
+                    return
+                }
+            case .failure(let message): failure = message
+            case .stopped(let why):
+                failure = why
+                giveBack(sent)
+                sent = []
+                worker = nil
+            case .ready: failure = "the worker answered 'ready' to a case"
+            }
+            lock.lock()
+            if let failure { progress.say("forcelab sweep: case \(sweepCase.label): \(failure)") }
+            progress.count(failed: failure != nil)
+            lock.unlock()
+        }
+    }
+
+    /// The next case to run (one given back first), or nil when there is none or the sweep is stopping.
+    private func take(_ todo: [SweepCase]) -> SweepCase? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard fatal == nil else { return nil }
+        if let sweepCase = givenBack.popLast() { return sweepCase }
+        guard next < todo.count else { return nil }
+        next += 1
+        return todo[next - 1]
+    }
+
+    /// Returns cases that were sent to a worker that died before running them.
+    private func giveBack(_ cases: [SweepCase]) {
+        lock.lock()
+        givenBack += cases.reversed()
+        lock.unlock()
+    }
+
+    /// Stops the sweep: no further case starts.
+    private func stop(_ reason: String) {
+        lock.lock()
+        if fatal == nil { fatal = reason }
+        lock.unlock()
+    }
+
+    private func say(_ text: String) {
+        FileHandle.standardError.write(Data("forcelab sweep: \(text)\n".utf8))
+    }
+}

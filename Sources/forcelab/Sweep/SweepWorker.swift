@@ -1,0 +1,41 @@
+import DataTables
+import Foundation
+import LuaHost
+
+/// The worker side of a sweep (`forcelab sweep --worker spec.lua`): loads the spec once, then reads case keys on
+/// standard input and answers each with one line: `ok RECORD`, `error "MESSAGE"`; `ready` or `fatal "MESSAGE"` first.
+enum SweepWorker {
+    /// Serves cases until standard input ends; returns the exit status.
+    static func serve(spec path: String, arguments: [String], memoryLimit: Int) -> Int32 {
+        // What the spec prints goes to standard error, so standard output carries only the replies.
+        let replies = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        func reply(_ line: String) -> Bool {
+            (try? replies.write(contentsOf: Data((line + "\n").utf8))) != nil
+        }
+        let spec: SweepSpec
+        do {
+            spec = try SweepSpec(path: path, arguments: arguments, memoryLimit: memoryLimit)
+        } catch {
+            _ = reply("fatal " + JSONValue.string(String(describing: error)).text)
+            return 1
+        }
+        guard reply("ready") else { return 1 }
+        while let line = readLine() {
+            guard let value = try? JSONValue.parse(Substring(line)), let sweepCase = SweepCase(record: value) else {
+                _ = reply("fatal " + JSONValue.string("not a case: \(line)").text)
+                return 1
+            }
+            let start = MonotonicClock.seconds()
+            let answer: String
+            do {
+                let figures = try spec.run(sweepCase)
+                answer = "ok " + SweepRecord.text(sweepCase, figures: figures, seconds: MonotonicClock.seconds() - start)
+            } catch {
+                answer = "error " + JSONValue.string(String(describing: error)).text
+            }
+            guard reply(answer) else { return 1 }
+        }
+        return 0
+    }
+}

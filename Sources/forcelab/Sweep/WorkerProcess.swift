@@ -1,0 +1,72 @@
+import DataTables
+import Foundation
+
+/// One `forcelab sweep --worker` process, fed cases over a pipe and answering each with a line, in order.
+final class WorkerProcess {
+    /// What a worker made of a case.
+    enum Reply {
+        /// The worker has loaded the spec.
+        case ready
+        /// The case's record line.
+        case record(String)
+        /// The case raised an error (the message).
+        case failure(String)
+        /// The worker died or broke the protocol (why).
+        case stopped(String)
+    }
+
+    private let process = Process()
+    private let input: FileHandle
+    private let replies: LineReader
+    private let output: Pipe
+
+    /// Starts a worker for the spec and waits until it has loaded it; a failure to load is thrown.
+    init(spec: String, arguments: [String]) throws {
+        let inputPipe = Pipe()
+        output = Pipe()
+        process.executableURL = URL(fileURLWithPath: WorkerProcess.executable)
+        process.arguments = ["sweep", "--worker", spec] + arguments
+        process.standardInput = inputPipe
+        process.standardOutput = output
+        input = inputPipe.fileHandleForWriting
+        replies = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
+        try process.run()
+        switch receive() {
+        case .ready: return
+        case .failure(let message), .stopped(let message): throw SweepError(message)
+        case .record(let line): throw SweepError("the worker answered '\(line)' instead of 'ready'")
+        }
+    }
+
+    /// This program's own path.
+    private static let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+
+    /// Sends a case; its reply comes back, in order, from `receive`. Returns false when the worker is gone.
+    func send(_ sweepCase: SweepCase) -> Bool {
+        (try? input.write(contentsOf: Data((sweepCase.key + "\n").utf8))) != nil
+    }
+
+    /// Reads the reply to the oldest case sent and not yet answered.
+    func receive() -> Reply {
+        guard let line = replies.next() else { return .stopped(ended()) }
+        if line == "ready" { return .ready }
+        if line.hasPrefix("ok ") { return .record(String(line.dropFirst(3))) }
+        for (prefix, make) in [("error ", Reply.failure), ("fatal ", Reply.stopped)] where line.hasPrefix(prefix) {
+            if case .string(let message)? = try? JSONValue.parse(line.dropFirst(prefix.count)) { return make(message) }
+        }
+        return .stopped("the worker answered '\(line)'")
+    }
+
+    /// How the worker ended, once its output has closed.
+    private func ended() -> String {
+        process.waitUntilExit()
+        let how = process.terminationReason == .uncaughtSignal ? "was killed by signal" : "exited with status"
+        return "the worker process \(how) \(process.terminationStatus)"
+    }
+
+    /// Closes the worker's input (it exits when it has read everything) and waits for it.
+    func stop() {
+        try? input.close()
+        process.waitUntilExit()
+    }
+}

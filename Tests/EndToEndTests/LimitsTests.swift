@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+
+/// Limits the host enforces (--timeout, --max-instructions, --max-memory), Ctrl-C everywhere, and diagnostics
+/// that never trap: each ends the run with a message and its exit status, never with a signal.
+final class LimitsTests: XCTestCase {
+    /// Runs `command` in sh with `$0` the forcelab binary; the status is the last command's.
+    private func shell(_ command: String) throws -> ForcelabProcess.Result {
+        try ForcelabProcess.run(["-c", command, ForcelabProcess.binary], executable: "/bin/sh")
+    }
+
+    /// F3: a diagnostic that cannot be written leaves the exit status as it is (stock lua5.4: 1).
+    func testDiagnosticsToAFullOrClosedStderrKeepTheirStatus() throws {
+        XCTAssertEqual(try shell(#""$0" -e 'error("x")' 2>/dev/full"#).status, 1)
+        XCTAssertEqual(try shell(#""$0" -e 'error("x")' 2>&-"#).status, 1)
+        XCTAssertEqual(try shell(#""$0" --unknown 2>/dev/full"#).status, 2)
+        XCTAssertEqual(try shell(#""$0" --max-instructions 1000 -e 'while true do end' 2>/dev/full"#).status, 3)
+        XCTAssertEqual(try shell(#""$0" -e 'print(1) error("x")' >/dev/full 2>&-"#).status, 1)
+        // with stderr closed, a file the script opens does not take its place and receive the message
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let written = try shell(#"cd "\#(folder.path)" && "$0" -e 'f = io.open("log.txt", "w") error("secret")' 2>&-"#)
+        XCTAssertEqual(written.status, 1)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("log.txt"), encoding: .utf8), "")
+    }
+
+    /// F8: out of memory under `ulimit -v` ends with status 3, not a signal.
+    func testRunningOutOfAddressSpaceEndsWithStatusThree() throws {
+        // A binary built with AddressSanitizer cannot start under ulimit -v (its shadow memory is terabytes).
+        let starts = try shell(#"ulimit -v 400000; "$0" -e "print(1)""#)
+        try XCTSkipUnless(starts.stdout == "1\n", "the binary does not start under ulimit -v: \(starts.stderr.prefix(200))")
+        for chunk in ["local t = {} for i = 1, 1e9 do t[i] = {i} end", "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end",
+                      "local s = 'x' while true do s = s .. s end"] {
+            let result = try shell(#"ulimit -v 400000; "$0" -e "\#(chunk)""#)
+            XCTAssertEqual(result.status, 3, "\(chunk): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("forcelab: not enough memory"), result.stderr)
+        }
+    }
+
+    /// F2: g:show refuses an oversized or overflowing canvas with an error instead of allocating it.
+    func testShowRefusesOversizedCanvases() throws {
+        let result = try ForcelabProcess.run(["-e", """
+            local g = forcelab.graph.generate("grid", {rows = 2, columns = 2})
+            forcelab.simulation(g):tick()
+            for _, size in ipairs{{1e6, 1e6}, {2^62, 4}, {40000, 40000}} do
+              local ok, message = pcall(g.show, g, size[1], size[2])
+              print(ok, message:match("too large") ~= nil)
+            end
+            """])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, String(repeating: "false\ttrue\n", count: 3))
+    }
+
+    /// The time limit stops loops in the main chunk, in coroutines made before it went off, in a Lua force, in a
+    /// pcall loop and in the host's own tick loop; a finalizer that never returns is ended by the watchdog.
+    func testTimeoutEndsEveryKindOfLoopWithStatusThree() throws {
+        let loops = [
+            "while true do end",
+            "local co = coroutine.create(function() while true do pcall(function() while true do end end) end end) coroutine.resume(co)",
+            "local f = coroutine.wrap(function() while true do end end) f()",
+            "while true do pcall(function() while true do end end) end",
+            """
+            local g = forcelab.graph.generate("grid", {rows = 3, columns = 3})
+            local sim = forcelab.simulation(g)
+            sim:force("spin", function(alpha, nodes) while true do end end)
+            sim:tick()
+            """,
+            "local sim = forcelab.simulation(forcelab.graph.generate('grid', {rows = 3, columns = 3})) while true do pcall(sim.tick, sim, 1e9) end",
+        ]
+        for loop in loops {
+            let result = try ForcelabProcess.run(["--timeout", "0.5", "-e", loop])
+            XCTAssertEqual(result.status, 3, "\(loop): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("time limit of 0.5 s reached"), "\(loop): \(result.stderr)")
+        }
+        let finalizer = try ForcelabProcess.run(
+            ["--timeout", "0.5", "-e", "setmetatable({}, {__gc = function() while true do end end}) collectgarbage()"])
+        XCTAssertEqual(finalizer.status, 3)
+        XCTAssertTrue(finalizer.stderr.contains("did not stop"), finalizer.stderr)
+        XCTAssertEqual(try ForcelabProcess.run(["--timeout", "10", "-e", "print(1)"]).stdout, "1\n")
+        XCTAssertEqual(try ForcelabProcess.run(["--timeout", "nan", "-e", "print(1)"]).status, 2)
+    }
+
+    /// The instruction limit counts every coroutine, cannot be caught for good, and cannot be switched off.
+    func testInstructionLimitIsStickyAndCountsCoroutines() throws {
+        let result = try ForcelabProcess.run(["--max-instructions", "100000", "-e", """
+            for i = 1, 10 do print(pcall(function() while true do end end)) end
+            """])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("forcelab: (command line):1: instruction limit of 100000 reached"), result.stderr)
+        let coroutine = try ForcelabProcess.run(["--max-instructions", "100000", "-e",
+            "local co = coroutine.wrap(function() local n = 0 while true do n = n + 1 coroutine.yield(n) end end) while true do co() end"])
+        XCTAssertEqual(coroutine.status, 3, coroutine.stderr)
+        let unhooked = try ForcelabProcess.run(["--max-instructions", "100000", "-e", "debug.sethook() while true do end"])
+        XCTAssertEqual(unhooked.status, 1)
+        XCTAssertTrue(unhooked.stderr.contains("debug.sethook is not available"), unhooked.stderr)
+        let enough = try ForcelabProcess.run(["--max-instructions", "1000000", "-e", "local s = 0 for i = 1, 1000 do s = s + i end print(s)"])
+        XCTAssertEqual(enough.stdout, "500500\n")
+    }
+
+    /// The memory limit counts the host's own data (a generated graph), not only Lua's heap.
+    func testMemoryLimitCountsTheHostsGraphs() throws {
+        let result = try ForcelabProcess.run(["--max-memory", "8M", "-e", """
+            local g = forcelab.graph.generate("grid", {rows = 500, columns = 500})
+            local s = 0 for i = 1, 1e6 do s = s + i end
+            print("not stopped")
+            """])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("not enough memory: the limit of 8 MiB was reached (the process"), result.stderr)
+        XCTAssertEqual(try ForcelabProcess.run(["--max-memory", "lots", "-e", "print(1)"]).status, 2)
+    }
+
+    /// F4: Ctrl-C reaches a loop inside a coroutine; a second Ctrl-C ends a run that catches the first.
+    func testInterruptReachesCoroutinesAndASecondOneEndsTheProcess() throws {
+        let coroutine = try interrupted(
+            "local co = coroutine.create(function() while true do end end) print('ready') io.stdout:flush() print(coroutine.resume(co))",
+            times: 1)
+        XCTAssertEqual(coroutine.status, 0)
+        XCTAssertEqual(coroutine.stdout, "ready\nfalse\tinterrupted!\n")
+        let stubborn = try interrupted(
+            "print('ready') io.stdout:flush() while true do pcall(function() while true do end end) end", times: 2)
+        XCTAssertEqual(stubborn.reason, .uncaughtSignal)
+        XCTAssertEqual(stubborn.status, SIGINT)
+        let finalizer = try interrupted(
+            "setmetatable({}, {__gc = function() print('ready') io.stdout:flush() while true do end end}) collectgarbage()", times: 2)
+        XCTAssertEqual(finalizer.reason, .uncaughtSignal)
+    }
+
+    /// Runs `chunk`, waits for it to print "ready", then sends SIGINT `times` times, 0.3 s apart.
+    private func interrupted(_ chunk: String, times: Int) throws -> (status: Int32, reason: Process.TerminationReason, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        process.arguments = ["-e", chunk]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("ready") {
+            let piece = output.fileHandleForReading.availableData
+            if piece.isEmpty { break }
+            seen += piece
+        }
+        for _ in 0..<times {
+            usleep(300_000)
+            kill(process.processIdentifier, SIGINT)
+        }
+        let watchdog = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
+        seen += output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        return (process.terminationStatus, process.terminationReason, String(decoding: seen, as: UTF8.self))
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import XCTest
+
+/// `forcelab sweep`: records, failures, resuming after a kill, shards, merging.
+final class SweepTests: XCTestCase {
+    /// A spec of 2 x 2 configurations x 3 seeds; the case charge=-10 distance=40 seed=2 fails, and every case
+    /// appends its label to `ran.txt` (so a test can count what ran) and may wait `pause` seconds.
+    static let spec = """
+        local fl = require "forcelab"
+        local folder, pause = ...
+        return {
+          grid = {charge = {-10, -30}, distance = {20, 40}},
+          seeds = 3,
+          run = function(case)
+            local log = assert(io.open(folder .. "/ran.txt", "a"))
+            log:write(case.charge, " ", case.distance, " ", case.seed, "\\n")
+            log:close()
+            local start = fl.clock()
+            repeat until fl.clock() - start >= tonumber(pause or 0)
+            if case.charge == -10 and case.distance == 40 and case.seed == 2 then error("no layout for this one") end
+            local g = fl.graph.generate("tree", {n = 25})
+            local sim = fl.simulation(g, {seed = case.seed})
+            sim:force("link", fl.force.link{distance = case.distance})
+            sim:force("charge", fl.force.manyBody{strength = case.charge})
+            sim:tick(40)
+            local m = fl.metrics(g)
+            print("a line the spec prints")
+            return {stress = m.stress, crossings = m.crossings, converged = sim:alpha() < 0.5, graph = "tree"}
+          end,
+        }
+        """
+
+    private func makeSpec(_ folder: URL, _ text: String = SweepTests.spec) throws -> String {
+        let path = folder.appendingPathComponent("spec.lua").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// The `{"parameters":...,"seed":n}` key and the figures text of each record, exactly as written.
+    private func figures(_ path: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for line in lines(path) {
+            let figures = line.range(of: ",\"figures\":")!, seconds = line.range(of: ",\"seconds\":")!
+            result[String(line[..<figures.lowerBound]) + "}"] = String(line[figures.upperBound..<seconds.lowerBound])
+        }
+        return result
+    }
+
+    func testRecordsEveryCaseReportsAFailureAndRetriesOnlyIt() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path
+        let first = try ForcelabProcess.run(["sweep", "--jobs", "2", "--out", out, spec, folder.path])
+        XCTAssertEqual(first.status, 1, first.stderr)
+        XCTAssertTrue(first.stderr.contains("forcelab sweep: 12 cases, 0 recorded before, 12 to run on 2 jobs"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("forcelab sweep: case charge=-10 distance=40 seed=2: \(spec):12: no layout for this one"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("12 cases run in"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("1 failed"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("a line the spec prints"), "what the spec prints goes to stderr")
+        let records = lines(out)
+        XCTAssertEqual(records.count, 11)
+        let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(records[0].utf8)) as? [String: Any])
+        XCTAssertEqual(Set(record.keys), ["parameters", "seed", "figures", "seconds", "version"])
+        XCTAssertEqual(Set((record["figures"] as? [String: Any] ?? [:]).keys), ["stress", "crossings", "converged", "graph"])
+        XCTAssertTrue(records[0].hasPrefix("{\"parameters\":{\"charge\":"), records[0])
+        XCTAssertEqual(Set(figures(out).keys).count, 11, "every record is a different case")
+
+        let second = try ForcelabProcess.run(["sweep", "--out", out, spec, folder.path])
+        XCTAssertTrue(second.stderr.contains("12 cases, 11 recorded before, 1 to run on 1 job"), second.stderr)
+        XCTAssertEqual(lines(folder.appendingPathComponent("ran.txt").path).count, 13, "only the failed case ran again")
+        XCTAssertEqual(lines(out), records, "the records written before are kept as they were")
+    }
+
+    func testResumesAfterBeingKilledWithoutRedoingFinishedCases() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        process.arguments = ["sweep", "--jobs", "2", "--out", out, spec, folder.path, "0.15"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while lines(out).count < 4 && Date() < deadline { usleep(20_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        usleep(400_000)  // the workers finish their case and find the parent gone
+        let before = lines(out)
+        XCTAssertGreaterThanOrEqual(before.count, 4)
+        XCTAssertLessThan(before.count, 11, "the sweep was killed before it finished")
+        // An append cut short by the kill would leave a partial line; the next run drops it and runs that case again.
+        let torn = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        try torn.seekToEnd()
+        try torn.write(contentsOf: Data("{\"parameters\":{\"charge\":-30,\"dista".utf8))
+        try torn.close()
+
+        let resumed = try ForcelabProcess.run(["sweep", "--jobs", "2", "--out", out, spec, folder.path])
+        XCTAssertTrue(resumed.stderr.contains("ended inside a line"), resumed.stderr)
+        XCTAssertTrue(resumed.stderr.contains("12 cases, \(before.count) recorded before, \(12 - before.count) to run"), resumed.stderr)
+        let after = lines(out)
+        XCTAssertEqual(Array(after.prefix(before.count)), before)
+        XCTAssertEqual(after.count, 11)
+        XCTAssertEqual(Set(figures(out).keys).count, 11)
+    }
+
+    func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        _ = try ForcelabProcess.run(["sweep", "--out", whole, spec, folder.path])
+        var union: [String: String] = [:]
+        for shard in 1...3 {
+            let out = folder.appendingPathComponent("shard-\(shard).jsonl").path
+            // Shard 2 takes its number from Slurm's job-array variables, as an sbatch --array=0-2 task would.
+            let arguments = shard == 2 ? ["sweep", "--out", out, spec, folder.path] : ["sweep", "--shard", "\(shard)/3", "--out", out, spec, folder.path]
+            let environment = shard == 2 ? ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0"] : [:]
+            let result = try ForcelabProcess.run(arguments, environment: environment)
+            XCTAssertTrue(result.stderr.contains("4 cases (shard \(shard)/3 of 12)"), result.stderr)
+            let records = figures(out)
+            XCTAssertTrue(Set(records.keys).isDisjoint(with: union.keys), "shards overlap")
+            union.merge(records) { first, _ in first }
+        }
+        XCTAssertEqual(union, figures(whole))
+        XCTAssertEqual(union.count, 11)
+    }
+
+    func testBadSpecsAndOptionsAreNamed() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        func sweep(_ spec: String, _ options: [String] = []) throws -> ForcelabProcess.Result {
+            try ForcelabProcess.run(["sweep"] + options + ["--out", folder.appendingPathComponent("r.jsonl").path, try makeSpec(folder, spec)])
+        }
+        let path = folder.appendingPathComponent("spec.lua").path
+        for (spec, message) in [
+            ("return {run = function() end, seed = 3}", "'\(path)': unknown field 'seed' in the spec (fields: cases, grid, run, seeds)"),
+            ("return {grid = {a = {1}}}", "'\(path)': field 'run' must be a function(case) returning a table of figures, got nil"),
+            ("return {grid = {seed = {1, 2}}, run = print}", "'\(path)': 'seed' cannot be a parameter; give the seeds in field 'seeds'"),
+            ("return {grid = {a = {{}}}, run = print}", "'\(path)': grid 'a' must list numbers, strings or booleans"),
+            ("return {seeds = {1, 1}, run = print}", "'\(path)': field 'seeds' must list distinct integers"),
+            ("return 5", "'\(path)' must return a table {grid =, cases =, seeds =, run =}, got number"),
+            ("return {cases = {{a = 1, b = 'x'}, {b = 'x', a = 1}}, run = print}", "'\(path)': the configuration {\"a\":1,\"b\":\"x\"} comes twice; each case must be different"),
+        ] {
+            let result = try sweep(spec)
+            XCTAssertEqual(result.status, 1, spec)
+            XCTAssertEqual(result.stderr, "forcelab sweep: \(message)\n", spec)
+        }
+        let figure = try sweep("return {cases = {{graph = 'tree'}}, run = function() return {x = 0/0} end}")
+        XCTAssertTrue(figure.stderr.contains("case graph=tree seed=1: run returned figure 'x' = "), figure.stderr)
+        XCTAssertTrue(figure.stderr.contains("figures must be finite numbers, strings or booleans"), figure.stderr)
+        let huge = try sweep("return {run = function() return {x = (1 << 53) + 1} end}")
+        XCTAssertTrue(huge.stderr.contains("case seed=1: run returned figure 'x' = 9007199254740993, an integer with more digits than a record's number holds exactly"), huge.stderr)
+        let died = try sweep("return {seeds = 2, run = function(c) if c.seed == 1 then os.exit(7) end return {} end}")
+        XCTAssertTrue(died.stderr.contains("case seed=1: the worker process exited with status 7"), died.stderr)
+        XCTAssertTrue(died.stderr.contains("2 cases run in"), died.stderr)
+        for (options, message) in [(["--jobs", "0"], "--jobs must be from 1 to 1024, got '0'"), (["--shard", "4/3"], "--shard must be I/N with 1 <= I <= N, got '4/3'"),
+                                   (["--frobnicate"], "unknown option '--frobnicate'")] {
+            let result = try sweep("return {run = print}", options)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\nusage: forcelab sweep"), result.stderr)
+        }
+        for (environment, message) in [
+            (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "1"],
+             "the shard from SLURM_ARRAY_TASK_ID=5 (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_COUNT=4) must be I/N with 1 <= I <= N, got '5/4'"),
+            (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2"],
+             "a Slurm array with a step (SLURM_ARRAY_TASK_STEP=2) cannot number the shards; submit --array=1-N, or give --shard"),
+        ] {
+            let result = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("r.jsonl").path, path], environment: environment)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.hasPrefix("forcelab sweep: \(message)\n"), result.stderr)
+        }
+    }
+
+    /// The union of the shards `run` leaves in `folder` (shard-*.jsonl or p-*.jsonl) against the unsharded run.
+    private func assertShardsEqualWholeRun(_ folder: URL, prefix: String, spec: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        _ = try ForcelabProcess.run(["sweep", "--out", whole, spec, folder.path])
+        var union: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
+            let records = figures(folder.appendingPathComponent(name).path)
+            XCTAssertTrue(Set(records.keys).isDisjoint(with: union.keys), "shards overlap", file: file, line: line)
+            union.merge(records) { first, _ in first }
+        }
+        XCTAssertEqual(union.count, 11, file: file, line: line)
+        XCTAssertEqual(union, figures(whole), file: file, line: line)
+    }
+
+    func testGNUParallelRecipe() throws {
+        let parallel = "/usr/bin/parallel"
+        guard FileManager.default.isExecutableFile(atPath: parallel) else {
+            return XCTFail("GNU parallel is missing: run scripts/setup (apt-get install parallel)")
+        }
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        // The recipe of docs/scale.md: one single-job sweep per shard, as many at once as there are cores.
+        let result = try ForcelabProcess.run(
+            ["--will-cite", ForcelabProcess.binary, "sweep", "--jobs", "1", "--shard", "{}/3", "--out", folder.path + "/p-{}.jsonl", spec, folder.path,
+             ":::", "1", "2", "3"], executable: parallel)
+        XCTAssertEqual(result.status, 1, "one case fails, so one shard's sweep exits with 1 (parallel counts the failures): \(result.stderr)")
+        try assertShardsEqualWholeRun(folder, prefix: "p-", spec: spec)
+    }
+
+    func testSlurmJobArray() throws {
+        if ProcessInfo.processInfo.environment["FORCELAB_SLURM_TESTS"] != "1" {
+            throw XCTSkip("set FORCELAB_SLURM_TESTS=1 (as .ci/run does) to run the sweep on a real Slurm")
+        }
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("scripts/test-slurm").path
+        let result = try ForcelabProcess.run([script, ForcelabProcess.binary, spec, folder.path, "3", folder.path], executable: "/bin/bash")
+        XCTAssertEqual(result.status, 1, "the array finishes; the shard with the failing case reports it: \(result.stdout)\n\(result.stderr)")
+        for shard in 1...3 { XCTAssertTrue(result.stdout.contains("4 cases (shard \(shard)/3 of 12)"), result.stdout) }
+        try assertShardsEqualWholeRun(folder, prefix: "shard-", spec: spec)
+    }
+
+    func testProgressBarOnATerminalOnly() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["sweep", "--jobs", "2", "--out", out, spec, folder.path, "0.1"],
+                                          environment: ["HOME": folder.path, "TERM": "xterm", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 1, terminal.screen)
+        XCTAssertNotNil(terminal.screen.range(of: #"█+·* \d+/12 cases  [0-9.]+/s  ETA \d+:\d\d"#, options: .regularExpression), terminal.screen)
+        try FileManager.default.removeItem(atPath: out)
+        let piped = try ForcelabProcess.run(["sweep", "--out", out, spec, folder.path])
+        XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
+    }
+
+    func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.
+        let spec = try makeSpec(folder, """
+            return {grid = {strength = {-1, -2}, graph = {"x", "y"}}, seeds = 3,
+                    run = function(c) return {a = c.strength * c.seed, b = c.seed, c = #c.graph, label = c.graph .. c.seed} end}
+            """)
+        let results = folder.appendingPathComponent("r.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", results, spec]).status, 0)
+        let copy = folder.appendingPathComponent("copy.jsonl").path
+        let lines = self.lines(results)
+        try (lines.map { $0.replacingOccurrences(of: "\"b\":1,", with: "\"b\":9,") }.joined(separator: "\n") + "\n").write(toFile: copy, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, copy, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stdout.contains("results.csv: 12 cases, 4 configurations"), merge.stdout)
+        XCTAssertTrue(merge.stderr.contains("case graph=x strength=-1 seed=1 is recorded twice with different figures; the first record is kept"), merge.stderr)
+        let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(table.count, 13)
+        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,seconds"), String(table[0]))
+        XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
+        let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
+        XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
+        XCTAssertTrue(plot.contains(">a by strength<") && plot.contains(">strength  (lines: graph)<") && plot.contains(">a, mean ± sd over 3 seeds<"))
+        for picture in ["a-by-strength.svg", "c-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
+            try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
+        let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value"), bad.stderr)
+    }
+}

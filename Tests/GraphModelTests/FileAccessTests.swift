@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+@testable import GraphModel
+
+/// A fresh folder with `in/` (readable and writable), `outside/` and a link from `in/` to `outside/`.
+private func folders() throws -> (root: String, access: FileAccess) {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("fileaccess-\(UUID().uuidString)").path
+    for folder in ["in", "outside"] {
+        try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(atPath: root + "/in/link", withDestinationPath: root + "/outside")
+    return (root, try FileAccess(readable: [], writable: root + "/in"))
+}
+
+// The policy installed as FileAccess.current is process-wide, so installing it here would race with the other tests
+// that write files; the sandbox's end-to-end tests (SandboxTests) check that Graph.load and AtomicFile obey it.
+@Test func pathsAreJudgedByWhereTheyLead() throws {
+    let (root, access) = try folders()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    #expect(access.refusal(root + "/in/new.json", writing: true) == nil)
+    #expect(access.refusal(root + "/in/../in/new.json", writing: true) == nil)
+    for path in [root + "/outside/x.json", root + "/in/../outside/x.json", root + "/in/link/x.json", root + "/in/link",
+                 root + "/in/a\u{0}b", "", "/proc/self/root" + root + "/outside/x", root + "/in/.."] {
+        #expect(access.refusal(path, writing: true) != nil, "\(path)")
+    }
+    #expect(throws: FileAccess.Refusal.self) { try FileAccess(readable: [root + "/missing"], writable: root + "/in") }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import GraphModel
+
+/// The path of a fixture in Tests/Fixtures/formats.
+private func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/formats/\(name)").path
+}
+
+/// The graph read back from `graph` written in `format`.
+private func roundTrip(_ graph: Graph, _ format: GraphFormat) throws -> Graph {
+    try Graph.load(string: try graph.string(format: format), format: format)
+}
+
+@Test func dotStringsWithBackslashesQuotesAndLineBreaksReadBackUnchanged() throws {
+    let values = [#"\"#, #"\""#, #"ends with \"#, "two\nlines", #"C:\Users\"#, #"\\ twice"#, #"\N"#, "<a|<b>"]
+    let graph = Graph()
+    for (index, value) in values.enumerated() {
+        try graph.addNode(Node(id: "n\(index) \(value)", data: ["v": .string(value)], label: value))
+    }
+    try graph.addEdge(Edge(id: #"e\"#, source: "n0 \\", target: "n1 \\\"", label: #"say "hi"\"#))
+    let text = try graph.string(format: .dot)
+    let loaded = try Graph.load(string: text, format: .dot)
+    #expect(loaded.nodes == graph.nodes)
+    #expect(loaded.edges == graph.edges)
+}
+
+@Test func dotRefusesANulAndXMLAControlCharacterAtSave() throws {
+    let graph = Graph()
+    try graph.addNode(Node(id: "a\0b"))
+    #expect(throws: GraphError(#"node "a\0b": the id holds U+0000, which DOT cannot hold"#)) {
+        try graph.string(format: .dot)
+    }
+    let xml = Graph()
+    try xml.addNode(Node(id: "a", data: ["note": .array([.string("x\u{02}")])]))
+    try xml.addNode(Node(id: "c\u{01}"))
+    #expect(throws: GraphError(#"node "a": data field 'note' holds U+0002, which GraphML cannot hold"#)) {
+        try xml.string(format: .graphml)
+    }
+    try xml.updateNode("a") { $0.data = [:] }
+    #expect(throws: GraphError(#"node "c\u{01}": the id holds U+0001, which GEXF cannot hold"#)) {
+        try xml.string(format: .gexf)
+    }
+    // Tab, line feed and carriage return are fine.
+    let fine = Graph()
+    try fine.addNode(Node(id: "t\tl\nc\r", label: "x\ty"))
+    for format in [GraphFormat.graphml, .gexf] { #expect(try roundTrip(fine, format).nodes == fine.nodes) }
+}
+
+@Test func dotHTMLLabelsComeBackAsHTMLLabels() throws {
+    let graph = try Graph.load(path: fixture("html-label.dot"))
+    #expect(graph.node("a")?.label == "<<b>bold</b> &amp; <i>italic</i>>")
+    #expect(graph.node("b")?.label == "<f0> left|<f1> right")
+    #expect(graph.edges.first?.label == "<x<sub>1</sub>>")
+    let text = try graph.string(format: .dot)
+    #expect(text.contains(#""label"=<<b>bold</b> &amp; <i>italic</i>>"#))
+    #expect(text.contains(#""label"="<f0> left|<f1> right""#))
+    let again = try Graph.load(string: text, format: .dot)
+    #expect(again.nodes == graph.nodes && again.edges == graph.edges)
+}
+
+@Test func dotIsDecodedPerItsCharset() throws {
+    let graph = try Graph.load(path: fixture("latin1.dot"))
+    #expect(graph.nodeIds == ["café", "cafe"])
+    #expect(graph.node("café")?.label == "crème brûlée")
+    #expect(!graph.directed)
+    // Written back as UTF-8, it reads the same.
+    #expect(try roundTrip(graph, .dot).nodes == graph.nodes)
+    #expect(throws: GraphFileError(file: "g", message: "charset 'big-5' is not supported (UTF-8 or Latin-1)")) {
+        try Graph.load(string: #"graph { charset="big-5"; a }"#, format: .dot, name: "g")
+    }
+    #expect(throws: GraphFileError(file: "g", line: 1, column: 10, message: "DOT: a NUL byte")) {
+        try Graph.load(data: Data("graph { a\0 }".utf8), format: .dot, name: "g")
+    }
+    // Bytes that are not UTF-8 in a UTF-8 file are read as Latin-1, as Graphviz does.
+    #expect(try Graph.load(data: Data([0x67, 0x72, 0x61, 0x70, 0x68, 0x7B, 0x22, 0xE9, 0x22, 0x7D]), format: .dot).nodeIds == ["é"])
+}
+
+@Test func dotNodesAndClustersOfTheSameNameStayDistinct() throws {
+    // Node a sits outside cluster_a, so the cluster is node "cluster_a"; the cluster_a nested in it is the same
+    // parent node (its attributes added), never its own parent.
+    let graph = try Graph.load(path: fixture("node-and-cluster.dot"))
+    #expect(graph.nodeIds == ["a", "b", "c", "cluster_a"])
+    #expect(graph.node("cluster_a")?.label == "inner" && graph.node("cluster_a")?.parentId == nil)
+    #expect(graph.node("a")?.parentId == nil && graph.node("b")?.parentId == "cluster_a")
+    #expect(graph.node("c")?.parentId == "cluster_a")
+    // A node inside a cluster of its name is that cluster's parent node (Graphviz's own tests name clusters so).
+    let inside = try Graph.load(string: "digraph { subgraph cluster_0 { 0; 1 } 0 -> 1 }", format: .dot)
+    #expect(inside.nodeIds == ["0", "1"] && inside.node("1")?.parentId == "0" && inside.node("0")?.parentId == nil)
+    let again = try roundTrip(graph, .dot)
+    #expect(Set(again.nodes.map(\.id)) == Set(graph.nodeIds))
+    for node in graph.nodes { #expect(again.node(node.id) == node) }
+    // A parent with edges is written as a cluster whose id names it, so the edge's node and the cluster stay one.
+    let flow = Graph()
+    try flow.addNode(Node(id: "p"))
+    try flow.addNode(Node(id: "q", parentId: "p"))
+    try flow.addEdge(Edge(id: "e", source: "p", target: "q"))
+    // (DOT lists a cluster's members before the node the edge makes: node order is not kept.)
+    let back = try roundTrip(flow, .dot)
+    #expect(back.nodes.sorted { $0.id < $1.id } == flow.nodes.sorted { $0.id < $1.id })
+    #expect(back.edges == flow.edges)
+}
+
+@Test func filesWithAParentCycleAreRefused() throws {
+    let text = """
+    {"nodes": [{"id": "a", "parentId": "b"}, {"id": "b", "parentId": "c"}, {"id": "c", "parentId": "a"}], "edges": []}
+    """
+    #expect(throws: GraphFileError(file: "g", message: "nodes[0]: node 'a': its parents form a cycle (a -> b -> c -> a)")) {
+        try Graph.load(string: text, format: .reactFlow, name: "g")
+    }
+}
+
+@Test(arguments: [GraphFormat.d3, .reactFlow, .graphml, .gexf, .dot])
+func directedAndUndirectedGraphsAndParallelEdgesKeepWhatTheyAre(format: GraphFormat) throws {
+    for directed in [true, false] {
+        let graph = Graph()
+        graph.directed = directed
+        try graph.addNode(Node(id: "a"))
+        try graph.addNode(Node(id: "b"))
+        try graph.addEdge(Edge(id: "1", source: "a", target: "b"))
+        try graph.addEdge(Edge(id: "2", source: "a", target: "b"))
+        try graph.addEdge(Edge(id: "3", source: "b", target: "a"))
+        let loaded = try roundTrip(graph, format)
+        #expect(loaded.directed == directed, "\(format)")
+        #expect(loaded.edges == graph.edges, "\(format)")
+    }
+}
+
+@Test func eachFormatSaysHowItTellsDirectedness() throws {
+    #expect(try Graph.load(string: "<graphml><graph><node id=\"a\"/></graph></graphml>", format: .graphml).directed)
+    #expect(try !Graph.load(string: "<graphml><graph edgedefault=\"undirected\"/></graphml>", format: .graphml).directed)
+    #expect(try !Graph.load(path: fixture("default-undirected.gexf")).directed, "GEXF's default is undirected")
+    #expect(try Graph.load(string: "<gexf><graph defaultedgetype=\"directed\"/></gexf>", format: .gexf).directed)
+    #expect(try Graph.load(string: "digraph { a -> b }", format: .dot).directed)
+    #expect(try !Graph.load(string: "graph { a -- b }", format: .dot).directed)
+    #expect(try Graph.load(string: #"{"nodes": [], "links": []}"#).directed)
+    #expect(try !Graph.load(string: #"{"directed": false, "nodes": [], "edges": []}"#, format: .reactFlow).directed)
+}
+
+@Test func dataNamedLikeAFormatsOwnFieldsKeepsItsPlace() throws {
+    // A React Flow node with the usual data.label, and data named like every field GraphML and d3 have.
+    let graph = Graph()
+    var data: [String: DataValue] = [:]
+    for name in ["label", "type", "x", "y", "parent", "id", "fx", "width", "data", "source"] { data[name] = .string("d-" + name) }
+    try graph.addNode(Node(id: "a", position: Point(x: 1, y: 2), data: data, type: "custom", label: "A"))
+    try graph.addNode(Node(id: "b", position: Point(x: 3, y: 4)))
+    try graph.addEdge(Edge(id: "e", source: "a", target: "b", data: ["label": .string("el"), "id": .number(4),
+                                                                        "source": .bool(true), "data": .number(1)], label: "E"))
+    let graphML = try roundTrip(graph, .graphml)
+    #expect(graphML.nodes == graph.nodes && graphML.edges == graph.edges)
+    let d3 = try roundTrip(graph, .d3)
+    #expect(d3.node("a")?.data == data && d3.node("a")?.position == Point(x: 1, y: 2))
+    #expect(d3.edges.first?.data == graph.edges.first?.data && d3.edges.first?.source == "a")
+}
+
+@Test func networkxNodeLinkDataLoadsAsD3() throws {
+    let graph = try Graph.load(path: fixture("networkx-node-link.json"))
+    #expect(graph.nodeIds == ["[0,1]", "[1,0]", "plain"])
+    #expect(graph.node("[0,1]")?.data == ["colour": .string("red")])
+    #expect(graph.node("plain")?.position.x == 3)
+    #expect(!graph.directed)
+    #expect(graph.edges.map(\.source) == ["[0,1]", "[0,1]", "plain"])
+    #expect(graph.edges.map { $0.data["weight"] } == [.number(2), .number(5), nil])
+    #expect(graph.edges.map { $0.data["key"] } == [.number(0), .number(1), .number(0)])
+    let forced = try Graph.load(path: fixture("networkx-node-link.json"), format: .d3)
+    #expect(forced.edgeCount == 3)
+}
+
+@Test func graphMLCDATAIsKeptAndNumericCDATAParses() throws {
+    let graph = try Graph.load(path: fixture("yed-cdata.graphml"))
+    #expect(graph.node("n0")?.data == ["description": .string(#"A <b>tagged</b> & "quoted" text"#), "weight": .number(2.5)])
+    #expect(graph.node("n1")?.data == ["description": .string("plain and cdata")])
+}
+
+@Test func networkxMultigraphGraphMLReadsWithUniqueEdgeIds() throws {
+    let graph = try Graph.load(path: fixture("networkx-multigraph.graphml"))
+    #expect(!graph.directed)
+    #expect(graph.edges.map(\.id) == ["0", "1", "0_2"])
+    #expect(graph.edges.map { "\($0.source)\($0.target)" } == ["ab", "ab", "bc"])
+    #expect(graph.edges.map { $0.data["weight"] } == [.number(1), .number(2), .number(3)])
+}
+
+@Test func nonFiniteCoordinatesAreRefusedAtTheirPlace() throws {
+    func failure(_ text: String, _ format: GraphFormat) -> String? {
+        do { _ = try Graph.load(string: text, format: format, name: "g"); return nil } catch { return "\(error)" }
+    }
+    for value in ["1e999", "inf", "nan", "-INF"] {
+        #expect(failure(#"digraph { a [pos="\#(value),1"] }"#, .dot)
+            == #"g: node 'a': pos "\#(value),1" is not "x,y" or "x,y,z" of finite numbers"#)
+        #expect(failure(#"digraph { a [width="\#(value)"] }"#, .dot) == #"g: node 'a': width "\#(value)" is not a finite number"#)
+        let graphML = "<graphml><key id=\"x\" for=\"node\" attr.name=\"x\" attr.type=\"double\"/><graph>\n"
+            + "<node id=\"a\"><data key=\"x\">\(value)</data></node></graph></graphml>"
+        #expect(failure(graphML, .graphml)?.hasSuffix("node 'a': x must be a finite number") == true)
+        #expect(failure(graphML, .graphml)?.hasPrefix("g:2:") == true)
+        let gexf = "<gexf xmlns:viz=\"http://gexf.net/1.3/viz\"><graph><nodes>\n<node id=\"a\"><viz:position x=\"\(value)\" y=\"0\"/></node></nodes></graph></gexf>"
+        #expect(failure(gexf, .gexf)?.hasSuffix("<viz:position> needs finite numbers") == true)
+    }
+    #expect(failure(#"{"nodes": [{"id": "a", "x": 1e999}]}"#, .d3)
+        == "g:1:37: invalid JSON: Number 1e999 is not representable in Swift.")
+    // A data value that is not a finite number stays text in DOT, and JSON refuses to write one.
+    let graph = try Graph.load(string: #"digraph { a [w="1e999"] }"#, format: .dot)
+    #expect(graph.node("a")?.data == ["w": .string("1e999")])
+    try graph.updateNode("a") { $0.data = ["w": .number(.infinity)] }
+    #expect(throws: GraphError(#"node "a": data field 'w' holds a number that is not finite, which JSON cannot hold"#)) {
+        try graph.string(format: .d3)
+    }
+}
+
+@Test(arguments: [GraphFormat.graphml, .gexf])
+func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
+    // Flowise keeps arrays and objects in data; Graphviz attributes mix numbers and text under one name.
+    let graph = Graph()
+    try graph.addNode(Node(id: "a", data: ["list": .array([.string("x"), .number(1)]), "mixed": .number(3),
+                                           "flag": .bool(true), "empty": .null], width: 4, height: 4))
+    try graph.addNode(Node(id: "b", data: ["list": .object(["k": .bool(false)]), "mixed": .string("3"),
+                                           "flag": .string("true"), "text": .string("")]))
+    try graph.addEdge(Edge(id: "e", source: "a", target: "b", data: ["weight": .number(2), "tags": .array([])]))
+    let loaded = try roundTrip(graph, format)
+    #expect(loaded.nodes == graph.nodes)
+    #expect(loaded.edges == graph.edges)
+}

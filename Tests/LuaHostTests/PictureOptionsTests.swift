@@ -1,0 +1,103 @@
+import GraphModel
+import LuaHost
+import XCTest
+
+/// The picture, file, generator, metrics and replay bindings read their options through their declarations.
+final class PictureOptionsTests: LuaTestCase {
+    let graph = "local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0, data = {kind = 'x'}}; g:addNode{id = 'b', x = 30, y = 10, data = {kind = 'y'}}; g:addEdge{source = 'a', target = 'b'}; "
+    let replay = "local sim = fl.simulation(fl.graph.generate('tree', {n = 5})); local rec = sim:record{}; sim:tick(2); "
+    let series = "series = {{name = 's', y = {0, 1}}}"
+
+    /// The first line of the error `code` raises (the traceback follows it).
+    private func firstLine(_ code: String) -> String {
+        String(error(code).split(separator: "\n").first ?? "")
+    }
+
+    /// The text of file `name` in the test folder.
+    private func file(_ name: String) throws -> String {
+        try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+    }
+
+    func testMisspeltOptionsAreRefusedWithTheNearestName() {
+        XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, tmp .. '/g.svg', {widht = 300})"),
+                       "test:1: fl.svg.graph: unknown option 'widht' (did you mean 'width'?)")
+        XCTAssertEqual(firstLine(graph + "fl.metrics(g, {radious = 3})"), "test:1: fl.metrics: unknown option 'radious' (did you mean 'radius'?)")
+        XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, tmp .. '/r.html', {fsp = 10})"),
+                       "test:1: fl.html.replay: unknown option 'fsp' (did you mean 'fps'?)")
+        XCTAssertTrue(firstLine("fl.svg.plot(tmp .. '/p.svg', {yScale = 'log', \(series)})")
+            .hasPrefix("test:1: fl.svg.plot: unknown option 'yScale' (options: series, recording, width,"))
+        XCTAssertEqual(firstLine("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', valeus = {1, 2, 3}}}})"),
+                       "test:1: fl.svg.radar series: unknown option 'valeus' (did you mean 'values'?)")
+        XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, tmp .. '/g.svg', {viewport = {zoon = 2}})"),
+                       "test:1: fl.svg.graph viewport: unknown option 'zoon' (did you mean 'zoom'?)")
+        XCTAssertEqual(firstLine("fl.graph.generate('grid', {row = 2, columns = 2})"),
+                       "test:1: fl.graph.generate(\"grid\"): unknown option 'row' (did you mean 'rows'?)")
+        XCTAssertEqual(firstLine("fl.graph.generate('miserables', {n = 3})"),
+                       "test:1: fl.graph.generate(\"miserables\"): takes no options, got 'n'")
+        XCTAssertEqual(firstLine("fl.graph.load(tmp .. '/g.json', {fromat = 'd3'})"),
+                       "test:1: fl.graph.load: unknown option 'fromat' (did you mean 'format'?)")
+        XCTAssertEqual(firstLine(graph + "g:save(tmp .. '/g.json', {format = 'svg'})"),
+                       "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, json))")
+    }
+
+    func testGeneratorOptionsAreCheckedAgainstTheKindsDeclaration() {
+        run("""
+            local g = fl.graph.generate("erdos-renyi", {n = 20, m = 10})
+            assert(g:nodeCount() == 20 and g:edgeCount() == 10)
+            assert(fl.graph.generate("tree", {n = 7}):edgeCount() == 6)
+            assert(#fl.graph.generators == 7)
+            """)
+        XCTAssertTrue(error("fl.graph.generate('recursive', {})").contains("bad argument #2 to 'generate' (field 'n' is required)"))
+        XCTAssertTrue(error("fl.graph.generate('tree', {n = 3, branching = 0})").contains("(field 'branching': an integer ≥ 1 expected, got 0)"))
+        XCTAssertTrue(error("fl.graph.generate('erdosRenyi', {n = 3, p = 2})").contains("(field 'p': a number from 0 to 1 expected, got 2)"))
+        XCTAssertTrue(error("fl.graph.generate('spiral')").contains("bad argument #1 to 'generate' (unknown graph kind 'spiral'"))
+    }
+
+    /// GraphModel checks the option names of a Swift caller; Lua's declarations must name the same options.
+    func testEachGeneratorKindDeclaresTheOptionsGraphModelTakes() {
+        for kind in GraphGenerator.allCases {
+            XCTAssertEqual(Set(GenerateOptions.table(kind).names), kind.optionNames, kind.rawValue)
+        }
+    }
+
+    func testSwiftOnlyStylesAreReachableFromLua() throws {
+        run(graph + """
+            g:addNode{id = 'p', x = 100, y = 100, width = 80, height = 60}
+            g:addNode{id = 'c', x = 10, y = 10, parent = 'p'}
+            fl.svg.graph(g, tmp .. '/g.svg', {frameFill = '#123456', frameStroke = '#654321', edgeType = 'step', edgeOffset = 7, edgeBorderRadius = 2})
+            """)
+        let svg = try file("g.svg")
+        XCTAssertTrue(svg.contains("#123456") && svg.contains("#654321"))
+        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {edgeOffset = -1})").contains("(field 'edgeOffset': a number from 0 to 1000000 expected, got -1)"))
+        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {legend = 'no'})").contains("(field 'legend': boolean expected, got string)"))
+    }
+
+    /// `fill = field` and `group = field` are one colouring rule: both honour `palette` and make the legend.
+    func testFillByAFieldHonoursThePalette() throws {
+        run(graph + """
+            fl.svg.graph(g, tmp .. '/fill.svg', {fill = 'kind', palette = 'okabeIto'})
+            fl.svg.graph(g, tmp .. '/group.svg', {group = 'kind', palette = 'okabeIto'})
+            fl.svg.graph(g, tmp .. '/plain.svg', {fill = 'tomato'})
+            """)
+        let fill = try file("fill.svg"), group = try file("group.svg")
+        XCTAssertTrue(fill.contains("#e69f00") && fill.contains("#56b4e9"), "okabeIto's first two colours")
+        XCTAssertFalse(fill.contains("#4e79a7"), "no tableau10 colour")
+        XCTAssertEqual(fill, group)
+        XCTAssertTrue(try file("plain.svg").contains("tomato"))
+        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/r.svg', {radius = 'size'})").contains("radius: node 'a' has no numeric data field 'size'"))
+    }
+
+    func testReplayAndMetricsOptions() throws {
+        run(replay + """
+            fl.html.replay(rec, tmp .. '/r.html', {palette = 'okabeIto', fps = 5})
+            fl.svg.plot(tmp .. '/all.svg', {recording = rec})
+            local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0, data = {r = 10}}; g:addNode{id = 'b', x = 5, y = 0, data = {r = 1}}
+            assert(fl.metrics(g, {radius = 'r'}).overlaps == 1)
+            assert(fl.metrics(g, {radius = 1}).overlaps == 0)
+            """)
+        XCTAssertTrue(try file("r.html").contains("#e69f00"))
+        XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
+    }
+}
