@@ -24,7 +24,7 @@ public enum StressLayout {
 
     /// Positions for the nodes of `paths`, `options.dimensions` coordinates per node, centred on the origin, in
     /// layout units (`options.scale` per unit of graph distance); the options must have passed `check()`.
-    public static func positions(paths: ShortestPaths, options: StressOptions) -> (coordinates: [Double], outcome: StressOutcome) {
+    static func positions(paths: ShortestPaths, options: StressOptions) -> (coordinates: [Double], outcome: StressOutcome) {
         options.dimensions == 3
             ? solve(paths: paths, options: options, as: SIMD3<Double>.self)
             : solve(paths: paths, options: options, as: SIMD2<Double>.self)

@@ -7,9 +7,9 @@ public struct StressOptions: Sendable {
     /// 2 or 3.
     public var dimensions = 2
     /// The most majorization sweeps.
-    public var iterations = 300
+    public var iterations = 500
     /// Stop when a sweep lowers the stress by less than this fraction.
-    public var tolerance = 1e-5
+    public var tolerance = 1e-6
     /// Seeds the choice of the first pivot, the start's eigenvector search and the start's jitter.
     public var seed = 1
     /// Pivots for the PivotMDS start and, above `exactNodeLimit` nodes, for the sparse stress model.
