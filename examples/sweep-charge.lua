@@ -20,7 +20,7 @@ return {
   seeds = 5,
   run = function(case)
     local g = graphs[case.graph]()
-    local sim = fl.simulation(g, {seed = case.seed})
+    local sim = fl.simulation(g, {seed = case.seed, placement = "random"})
     sim:force("link", fl.force.link{distance = case.distance})
     sim:force("charge", fl.force.manyBody{strength = case.strength})
     sim:force("center", fl.force.center{})

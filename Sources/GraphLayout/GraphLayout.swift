@@ -29,13 +29,19 @@ public final class GraphLayout {
     private var positionsPending = false
 
     /// Binds a new simulation in `dimensions` (2 or 3) with d3's random source seeded by `seed` to `graph`: nodes
-    /// with a position start there, fixed coordinates are kept, the others are placed as d3 places them, and the
-    /// positions are written back at once.
-    public init(graph: Graph, dimensions: Int = 2, seed: UInt32 = 1) throws {
+    /// with a position start there, fixed coordinates are kept, the others are placed by `placement` (d3's
+    /// phyllotaxis by default), and the positions are written back at once. `mode` chooses d3's exact arithmetic or
+    /// the fast mode.
+    public init(
+        graph: Graph, dimensions: Int = 2, seed: UInt32 = 1, placement: Placement = .phyllotaxis,
+        mode: SimulationMode = .exact
+    ) throws {
         self.graph = graph
         nodeIds = graph.nodeIds
         let nodes = graph.nodes
-        simulation = try Simulation(nodeCount: nodes.count, dimensions: dimensions, seed: seed) { kinetics in
+        simulation = try Simulation(
+            nodeCount: nodes.count, dimensions: dimensions, seed: seed, placement: placement, mode: mode
+        ) { kinetics in
             for (i, node) in nodes.enumerated() { GraphLayout.load(node, into: kinetics, at: i) }
         }
         syncedStructure = graph.structureVersion

@@ -73,6 +73,29 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testRandomPlacementMakesTheSeedMatterAndFastModeLaysOutToo() {
+        run("""
+            local function valjean(options)
+              local g = fl.graph.generate("miserables")
+              local sim = fl.simulation(g, options)
+              sim:force("link", fl.force.link{}); sim:force("charge", fl.force.manyBody{}); sim:force("center", fl.force.center{})
+              sim:run()
+              return g:node("Valjean").x, tostring(sim)
+            end
+            local a = valjean{seed = 1}
+            local b = valjean{seed = 2}
+            assert(a == b, "under phyllotaxis the seed only breaks ties")
+            local r1, text = valjean{seed = 1, placement = "random"}
+            local r2 = valjean{seed = 2, placement = "random"}
+            local r1again = valjean{seed = 1, placement = "random"}
+            assert(r1 ~= r2 and r1 == r1again, "random placement: another seed, another layout; the same seed, the same")
+            assert(text:find("random placement"), text)
+            local f, fastText = valjean{mode = "fast"}
+            assert(f == f and fastText:find("fast mode"), fastText)
+            """)
+        XCTAssertTrue(error("fl.simulation(fl.graph.new(), {placement = 'grid'})").contains("field 'placement'"))
+    }
+
     func testForcesAreAddedReplacedInPlaceAndRemoved() {
         run("""
             local sim = fl.simulation(fl.graph.generate("miserables"))

@@ -48,7 +48,9 @@ enum SimulationBindings {
             let graph = try GraphBindings.graph(arguments)
             let options = try OptionsReader(arguments, 2, SimulationOptions.table)
             let layout = try GraphLayout(
-                graph: graph.graph, dimensions: try options.integer("dimensions"), seed: UInt32(try options.integer("seed")))
+                graph: graph.graph, dimensions: try options.integer("dimensions"), seed: UInt32(try options.integer("seed")),
+                placement: try options.string("placement") == "random" ? .random : .phyllotaxis,
+                mode: try options.string("mode") == "fast" ? .fast : .exact)
             let engine = layout.simulation
             engine.alpha = try options.number("alpha")
             engine.alphaMin = try options.number("alphaMin")
@@ -67,7 +69,9 @@ enum SimulationBindings {
         LuaBinding.run(L, "tostring") { arguments in
             let engine = try simulation(arguments).layout.simulation
             let names = engine.forceNames.joined(separator: ", ")
-            LuaValues.push(arguments.L, "Simulation(\(engine.nodeCount) nodes, \(engine.dimensions)D, alpha \(ElementBindings.format(engine.alpha)), forces: \(names.isEmpty ? "none" : names))")
+            let placement = engine.placement == .random ? "random" : "phyllotaxis"
+            let mode = engine.mode == .fast ? ", fast mode" : ""
+            LuaValues.push(arguments.L, "Simulation(\(engine.nodeCount) nodes, \(engine.dimensions)D\(mode), \(placement) placement, alpha \(ElementBindings.format(engine.alpha)), forces: \(names.isEmpty ? "none" : names))")
             return 1
         }
     }
