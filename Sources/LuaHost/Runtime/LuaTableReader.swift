@@ -63,42 +63,6 @@ public struct LuaTableReader {
         }
     }
 
-    /// A number field that must be finite, or nil when absent.
-    public func finiteNumber(_ name: String) throws -> Double? {
-        guard let value = try number(name) else { return nil }
-        guard value.isFinite else { throw arguments.error(argument, "field '\(name)': a finite number expected, got \(value)") }
-        return value
-    }
-
-    /// A number field that must lie in `range` (so it is finite), or nil when absent.
-    public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
-        guard let value = try number(name) else { return nil }
-        guard range.contains(value) else {
-            let text = [range.lowerBound, range.upperBound, value].map { String(format: "%.14g", $0) }
-            throw arguments.error(argument, "field '\(name)': a number from \(text[0]) to \(text[1]) expected, got \(text[2])")
-        }
-        return value
-    }
-
-    /// Fails on a string key that is not one of `known` (a misspelt option should not pass unnoticed).
-    public func refuseUnknown(_ known: Set<String>) throws {
-        guard index != 0 else { return }
-        let L = arguments.L
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            fl_pop(L, 1)
-            if let key = LuaValues.string(L, -1), !known.contains(key) {
-                fl_pop(L, 1)
-                throw arguments.error(argument, "unknown option '\(key)' (options: \(known.sorted().joined(separator: ", ")))")
-            }
-        }
-    }
-
-    /// A number field with a default.
-    public func number(_ name: String, default fallback: Double) throws -> Double {
-        try number(name) ?? fallback
-    }
-
     /// An integer field, or nil when absent.
     public func integer(_ name: String) throws -> Int? {
         guard let value = try number(name) else { return nil }
