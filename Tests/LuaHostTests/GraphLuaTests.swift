@@ -2,6 +2,22 @@ import XCTest
 
 /// Graphs from Lua: building, fields, React Flow store semantics, events and files.
 final class GraphLuaTests: LuaTestCase {
+    func testMisspeltElementAndChangeFieldsAreRefusedWithTheNearestName() {
+        XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', lable = 'A'}").contains("g:addNode: unknown option 'lable' (did you mean 'label'?)"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:addEdge{source = 'a', target = 'a', wieght = 2}")
+            .contains("g:addEdge: unknown option 'wieght'"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:applyNodeChanges{{type = 'select', id = 'a', selcted = true}}")
+            .contains("unknown option 'selcted' (did you mean 'selected'?)"))
+        XCTAssertTrue(error("fl.graph.new():deleteElements{node = {'a'}}").contains("g:deleteElements: unknown option 'node' (did you mean 'nodes'?)"))
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "p"}; g:addNode{id = "c", parent = "p", x = 1, y = 2}
+            local nodes, edges = g:deleteElements{nodes = {"p"}}
+            g:restore(nodes, edges)
+            assert(g:nodeCount() == 2 and g:node("c").parent == "p", "snapshots go back through restore")
+            """)
+    }
+
     func testBuildingAndReadingNodesAndEdges() {
         run("""
             local g = fl.graph.new()

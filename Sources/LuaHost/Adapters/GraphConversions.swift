@@ -13,7 +13,8 @@ enum GraphConversions {
     }
 
     /// A node from a table such as `{id = "a", x = 0, y = 0, data = {group = 1}, parent = "p"}`.
-    static func node(_ reader: LuaTableReader) throws -> Node {
+    static func node(_ reader: LuaTableReader, _ fields: LuaOptionTable = GraphRecordOptions.node) throws -> Node {
+        _ = try OptionsReader(reader, fields)
         let x = try reader.number("x"), y = try reader.number("y"), z = try reader.number("z")
         var node = Node(id: try id(reader, "id", required: true)!)
         if let x, let y {
@@ -60,7 +61,11 @@ enum GraphConversions {
     }
 
     /// An edge from a table such as `{source = "a", target = "b", id = nil, data = {weight = 2}}`.
-    static func edge(_ reader: LuaTableReader, defaultId: (String, String, String?, String?) -> String) throws -> Edge {
+    static func edge(
+        _ reader: LuaTableReader, _ fields: LuaOptionTable = GraphRecordOptions.edge,
+        defaultId: (String, String, String?, String?) -> String
+    ) throws -> Edge {
+        _ = try OptionsReader(reader, fields)
         let source = try id(reader, "source", required: true)!
         let target = try id(reader, "target", required: true)!
         let sourceHandle = try reader.string("sourceHandle"), targetHandle = try reader.string("targetHandle")
@@ -176,6 +181,7 @@ enum GraphConversions {
 
     /// A node change from `{type = "position", id = "a", position = {x =, y =}}` and the like.
     static func nodeChange(_ reader: LuaTableReader) throws -> NodeChange {
+        _ = try OptionsReader(reader, GraphRecordOptions.nodeChange)
         let kind = try reader.string("type") ?? ""
         let L = reader.arguments.L
         switch kind {
@@ -209,6 +215,7 @@ enum GraphConversions {
 
     /// An edge change from `{type = "remove", id = "e1"}` and the like.
     static func edgeChange(_ reader: LuaTableReader) throws -> EdgeChange {
+        _ = try OptionsReader(reader, GraphRecordOptions.edgeChange)
         let kind = try reader.string("type") ?? ""
         switch kind {
         case "add":

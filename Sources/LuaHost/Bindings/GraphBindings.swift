@@ -128,7 +128,7 @@ enum GraphBindings {
 
     static let connect: LuaFunction = { L in
         graphMethod(L, "connect") { arguments, graph in
-            let reader = try LuaTableReader(arguments, 2)
+            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.connect, required: true).fields
             let edge = graph.graph.connect(
                 source: try GraphConversions.id(reader, "source", required: true)!,
                 target: try GraphConversions.id(reader, "target", required: true)!,
@@ -231,7 +231,7 @@ enum GraphBindings {
 
     static let deleteElements: LuaFunction = { L in
         graphMethod(L, "deleteElements") { arguments, graph in
-            let reader = try LuaTableReader(arguments, 2)
+            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.deleteElements, required: true).fields
             let deleted = graph.graph.deleteElements(
                 nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
             let L = arguments.L
@@ -253,9 +253,11 @@ enum GraphBindings {
 
     static let restore: LuaFunction = { L in
         graphMethod(L, "restore") { arguments, graph in
-            let nodes = try list(arguments, 2) { (GraphConversions.position($0), try GraphConversions.node($0)) }
+            let nodes = try list(arguments, 2) {
+                (GraphConversions.position($0), try GraphConversions.node($0, GraphRecordOptions.deletedNode))
+            }
             let edges = arguments.isNil(3) ? [] : try list(arguments, 3) {
-                (GraphConversions.position($0), try GraphConversions.edge($0, defaultId: GraphConversions.connectionId))
+                (GraphConversions.position($0), try GraphConversions.edge($0, GraphRecordOptions.deletedEdge, defaultId: GraphConversions.connectionId))
             }
             let store = graph.graph
             try store.restore(DeletedElements(

@@ -10,6 +10,8 @@ public enum LuaOptionTables {
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
         GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
-        StressLayoutOptions.table,
+        StressLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
+        GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
+        GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }
