@@ -50,7 +50,7 @@ final class GroupedManyBody {
         /// Appends a term to the list that `gap`, its smallest squared distance to the group, calls for.
         @inline(__always)
         func append(_ offset: SIMD2<Double>, _ strength: Double, gap: Double, clearFrom dmin2: Double) {
-            (gap >= dmin2 && gap > 0 ? clear : careful).append(offset, strength)
+            if gap >= dmin2 && gap > 0 { clear.append(offset, strength) } else { careful.append(offset, strength) }
         }
     }
 
