@@ -1,9 +1,14 @@
 // ForceBench: times link + manyBody + center (d3 defaults) on the benchmark graph G(n) from phyllotaxis placement.
-// Usage: ForceBench N [N ...]   (one process per size gives a per-size peak memory; scripts/bench does that)
-//        ForceBench --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
+// Usage: ForceBench N [N ...]   (exact then fast mode; one process per size gives a per-size peak memory, as
+//        scripts/bench runs it)
+//        ForceBench --quality N [N ...]   (fast mode's error and layout quality against exact mode's)
+//        ForceBench --edges N | --stress N FILE | --layout N   (for scripts/bench-peers: G(n)'s links, the stress
+//        of a layout of G(n) read from FILE, whole layouts of G(n) in each mode: "mode seconds stress")
+//        ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
 //        profilers, e.g. callgrind with --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
 import Foundation
 import ForceSimulation
+import Render
 
 /// G(n) (docs/benchmark-graph.md): node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
 func benchmarkGraph(_ n: Int) -> [(source: Int, target: Int)] {
@@ -111,23 +116,137 @@ if arguments.first == "--single" {
     print(line + " checksum=" + String(m.checksum, radix: 16))
     exit(0)
 }
+/// The charge's velocity change in one tick from zero velocity at the positions of `state`, in `mode`.
+func chargeStep(_ state: Simulation, mode: SimulationMode) throws -> [Double] {
+    let k = state.kinetics
+    let copy = try Simulation(nodeCount: k.count, mode: mode) { c in
+        for i in 0..<k.count { (c.x[i], c.y[i], c.vx[i], c.vy[i]) = (k.x[i], k.y[i], 0, 0) }
+    }
+    copy.threads = state.threads
+    try copy.setForce("charge", ManyBodyForce())
+    try copy.tick()
+    return Array(copy.kinetics.vx) + Array(copy.kinetics.vy)
+}
+
+/// Fast mode against exact mode on G(n): the charge's relative RMS difference after 20 ticks, and the mean stress
+/// and crossings after 300 ticks over five random placements (Render's metrics, as fl.metrics computes them).
+func quality(_ n: Int, links: [(source: Int, target: Int)]) throws {
+    let state = try Simulation(nodeCount: n, placement: .random)
+    try state.setForce("link", LinkForce(links: links))
+    try state.setForce("charge", ManyBodyForce())
+    try state.setForce("center", CenterForce())
+    try state.tick(20)
+    let exact = try chargeStep(state, mode: .exact), fast = try chargeStep(state, mode: .fast)
+    let error = zip(fast, exact).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
+    let rms = (error / exact.map { $0 * $0 }.reduce(0, +)).squareRoot()
+    var figures: [(stress: Double, crossings: Double)] = []
+    for mode in [SimulationMode.exact, .fast] {
+        var stress = 0.0, crossings = 0.0
+        for seed in UInt32(1)...5 {
+            let sim = try Simulation(nodeCount: n, seed: seed, placement: .random, mode: mode)
+            try sim.setForce("link", LinkForce(links: links))
+            try sim.setForce("charge", ManyBodyForce())
+            try sim.setForce("center", CenterForce())
+            try sim.tick(300)
+            let k = sim.kinetics
+            let metrics = try Metrics.measure(
+                positions: (0..<n).map { SIMD2(k.x[$0], k.y[$0]) }, edges: links.map { ($0.source, $0.target) })
+            stress += metrics.stress / 5
+            crossings += Double(metrics.crossings) / 5
+        }
+        figures.append((stress, crossings))
+    }
+    print(
+        String(
+            format: "n=%d quality: charge relative RMS fast vs exact %.4f; 300 ticks, mean of 5 random placements:"
+                + " stress exact %.4f fast %.4f (x%.4f), crossings exact %.1f fast %.1f (x%.4f)", n, rms,
+            figures[0].stress, figures[1].stress, figures[1].stress / figures[0].stress, figures[0].crossings,
+            figures[1].crossings, figures[1].crossings / figures[0].crossings))
+}
+
+/// A G(n) layout after 300 ticks from phyllotaxis placement on all cores: seconds taken and Render's stress.
+func layout(_ n: Int, links: [(source: Int, target: Int)], mode: SimulationMode) throws -> (seconds: Double, stress: Double) {
+    var sim: Simulation?
+    let time = try milliseconds {
+        let s = try Simulation(nodeCount: n, mode: mode)
+        try s.setForce("link", LinkForce(links: links))
+        try s.setForce("charge", ManyBodyForce())
+        try s.setForce("center", CenterForce())
+        try s.tick(300)
+        sim = s
+    }
+    let k = sim!.kinetics
+    return (time / 1000, try stress((0..<n).map { SIMD2(k.x[$0], k.y[$0]) }, links))
+}
+
+/// Render's stress (as fl.metrics computes it) of `positions` as a layout of `links`.
+func stress(_ positions: [SIMD2<Double>], _ links: [(source: Int, target: Int)]) throws -> Double {
+    var options = Metrics.Options()
+    options.exactCrossingLimit = 0
+    return try Metrics.measure(positions: positions, edges: links.map { ($0.source, $0.target) }, options: options).stress
+}
+
+switch arguments.first {
+case "--edges":
+    // G(n)'s links, one "source target" line each, for peers to lay out the same graph.
+    for link in benchmarkGraph(Int(arguments[1])!) { print(link.source, link.target) }
+    exit(0)
+case "--stress":
+    // The stress of the layout in FILE ("x y" per node, in node order) as a layout of G(n).
+    let n = Int(arguments[1])!
+    let text = try String(contentsOfFile: arguments[2], encoding: .utf8)
+    let positions = text.split(separator: "\n").map { line -> SIMD2<Double> in
+        let values = line.split(separator: " ").compactMap { Double($0) }
+        return SIMD2(values[0], values[1])
+    }
+    guard positions.count == n else { fatalError("\(arguments[2]): \(positions.count) positions, G(n) has \(n) nodes") }
+    print(String(format: "%.4f", try stress(positions, benchmarkGraph(n))))
+    exit(0)
+case "--layout":
+    // Whole layouts of G(n), 300 ticks from phyllotaxis placement, in each mode.
+    let n = Int(arguments[1])!
+    let links = benchmarkGraph(n)
+    for mode in [SimulationMode.exact, .fast] {
+        let result = try layout(n, links: links, mode: mode)
+        print(String(format: "%@ %.3f %.4f", "\(mode)", result.seconds, result.stress))
+    }
+    exit(0)
+default: break
+}
+
+if arguments.first == "--quality" {
+    for n in arguments.dropFirst().compactMap({ Int($0) }) { try quality(n, links: benchmarkGraph(n)) }
+    exit(0)
+}
+
 let sizes = arguments.compactMap { Int($0) }
 let cores = ProcessInfo.processInfo.activeProcessorCount
-let targets: [Int: Double] = [10_000: 3, 100_000: 50, 1_000_000: 1000]
+let targets: [SimulationMode: [Int: Double]] = [
+    .exact: [10_000: 3, 100_000: 50, 1_000_000: 1000], .fast: [10_000: 0.5, 100_000: 5, 1_000_000: 80],
+]
 
 for n in sizes {
     let ticks = n <= 10_000 ? 30 : n <= 100_000 ? 10 : 5
     var links: [(source: Int, target: Int)] = []
     let generation = milliseconds { links = benchmarkGraph(n) }
-    let single = try measure(n: n, links: links, threads: 1, ticks: ticks)
-    let multi = try measure(n: n, links: links, threads: cores, ticks: ticks)
-    let identical = single.x == multi.x && single.y == multi.y
-    func f(_ v: Double) -> String { String(format: v < 10 ? "%.3f" : "%.1f", v) }
-    var line = "n=\(n) links=\(links.count) graph=\(f(generation))ms construction=\(f(single.construction))ms"
-    line += " tick(1 thread)=\(f(single.perTick))ms tick(\(cores) threads)=\(f(multi.perTick))ms"
-    line += " identical=\(identical ? "yes" : "NO") peakRSS=\(f(peakMemoryMiB()))MiB"
-    if let target = targets[n] {
-        line += " target<=\(f(target))ms:\(min(single.perTick, multi.perTick) <= target ? "met" : "MISSED")"
+    var exactTicks: (single: Double, multi: Double) = (0, 0)
+    for mode in [SimulationMode.exact, .fast] {
+        let single = try measure(n: n, links: links, threads: 1, ticks: ticks, mode: mode)
+        let multi = try measure(n: n, links: links, threads: cores, ticks: ticks, mode: mode)
+        let identical = single.x == multi.x && single.y == multi.y
+        func f(_ v: Double) -> String { String(format: v < 10 ? "%.3f" : "%.1f", v) }
+        var line = "n=\(n) mode=\(mode) links=\(links.count) graph=\(f(generation))ms"
+        line += " construction=\(f(single.construction))ms"
+        line += " tick(1 thread)=\(f(single.perTick))ms tick(\(cores) threads)=\(f(multi.perTick))ms"
+        line += " identical=\(identical ? "yes" : "NO") peakRSS=\(f(peakMemoryMiB()))MiB"
+        if let target = targets[mode]?[n] {
+            line += " target<=\(f(target))ms:\(min(single.perTick, multi.perTick) <= target ? "met" : "MISSED")"
+        }
+        if mode == .exact {
+            exactTicks = (single.perTick, multi.perTick)
+        } else {
+            line += " exact/fast=\(f(exactTicks.single / single.perTick))x,\(f(exactTicks.multi / multi.perTick))x"
+        }
+        print(line)
     }
-    print(line)
 }

@@ -1,9 +1,10 @@
 import Dispatch
 import Synchronization
 
-/// Fast mode's many-body sums in 2D over the same Barnes-Hut tree as exact mode: nodes consecutive in tree order
-/// form groups that walk the tree once, with the group's bounding box, into one interaction list; then each node of
-/// the group adds the list's terms two at a time in SIMD lanes, without d3's per-cell branches.
+/// Fast mode's many-body sums in 2D over the same Barnes-Hut tree as exact mode: the points of each of the largest
+/// subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's bounding box,
+/// into one interaction list; then each node of the group adds the list's terms two at a time in SIMD lanes,
+/// without d3's per-cell branches.
 ///
 /// A cell is taken whole when it is far from the whole box (width² / theta² below the squared distance from its
 /// centre to the nearest point of the box), so it is far for every node of the group, as exact mode would take it
@@ -13,8 +14,8 @@ import Synchronization
 /// position (exact mode jiggles those). Each node's sum is computed in one fixed order by one thread, so results do
 /// not depend on the number of threads.
 final class GroupedManyBody {
-    /// Nodes per group.
-    static let groupSize = 16
+    /// Most points per group.
+    static let groupSize = 32
 
     /// Per worker: its interaction list.
     private var lists: [InteractionList] = []
@@ -50,7 +51,7 @@ final class GroupedManyBody {
         /// Appends a term to the list that `gap`, its smallest squared distance to the group, calls for.
         @inline(__always)
         func append(_ offset: SIMD2<Double>, _ strength: Double, gap: Double, clearFrom dmin2: Double) {
-            (gap >= dmin2 && gap > 0 ? clear : careful).append(offset, strength)
+            if gap >= dmin2 && gap > 0 { clear.append(offset, strength) } else { careful.append(offset, strength) }
         }
     }
 
@@ -96,24 +97,36 @@ final class GroupedManyBody {
 
     /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
     func apply(_ input: Input, threads: Int) {
-        let groups = (input.kept + Self.groupSize - 1) / Self.groupSize
+        // The groups: the largest subtrees holding at most groupSize points, as ranges of tree positions.
+        var groups: [Range<Int>] = []
+        var c = 0
+        while c < input.cells {
+            let stop = Int(input.bodies[c].end)
+            let from = Int(input.first[c]), to = Int(input.first[stop])
+            if to &- from <= Self.groupSize || input.bodies[c].head != -1 {
+                if to > from { groups.append(from..<to) }
+                c = stop
+            } else {
+                c &+= 1
+            }
+        }
         while lists.count < threads { lists.append(InteractionList()) }
-        if threads == 1 || groups < 2 {
-            for g in 0..<groups { Self.group(g, input, lists[0]) }
+        if threads == 1 || groups.count < 2 {
+            for range in groups { Self.group(range, input, lists[0]) }
             return
         }
-        let lists = self.lists
+        let lists = self.lists, planned = groups
         let claimed = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: threads) { t in
-            while case let g = claimed.add(1, ordering: .relaxed).oldValue, g < groups {
-                Self.group(g, input, lists[t])
+            while case let g = claimed.add(1, ordering: .relaxed).oldValue, g < planned.count {
+                Self.group(planned[g], input, lists[t])
             }
         }
     }
 
-    /// Lists group `g`'s interactions, then adds them to its nodes.
-    private static func group(_ g: Int, _ input: Input, _ list: InteractionList) {
-        let from = g &* groupSize, to = min(input.kept, from &+ groupSize)
+    /// Lists the interactions of the group at tree positions `range`, then adds them to its nodes.
+    private static func group(_ range: Range<Int>, _ input: Input, _ list: InteractionList) {
+        let from = range.lowerBound, to = range.upperBound
         var lower = SIMD2<Double>(repeating: .infinity), upper = SIMD2<Double>(repeating: -.infinity)
         for s in from..<to {
             let p = position(input, Int(input.order[s]))
