@@ -297,3 +297,10 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     }
     #expect(GraphFormat.fromExtension(of: "x.edgelist") == .edgelist && GraphFormat(name: "edgelist") == .edgelist)
 }
+
+@Test func graphMLRefusesARepeatedKeyId() throws {
+    let text = "<graphml>\n<key id=\"d\" for=\"edge\" attr.type=\"double\"/><key id=\"d\" for=\"edge\"/><graph/></graphml>"
+    #expect(throws: GraphFileError(file: "g", line: 2, column: 66, message: "duplicate key id 'd'")) {
+        try Graph.load(string: text, format: .graphml, name: "g")
+    }
+}

@@ -63,6 +63,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         switch XMLText.localName(name) {
         case "key":
             guard let id = attributes["id"] else { return input.fail("<key> without an id") }
+            guard keys[id] == nil else { return input.fail("duplicate key id '\(id)'") }
             keys[id] = Key(
                 domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
                 type: attributes["attr.type"] ?? "string",
