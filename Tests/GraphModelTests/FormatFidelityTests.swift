@@ -304,3 +304,16 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
         try Graph.load(string: text, format: .graphml, name: "g")
     }
 }
+
+@Test func dotRefusesCoordinatesGraphvizsFrameWouldRound() throws {
+    // A box is placed by its centre in DOT: 0.1 + 10 - 10 is not 0.1.
+    let graph = Graph()
+    try graph.addNode(Node(id: "a", position: Point(x: 0.1, y: 2), width: 20, height: 20))
+    #expect(throws: GraphError("DOT cannot hold node 'a': its x 0.1 exactly (it would read back as 0.09999999999999964 through Graphviz's absolute, centred coordinates) (React Flow JSON keeps every field)")) {
+        try graph.string(format: .dot)
+    }
+    let lossy = try Graph.load(string: try graph.string(format: .dot, lossy: true), format: .dot)
+    #expect(abs(lossy.node("a")!.position.x - 0.1) < 1e-12)
+    try graph.updateNode("a") { $0.position = Point(x: 1.5, y: 2) }
+    #expect(try roundTrip(graph, .dot).nodes == graph.nodes)
+}

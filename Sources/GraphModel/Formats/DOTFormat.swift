@@ -116,6 +116,26 @@ enum DOTFormat {
         return text + "}\n"
     }
 
+    /// Throws when `text`, the graph written as DOT, reads back with a coordinate or size of a node not exactly
+    /// as it is: Graphviz's frame (absolute coordinates, boxes placed by their centre, sizes in inches) can round
+    /// one by a bit.
+    static func checkCoordinates(of graph: Graph, readingBack text: String) throws {
+        let back = try read(Data(text.utf8), file: "<written DOT>")
+        try graph.forEachNode { node in
+            guard let copy = back.node(node.id) else { return }
+            let values: [(String, Double?, Double?)] = [
+                ("x", node.position.x, copy.position.x), ("y", node.position.y, copy.position.y),
+                ("z", node.position.z, copy.position.z), ("fx", node.fx, copy.fx), ("fy", node.fy, copy.fy),
+                ("fz", node.fz, copy.fz), ("width", node.width, copy.width), ("height", node.height, copy.height),
+            ]
+            for case let (name, value?, readBack) in values where !sameOptional(value, readBack) {
+                throw GraphError("DOT cannot hold node '\(node.id)': its \(name) \(value) exactly (it would read back as "
+                    + "\(readBack.map { "\($0)" } ?? "nothing") through Graphviz's absolute, centred coordinates) "
+                    + "(React Flow JSON keeps every field)")
+            }
+        }
+    }
+
     /// Writes a node statement, or a cluster holding the node's children (its `id` attribute naming the node, so
     /// that it stays one with a DOT node of the same name that edges make).
     private static func writeMember(

@@ -75,7 +75,10 @@ extension Graph {
         case .reactFlow: return try ReactFlowFormat.write(self)
         case .graphml: return try GraphMLFormat.write(self)
         case .gexf: return try GEXFFormat.write(self)
-        case .dot: return try DOTFormat.write(self)
+        case .dot:
+            let text = try DOTFormat.write(self)
+            if !lossy { try DOTFormat.checkCoordinates(of: self, readingBack: text) }
+            return text
         case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
         case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
         case .edgelist: return try SpacedEdgeListFormat.write(self)
