@@ -317,3 +317,28 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     try graph.updateNode("a") { $0.position = Point(x: 1.5, y: 2) }
     #expect(try roundTrip(graph, .dot).nodes == graph.nodes)
 }
+
+@Test func graphMLKeyDefaultsApplyWhereDataIsMissing() throws {
+    let text = """
+    <graphml>
+      <key id="c" for="node" attr.name="colour" attr.type="string"><default>yellow</default></key>
+      <key id="w" for="edge" attr.name="weight" attr.type="double"><default>1.5</default></key>
+      <key id="l" for="node" attr.name="label"><default>unnamed</default></key>
+      <graph>
+        <node id="a"><data key="c">red</data></node>
+        <node id="b"><data key="l">B</data></node>
+        <edge source="a" target="b"/>
+        <edge source="b" target="a"><data key="w">3</data></edge>
+      </graph>
+    </graphml>
+    """
+    let graph = try Graph.load(string: text, format: .graphml)
+    #expect(graph.node("a")?.data == ["colour": .string("red")] && graph.node("a")?.label == "unnamed")
+    #expect(graph.node("b")?.data == ["colour": .string("yellow")] && graph.node("b")?.label == "B")
+    #expect(graph.edges.map { $0.data["weight"] } == [.number(1.5), .number(3)])
+    let bad = "<graphml><key id=\"w\" for=\"edge\" attr.type=\"double\"><default>x</default></key><graph>"
+        + "<node id=\"a\"/><edge source=\"a\" target=\"a\"/></graph></graphml>"
+    #expect(throws: GraphFileError(file: "g", message: "'x' is not a valid double for key 'w'")) {
+        try Graph.load(string: bad, format: .graphml, name: "g")
+    }
+}

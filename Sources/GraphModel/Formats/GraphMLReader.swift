@@ -40,6 +40,14 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     private var openData: (key: String, text: String)?
     /// Whether a <graph> element has started (the first one's edgedefault is the graph's).
     private var sawGraph = false
+    /// The key whose declaration is open, for its <default>.
+    private var openKey: String?
+    /// Whether the open data element is a key's <default>.
+    private var openIsDefault = false
+    /// Each key's default text, by key id.
+    private var defaults: [String: String] = [:]
+    /// The data a node or an edge was given: "node id" or "#edge index", a NUL, and the key id.
+    private var given: Set<String> = []
 
     /// A reader for a file name.
     init(file: String) {
@@ -49,6 +57,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     /// Parses GraphML bytes and returns the graph or throws the first problem.
     func read(_ data: Data) throws -> Graph {
         try input.parse(data, delegate: self)
+        applyDefaults()
         inferHandleTypes()
         input.builder.renamesRepeatedEdgeIds = true
         return try input.build()
@@ -70,6 +79,12 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
                 isData: id.hasPrefix(GraphMLFormat.nodeDataPrefix) || id.hasPrefix(GraphMLFormat.edgeDataPrefix)
                     || DataKeyKind.isJSON(keyId: id),
                 isJSON: DataKeyKind.isJSON(keyId: id))
+            openKey = id
+            owners.append(.other)
+        case "default":
+            guard let key = openKey else { return owners.append(.other) }
+            openData = (key, "")
+            openIsDefault = true
             owners.append(.other)
         case "graph":
             if nodeStack.isEmpty, !sawGraph { input.builder.directed = attributes["edgedefault"] != "undirected" }
@@ -129,8 +144,19 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         owners.removeLast()
         let local = XMLText.localName(name)
         if local == "node" { nodeStack.removeLast() }
+        if local == "key" { openKey = nil }
+        if local == "default", openIsDefault, let open = openData {
+            defaults[open.key] = open.text
+            openData = nil
+            openIsDefault = false
+        }
         if local == "data", let open = openData {
             openData = nil
+            switch owners.last {
+            case .node(let id)?: given.insert(id + "\u{0}" + open.key)
+            case .edge(let index)?: given.insert("#\(index)\u{0}" + open.key)
+            default: break
+            }
             store(open.text, key: keys[open.key]!, in: owners.last)
         }
     }
@@ -192,6 +218,23 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         }
         node[keyPath: numeric] = number
         return nil
+    }
+
+    /// Gives each node and edge without data for a key that has a <default> the default, as GraphML says.
+    private func applyDefaults() {
+        for id in defaults.keys.sorted() {
+            let key = keys[id]!, text = defaults[id]!
+            if key.domain == "node" || key.domain == "all" {
+                for node in input.builder.nodes where !given.contains(node.id + "\u{0}" + id) {
+                    store(text, key: key, in: .node(node.id))
+                }
+            }
+            if key.domain == "edge" || key.domain == "all" {
+                for index in input.edges.indices where !given.contains("#\(index)\u{0}" + id) {
+                    store(text, key: key, in: .edge(index))
+                }
+            }
+        }
     }
 
     /// Ports without a handleType key become target handles when an edge arrives at them.
