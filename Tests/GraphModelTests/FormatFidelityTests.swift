@@ -342,3 +342,20 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
         try Graph.load(string: bad, format: .graphml, name: "g")
     }
 }
+
+@Test func anEdgeAgainstItsGraphsDirectionKeepsItAsData() throws {
+    let graphML = """
+    <graphml><graph edgedefault="directed"><node id="a"/><node id="b"/>
+    <edge source="a" target="b"/><edge source="b" target="a" directed="false"/><edge source="a" target="a" directed="true"/>
+    </graph></graphml>
+    """
+    let mixed = try Graph.load(string: graphML, format: .graphml)
+    #expect(mixed.directed && mixed.edges.map { $0.data["directed"] } == [nil, .bool(false), nil])
+    let gexf = """
+    <gexf><graph defaultedgetype="undirected"><nodes><node id="a"/></nodes>
+    <edges><edge source="a" target="a" type="directed"/><edge source="a" target="a" type="mutual"/></edges></graph></gexf>
+    """
+    let other = try Graph.load(string: gexf, format: .gexf)
+    #expect(!other.directed && other.edges.map { $0.data["directed"] } == [.bool(true), nil])
+    #expect(try roundTrip(mixed, .gexf).edges == mixed.edges)
+}

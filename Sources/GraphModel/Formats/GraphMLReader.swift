@@ -5,7 +5,8 @@ import FoundationXML
 /// ports (handles), data (CDATA included) and the outermost graph's edgedefault; node keys x, y, z, fx, fy, fz,
 /// width, height, label, type, parent and edge keys label, type fill Node and Edge fields, the other keys (and
 /// every key whose id starts with "nd.", "ed.", "nj." or "ej.", as forcelab writes data) go to data. An edge id that repeats
-/// (networkx numbers a multigraph's edges per pair of nodes) gets a suffix.
+/// (networkx numbers a multigraph's edges per pair of nodes) gets a suffix; an edge whose `directed` attribute
+/// differs from the graph's edgedefault keeps it as its data field `directed`.
 final class GraphMLReader: NSObject, XMLParserDelegate {
     /// A declared key.
     private struct Key {
@@ -113,8 +114,12 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
             guard let source = attributes["source"], let target = attributes["target"] else {
                 return input.fail("<edge> needs a source and a target")
             }
-            input.edges.append((Edge(id: attributes["id"] ?? "", source: source, target: target,
-                               sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"]), place))
+            var edge = Edge(id: attributes["id"] ?? "", source: source, target: target,
+                            sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"])
+            if let directed = attributes["directed"], (directed == "true") != input.builder.directed {
+                edge.data["directed"] = .bool(directed == "true")
+            }
+            input.edges.append((edge, place))
             owners.append(.edge(input.edges.count - 1))
         case "data":
             guard let key = attributes["key"] else { return input.fail("<data> without a key") }
