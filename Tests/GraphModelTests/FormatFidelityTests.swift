@@ -218,7 +218,8 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
                                            "flag": .bool(true), "empty": .null], width: 4, height: 4))
     try graph.addNode(Node(id: "b", data: ["list": .object(["k": .bool(false)]), "mixed": .string("3"),
                                            "flag": .string("true"), "text": .string("")]))
-    try graph.addEdge(Edge(id: "e", source: "a", target: "b", data: ["weight": .number(2), "tags": .array([])]))
+    try graph.addEdge(Edge(id: "e", source: "a", target: "b", data: ["weight": .number(2), "tags": .array([]),
+                                                                        "nj.looks": .string("like JSON's key")]))
     let loaded = try roundTrip(graph, format)
     #expect(loaded.nodes == graph.nodes)
     #expect(loaded.edges == graph.edges)
