@@ -95,7 +95,7 @@ enum DOTFormat {
     /// Writes a graph as DOT (`digraph` or `graph`), parents as clusters; throws when a text holds a NUL, which a
     /// DOT file cannot carry.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "DOT") { $0 == "\0" }
+        try UnwritableText.check(graph, format: "DOT", suspect: { $0 == 0 }, cannotHold: { $0 == "\0" })
         var text = graph.directed ? "digraph {\n" : "graph {\n"
         let topLevel = graph.nodes.filter { node in node.parentId.map { !graph.containsNode($0) } ?? true }
         var written = 0

@@ -288,9 +288,10 @@ struct DOTReader {
     /// can tell only for the strings it shares, which names are not always).
     private func text(_ pointer: UnsafeMutablePointer<CChar>, mayBeHTML: Bool = false) -> String {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
-        let decoded = isLatin1 ? Self.latin1(bytes) : String(bytes: bytes, encoding: .utf8) ?? Self.latin1(bytes)
+        let decoded = isLatin1 ? Self.latin1(bytes) : String(validating: bytes, as: UTF8.self) ?? Self.latin1(bytes)
         if mayBeHTML, aghtmlstr(pointer) != 0 { return "<" + decoded + ">" }
-        return decoded.contains("\\\\") ? decoded.replacingOccurrences(of: "\\\\", with: "\\") : decoded
+        guard bytes.contains(UInt8(ascii: "\\")) else { return decoded }
+        return decoded.replacingOccurrences(of: "\\\\", with: "\\")
     }
 
     /// Latin-1 bytes as text.

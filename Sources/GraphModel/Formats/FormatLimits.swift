@@ -14,19 +14,17 @@ enum FormatLimits {
         }
         let dotHandles = format == .dot ? handlesFromEdges(graph) : [:]
         try graph.forEachNode { node in
-            let owner = "node '\(node.id)'"
             if let what = nodeLoss(node, format: format, dotHandles: dotHandles[node.id] ?? []) {
-                throw refuse(owner, what)
+                throw refuse("node '\(node.id)'", what)
             }
             if let what = dataLoss(node.data, format: format, ownKeys: format == .dot ? dotNodeKeys : []) {
-                throw refuse(owner, what)
+                throw refuse("node '\(node.id)'", what)
             }
         }
         try graph.forEachEdge { edge in
-            let owner = "edge '\(edge.id)'"
-            if let what = edgeLoss(edge, format: format) { throw refuse(owner, what) }
+            if let what = edgeLoss(edge, format: format) { throw refuse("edge '\(edge.id)'", what) }
             if let what = dataLoss(edge.data, format: format, ownKeys: format == .dot ? dotEdgeKeys : []) {
-                throw refuse(owner, what)
+                throw refuse("edge '\(edge.id)'", what)
             }
         }
     }
@@ -112,7 +110,7 @@ enum FormatLimits {
     /// number or true/false when it looks like one, and drop empty text; a field named like one of `ownKeys` is
     /// written over by the field of that name.
     private static func dataLoss(_ data: [String: DataValue], format: GraphFormat, ownKeys: Set<String>) -> String? {
-        guard format == .dot || format == .csv || format == .tsv else { return nil }
+        guard !data.isEmpty, format == .dot || format == .csv || format == .tsv else { return nil }
         for key in data.keys.sorted() {
             if ownKeys.contains(key) { return "data field '\(key)' (named like DOT's own attribute)" }
             switch data[key]! {

@@ -12,7 +12,7 @@ enum GEXFFormat {
 
     /// Writes a graph as GEXF 1.3.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "GEXF", cannotHold: XMLText.cannotHold)
+        try UnwritableText.check(graph, format: "GEXF", suspect: XMLText.suspect, cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
         var nodeData: [String: [DataValue]] = [:]
