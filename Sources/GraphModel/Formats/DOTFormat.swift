@@ -95,7 +95,7 @@ enum DOTFormat {
     /// Writes a graph as DOT (`digraph` or `graph`), parents as clusters; throws when a text holds a NUL, which a
     /// DOT file cannot carry.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "DOT") { $0 == "\0" }
+        try UnwritableText.check(graph, format: "DOT", suspect: { $0 == 0 }, cannotHold: { $0 == "\0" })
         var text = graph.directed ? "digraph {\n" : "graph {\n"
         let topLevel = graph.nodes.filter { node in node.parentId.map { !graph.containsNode($0) } ?? true }
         var written = 0
@@ -114,6 +114,26 @@ enum DOTFormat {
             text += " [" + list(attributes) + "];\n"
         }
         return text + "}\n"
+    }
+
+    /// Throws when `text`, the graph written as DOT, reads back with a coordinate or size of a node not exactly
+    /// as it is: Graphviz's frame (absolute coordinates, boxes placed by their centre, sizes in inches) can round
+    /// one by a bit.
+    static func checkCoordinates(of graph: Graph, readingBack text: String) throws {
+        let back = try read(Data(text.utf8), file: "<written DOT>")
+        try graph.forEachNode { node in
+            guard let copy = back.node(node.id) else { return }
+            let values: [(String, Double?, Double?)] = [
+                ("x", node.position.x, copy.position.x), ("y", node.position.y, copy.position.y),
+                ("z", node.position.z, copy.position.z), ("fx", node.fx, copy.fx), ("fy", node.fy, copy.fy),
+                ("fz", node.fz, copy.fz), ("width", node.width, copy.width), ("height", node.height, copy.height),
+            ]
+            for case let (name, value?, readBack) in values where !sameOptional(value, readBack) {
+                throw GraphError("DOT cannot hold node '\(node.id)': its \(name) \(value) exactly (it would read back as "
+                    + "\(readBack.map { "\($0)" } ?? "nothing") through Graphviz's absolute, centred coordinates) "
+                    + "(React Flow JSON keeps every field)")
+            }
+        }
     }
 
     /// Writes a node statement, or a cluster holding the node's children (its `id` attribute naming the node, so

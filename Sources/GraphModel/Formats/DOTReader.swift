@@ -93,7 +93,7 @@ struct DOTReader {
             case "tailport": edge.sourceHandle = value
             case "headport": edge.targetHandle = value
             case "key": break
-            default: edge.data[key] = Self.value(value)
+            default: edge.data[key] = NumberText.value(value)
             }
         }
         return edge
@@ -258,7 +258,7 @@ struct DOTReader {
             }
         case "label": node.label = value
         case "type": node.type = value
-        default: node.data[key] = Self.value(value)
+        default: node.data[key] = NumberText.value(value)
         }
     }
 
@@ -288,20 +288,14 @@ struct DOTReader {
     /// can tell only for the strings it shares, which names are not always).
     private func text(_ pointer: UnsafeMutablePointer<CChar>, mayBeHTML: Bool = false) -> String {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
-        let decoded = isLatin1 ? Self.latin1(bytes) : String(bytes: bytes, encoding: .utf8) ?? Self.latin1(bytes)
+        let decoded = isLatin1 ? Self.latin1(bytes) : String(validating: bytes, as: UTF8.self) ?? Self.latin1(bytes)
         if mayBeHTML, aghtmlstr(pointer) != 0 { return "<" + decoded + ">" }
-        return decoded.contains("\\\\") ? decoded.replacingOccurrences(of: "\\\\", with: "\\") : decoded
+        guard bytes.contains(UInt8(ascii: "\\")) else { return decoded }
+        return decoded.replacingOccurrences(of: "\\\\", with: "\\")
     }
 
     /// Latin-1 bytes as text.
     private static func latin1(_ bytes: UnsafeRawBufferPointer) -> String {
         String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    }
-
-    /// A data value from attribute text: a number, true or false, or the text.
-    private static func value(_ text: String) -> DataValue {
-        if let number = NumberText.parse(text) { return .number(number) }
-        if text == "true" || text == "false" { return .bool(text == "true") }
-        return .string(text)
     }
 }

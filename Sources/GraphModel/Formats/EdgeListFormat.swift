@@ -11,8 +11,8 @@ enum EdgeListFormat {
         var headerWidth: Int?
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var reader = FieldReader(bytes: bytes, separator: separator)
-            while let (fields, line) = try reader.nextRow(file: file) {
-                if fields.count == 1 && fields[0].isEmpty { continue }
+            while let (fields, quoted, line) = try reader.nextRow(file: file) {
+                if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }
                 if columns == nil {
                     if fields.count >= 2, fields[0].lowercased() == "source", fields[1].lowercased() == "target" {
                         columns = fields
@@ -25,8 +25,9 @@ enum EdgeListFormat {
                     throw GraphFileError(
                         file: file, line: line, message: "\(fields.count) fields, but the header names \(headerWidth)")
                 }
-                guard !fields[0].isEmpty, fields.count == 1 || !fields[1].isEmpty else {
-                    throw GraphFileError(file: file, line: line, message: "empty node id")
+                // An empty id must be quoted (""): an unquoted empty field is a missing one.
+                guard !fields[0].isEmpty || quoted[0], fields.count == 1 || !fields[1].isEmpty || quoted[1] else {
+                    throw GraphFileError(file: file, line: line, message: "empty node id (write an empty id as \"\")")
                 }
                 let source = builder.ensureNode(fields[0], at: line)
                 guard fields.count >= 2 else { continue }
@@ -34,19 +35,12 @@ enum EdgeListFormat {
                 var edge = Edge(id: "", source: fields[0], target: fields[1])
                 for index in 2..<fields.count where !fields[index].isEmpty {
                     let name = index < columns!.count ? columns![index] : "column\(index + 1)"
-                    if name == "id" { edge.id = fields[index] } else { edge.data[name] = value(fields[index]) }
+                    if name == "id" { edge.id = fields[index] } else { edge.data[name] = NumberText.value(fields[index]) }
                 }
                 builder.addEdge(edge, at: line, ends: (source, target))
             }
         }
         return try builder.build()
-    }
-
-    /// A field's value: a number, true or false, or the text.
-    private static func value(_ text: String) -> DataValue {
-        if let number = NumberText.parse(text) { return .number(number) }
-        if text == "true" || text == "false" { return .bool(text == "true") }
-        return .string(text)
     }
 
     /// Writes a header, the edges, then nodes without edges as one-field rows.
@@ -68,7 +62,7 @@ enum EdgeListFormat {
             text += quote(edge.id, separator)
             for key in fields {
                 text += separatorText
-                text += quote(edge.data[key].map(cell) ?? "", separator)
+                text += edge.data[key].map { quote(cell($0), separator) } ?? ""
             }
             text += "\n"
         }
@@ -91,11 +85,11 @@ enum EdgeListFormat {
         }
     }
 
-    /// A field, quoted when it holds the separator, a quote, a line break or outer spaces. Bytes are what the
-    /// reader splits on, so they are what is checked: a separator followed by a combining mark is still one.
+    /// A field, quoted when it is empty or holds the separator, a quote, a line break or outer spaces. Bytes are
+    /// what the reader splits on, so they are what is checked: a separator followed by a combining mark is still one.
     private static func quote(_ field: String, _ separator: UInt8) -> String {
         let space = UInt8(ascii: " ")
-        let needsQuotes = field.utf8.first == space || field.utf8.last == space || field.utf8.contains {
+        let needsQuotes = field.isEmpty || field.utf8.first == space || field.utf8.last == space || field.utf8.contains {
             $0 == separator || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
         }
         guard needsQuotes else { return field }

@@ -15,17 +15,21 @@ struct FieldReader {
         self.separator = separator
     }
 
-    /// The next row and the line it starts on, or nil at the end.
-    mutating func nextRow(file: String) throws -> ([String], Int)? {
+    /// The next row, which of its fields were quoted (so `""` is an empty field, not a missing one) and the line
+    /// it starts on, or nil at the end.
+    mutating func nextRow(file: String) throws -> (fields: [String], quoted: [Bool], line: Int)? {
         guard offset < bytes.count else { return nil }
         let startLine = line
         var fields: [String] = []
+        var quoted: [Bool] = []
+        var isQuoted = false
         var field: [UInt8] = []
         let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriage = UInt8(ascii: "\r")
         while offset < bytes.count {
             let byte = bytes[offset]
             offset += 1
             if byte == quote && field.isEmpty {
+                isQuoted = true
                 let quoteLine = line
                 var closed = false
                 while offset < bytes.count {
@@ -47,6 +51,8 @@ struct FieldReader {
                 if !closed { throw GraphFileError(file: file, line: quoteLine, message: "unterminated quoted field") }
             } else if byte == separator {
                 fields.append(String(decoding: field, as: UTF8.self))
+                quoted.append(isQuoted)
+                isQuoted = false
                 field.removeAll(keepingCapacity: true)
             } else if byte == newline {
                 line += 1
@@ -56,6 +62,7 @@ struct FieldReader {
             }
         }
         fields.append(String(decoding: field, as: UTF8.self))
-        return (fields, startLine)
+        quoted.append(isQuoted)
+        return (fields, quoted, startLine)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// GEXF 1.3: node data as declared attributes, labels, parents (pid), positions (viz:position), edge weights and
 /// directedness (defaultedgetype).
-/// Handles, fixed coordinates and sizes are not part of what forcelab writes in GEXF.
+/// A node whose width equals its height gets it as viz:size; handles, fixed coordinates, types and other sizes are
+/// not part of GEXF (FormatLimits refuses them).
 enum GEXFFormat {
     /// Reads GEXF bytes.
     static func read(_ data: Data, file: String) throws -> Graph {
@@ -11,7 +12,7 @@ enum GEXFFormat {
 
     /// Writes a graph as GEXF 1.3.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "GEXF", cannotHold: XMLText.cannotHold)
+        try UnwritableText.check(graph, format: "GEXF", suspect: XMLText.suspect, cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
         var nodeData: [String: [DataValue]] = [:]
@@ -64,10 +65,12 @@ enum GEXFFormat {
         return text
     }
 
-    /// The id of the attribute of a data field: its name, or for JSON text its name after "nj." or "ej.".
+    /// The id of the attribute of a data field: its name, or for JSON text its name after "nj." or "ej." (a name
+    /// that itself starts so gets "nd." or "ed." before it, so it is not taken for JSON text).
     private static func attributeId(_ name: String, _ kind: DataKeyKind, node: Bool) -> String {
-        guard kind == .json else { return name }
-        return (node ? DataKeyKind.nodeJSONPrefix : DataKeyKind.edgeJSONPrefix) + name
+        if kind == .json { return (node ? DataKeyKind.nodeJSONPrefix : DataKeyKind.edgeJSONPrefix) + name }
+        guard DataKeyKind.isJSON(keyId: name) else { return name }
+        return (node ? GraphMLFormat.nodeDataPrefix : GraphMLFormat.edgeDataPrefix) + name
     }
 
     /// The <attvalues> block of a node's or edge's data (empty when there is nothing to write); an edge's numeric

@@ -3,7 +3,8 @@ import FoundationXML
 
 /// Reads GEXF (1.2/1.3) with XMLParser: attribute declarations and values (data), label, pid and nested nodes
 /// (parents), viz:position (position) and viz:size (width and height), edge weight (data.weight) and label, and
-/// the graph's defaultedgetype (undirected when absent, as GEXF says).
+/// the graph's defaultedgetype (undirected when absent, as GEXF says); an edge whose type differs from it keeps it as
+/// its data field `directed`.
 final class GEXFReader: NSObject, XMLParserDelegate {
     /// The parser run, the graph being collected and the first error.
     private let input: XMLGraphInput
@@ -58,6 +59,10 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             if let weight = fields["weight"] {
                 guard let number = Double(weight) else { return input.fail("edge weight '\(weight)' is not a number") }
                 edge.data["weight"] = .number(number)
+            }
+            // An edge whose type differs from the graph's keeps it as data (mutual edges go both ways).
+            if let type = fields["type"], (type == "directed") != input.builder.directed {
+                edge.data["directed"] = .bool(type == "directed")
             }
             input.edges.append((edge, input.place))
             inEdge = true

@@ -36,6 +36,7 @@ extension Graph {
             case .dot: return try DOTFormat.read(data, file: name)
             case .csv: return try EdgeListFormat.read(data, separator: UInt8(ascii: ","), file: name)
             case .tsv: return try EdgeListFormat.read(data, separator: UInt8(ascii: "\t"), file: name)
+            case .edgelist: return try SpacedEdgeListFormat.read(data, file: name)
             }
         } catch let error as GraphError {
             throw GraphFileError(file: name, message: error.message)
@@ -47,14 +48,15 @@ extension Graph {
         try load(data: Data(string.utf8), format: format, name: name)
     }
 
-    /// Saves the graph atomically; the format comes from the extension (.json: d3 JSON) unless given.
-    public func save(path: String, format: GraphFormat? = nil) throws {
+    /// Saves the graph atomically; the format comes from the extension (.json: d3 JSON) unless given. A graph
+    /// holding what the format cannot is refused unless `lossy` (then what the format cannot hold is left out).
+    public func save(path: String, format: GraphFormat? = nil, lossy: Bool = false) throws {
         guard let format = format ?? GraphFormat.fromExtension(of: path) ?? (GraphFormat.isJSON(path) ? .d3 : nil) else {
             throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(Self.formatNames))")
         }
         let text: String
         do {
-            text = try string(format: format)
+            text = try string(format: format, lossy: lossy)
         } catch let error as GraphError {
             throw GraphFileError(file: path, message: error.message)
         }
@@ -65,22 +67,28 @@ extension Graph {
         }
     }
 
-    /// The graph as text in a format; throws GraphError when the format cannot hold the graph.
-    public func string(format: GraphFormat) throws -> String {
+    /// The graph as text in a format; throws GraphError when the format cannot hold the graph, unless `lossy` lets
+    /// it leave out the fields it has no place for (text and numbers it cannot write are refused either way).
+    public func string(format: GraphFormat, lossy: Bool = false) throws -> String {
+        if !lossy { try FormatLimits.check(self, format: format) }
         switch format {
         case .d3: return try D3Format.write(self)
         case .reactFlow: return try ReactFlowFormat.write(self)
         case .graphml: return try GraphMLFormat.write(self)
         case .gexf: return try GEXFFormat.write(self)
-        case .dot: return try DOTFormat.write(self)
+        case .dot:
+            let text = try DOTFormat.write(self)
+            if !lossy { try DOTFormat.checkCoordinates(of: self, readingBack: text) }
+            return text
         case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
         case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
+        case .edgelist: return try SpacedEdgeListFormat.write(self)
         }
     }
 
     /// The graph as UTF-8 bytes in a format.
-    public func data(format: GraphFormat) throws -> Data {
-        Data(try string(format: format).utf8)
+    public func data(format: GraphFormat, lossy: Bool = false) throws -> Data {
+        Data(try string(format: format, lossy: lossy).utf8)
     }
 
     /// The format names, for messages.

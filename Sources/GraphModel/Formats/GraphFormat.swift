@@ -14,6 +14,8 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case csv
     /// Tab-separated edge list.
     case tsv
+    /// White-space-separated edge list, as networkx's write_edgelist writes: source target [{data}].
+    case edgelist
 
     /// The format a name names: a case name, "json" (d3 or React Flow by content), "react-flow", "gv".
     public init?(name: String) {
@@ -36,6 +38,7 @@ public enum GraphFormat: String, Sendable, CaseIterable {
         case "dot", "gv": return .dot
         case "csv": return .csv
         case "tsv", "tab": return .tsv
+        case "edgelist": return .edgelist
         default: return nil
         }
     }

@@ -24,7 +24,7 @@ enum GraphMLFormat {
 
     /// Writes a graph as GraphML; data fields get keys of their own, whatever their names.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "GraphML", cannotHold: XMLText.cannotHold)
+        try UnwritableText.check(graph, format: "GraphML", suspect: XMLText.suspect, cannotHold: XMLText.cannotHold)
         let nodes = graph.nodes
         let edges = graph.edges
         var nodeData: [String: [DataValue]] = [:]

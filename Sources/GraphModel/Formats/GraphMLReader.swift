@@ -5,7 +5,8 @@ import FoundationXML
 /// ports (handles), data (CDATA included) and the outermost graph's edgedefault; node keys x, y, z, fx, fy, fz,
 /// width, height, label, type, parent and edge keys label, type fill Node and Edge fields, the other keys (and
 /// every key whose id starts with "nd.", "ed.", "nj." or "ej.", as forcelab writes data) go to data. An edge id that repeats
-/// (networkx numbers a multigraph's edges per pair of nodes) gets a suffix.
+/// (networkx numbers a multigraph's edges per pair of nodes) gets a suffix; an edge whose `directed` attribute
+/// differs from the graph's edgedefault keeps it as its data field `directed`.
 final class GraphMLReader: NSObject, XMLParserDelegate {
     /// A declared key.
     private struct Key {
@@ -40,6 +41,14 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     private var openData: (key: String, text: String)?
     /// Whether a <graph> element has started (the first one's edgedefault is the graph's).
     private var sawGraph = false
+    /// The key whose declaration is open, for its <default>.
+    private var openKey: String?
+    /// Whether the open data element is a key's <default>.
+    private var openIsDefault = false
+    /// Each key's default text, by key id.
+    private var defaults: [String: String] = [:]
+    /// The data a node or an edge was given: "node id" or "#edge index", a NUL, and the key id.
+    private var given: Set<String> = []
 
     /// A reader for a file name.
     init(file: String) {
@@ -49,6 +58,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     /// Parses GraphML bytes and returns the graph or throws the first problem.
     func read(_ data: Data) throws -> Graph {
         try input.parse(data, delegate: self)
+        applyDefaults()
         inferHandleTypes()
         input.builder.renamesRepeatedEdgeIds = true
         return try input.build()
@@ -63,12 +73,19 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         switch XMLText.localName(name) {
         case "key":
             guard let id = attributes["id"] else { return input.fail("<key> without an id") }
+            guard keys[id] == nil else { return input.fail("duplicate key id '\(id)'") }
             keys[id] = Key(
                 domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
                 type: attributes["attr.type"] ?? "string",
                 isData: id.hasPrefix(GraphMLFormat.nodeDataPrefix) || id.hasPrefix(GraphMLFormat.edgeDataPrefix)
                     || DataKeyKind.isJSON(keyId: id),
                 isJSON: DataKeyKind.isJSON(keyId: id))
+            openKey = id
+            owners.append(.other)
+        case "default":
+            guard let key = openKey else { return owners.append(.other) }
+            openData = (key, "")
+            openIsDefault = true
             owners.append(.other)
         case "graph":
             if nodeStack.isEmpty, !sawGraph { input.builder.directed = attributes["edgedefault"] != "undirected" }
@@ -97,8 +114,12 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
             guard let source = attributes["source"], let target = attributes["target"] else {
                 return input.fail("<edge> needs a source and a target")
             }
-            input.edges.append((Edge(id: attributes["id"] ?? "", source: source, target: target,
-                               sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"]), place))
+            var edge = Edge(id: attributes["id"] ?? "", source: source, target: target,
+                            sourceHandle: attributes["sourceport"], targetHandle: attributes["targetport"])
+            if let directed = attributes["directed"], (directed == "true") != input.builder.directed {
+                edge.data["directed"] = .bool(directed == "true")
+            }
+            input.edges.append((edge, place))
             owners.append(.edge(input.edges.count - 1))
         case "data":
             guard let key = attributes["key"] else { return input.fail("<data> without a key") }
@@ -128,8 +149,19 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         owners.removeLast()
         let local = XMLText.localName(name)
         if local == "node" { nodeStack.removeLast() }
+        if local == "key" { openKey = nil }
+        if local == "default", openIsDefault, let open = openData {
+            defaults[open.key] = open.text
+            openData = nil
+            openIsDefault = false
+        }
         if local == "data", let open = openData {
             openData = nil
+            switch owners.last {
+            case .node(let id)?: given.insert(id + "\u{0}" + open.key)
+            case .edge(let index)?: given.insert("#\(index)\u{0}" + open.key)
+            default: break
+            }
             store(open.text, key: keys[open.key]!, in: owners.last)
         }
     }
@@ -191,6 +223,23 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         }
         node[keyPath: numeric] = number
         return nil
+    }
+
+    /// Gives each node and edge without data for a key that has a <default> the default, as GraphML says.
+    private func applyDefaults() {
+        for id in defaults.keys.sorted() {
+            let key = keys[id]!, text = defaults[id]!
+            if key.domain == "node" || key.domain == "all" {
+                for node in input.builder.nodes where !given.contains(node.id + "\u{0}" + id) {
+                    store(text, key: key, in: .node(node.id))
+                }
+            }
+            if key.domain == "edge" || key.domain == "all" {
+                for index in input.edges.indices where !given.contains("#\(index)\u{0}" + id) {
+                    store(text, key: key, in: .edge(index))
+                }
+            }
+        }
     }
 
     /// Ports without a handleType key become target handles when an edge arrives at them.

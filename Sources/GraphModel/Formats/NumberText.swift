@@ -16,4 +16,11 @@ enum NumberText {
         else { return nil }
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
+
+    /// A data value from text in a format without types (DOT, edge lists): a number, true or false, or the text.
+    static func value(_ text: String) -> DataValue {
+        if let number = parse(text) { return .number(number) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        return .string(text)
+    }
 }

@@ -12,39 +12,46 @@ enum UnwritableText {
             default: return true
             }
         }
-        func check(_ data: [String: DataValue], _ owner: String) throws {
-            if let key = data.keys.sorted().first(where: { !finite(data[$0]!) }) {
-                throw GraphError("\(owner): data field '\(key)' holds a number that is not finite, which \(format) cannot hold")
-            }
+        func check(_ data: [String: DataValue], _ owner: () -> String) throws {
+            guard !data.isEmpty, !data.values.allSatisfy(finite) else { return }
+            let key = data.keys.sorted().first { !finite(data[$0]!) }!
+            throw GraphError("\(owner()): data field '\(key)' holds a number that is not finite, which \(format) cannot hold")
         }
-        try graph.forEachNode { try check($0.data, "node \(String(reflecting: $0.id))") }
-        try graph.forEachEdge { try check($0.data, "edge \(String(reflecting: $0.id))") }
+        try graph.forEachNode { node in try check(node.data) { "node \(String(reflecting: node.id))" } }
+        try graph.forEachEdge { edge in try check(edge.data) { "edge \(String(reflecting: edge.id))" } }
     }
 
     /// Throws naming the first node or edge, and the field, whose text holds a character `cannotHold` refuses;
-    /// `format` names the format in the message.
-    static func check(_ graph: Graph, format: String, cannotHold: (Unicode.Scalar) -> Bool) throws {
-        func bad(_ text: String?) -> Unicode.Scalar? { text?.unicodeScalars.first(where: cannotHold) }
+    /// `format` names the format in the message. Only a text holding a byte `suspect` marks is looked at closely.
+    static func check(
+        _ graph: Graph, format: String, suspect: (UInt8) -> Bool, cannotHold: (Unicode.Scalar) -> Bool
+    ) throws {
+        func bad(_ text: String?) -> Unicode.Scalar? {
+            guard let text, text.utf8.contains(where: suspect) else { return nil }
+            return text.unicodeScalars.first(where: cannotHold)
+        }
         func fail(_ owner: String, _ field: String, _ scalar: Unicode.Scalar) -> GraphError {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             return GraphError("\(owner): \(field) holds \(code), which \(format) cannot hold")
         }
         try graph.forEachNode { node in
-            let owner = "node \(String(reflecting: node.id))"
-            if let scalar = bad(node.id) { throw fail(owner, "the id", scalar) }
-            for (field, text) in [("the label", node.label), ("the type", node.type), ("the parent", node.parentId)] {
-                if let scalar = bad(text) { throw fail(owner, field, scalar) }
-            }
-            for handle in node.handles { if let scalar = bad(handle.id) { throw fail(owner, "a handle id", scalar) } }
-            try checkData(node.data, owner: owner, bad: bad, fail: fail)
+            let owner = { "node \(String(reflecting: node.id))" }
+            if let scalar = bad(node.id) { throw fail(owner(), "the id", scalar) }
+            if let scalar = bad(node.label) { throw fail(owner(), "the label", scalar) }
+            if let scalar = bad(node.type) { throw fail(owner(), "the type", scalar) }
+            if let scalar = bad(node.parentId) { throw fail(owner(), "the parent", scalar) }
+            for handle in node.handles { if let scalar = bad(handle.id) { throw fail(owner(), "a handle id", scalar) } }
+            if !node.data.isEmpty { try checkData(node.data, owner: owner(), bad: bad, fail: fail) }
         }
         try graph.forEachEdge { edge in
-            let owner = "edge \(String(reflecting: edge.id))"
-            let fields = [("the id", edge.id), ("the source handle", edge.sourceHandle),
-                          ("the target handle", edge.targetHandle), ("the label", edge.label), ("the type", edge.type)]
-            for (field, text) in fields { if let scalar = bad(text) { throw fail(owner, field, scalar) } }
-            try checkData(edge.data, owner: owner, bad: bad, fail: fail)
+            let owner = { "edge \(String(reflecting: edge.id))" }
+            if let scalar = bad(edge.id) { throw fail(owner(), "the id", scalar) }
+            if let scalar = bad(edge.sourceHandle) { throw fail(owner(), "the source handle", scalar) }
+            if let scalar = bad(edge.targetHandle) { throw fail(owner(), "the target handle", scalar) }
+            if let scalar = bad(edge.label) { throw fail(owner(), "the label", scalar) }
+            if let scalar = bad(edge.type) { throw fail(owner(), "the type", scalar) }
+            if !edge.data.isEmpty { try checkData(edge.data, owner: owner(), bad: bad, fail: fail) }
         }
     }
 

@@ -83,8 +83,9 @@ final class XMLGraphInput {
         fail(reason.map { "malformed XML (\($0))" } ?? "malformed XML")
     }
 
-    /// Adds the edges and builds the graph.
+    /// Adds the edges and builds the graph; throws an error recorded after parsing (a bad key default).
     func build() throws -> Graph {
+        if let failure { throw failure }
         for (edge, place) in edges { builder.addEdge(edge, at: place) }
         return try builder.build()
     }

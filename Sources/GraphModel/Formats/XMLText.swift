@@ -2,6 +2,9 @@ import Foundation
 
 /// Small helpers shared by the XML formats (GraphML, GEXF).
 enum XMLText {
+    /// True for a UTF-8 byte that may start a character XML 1.0 cannot hold (a C0 control, or 0xEF as in U+FFFE).
+    static func suspect(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0xEF }
+
     /// True for the characters XML 1.0 cannot hold at all (C0 controls but tab, line feed and carriage return;
     /// U+FFFE, U+FFFF): a writer refuses text holding one (see UnwritableText).
     static func cannotHold(_ scalar: Unicode.Scalar) -> Bool {
