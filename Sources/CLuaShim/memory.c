@@ -23,10 +23,10 @@ int fl_swift_depth(lua_State *L, int depth) {
 }
 void fl_leave_swift(lua_State *L) { fl_state_of(L)->swift_depth--; }
 
-/* How many times the memory limit the whole process may grow by: twice, or under AddressSanitizer (whose shadow
- * memory and quarantine multiply what a program holds) eight times. */
+/* How many times the memory limit the whole process may grow by: twice, or under AddressSanitizer or
+ * ThreadSanitizer (whose shadow memory and quarantine multiply what a program holds) eight times. */
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define PROCESS_FACTOR 8
 #endif
 #endif

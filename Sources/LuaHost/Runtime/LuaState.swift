@@ -13,7 +13,8 @@ public final class LuaState {
     /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
     /// process's time limit. Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
-    /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes the process's file-access policy.
+    /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes the process's file-access policy (one
+    /// sandboxed state per process: closing it takes the policy away, and its io.open then refuses every path).
     public init(
         memoryLimit: Int = 0, ignoreEnvironment: Bool = false, maxInstructions: Int = 0, timeout: Double = 0,
         sandbox: FileAccess? = nil
@@ -47,7 +48,9 @@ public final class LuaState {
         let raw = UnsafeRawBufferPointer(start: bytes, count: length)
         let path = String(decoding: raw, as: UTF8.self)
         guard path.utf8.elementsEqual(raw) else { return strdup("the path '\(path)' is not valid UTF-8") }
-        guard let refusal = FileAccess.current?.refusal(path, writing: writing != 0) else { return nil }
+        // Fail closed: a sandboxed state whose policy is gone (another state took it away) may use no file.
+        guard let policy = FileAccess.current else { return strdup("cannot use '\(path)': no file-access policy is installed") }
+        guard let refusal = policy.refusal(path, writing: writing != 0) else { return nil }
         return strdup(refusal.description)
     }
 
