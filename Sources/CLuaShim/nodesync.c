@@ -106,6 +106,7 @@ static void store_read(lua_State *L, int index, fl_node_state *st, double *colum
 static int sync_protected(lua_State *L) {
     const sync_request *rq = (const sync_request *)lua_touserdata(L, 1);
     const int nodes = 2;
+    luaL_checktype(L, nodes, LUA_TTABLE);
     fl_node_state *st = rq->state;
     double *columns[9];
     const char *names[9];

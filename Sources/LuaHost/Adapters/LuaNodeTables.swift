@@ -144,6 +144,7 @@ final class LuaNodeTables {
         let L = simulation.activeState
         let graph = simulation.graph.graph
         tables.push(L)
+        guard lua_type(L, -1) == LUA_TTABLE else { return fl_pop(L, 1) }
         for (i, id) in builtIds.enumerated() {
             let data = graph.node(id)?.data ?? [:]
             guard data != builtData[i] else { continue }
@@ -161,6 +162,12 @@ final class LuaNodeTables {
         guard let tables else { return }
         let L = simulation.activeState
         tables.push(L)
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            // The simulation is being collected and its callbacks table with it (a finalizer brought it back).
+            fl_pop(L, 1)
+            isCurrent = false
+            throw LuaError("Lua force: the simulation's node tables are gone (it is being collected)")
+        }
         let status = sync(L)
         if status != LUA_OK {
             let message = LuaValues.describe(L, -1)
