@@ -111,7 +111,7 @@ enum D3Format {
             let fields: [(key: String, value: DataValue)] = [
                 ("id", .string(edge.id)), ("source", .string(edge.source)), ("target", .string(edge.target)),
             ]
-            writer.object(data, own: (own + fields).sorted { $0.key < $1.key })
+            writer.object(data, own: own.isEmpty ? fields : (own + fields).sorted { $0.key < $1.key })
         }
         writer.list("nodes", nodes, last: true) { writer, node in
             var own: [(key: String, value: DataValue)] = []
@@ -123,7 +123,7 @@ enum D3Format {
             if !node.position.y.isNaN { own.append(("y", .number(node.position.y))) }
             if let z = node.position.z, !z.isNaN { own.append(("z", .number(z))) }
             let (data, nested) = split(node.data, ownKeys: nodeKeys)
-            writer.object(data, own: (own + nested).sorted { $0.key < $1.key })
+            writer.object(data, own: nested.isEmpty ? own : (own + nested).sorted { $0.key < $1.key })
         }
         writer.raw("}\n")
         return writer.text
@@ -134,8 +134,8 @@ enum D3Format {
     private static func split(
         _ data: [String: DataValue], ownKeys: Set<String>
     ) -> (flat: [String: DataValue], own: [(key: String, value: DataValue)]) {
+        guard data.keys.contains(where: { ownKeys.contains($0) || $0 == dataKey }) else { return (data, []) }
         let apart = data.filter { ownKeys.contains($0.key) || $0.key == dataKey }
-        guard !apart.isEmpty else { return (data, []) }
         return (data.filter { apart[$0.key] == nil }, [(dataKey, .object(apart))])
     }
 }
