@@ -174,6 +174,8 @@ final class GraphLuaTests: LuaTestCase {
               assert(back:nodeCount() == 77 and back:edgeCount() == 254, format)
             end
             assert(not pcall(m.save, m, tmp .. "/m.csv"), "an edge list cannot hold the nodes' data")
+            m:save(tmp .. "/m.csv", {lossy = true})
+            assert(fl.graph.load(tmp .. "/m.csv"):edgeCount() == m:edgeCount(), "with lossy = true the edges are saved")
             m:save(tmp .. "/flow.json", {format = "reactflow"})
             assert(fl.graph.load(tmp .. "/flow.json"):node("Valjean").group == 2)
             """)

@@ -31,11 +31,13 @@ enum GraphFileBindings {
         }
     }
 
-    /// `g:save(path [, {format =}])`: written atomically.
+    /// `g:save(path [, {format =, lossy =}])`: written atomically; what the format cannot hold is refused unless `lossy`.
     static let save: LuaFunction = { L in
         LuaBinding.run(L, "save") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
-            try graph.save(path: try arguments.string(2), format: try format(arguments, 3, GraphFileOptions.save))
+            let path = try arguments.string(2)
+            let lossy = try OptionsReader(arguments, 3, GraphFileOptions.save).boolean("lossy")
+            try graph.save(path: path, format: try format(arguments, 3, GraphFileOptions.save), lossy: lossy)
             lua_settop(arguments.L, 1)
             return 1
         }
