@@ -1,0 +1,157 @@
+import Foundation
+import GraphModel
+import Render
+
+/// One graph of an exercise, laid out by the reference and by the submission.
+struct GradedGraph {
+    /// `graph N (label)`, for messages.
+    let name: String
+    let reference: GradedLayout
+    let submission: GradedLayout
+}
+
+/// One of an exercise's `checks`: what it compares and how it judges a submission's layouts.
+struct GradeCheck {
+    /// What a check compares.
+    enum Kind {
+        /// Every node within `tolerance` of where the reference put it.
+        case positions(tolerance: Double)
+        /// A layout figure (`fl.metrics`) inside `band`, or within `within` of the reference's figure.
+        case metric(name: String, band: ClosedRange<Double>?, within: Double?)
+        /// The nodes' centroid within `tolerance` of `at`.
+        case centroid(at: SIMD2<Double>, tolerance: Double)
+    }
+
+    /// The judgement of one check: the line to print and whether it passed.
+    struct Outcome {
+        let passed: Bool
+        let line: String
+    }
+
+    /// The fields each kind takes besides `kind`, `name` and `hint`.
+    static let fields: [String: Set<String>] = [
+        "positions": ["tolerance"], "metric": ["metric", "band", "within"], "centroid": ["at", "tolerance"],
+    ]
+    /// The figures a metric check can name.
+    static let metricNames = ["stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle", "overlaps", "neighbourhoodPreservation"]
+
+    /// The name the check's line starts with (`name`, else the metric or the kind).
+    let label: String
+    let kind: Kind
+    /// Printed under the line when the check fails (`hint`).
+    let hint: String?
+
+    /// Reads `checks[position]`; an unknown kind or field, or a missing or wrong value, is an error naming it.
+    init(_ value: DataValue, position: Int) throws {
+        let place = "checks[\(position)]"
+        guard case .object(let fields) = value else { throw GradeError.exercise("\(place) must be a table {kind = ..., ...}") }
+        guard let kindName = fields["kind"]?.string, let allowed = GradeCheck.fields[kindName] else {
+            throw GradeError.exercise("\(place).kind must be one of \(GradeCheck.fields.keys.sorted().joined(separator: ", ")), got \(fields["kind"]?.text ?? "nil")")
+        }
+        for key in fields.keys.sorted() where !allowed.contains(key) && !["kind", "name", "hint"].contains(key) {
+            throw GradeError.exercise("\(place): unknown field '\(key)' for kind '\(kindName)' (fields: \((allowed.sorted() + ["hint", "name"]).joined(separator: ", ")))")
+        }
+        func number(_ key: String) throws -> Double {
+            guard let value = fields[key]?.number, value.isFinite, value >= 0 else {
+                throw GradeError.exercise("\(place).\(key) must be a number >= 0, got \(fields[key]?.text ?? "nil")")
+            }
+            return value
+        }
+        func pair(_ key: String) throws -> (Double, Double)? {
+            guard let field = fields[key] else { return nil }
+            guard case .array(let items) = field, items.count == 2, let a = items[0].number, let b = items[1].number, a.isFinite, b.isFinite else {
+                throw GradeError.exercise("\(place).\(key) must be a pair of numbers {a, b}, got \(field.text)")
+            }
+            return (a, b)
+        }
+        for key in ["name", "hint"] where fields[key] != nil && fields[key]?.string == nil {
+            throw GradeError.exercise("\(place).\(key) must be a string, got \(fields[key]!.text)")
+        }
+        hint = fields["hint"]?.string
+        switch kindName {
+        case "positions":
+            kind = .positions(tolerance: try number("tolerance"))
+            label = fields["name"]?.string ?? "positions"
+        case "metric":
+            guard let metric = fields["metric"]?.string, GradeCheck.metricNames.contains(metric) else {
+                throw GradeError.exercise("\(place).metric must be one of \(GradeCheck.metricNames.joined(separator: ", ")), got \(fields["metric"]?.text ?? "nil")")
+            }
+            let band = try pair("band")
+            if let band, band.0 > band.1 { throw GradeError.exercise("\(place).band must be {low, high} with low <= high") }
+            guard (band == nil) != (fields["within"] == nil) else {
+                throw GradeError.exercise("\(place) must give either band = {low, high} or within = difference from the reference")
+            }
+            kind = .metric(name: metric, band: band.map { $0.0...$0.1 }, within: fields["within"] == nil ? nil : try number("within"))
+            label = fields["name"]?.string ?? metric
+        default:
+            guard let at = try pair("at") else { throw GradeError.exercise("\(place).at must be a point {x, y}") }
+            kind = .centroid(at: SIMD2(at.0, at.1), tolerance: try number("tolerance"))
+            label = fields["name"]?.string ?? "centroid"
+        }
+    }
+
+    /// Judges the submission's layouts of `graphs`.
+    func judge(_ graphs: [GradedGraph]) -> Outcome {
+        switch kind {
+        case .positions(let tolerance): return positions(graphs, tolerance: tolerance)
+        case .metric(let name, let band, let within): return metric(graphs, name: name, band: band, within: within)
+        case .centroid(let at, let tolerance): return centroid(graphs, at: at, tolerance: tolerance)
+        }
+    }
+
+    /// A number for a line: four significant digits.
+    static func figure(_ value: Double) -> String { String(format: "%.4g", value) }
+
+    private static func point(_ p: SIMD2<Double>) -> String { "(\(figure(p.x)), \(figure(p.y)))" }
+
+    private func outcome(_ passed: Bool, _ text: String, failure: String = "") -> Outcome {
+        Outcome(passed: passed, line: "\(label): \(text) \(passed ? "pass" : "fail")" + (passed || failure.isEmpty ? "" : " (\(failure))"))
+    }
+
+    private func positions(_ graphs: [GradedGraph], tolerance: Double) -> Outcome {
+        var worst = (deviation: 0.0, graph: 0, node: 0)
+        for (g, graph) in graphs.enumerated() {
+            for i in graph.reference.positions.indices {
+                let difference = graph.submission.positions[i] - graph.reference.positions[i]
+                let deviation = (difference * difference).sum().squareRoot()
+                if !(deviation <= worst.deviation) { worst = (deviation.isNaN ? .infinity : deviation, g, i) }
+            }
+        }
+        let graph = graphs[worst.graph], passed = worst.deviation <= tolerance
+        return outcome(passed, "max deviation \(GradeCheck.figure(worst.deviation)) \(passed ? "<=" : ">") \(GradeCheck.figure(tolerance))",
+                       failure: "node '\(graph.reference.ids[worst.node])' of \(graph.name) is at \(GradeCheck.point(graph.submission.positions[worst.node])), the reference at \(GradeCheck.point(graph.reference.positions[worst.node]))")
+    }
+
+    private func metric(_ graphs: [GradedGraph], name: String, band: ClosedRange<Double>?, within: Double?) -> Outcome {
+        func value(_ layout: GradedLayout) throws -> Double {
+            try layout.metrics().pairs.first { $0.name == name }!.value
+        }
+        do {
+            let values = try graphs.map { try value($0.submission) }
+            let shown = values.map(GradeCheck.figure).joined(separator: ", ")
+            if let band {
+                let outside = values.indices.filter { !band.contains(values[$0]) }
+                return outcome(outside.isEmpty, "\(shown) \(outside.isEmpty ? "in" : "not all in") [\(GradeCheck.figure(band.lowerBound)), \(GradeCheck.figure(band.upperBound))]",
+                               failure: outside.map { "\(graphs[$0].name): \(GradeCheck.figure(values[$0]))" }.joined(separator: "; "))
+            }
+            let references = try graphs.map { try value($0.reference) }
+            let differences = zip(values, references).map { abs($0 - $1) }
+            let largest = differences.max()!, passed = largest <= within!
+            return outcome(passed, "\(shown) (reference \(references.map(GradeCheck.figure).joined(separator: ", "))), largest difference \(GradeCheck.figure(largest)) \(passed ? "<=" : ">") \(GradeCheck.figure(within!))")
+        } catch {
+            return outcome(false, "cannot be measured", failure: "\(error)")
+        }
+    }
+
+    private func centroid(_ graphs: [GradedGraph], at: SIMD2<Double>, tolerance: Double) -> Outcome {
+        let centroids = graphs.map { graph in
+            graph.submission.positions.reduce(SIMD2<Double>(0, 0), +) / Double(max(graph.submission.positions.count, 1))
+        }
+        let distances = centroids.map { c -> Double in
+            let d = ((c - at) * (c - at)).sum().squareRoot()
+            return d.isNaN ? .infinity : d
+        }
+        let largest = distances.max()!, passed = largest <= tolerance
+        return outcome(passed, "\(centroids.map(GradeCheck.point).joined(separator: ", ")), at most \(GradeCheck.figure(largest)) from \(GradeCheck.point(at)) \(passed ? "<=" : ">") \(GradeCheck.figure(tolerance))")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GraphModel
+
+/// The command line of `forcelab grade`: the sandbox's and the limits' options of `forcelab` itself, then the
+/// exercise and the submission. Grading always runs sandboxed, with limits of its own by default.
+struct GradeOptions {
+    /// `--timeout` when not given: seconds for the whole grading run.
+    static let defaultTimeout = 60.0
+    /// `--max-instructions` when not given.
+    static let defaultInstructions = 1_000_000_000
+    /// `--max-memory` when not given (FORCELAB_MEMORY_LIMIT also sets it).
+    static let defaultMemory = 1 << 30
+
+    let exercise: String
+    let submission: String
+    let timeout: Double
+    let maxInstructions: Int
+    let memoryLimit: Int
+    /// What the sandbox may read (the exercise's and the submission's folders, `--allow-read`) and write (`--out`).
+    let access: FileAccess
+
+    /// The usage text.
+    static let usage = """
+        usage: forcelab grade [options] exercise.lua submission.lua
+          --timeout SECONDS       the whole grading run's time limit (default \(Int(defaultTimeout)))
+          --max-instructions N    Lua instructions it may run (default \(defaultInstructions))
+          --max-memory SIZE       Lua's heap and the process's growth (default \(defaultMemory >> 20)M)
+          --allow-read DIR        let the exercise and the submission read files under DIR too
+          --out DIR               the folder they may write under (default out, made if missing)
+        The submission runs sandboxed: it reads only under its own and the exercise's folders (and --allow-read)
+        and writes only under --out. Exit status: 0 every check passes, 1 a check fails or the submission fails,
+        2 usage error or an exercise that cannot be used, 3 the run reached a limit. See docs/grading.md.
+        """
+
+    /// Parses the arguments after `grade`; the folder `--out` names is made when missing.
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let options = try CommandLineOptions(["forcelab", "--sandbox"] + arguments, environment: environment)
+        guard options.actions.isEmpty, !options.interactive, !options.showVersion, !options.ignoreEnvironment, !options.warnings else {
+            throw CommandLineOptions.UsageError(message: "grade takes only --timeout, --max-instructions, --max-memory, --allow-read and --out")
+        }
+        guard let exercise = options.script, options.scriptArguments.count == 1, exercise != "-" else {
+            throw CommandLineOptions.UsageError(message: "grade needs an exercise and a submission")
+        }
+        let submission = options.scriptArguments[0]
+        for file in [exercise, submission] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw CommandLineOptions.UsageError(message: "cannot read '\(file)': no such file")
+            }
+        }
+        self.exercise = exercise
+        self.submission = submission
+        timeout = options.timeout > 0 ? options.timeout : GradeOptions.defaultTimeout
+        maxInstructions = options.maxInstructions > 0 ? options.maxInstructions : GradeOptions.defaultInstructions
+        memoryLimit = options.memoryLimit > 0 ? options.memoryLimit : GradeOptions.defaultMemory
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
+        }
+        let folders = [exercise, submission].map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        do {
+            access = try FileAccess(readable: folders + options.readableFolders, writable: options.outputFolder)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
+        }
+    }
+}
