@@ -138,15 +138,46 @@ final class GradeTests: XCTestCase {
         let grown = try grade([exercise("radial"), grow], in: folder)
         XCTAssertEqual(grown.status, 1, grown.stderr)
         XCTAssertTrue(grown.stderr.contains("the submission changed the nodes or edges of graph 1 (grid)"), grown.stderr)
+        // The model solution beside the exercise cannot be read; a copy in the submission's folder can.
+        let peek = try submission("return dofile('\(Self.exercises.path)/radial.solution.lua')\n", in: folder, name: "peek.lua")
+        let peeked = try grade([exercise("radial"), peek], in: folder)
+        XCTAssertEqual(peeked.status, 1, peeked.stderr)
+        XCTAssertTrue(peeked.stderr.contains("cannot read '\(Self.exercises.path)/radial.solution.lua': the sandbox reads only under"), peeked.stderr)
+        try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent("radial.solution.lua").path,
+                                         toPath: folder.appendingPathComponent("copy.lua").path)
         // Replacing the forces the exercise uses changes nothing: the reference ran and the graphs were built before.
         let patch = try submission("""
             forcelab.force.radial = function() return function() end end
             forcelab.simulation = nil
             forcelab.graph.generate = nil
-            return dofile('\(Self.exercises.path)/radial.solution.lua')
+            return dofile('\(folder.path)/copy.lua')
             """, in: folder, name: "patch.lua")
         let patched = try grade([exercise("radial"), patch], in: folder)
         XCTAssertEqual(patched.status, 0, patched.stdout + patched.stderr)
+    }
+
+    func testAnExerciseReadsItsGraphFilesWhichTheSubmissionCannotRead() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let course = folder.appendingPathComponent("course"), student = folder.appendingPathComponent("student")
+        try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: student, withIntermediateDirectories: true)
+        try #"{"nodes": [{"id": "a"}, {"id": "b"}, {"id": "c"}], "links": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}"#
+            .write(to: course.appendingPathComponent("path.json"), atomically: true, encoding: .utf8)
+        let exercise = try submission("""
+            return {
+              title = "Gravity", graphs = {"path.json"}, ticks = 30, reference = forcelab.force.x{x = 0, strength = 0.2},
+              checks = {{kind = "positions", tolerance = 1e-9}},
+            }
+            """, in: course, name: "gravity.lua")
+        let solution = try submission("""
+            assert(not io.open("../course/path.json"), "the exercise's folder is readable")
+            return function(alpha, nodes)
+              for _, node in ipairs(nodes) do node.vx = node.vx + (0 - node.x) * 0.2 * alpha end
+            end
+            """, in: student, name: "gravity.lua")
+        let result = try grade([exercise, solution], in: student)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\nall 1 check pass"), result.stdout)
     }
 
     func testUsageMistakesAndBrokenExercisesExitWithStatus2() throws {

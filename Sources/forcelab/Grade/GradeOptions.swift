@@ -16,8 +16,11 @@ struct GradeOptions {
     let timeout: Double
     let maxInstructions: Int
     let memoryLimit: Int
-    /// What the sandbox may read (the exercise's and the submission's folders, `--allow-read`) and write (`--out`).
-    let access: FileAccess
+    /// What the exercise may read while it is set up (its folder, `--allow-read`) and write (`--out`).
+    let exerciseAccess: FileAccess
+    /// What the submission may read (its folder, `--allow-read`) and write (`--out`): not the exercise's folder,
+    /// where the model solutions may be.
+    let submissionAccess: FileAccess
 
     /// The usage text.
     static let usage = """
@@ -27,8 +30,8 @@ struct GradeOptions {
           --max-memory SIZE       Lua's heap and the process's growth (default \(defaultMemory >> 20)M)
           --allow-read DIR        let the exercise and the submission read files under DIR too
           --out DIR               the folder they may write under (default out, made if missing)
-        The submission runs sandboxed: it reads only under its own and the exercise's folders (and --allow-read)
-        and writes only under --out. Exit status: 0 every check passes, 1 a check fails or the submission fails,
+        Both run sandboxed: the exercise reads under its folder, the submission under its own (not the exercise's),
+        each also under --allow-read; they write only under --out. Exit status: 0 every check passes, 1 a check fails or the submission fails,
         2 usage error or an exercise that cannot be used, 3 the run reached a limit. See docs/grading.md.
         """
 
@@ -58,9 +61,13 @@ struct GradeOptions {
         } catch {
             throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
         }
-        let folders = [exercise, submission].map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        func access(beside file: String) throws -> FileAccess {
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            return try FileAccess(readable: [folder] + options.readableFolders, writable: options.outputFolder)
+        }
         do {
-            access = try FileAccess(readable: folders + options.readableFolders, writable: options.outputFolder)
+            exerciseAccess = try access(beside: exercise)
+            submissionAccess = try access(beside: submission)
         } catch {
             throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
         }

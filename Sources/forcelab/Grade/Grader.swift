@@ -1,10 +1,12 @@
 import CLuaShim
 import Foundation
+import GraphModel
 import LuaHost
 
 /// Grades a submission against an exercise in one sandboxed, limited Lua state. The exercise's reference runs
 /// first and every graph and simulation for the submission is built before the submission's file is even loaded,
-/// so nothing it does can change the reference's layouts; the layouts are read and compared by Swift.
+/// so nothing it does can change the reference's layouts; the layouts are read and compared by Swift. The sandbox's
+/// readable folders change from the exercise's to the submission's before the submission loads.
 struct Grader {
     /// A graph the submission will run on: its name, the reference's layout, the graph and its simulation.
     private struct Prepared {
@@ -20,9 +22,10 @@ struct Grader {
     func run() -> Int32 {
         do {
             let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
-                                   timeout: options.timeout, sandbox: options.access)
+                                   timeout: options.timeout, sandbox: options.exerciseAccess)
             let driver = try GradeDriver(lua)
             let (exercise, prepared) = try prepare(lua, driver)
+            FileAccess.current = options.submissionAccess
             print("exercise: \(exercise.title) (\(options.exercise))")
             let graphs = try runSubmission(lua, driver, exercise, prepared)
             print("submission: \(options.submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
