@@ -81,6 +81,22 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("\n1 of 2 checks fail\n"), result.stdout)
     }
 
+    func testTheReportInDocsGradingIsWhatGradePrints() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("examples"), withDestinationURL: Self.exercises.deletingLastPathComponent())
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("spring.solution.lua"), encoding: .utf8)
+        let weighing = "local b = degree[link.source] / (degree[link.source] + degree[link.target])"
+        XCTAssertTrue(solution.contains(weighing))
+        _ = try submission(solution.replacingOccurrences(of: weighing, with: "local b = 0.5"), in: folder, name: "my-spring.lua")
+        let command = "$ forcelab grade examples/exercises/spring.lua my-spring.lua\n"
+        let doc = try String(contentsOf: ForcelabProcess.packageRoot.appendingPathComponent("docs/grading.md"), encoding: .utf8)
+        let start = try XCTUnwrap(doc.range(of: command), "docs/grading.md shows the command").upperBound
+        let end = try XCTUnwrap(doc.range(of: "```", range: start..<doc.endIndex)).lowerBound
+        let result = try grade(["examples/exercises/spring.lua", "my-spring.lua"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, String(doc[start..<end]))
+    }
+
     func testASubmissionErrorNamesItsFileAndLine() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let broken = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do\n    n.vx = n.vx + n.speed\n  end\nend\n", in: folder)
