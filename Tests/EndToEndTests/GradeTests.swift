@@ -97,6 +97,15 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.stdout, String(doc[start..<end]))
     }
 
+    func testAForceThatMakesPositionsNaNFailsItsChecks() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let path = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
+        let result = try grade([exercise("charge"), path], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("stress: cannot be measured fail (node 1 has a position that is not a finite number)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("positions: max deviation inf > 1e-06 fail (node '0' of graph 1 (grid) is at (nan, "), result.stdout)
+    }
+
     func testASubmissionErrorNamesItsFileAndLine() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let broken = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do\n    n.vx = n.vx + n.speed\n  end\nend\n", in: folder)
@@ -220,6 +229,8 @@ final class GradeTests: XCTestCase {
              "the exercise '"),
             ("return {title = 'x', graphs = {'missing.json'}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
              "missing.json"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 0, columns = 0}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
+             "graphs[1] has no nodes"),
         ]
         for (text, expected) in cases {
             let path = try submission(text, in: folder, name: "exercise.lua")

@@ -100,7 +100,7 @@ struct GradeCheck {
     }
 
     /// A number for a line: four significant digits.
-    static func figure(_ value: Double) -> String { String(format: "%.4g", value) }
+    static func figure(_ value: Double) -> String { value.isNaN ? "nan" : String(format: "%.4g", value) }
 
     private static func point(_ p: SIMD2<Double>) -> String { "(\(figure(p.x)), \(figure(p.y)))" }
 
@@ -109,12 +109,12 @@ struct GradeCheck {
     }
 
     private func positions(_ graphs: [GradedGraph], tolerance: Double) -> Outcome {
-        var worst = (deviation: 0.0, graph: 0, node: 0)
+        var worst = (deviation: -1.0, graph: 0, node: 0)
         for (g, graph) in graphs.enumerated() {
             for i in graph.reference.positions.indices {
                 let difference = graph.submission.positions[i] - graph.reference.positions[i]
                 let deviation = (difference * difference).sum().squareRoot()
-                if !(deviation <= worst.deviation) { worst = (deviation.isNaN ? .infinity : deviation, g, i) }
+                if (deviation.isNaN ? .infinity : deviation) > worst.deviation { worst = (deviation.isNaN ? .infinity : deviation, g, i) }
             }
         }
         let graph = graphs[worst.graph], passed = worst.deviation <= tolerance

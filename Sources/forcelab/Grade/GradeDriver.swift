@@ -118,6 +118,6 @@ final class GradeDriver {
         graph.push(L)
         defer { fl_pop(L, 1) }
         guard let graph = LuaGraphs.graph(L, at: -1) else { throw LuaError("the graph is gone") }
-        return try GradedLayout(graph)
+        return GradedLayout(graph)
     }
 }

@@ -1,24 +1,30 @@
 import GraphModel
 import Render
 
-/// One graph's layout after a run: node ids, centres and edges (by node index), in the graph's order.
+/// One graph's layout after a run: node ids, positions and edges (by node index), in the graph's order. A node
+/// whose position is not a number (a force that divided by zero) keeps NaN, which every check counts as a failure.
 struct GradedLayout {
     /// Node ids in node order.
     let ids: [String]
-    /// Node centres in node order.
+    /// Node positions (absolute) in node order.
     let positions: [SIMD2<Double>]
     /// Edges as (source, target) node indices.
     let edges: [(Int, Int)]
 
     /// The layout `graph` holds now.
-    init(_ graph: Graph) throws {
-        let points = try GraphPoints(graph)
-        var ids: [String] = []
-        ids.reserveCapacity(graph.nodeCount)
-        graph.forEachNode { ids.append($0.id) }
+    init(_ graph: Graph) {
+        var ids: [String] = [], positions: [SIMD2<Double>] = [], index: [String: Int] = [:]
+        graph.forEachNode { node in
+            index[node.id] = ids.count
+            ids.append(node.id)
+            let point = graph.absolutePosition(of: node.id) ?? .unplaced
+            positions.append(SIMD2(point.x, point.y))
+        }
+        var edges: [(Int, Int)] = []
+        graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
         self.ids = ids
-        positions = points.positions
-        edges = points.edges
+        self.positions = positions
+        self.edges = edges
     }
 
     /// Whether `other` has the same nodes and edges in the same order (its positions may differ).

@@ -59,6 +59,7 @@ struct Grader {
                 let simulation = try driver.simulation(of: graph, options: exercise.simulation, forces: exercise.forces)
                 try driver.run(simulation, name: exercise.name, force: exercise.reference, ticks: exercise.ticks)
                 let reference = try driver.layout(of: graph)
+                guard !reference.ids.isEmpty else { throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] has no nodes") }
                 let (copy, _) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
                 guard driver.sameShape(graph, copy) else {
                     throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] gives a different graph each time it is built (give its generator a seed)")
