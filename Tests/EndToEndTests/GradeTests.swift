@@ -62,6 +62,22 @@ final class GradeTests: XCTestCase {
         }
     }
 
+    func testWithoutASubmissionGradeShowsTheTaskTheChecksAndTheReferenceFigures() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let result = try grade([exercise("spring")], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for expected in ["exercise: Springs: d3's link force (", "Write the link force: every edge is a spring",
+                         "graphs: graph 1 (grid), graph 2 (tree), graph 3 (barabasiAlbert); 150 ticks each\nchecks:\n",
+                         "  edgeLengthMean: in [40, 70] on every graph\n",
+                         "  positions: every node within 1e-06 of where the reference puts it\n",
+                         "the reference's figures:\n  graph 1 (grid): stress "] {
+            XCTAssertTrue(result.stdout.contains(expected), "\(expected) in \(result.stdout)")
+        }
+        let figures = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("  graph 1 (grid): ") })
+        let mean = try XCTUnwrap(figures.components(separatedBy: "edgeLengthMean ").last?.split(separator: ",").first.flatMap { Double($0) })
+        XCTAssertTrue((40...70).contains(mean), "the reference passes its own band: \(figures)")
+    }
+
     func testAPartlyRightSubmissionPassesOneCheckAndFailsTheOther() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         // Centres on the point by moving the velocities instead of the positions: the centroid comes close, the
@@ -211,7 +227,6 @@ final class GradeTests: XCTestCase {
         let missing = try grade([exercise("radial"), folder.appendingPathComponent("none.lua").path], in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("cannot read '"), missing.stderr)
-        XCTAssertEqual(try grade([exercise("radial")], in: folder).status, 2)
         XCTAssertEqual(try grade(["--jobs", "2", exercise("radial"), idle], in: folder).status, 2)
         XCTAssertEqual(try grade(["--timeout", "never", exercise("radial"), idle], in: folder).status, 2)
         let help = try grade(["--help"], in: folder)

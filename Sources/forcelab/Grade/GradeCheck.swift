@@ -90,6 +90,16 @@ struct GradeCheck {
         }
     }
 
+    /// What the check asks for, in words.
+    var description: String {
+        switch kind {
+        case .positions(let tolerance): return "\(label): every node within \(GradeCheck.figure(tolerance)) of where the reference puts it"
+        case .metric(_, let band?, _): return "\(label): in [\(GradeCheck.figure(band.lowerBound)), \(GradeCheck.figure(band.upperBound))] on every graph"
+        case .metric(_, _, let within): return "\(label): within \(GradeCheck.figure(within ?? 0)) of the reference's on every graph"
+        case .centroid(let at, let tolerance): return "\(label): the nodes' centroid within \(GradeCheck.figure(tolerance)) of \(GradeCheck.point(at))"
+        }
+    }
+
     /// Judges the submission's layouts of `graphs`.
     func judge(_ graphs: [GradedGraph]) -> Outcome {
         switch kind {

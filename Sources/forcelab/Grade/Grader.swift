@@ -25,10 +25,14 @@ struct Grader {
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
             let driver = try GradeDriver(lua)
             let (exercise, prepared) = try prepare(lua, driver)
-            FileAccess.current = options.submissionAccess
             print("exercise: \(exercise.title) (\(options.exercise))")
-            let graphs = try runSubmission(lua, driver, exercise, prepared)
-            print("submission: \(options.submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
+            guard let submission = options.submission else {
+                show(exercise, prepared)
+                return 0
+            }
+            FileAccess.current = options.submissionAccess
+            let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
+            print("submission: \(submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             var failed = 0
             for check in exercise.checks {
                 let outcome = check.judge(graphs)
@@ -76,12 +80,26 @@ struct Grader {
         }
     }
 
+    /// Prints what a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
+    /// figures of the reference's layouts (to choose a metric check's band).
+    private func show(_ exercise: Exercise, _ prepared: [Prepared]) {
+        if let about = exercise.about { print(about) }
+        print("graphs: \(prepared.map(\.name).joined(separator: ", ")); \(exercise.ticks) ticks each")
+        print("checks:")
+        for check in exercise.checks { print("  \(check.description)") }
+        print("the reference's figures:")
+        for graph in prepared {
+            let figures = (try? graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }) ?? []
+            print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", "))
+        }
+    }
+
     /// Loads the submission, runs the force it returns on each prepared graph and pairs the layouts.
-    private func runSubmission(_ lua: LuaState, _ driver: GradeDriver, _ exercise: Exercise, _ prepared: [Prepared]) throws -> [GradedGraph] {
+    private func runSubmission(_ submission: String, _ lua: LuaState, _ driver: GradeDriver, _ exercise: Exercise, _ prepared: [Prepared]) throws -> [GradedGraph] {
         let L = lua.L
         let chunk: LuaReference
         do {
-            try lua.loadFile(options.submission)
+            try lua.loadFile(submission)
             chunk = LuaReference(L, -1)
             fl_pop(L, 1)
         } catch let error as LuaError {
@@ -95,7 +113,7 @@ struct Grader {
                 }
                 defer { fl_pop(L, 1) }
                 guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
-                    throw GradeError.submission("'\(options.submission)' must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}; it returned \(LuaValues.typeName(L, -1))")
+                    throw GradeError.submission("'\(submission)' must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}; it returned \(LuaValues.typeName(L, -1))")
                 }
                 try driver.run(graph.simulation, name: exercise.name, force: LuaReference(L, -1), ticks: exercise.ticks)
                 let layout = try driver.layout(of: graph.graph)
@@ -107,7 +125,7 @@ struct Grader {
                 if let limit = lua.limitReached ?? Grader.memoryError(error) {
                     throw GradeError.limit("the submission reached a limit on \(graph.name): \(limit)\(limitAdvice(limit))")
                 }
-                throw GradeError.submission("the submission failed on \(graph.name): \(submissionLines(error.message))")
+                throw GradeError.submission("the submission failed on \(graph.name): \(lines(of: error.message, in: submission))")
             }
         }
     }
@@ -125,9 +143,9 @@ struct Grader {
     }
 
     /// An error's message with only the traceback lines in the submission's file.
-    private func submissionLines(_ message: String) -> String {
+    private func lines(of message: String, in submission: String) -> String {
         guard let traceback = message.range(of: "\nstack traceback:\n") else { return message }
-        let file = URL(fileURLWithPath: options.submission).lastPathComponent
+        let file = URL(fileURLWithPath: submission).lastPathComponent
         let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
         return String(message[..<traceback.lowerBound]) + (frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n"))
     }
