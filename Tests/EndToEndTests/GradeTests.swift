@@ -163,6 +163,10 @@ final class GradeTests: XCTestCase {
             ("slow.lua", "return function(alpha, nodes)\n  while true do end\nend\n", ["--timeout", "1"], 3,
              "time limit of 1 s reached (--timeout, 1 s here)"),
             ("hog.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", ["--max-memory", "64M"], 3, "not enough memory"),
+            ("coroutine.lua", "coroutine.wrap(function() while true do end end)()\nreturn function() end\n",
+             ["--max-instructions", "20000000"], 3, "instruction limit of 20000000 reached"),
+            ("finalizer.lua", "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nreturn function() end\n",
+             ["--timeout", "1"], 3, "time limit of 1 s reached"),
         ]
         for hostile in cases {
             let path = try submission(hostile.code, in: folder, name: hostile.name)

@@ -89,8 +89,12 @@ struct Grader {
         for check in exercise.checks { print("  \(check.description)") }
         print("the reference's figures:")
         for graph in prepared {
-            let figures = (try? graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }) ?? []
-            print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", "))
+            do {
+                let figures = try graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }
+                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", "))
+            } catch {
+                print("  \(graph.name): cannot be measured (\(error))")
+            }
         }
     }
 
