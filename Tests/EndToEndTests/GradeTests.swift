@@ -55,6 +55,7 @@ final class GradeTests: XCTestCase {
             let failure = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("positions: ") }, result.stdout)
             XCTAssertTrue(failure.contains(" > 1e-06 fail (node '"), "\(name): \(failure)")
             XCTAssertTrue(failure.contains(", the reference at ("), "\(name): \(failure)")
+            XCTAssertTrue(failure.contains("; first off at tick 1, by "), "\(name): \(failure)")
             let deviation = try XCTUnwrap(Double(failure.split(separator: " ")[3]), String(failure))
             XCTAssertGreaterThan(deviation, 1, "\(name): doing nothing is far from the reference")
             XCTAssertTrue(result.stdout.contains("\n  hint: "), "\(name): \(result.stdout)")

@@ -8,6 +8,9 @@ struct GradedGraph {
     let name: String
     let reference: GradedLayout
     let submission: GradedLayout
+    /// The node positions after each tick, the reference's and the submission's.
+    let referenceTrajectory: [[SIMD2<Double>]]
+    let submissionTrajectory: [[SIMD2<Double>]]
 }
 
 /// One of an exercise's `checks`: what it compares and how it judges a submission's layouts.
@@ -118,18 +121,36 @@ struct GradeCheck {
         Outcome(passed: passed, line: "\(label): \(text) \(passed ? "pass" : "fail")" + (passed || failure.isEmpty ? "" : " (\(failure))"))
     }
 
+    /// How far apart two positions are; infinite when either is not a number.
+    private static func deviation(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        let d = ((a - b) * (a - b)).sum().squareRoot()
+        return d.isNaN ? .infinity : d
+    }
+
     private func positions(_ graphs: [GradedGraph], tolerance: Double) -> Outcome {
         var worst = (deviation: -1.0, graph: 0, node: 0)
         for (g, graph) in graphs.enumerated() {
             for i in graph.reference.positions.indices {
-                let difference = graph.submission.positions[i] - graph.reference.positions[i]
-                let deviation = (difference * difference).sum().squareRoot()
-                if (deviation.isNaN ? .infinity : deviation) > worst.deviation { worst = (deviation.isNaN ? .infinity : deviation, g, i) }
+                let deviation = GradeCheck.deviation(graph.submission.positions[i], graph.reference.positions[i])
+                if deviation > worst.deviation { worst = (deviation, g, i) }
             }
         }
         let graph = graphs[worst.graph], passed = worst.deviation <= tolerance
         return outcome(passed, "max deviation \(GradeCheck.figure(worst.deviation)) \(passed ? "<=" : ">") \(GradeCheck.figure(tolerance))",
-                       failure: "node '\(graph.reference.ids[worst.node])' of \(graph.name) is at \(GradeCheck.point(graph.submission.positions[worst.node])), the reference at \(GradeCheck.point(graph.reference.positions[worst.node]))")
+                       failure: "node '\(graph.reference.ids[worst.node])' of \(graph.name) is at \(GradeCheck.point(graph.submission.positions[worst.node])), the reference at \(GradeCheck.point(graph.reference.positions[worst.node]))" + firstTickOff(graphs, tolerance: tolerance))
+    }
+
+    /// `; first off at tick T ...`: the first tick after which a node is farther than `tolerance` from the reference's.
+    private func firstTickOff(_ graphs: [GradedGraph], tolerance: Double) -> String {
+        for tick in graphs[0].referenceTrajectory.indices {
+            for graph in graphs {
+                let reference = graph.referenceTrajectory[tick], submission = graph.submissionTrajectory[tick]
+                if let i = reference.indices.first(where: { GradeCheck.deviation(submission[$0], reference[$0]) > tolerance }) {
+                    return "; first off at tick \(tick + 1), by \(GradeCheck.figure(GradeCheck.deviation(submission[i], reference[i]))) at node '\(graph.reference.ids[i])' of \(graph.name)"
+                }
+            }
+        }
+        return ""
     }
 
     private func metric(_ graphs: [GradedGraph], name: String, band: ClosedRange<Double>?, within: Double?) -> Outcome {

@@ -5,7 +5,7 @@ import LuaHost
 /// the exercise and the submission and keeps its own copies of what it calls, so a submission that changes globals
 /// (`forcelab`, `pairs`, ...) cannot change how the graphs are built or run.
 final class GradeDriver {
-    /// The driver's code; it returns the functions `graph`, `simulation` and `run`.
+    /// The driver's code; it returns the functions `graph`, `simulation`, `add` and `tick`.
     static let source = """
         local forcelab, type, pairs, error, find = forcelab, type, pairs, error, string.find
         local loadGraph, generate, simulation = forcelab.graph.load, forcelab.graph.generate, forcelab.simulation
@@ -36,29 +36,35 @@ final class GradeDriver {
           return sim
         end
 
-        -- Adds the force under test and ticks.
-        local function run(sim, name, force, ticks)
+        -- Adds the force under test.
+        local function add(sim, name, force)
           sim:force(name, force)
-          sim:tick(ticks)
         end
 
-        return graph, newSimulation, run
+        -- Runs one tick.
+        local function tick(sim)
+          sim:tick(1)
+        end
+
+        return graph, newSimulation, add, tick
         """
 
     private let lua: LuaState
     private let graphFunction: LuaReference
     private let simulationFunction: LuaReference
-    private let runFunction: LuaReference
+    private let addFunction: LuaReference
+    private let tickFunction: LuaReference
 
     /// Loads the driver into `lua` (before any other code runs in it).
     init(_ lua: LuaState) throws {
         self.lua = lua
         try lua.loadString(GradeDriver.source, name: "=(grader)")
-        try lua.call(results: 3)
-        graphFunction = LuaReference(lua.L, -3)
-        simulationFunction = LuaReference(lua.L, -2)
-        runFunction = LuaReference(lua.L, -1)
-        fl_pop(lua.L, 3)
+        try lua.call(results: 4)
+        graphFunction = LuaReference(lua.L, -4)
+        simulationFunction = LuaReference(lua.L, -3)
+        addFunction = LuaReference(lua.L, -2)
+        tickFunction = LuaReference(lua.L, -1)
+        fl_pop(lua.L, 4)
     }
 
     /// Builds the graph of an exercise's `graphs` entry; returns it (a forcelab graph object) and its label.
@@ -90,15 +96,22 @@ final class GradeDriver {
         return LuaReference(L, -1)
     }
 
-    /// Adds `force` to `simulation` as `name` and runs `ticks` ticks.
-    func run(_ simulation: LuaReference, name: String, force: LuaReference, ticks: Int) throws {
+    /// Adds `force` to `simulation` (of `graph`) as `name`, runs `ticks` ticks one at a time and returns the node
+    /// positions after each.
+    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD2<Double>]] {
         let L = lua.L
-        try runFunction.call(L) {
+        try addFunction.call(L) {
             simulation.push(L)
             LuaValues.push(L, name)
             force.push(L)
-            lua_pushinteger(L, lua_Integer(ticks))
-            return 4
+            return 3
+        }
+        return try (0..<ticks).map { _ in
+            try tickFunction.call(L) {
+                simulation.push(L)
+                return 1
+            }
+            return try layout(of: graph).positions
         }
     }
 

@@ -12,6 +12,8 @@ struct Grader {
     private struct Prepared {
         let name: String
         let reference: GradedLayout
+        /// The reference's positions after each tick.
+        let trajectory: [[SIMD2<Double>]]
         let graph: LuaReference
         let simulation: LuaReference
     }
@@ -61,14 +63,14 @@ struct Grader {
             let prepared = try exercise.graphs.enumerated().map { index, entry -> Prepared in
                 let (graph, label) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
                 let simulation = try driver.simulation(of: graph, options: exercise.simulation, forces: exercise.forces)
-                try driver.run(simulation, name: exercise.name, force: exercise.reference, ticks: exercise.ticks)
+                let trajectory = try driver.run(simulation, of: graph, name: exercise.name, force: exercise.reference, ticks: exercise.ticks)
                 let reference = try driver.layout(of: graph)
                 guard !reference.ids.isEmpty else { throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] has no nodes") }
                 let (copy, _) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
                 guard driver.sameShape(graph, copy) else {
                     throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] gives a different graph each time it is built (give its generator a seed)")
                 }
-                return Prepared(name: "graph \(index + 1) (\(label))", reference: reference, graph: copy,
+                return Prepared(name: "graph \(index + 1) (\(label))", reference: reference, trajectory: trajectory, graph: copy,
                                 simulation: try driver.simulation(of: copy, options: exercise.simulation, forces: exercise.forces))
             }
             return (exercise, prepared)
@@ -119,12 +121,13 @@ struct Grader {
                 guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
                     throw GradeError.submission("'\(submission)' must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}; it returned \(LuaValues.typeName(L, -1))")
                 }
-                try driver.run(graph.simulation, name: exercise.name, force: LuaReference(L, -1), ticks: exercise.ticks)
+                let trajectory = try driver.run(graph.simulation, of: graph.graph, name: exercise.name, force: LuaReference(L, -1), ticks: exercise.ticks)
                 let layout = try driver.layout(of: graph.graph)
                 guard layout.hasSameGraph(as: graph.reference) else {
                     throw GradeError.submission("the submission changed the nodes or edges of \(graph.name); a force only moves nodes")
                 }
-                return GradedGraph(name: graph.name, reference: graph.reference, submission: layout)
+                return GradedGraph(name: graph.name, reference: graph.reference, submission: layout,
+                                   referenceTrajectory: graph.trajectory, submissionTrajectory: trajectory)
             } catch let error as LuaError {
                 if let limit = lua.limitReached ?? Grader.memoryError(error) {
                     throw GradeError.limit("the submission reached a limit on \(graph.name): \(limit)\(limitAdvice(limit))")
