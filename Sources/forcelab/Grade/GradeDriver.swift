@@ -1,4 +1,5 @@
 import CLuaShim
+import GraphModel
 import LuaHost
 
 /// The grader's Lua side: builds an exercise's graphs and simulations and runs a force on them. It is loaded before
@@ -111,7 +112,7 @@ final class GradeDriver {
                 simulation.push(L)
                 return 1
             }
-            return try layout(of: graph).positions
+            return try swiftGraph(graph, GradedLayout.positions)
         }
     }
 
@@ -127,10 +128,15 @@ final class GradeDriver {
 
     /// The layout of a graph object the driver built.
     func layout(of graph: LuaReference) throws -> GradedLayout {
+        try swiftGraph(graph, GradedLayout.init)
+    }
+
+    /// `body` applied to the Swift graph of a graph object the driver built.
+    private func swiftGraph<T>(_ graph: LuaReference, _ body: (Graph) -> T) throws -> T {
         let L = lua.L
         graph.push(L)
         defer { fl_pop(L, 1) }
         guard let graph = LuaGraphs.graph(L, at: -1) else { throw LuaError("the graph is gone") }
-        return GradedLayout(graph)
+        return body(graph)
     }
 }

@@ -13,18 +13,27 @@ struct GradedLayout {
 
     /// The layout `graph` holds now.
     init(_ graph: Graph) {
-        var ids: [String] = [], positions: [SIMD2<Double>] = [], index: [String: Int] = [:]
+        var ids: [String] = [], index: [String: Int] = [:]
         graph.forEachNode { node in
             index[node.id] = ids.count
             ids.append(node.id)
-            let point = graph.absolutePosition(of: node.id) ?? .unplaced
-            positions.append(SIMD2(point.x, point.y))
         }
         var edges: [(Int, Int)] = []
         graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
         self.ids = ids
-        self.positions = positions
+        self.positions = GradedLayout.positions(of: graph)
         self.edges = edges
+    }
+
+    /// The node positions `graph` holds now, in node order.
+    static func positions(of graph: Graph) -> [SIMD2<Double>] {
+        var positions: [SIMD2<Double>] = []
+        positions.reserveCapacity(graph.nodeCount)
+        graph.forEachNode { node in
+            let point = graph.absolutePosition(of: node.id) ?? .unplaced
+            positions.append(SIMD2(point.x, point.y))
+        }
+        return positions
     }
 
     /// Whether `other` has the same nodes and edges in the same order (its positions may differ).
