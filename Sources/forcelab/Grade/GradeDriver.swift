@@ -37,9 +37,15 @@ final class GradeDriver {
           return sim
         end
 
-        -- Adds the force under test.
+        -- Adds the force under test, or lets a setup table {setup = function(sim)} configure the simulation.
         local function add(sim, name, force)
-          sim:force(name, force)
+          if type(force) == "table" and force.setup ~= nil then
+            if force.force ~= nil then error("give either setup or force, not both", 0) end
+            if type(force.setup) ~= "function" then error("setup must be a function(sim), got " .. type(force.setup), 0) end
+            force.setup(sim)
+          else
+            sim:force(name, force)
+          end
         end
 
         -- Runs one tick.
