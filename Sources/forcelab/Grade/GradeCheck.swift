@@ -127,6 +127,11 @@ struct GradeCheck {
         return d.isNaN ? .infinity : d
     }
 
+    /// `value <= limit` or `value > limit`, as figures.
+    private static func compared(_ value: Double, _ limit: Double) -> String {
+        "\(figure(value)) \(value <= limit ? "<=" : ">") \(figure(limit))"
+    }
+
     private func positions(_ graphs: [GradedGraph], tolerance: Double) -> Outcome {
         var worst = (deviation: -1.0, graph: 0, node: 0)
         for (g, graph) in graphs.enumerated() {
@@ -135,9 +140,11 @@ struct GradeCheck {
                 if deviation > worst.deviation { worst = (deviation, g, i) }
             }
         }
-        let graph = graphs[worst.graph], passed = worst.deviation <= tolerance
-        return outcome(passed, "max deviation \(GradeCheck.figure(worst.deviation)) \(passed ? "<=" : ">") \(GradeCheck.figure(tolerance))",
-                       failure: "node '\(graph.reference.ids[worst.node])' of \(graph.name) is at \(GradeCheck.point(graph.submission.positions[worst.node])), the reference at \(GradeCheck.point(graph.reference.positions[worst.node]))" + firstTickOff(graphs, tolerance: tolerance))
+        let graph = graphs[worst.graph], node = worst.node
+        let place = "node '\(graph.reference.ids[node])' of \(graph.name) is at \(GradeCheck.point(graph.submission.positions[node])), "
+            + "the reference at \(GradeCheck.point(graph.reference.positions[node]))"
+        return outcome(worst.deviation <= tolerance, "max deviation \(GradeCheck.compared(worst.deviation, tolerance))",
+                       failure: place + firstTickOff(graphs, tolerance: tolerance))
     }
 
     /// `; first off at tick T ...`: the first tick after which a node is farther than `tolerance` from the reference's.
@@ -145,8 +152,9 @@ struct GradeCheck {
         for tick in graphs[0].referenceTrajectory.indices {
             for graph in graphs {
                 let reference = graph.referenceTrajectory[tick], submission = graph.submissionTrajectory[tick]
-                if let i = reference.indices.first(where: { GradeCheck.deviation(submission[$0], reference[$0]) > tolerance }) {
-                    return "; first off at tick \(tick + 1), by \(GradeCheck.figure(GradeCheck.deviation(submission[i], reference[i]))) at node '\(graph.reference.ids[i])' of \(graph.name)"
+                let deviations = reference.indices.lazy.map { GradeCheck.deviation(submission[$0], reference[$0]) }
+                if let i = deviations.firstIndex(where: { $0 > tolerance }) {
+                    return "; first off at tick \(tick + 1), by \(GradeCheck.figure(deviations[i])) at node '\(graph.reference.ids[i])' of \(graph.name)"
                 }
             }
         }
@@ -157,18 +165,18 @@ struct GradeCheck {
         func value(_ layout: GradedLayout) throws -> Double {
             try layout.metrics().pairs.first { $0.name == name }!.value
         }
+        func list(_ values: [Double]) -> String { values.map(GradeCheck.figure).joined(separator: ", ") }
         do {
             let values = try graphs.map { try value($0.submission) }
-            let shown = values.map(GradeCheck.figure).joined(separator: ", ")
             if let band {
                 let outside = values.indices.filter { !band.contains(values[$0]) }
-                return outcome(outside.isEmpty, "\(shown) \(outside.isEmpty ? "in" : "not all in") [\(GradeCheck.figure(band.lowerBound)), \(GradeCheck.figure(band.upperBound))]",
+                let range = "[\(GradeCheck.figure(band.lowerBound)), \(GradeCheck.figure(band.upperBound))]"
+                return outcome(outside.isEmpty, "\(list(values)) \(outside.isEmpty ? "in" : "not all in") \(range)",
                                failure: outside.map { "\(graphs[$0].name): \(GradeCheck.figure(values[$0]))" }.joined(separator: "; "))
             }
             let references = try graphs.map { try value($0.reference) }
-            let differences = zip(values, references).map { abs($0 - $1) }
-            let largest = differences.max()!, passed = largest <= within!
-            return outcome(passed, "\(shown) (reference \(references.map(GradeCheck.figure).joined(separator: ", "))), largest difference \(GradeCheck.figure(largest)) \(passed ? "<=" : ">") \(GradeCheck.figure(within!))")
+            let largest = zip(values, references).map { abs($0 - $1) }.max()!
+            return outcome(largest <= within!, "\(list(values)) (reference \(list(references))), largest difference \(GradeCheck.compared(largest, within!))")
         } catch {
             return outcome(false, "cannot be measured", failure: "\(error)")
         }
@@ -178,11 +186,8 @@ struct GradeCheck {
         let centroids = graphs.map { graph in
             graph.submission.positions.reduce(SIMD2<Double>(0, 0), +) / Double(max(graph.submission.positions.count, 1))
         }
-        let distances = centroids.map { c -> Double in
-            let d = ((c - at) * (c - at)).sum().squareRoot()
-            return d.isNaN ? .infinity : d
-        }
-        let largest = distances.max()!, passed = largest <= tolerance
-        return outcome(passed, "\(centroids.map(GradeCheck.point).joined(separator: ", ")), at most \(GradeCheck.figure(largest)) from \(GradeCheck.point(at)) \(passed ? "<=" : ">") \(GradeCheck.figure(tolerance))")
+        let largest = centroids.map { GradeCheck.deviation($0, at) }.max()!
+        let shown = centroids.map(GradeCheck.point).joined(separator: ", ")
+        return outcome(largest <= tolerance, "\(shown); distance from \(GradeCheck.point(at)) at most \(GradeCheck.compared(largest, tolerance))")
     }
 }
