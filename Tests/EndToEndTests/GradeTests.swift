@@ -48,9 +48,11 @@ final class GradeTests: XCTestCase {
     func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let idle = try submission("return function(alpha, nodes) end\n", in: folder)
+        let idleSetup = try submission("return {setup = function(sim) end}\n", in: folder, name: "setup.lua")
         var positionChecks = 0
         for name in try exerciseNames() {
-            let result = try grade([exercise(name), idle], in: folder)
+            let asksForSetup = try String(contentsOfFile: exercise(name), encoding: .utf8).contains("reference = {\n    setup = ")
+            let result = try grade([exercise(name), asksForSetup ? idleSetup : idle], in: folder)
             XCTAssertEqual(result.status, 1, "\(name): \(result.stdout)\(result.stderr)")
             XCTAssertTrue(result.stdout.contains(" fail ("), "\(name): a failing line gives the figures: \(result.stdout)")
             XCTAssertTrue(result.stdout.contains("\n  hint: "), "\(name): \(result.stdout)")
@@ -148,6 +150,13 @@ final class GradeTests: XCTestCase {
             XCTAssertEqual(result.status, 1, result.stderr)
             XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree): \(message)"), result.stderr)
         }
+
+        // An exercise that asks for a force cannot be passed with the built-in force added by a setup table.
+        let builtin = try submission("return {setup = function(sim) sim:force('ring', forcelab.force.radial{radius = 120, strength = 0.1}) end}\n",
+                                     in: folder, name: "builtin.lua")
+        let refused = try grade([exercise("radial"), builtin], in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)} for this exercise"), refused.stderr)
 
         let nothing = try submission("local x = 1\n", in: folder, name: "nothing.lua")
         let returned = try grade([exercise("radial"), nothing], in: folder)

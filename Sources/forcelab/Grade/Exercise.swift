@@ -28,6 +28,14 @@ struct Exercise {
     /// The reference force: a Lua function, a table form or a built-in force.
     let reference: LuaReference
     let checks: [GradeCheck]
+    /// Whether the reference, and so the submission, is a setup table `{setup = function(sim)}` rather than a force.
+    let expectsSetup: Bool
+
+    /// What a submission must return, for messages.
+    var expected: String {
+        expectsSetup ? "a setup table {setup = function(sim) ... end}"
+            : "the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}"
+    }
 
     /// Runs the exercise file in `lua` and reads the table it returns.
     init(path: String, lua: LuaState) throws {
@@ -83,6 +91,9 @@ struct Exercise {
             throw GradeError.exercise("'\(path)': field 'reference' must be the model force (a function, a table form or a forcelab force)")
         }
         self.reference = reference
+        reference.push(L)
+        expectsSetup = GradeDriver.isSetup(L, at: -1)
+        fl_pop(L, 1)
         guard let graphs = try value("graphs", [LUA_TTABLE], expected: "a list of graphs") else {
             throw GradeError.exercise("'\(path)': field 'graphs' must list the graphs to lay out")
         }

@@ -8,7 +8,7 @@ import LuaHost
 final class GradeDriver {
     /// The driver's code; it returns the functions `graph`, `simulation`, `add` and `tick`.
     static let source = """
-        local forcelab, type, pairs, error, find = forcelab, type, pairs, error, string.find
+        local forcelab, type, pairs, rawget, error, find = forcelab, type, pairs, rawget, error, string.find
         local loadGraph, generate, simulation = forcelab.graph.load, forcelab.graph.generate, forcelab.simulation
 
         -- The graph of entry `position` of `graphs` and its label: a file (relative to the exercise's folder), a
@@ -39,10 +39,11 @@ final class GradeDriver {
 
         -- Adds the force under test, or lets a setup table {setup = function(sim)} configure the simulation.
         local function add(sim, name, force)
-          if type(force) == "table" and force.setup ~= nil then
-            if force.force ~= nil then error("give either setup or force, not both", 0) end
-            if type(force.setup) ~= "function" then error("setup must be a function(sim), got " .. type(force.setup), 0) end
-            force.setup(sim)
+          local setup = type(force) == "table" and rawget(force, "setup")
+          if setup then
+            if rawget(force, "force") ~= nil then error("give either setup or force, not both", 0) end
+            if type(setup) ~= "function" then error("setup must be a function(sim), got " .. type(setup), 0) end
+            setup(sim)
           else
             sim:force(name, force)
           end
@@ -101,6 +102,13 @@ final class GradeDriver {
         }
         defer { fl_pop(L, 1) }
         return LuaReference(L, -1)
+    }
+
+    /// Whether the value at `index` of `lua`'s stack is a setup table `{setup = ...}` rather than a force.
+    static func isSetup(_ L: OpaquePointer, at index: Int32) -> Bool {
+        guard lua_type(L, index) == LUA_TTABLE else { return false }
+        defer { fl_pop(L, 1) }
+        return fl_rawgetfield(L, index, "setup") != LUA_TNIL
     }
 
     /// Adds `force` to `simulation` (of `graph`) as `name`, runs `ticks` ticks one at a time and returns the node

@@ -119,7 +119,10 @@ struct Grader {
                 }
                 defer { fl_pop(L, 1) }
                 guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
-                    throw GradeError.submission("'\(submission)' must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}, or a table {setup = function(sim)}; it returned \(LuaValues.typeName(L, -1))")
+                    throw GradeError.submission("'\(submission)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))")
+                }
+                guard GradeDriver.isSetup(L, at: -1) == exercise.expectsSetup else {
+                    throw GradeError.submission("'\(submission)' must return " + exercise.expected + " for this exercise")
                 }
                 let trajectory = try driver.run(graph.simulation, of: graph.graph, name: exercise.name, force: LuaReference(L, -1), ticks: exercise.ticks)
                 let layout = try driver.layout(of: graph.graph)
