@@ -144,6 +144,7 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(compiled.stderr.contains("syntax.lua:3: <name> expected near 'end'"), compiled.stderr)
 
         for (code, message) in [("return {setup = 1}", "setup must be a function(sim), got number"),
+                                ("return {setup = false}", "setup must be a function(sim), got boolean"),
                                 ("return {setup = function() end, force = function() end}", "give either setup or force, not both")] {
             let path = try submission(code, in: folder, name: "setup.lua")
             let result = try grade([exercise("tune"), path], in: folder)
