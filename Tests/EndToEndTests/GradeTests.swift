@@ -247,6 +247,26 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\nall 1 check pass"), result.stdout)
     }
 
+    func testInThreeDimensionsDepthIsComparedToo() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let exercise = try submission("""
+            return {
+              title = "Depth", graphs = {{generate = "grid", rows = 3, columns = 3}}, ticks = 20, simulation = {dimensions = 3},
+              reference = forcelab.force.z{z = 50, strength = 0.2},
+              checks = {{kind = "positions", tolerance = 1e-9}, {kind = "centroid", at = {0, 0, 50}, tolerance = 30}},
+            }
+            """, in: folder, name: "depth.lua")
+        let solution = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vz = n.vz + (50 - n.z) * 0.2 * alpha end\nend\n", in: folder)
+        let passed = try grade([exercise, solution], in: folder)
+        XCTAssertEqual(passed.status, 0, passed.stdout + passed.stderr)
+        XCTAssertTrue(passed.stdout.contains("positions: max deviation 0 <= 1e-09 pass"), passed.stdout)
+        let flat = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vy = n.vy + (50 - n.y) * 0.2 * alpha end\nend\n", in: folder, name: "flat.lua")
+        let failed = try grade([exercise, flat], in: folder)
+        XCTAssertEqual(failed.status, 1, failed.stdout + failed.stderr)
+        XCTAssertTrue(failed.stdout.range(of: #"positions: max deviation [0-9.]+ > 1e-09 fail \(node '\d' of graph 1 \(grid\) is at \([-0-9.e]+, [-0-9.e]+, [-0-9.e]+\)"#, options: .regularExpression) != nil, failed.stdout)
+        XCTAssertTrue(failed.stdout.contains("distance from (0, 0, 50) at most "), failed.stdout)
+    }
+
     func testUsageMistakesAndBrokenExercisesExitWithStatus2() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let idle = try submission("return function() end\n", in: folder)

@@ -113,7 +113,7 @@ final class GradeDriver {
 
     /// Adds `force` to `simulation` (of `graph`) as `name`, runs `ticks` ticks one at a time and returns the node
     /// positions after each.
-    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD2<Double>]] {
+    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD3<Double>]] {
         let L = lua.L
         try addFunction.call(L) {
             simulation.push(L)

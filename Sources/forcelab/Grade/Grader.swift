@@ -13,7 +13,7 @@ struct Grader {
         let name: String
         let reference: GradedLayout
         /// The reference's positions after each tick.
-        let trajectory: [[SIMD2<Double>]]
+        let trajectory: [[SIMD3<Double>]]
         let graph: LuaReference
         let simulation: LuaReference
     }
