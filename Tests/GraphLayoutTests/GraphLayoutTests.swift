@@ -90,7 +90,9 @@ import Testing
         for i in 0..<3 { try graph.addNode(Node(id: "n\(i)", data: ["weight": .number(Double(i + 1))])) }
         let layout = try GraphLayout(graph: graph)
         let byField = layout.nodeParameter(.field("weight"), name: "strength")
-        let computed = layout.nodeParameter(.computed { id, i in id == "n2" ? 10 : Double(i) }, name: "strength")
+        let computed = layout.nodeParameter(.computed { id, i, nodes in
+            nodes.ids[i] == id && id == "n2" ? 10 : Double(i)
+        }, name: "strength")
         func values(_ parameter: NodeParameter) throws -> [Double] {
             guard case .perElement(let value) = parameter else { return [] }
             return try (0..<3).map(value)
