@@ -118,9 +118,10 @@ public final class Simulation {
         try initializeForces()
     }
 
-    /// Draws random numbers from `generator` (values in [0, 1)) instead of d3's LCG, as d3's `randomSource`, and
-    /// initializes every force again. While it is set, forces run on one thread, since it may be script code.
-    public func setRandomGenerator(_ generator: @escaping () throws -> Double) throws {
+    /// Draws random numbers from `generator` (values in [0, 1)) instead of d3's LCG, as d3's `randomSource` (nil: the
+    /// LCG again, where it left off), and initializes every force again. While it is set, forces run on one thread,
+    /// since it may be script code.
+    public func setRandomGenerator(_ generator: (() throws -> Double)?) throws {
         random.generator = generator
         try initializeForces()
     }

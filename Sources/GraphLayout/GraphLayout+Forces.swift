@@ -27,16 +27,18 @@ extension GraphLayout {
     }
 
     /// Draws the layout's random numbers from `draw` (d3's `randomSource`: jiggles and random placement) instead of
-    /// d3's LCG, and initialises the forces again. A value outside [0, 1) or an error of `draw` fails the work that
-    /// drew it (the tick, the placement, the initialisation) once it is done.
-    public func setRandomSource(_ draw: @escaping () throws -> Double) throws {
+    /// d3's LCG (nil: the LCG again), and initialises the forces again. A value outside [0, 1) or an error of `draw`
+    /// fails the work that drew it (the tick, the placement, the initialisation) once it is done.
+    public func setRandomSource(_ draw: (() throws -> Double)?) throws {
         try exclusive("randomSource") {
             try pullFromGraph()
-            try simulation.setRandomGenerator {
-                let value = try draw()
-                guard value >= 0, value < 1 else { throw LayoutError.randomOutOfRange(value) }
-                return value
-            }
+            try simulation.setRandomGenerator(draw.map { draw in
+                {
+                    let value = try draw()
+                    guard value >= 0, value < 1 else { throw LayoutError.randomOutOfRange(value) }
+                    return value
+                }
+            })
         }
     }
 

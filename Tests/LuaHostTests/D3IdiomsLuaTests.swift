@@ -103,6 +103,7 @@ final class D3IdiomsLuaTests: LuaTestCase {
             local g = fl.graph.new()
             g:addNode{id = "a", x = 0, y = 0}; g:addNode{id = "b", x = 0, y = 0}
             local sim = fl.simulation(g)
+            local lcg = sim:randomSource()
             local draws = 0
             local function fixed() draws = draws + 1; return 0.75 end
             assert(sim:randomSource(fixed) == sim, "the setter chains")
@@ -112,7 +113,9 @@ final class D3IdiomsLuaTests: LuaTestCase {
             -- jiggle is (random() - 0.5) * 1e-6 = 2.5e-7 on each axis; the nodes are pushed apart along it
             assert(g:node("a").x ~= g:node("b").x)
             assert(math.abs(g:node("a").vx + g:node("b").vx) < 1e-18)
-            sim:seed(1)
+            sim:randomSource(lcg)
+            assert(sim:randomSource() ~= fixed, "the LCG given back is used again")
+            sim:randomSource(fixed):seed(1)
             assert(sim:randomSource() ~= fixed, "seed goes back to d3's LCG")
             local first = sim:randomSource()()
             assert(first == (1664525 + 1013904223) % 2^32 / 2^32, "the LCG's first value after seed 1: " .. first)

@@ -335,7 +335,7 @@ enum SimulationBindings {
 
     /// `sim:randomSource([fn])`, as d3's: with a function returning numbers in [0, 1) it draws the simulation's
     /// random numbers from it and initialises the forces again; without one it returns the source in use (the
-    /// function, or a callable drawing from d3's LCG).
+    /// function, or a callable drawing from d3's LCG, which given back restores the LCG).
     static let randomSource: LuaFunction = { L in
         method(L, "randomSource") { arguments, simulation in
             let L = arguments.L
@@ -346,6 +346,11 @@ enum SimulationBindings {
                     RandomBindings.push(L, simulation.layout.simulation.random)
                 }
                 return 1
+            }
+            if let random = LuaObject.get(L, 2, RandomSource.self), random === simulation.layout.simulation.random {
+                try simulation.layout.setRandomSource(nil)
+                simulation.randomSource = nil
+                return returningSelf(arguments)
             }
             try arguments.function(2)
             let function = LuaReference(L, 2, owner: simulation)
