@@ -43,7 +43,9 @@ final class XMLGraphInput {
             throw GraphFileError(
                 file: builder.file, line: line, column: column, message: "a DTD internal subset ([...]) is not supported")
         }
-        let parser = XMLParser(data: data)
+        // From a stream, which XMLParser hands libxml2 in chunks: given the data at once, it passes all of it in one
+        // chunk, and libxml2 fails a chunk above about 50 MB with an internal error at the end of the file.
+        let parser = XMLParser(stream: InputStream(data: data))
         self.parser = parser
         parser.delegate = delegate
         _ = parser.parse()
