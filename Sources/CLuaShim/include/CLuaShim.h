@@ -44,13 +44,15 @@ typedef struct {
     double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
     int fixed_changed;            /* set by fl_nodes_read when a fixed coordinate read back differs from the one held */
     unsigned char *pins_changed;  /* when not NULL, fl_nodes_read sets [i] to 1 for each such node i */
+    int invalid_node;             /* set by fl_nodes_read to the index of the node holding a value it refused, else -1 */
 } fl_node_state;
 
 /* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables
  * of the array at `nodes`. Protected: returns a Lua status. */
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed);
-/* Copies positions, velocities and fixed coordinates back from the node tables (non-numbers leave a value as it
- * was; a fixed coordinate that is not a number is free). Protected. */
+/* Copies positions, velocities and fixed coordinates back from the node tables (a fixed coordinate that is nil is
+ * free). A value that is not a number, or is NaN, fails with an error naming the field, with `invalid_node` set to
+ * the node's index; values of the nodes before it are already copied. Protected. */
 int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
 
 /* Whether the running C function was called with method syntax (obj:f()). */

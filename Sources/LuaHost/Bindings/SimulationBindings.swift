@@ -15,6 +15,7 @@ enum SimulationBindings {
         ("alpha", alpha), ("alphaTarget", alphaTarget), ("alphaMin", alphaMin), ("alphaDecay", alphaDecay),
         ("velocityDecay", velocityDecay), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
         ("record", record), ("graph", graph), ("seed", seed), ("threads", threads),
+        ("nodes", nodes), ("randomSource", randomSource),
     ]
 
     /// Registers the metatable and adds `simulation` to the module table on top of the stack.
@@ -59,6 +60,7 @@ enum SimulationBindings {
             engine.velocityDecay = try options.number("velocityDecay")
             if let threads = try options.optionalInteger("threads") { engine.threads = threads }
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
+            graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
             LuaCallbacks.link(arguments.L, from: simulation, to: graph, name: "graph")
             return 1
@@ -106,7 +108,7 @@ enum SimulationBindings {
                     try checkMember(arguments, "initialize", optional: true)
                 }
                 let reference = LuaReference(L, 3, owner: simulation)
-                try simulation.setForce(name, LuaForce(simulation: simulation, form: form, reference: reference))
+                try simulation.setForce(name, LuaForce(simulation: simulation, name: name, form: form, reference: reference))
             } else {
                 throw arguments.typeError(3, expected: "force, function, table or nil")
             }
@@ -331,6 +333,43 @@ enum SimulationBindings {
         }
     }
 
+    /// `sim:randomSource([fn])`, as d3's: with a function returning numbers in [0, 1) it draws the simulation's
+    /// random numbers from it and initialises the forces again; without one it returns the source in use (the
+    /// function, or a callable drawing from d3's LCG, which given back restores the LCG).
+    static let randomSource: LuaFunction = { L in
+        method(L, "randomSource") { arguments, simulation in
+            let L = arguments.L
+            if arguments.count < 2 {
+                if let function = simulation.randomSource {
+                    function.push(L)
+                } else {
+                    RandomBindings.push(L, simulation.layout.simulation.random)
+                }
+                return 1
+            }
+            if let random = LuaObject.get(L, 2, RandomSource.self), random === simulation.layout.simulation.random {
+                try simulation.layout.setRandomSource(nil)
+                simulation.randomSource = nil
+                return returningSelf(arguments)
+            }
+            try arguments.function(2)
+            let function = LuaReference(L, 2, owner: simulation)
+            try simulation.layout.setRandomSource { [unowned simulation] in
+                try simulation.callNumber(function, "randomSource") { _ in 0 }
+            }
+            simulation.randomSource = function
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:nodes()`: the simulation's nodes as node references, in index order (d3's `simulation.nodes()`).
+    static let nodes: LuaFunction = { L in
+        method(L, "nodes") { arguments, simulation in
+            ElementBindings.pushList(arguments.L, simulation.graph, .node, try simulation.layout.nodesInIndexOrder())
+            return 1
+        }
+    }
+
     static let graph: LuaFunction = { L in
         method(L, "graph") { arguments, simulation in
             LuaObject.push(arguments.L, simulation.graph, metatable: GraphBindings.metatable)
@@ -338,12 +377,14 @@ enum SimulationBindings {
         }
     }
 
-    /// `sim:seed(n)`: restarts d3's random source from seed n and initialises the forces again.
+    /// `sim:seed(n)`: goes back to d3's random source (after `sim:randomSource(fn)`), restarts it from seed n and
+    /// initialises the forces again.
     static let seed: LuaFunction = { L in
         method(L, "seed") { arguments, simulation in
             let seed = try arguments.integer(2)
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
             try simulation.layout.reseed(UInt32(seed))
+            simulation.randomSource = nil
             return returningSelf(arguments)
         }
     }

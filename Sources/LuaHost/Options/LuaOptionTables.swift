@@ -9,7 +9,7 @@ public enum LuaOptionTables {
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
-        GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
+        GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
         StressLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
         GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,
