@@ -49,6 +49,16 @@ final class LimitsTests: XCTestCase {
         }
     }
 
+    /// A generator counts the nodes and edges it inserts against the instruction limit, and stops at it.
+    func testInstructionLimitStopsAGenerator() throws {
+        let chunk = "local g = forcelab.graph.generate('grid', {rows = 300, columns = 300}) print(g:nodeCount())"
+        let stopped = try ForcelabProcess.run(["--max-instructions", "100000", "-e", chunk])
+        XCTAssertEqual(stopped.status, 3, stopped.stderr)
+        XCTAssertEqual(stopped.stdout, "")
+        XCTAssertTrue(stopped.stderr.hasPrefix("forcelab: (command line):1: instruction limit of 100000 reached"), stopped.stderr)
+        XCTAssertEqual(try ForcelabProcess.run(["--max-instructions", "1000000", "-e", chunk]).stdout, "90000\n")
+    }
+
     /// F8: out of memory under `ulimit -v` ends with status 3, not a signal.
     func testRunningOutOfAddressSpaceEndsWithStatusThree() throws {
         // A binary built with AddressSanitizer cannot start under ulimit -v (its shadow memory is terabytes).
