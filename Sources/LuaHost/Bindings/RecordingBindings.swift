@@ -93,7 +93,7 @@ enum RecordingBindings {
             let rows = try arguments.integer(3, default: max(4, size.rows - 2))
             let points = try GraphPoints(graph)
             let text = try BrailleCanvas.preview(positions: points.positions, edges: points.edges, columns: columns, rows: rows)
-            FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
             return 0
         }
     }

@@ -138,17 +138,10 @@ enum SimulationBindings {
     static let tick: LuaFunction = { L in
         method(L, "tick") { arguments, simulation in
             let count = try arguments.integer(2, default: 1)
-            try simulation.layout.tick(count) {
-                if fl_interrupted() != 0 { throw interrupted() }
-            }
+            let layout = simulation.layout
+            try layout.tick(count) { try LuaLimits.check(arguments.L, cost: layout.graph.nodeCount + layout.graph.edgeCount) }
             return returningSelf(arguments)
         }
-    }
-
-    /// The error raised when Ctrl-C stops a long Swift loop.
-    static func interrupted() -> LuaError {
-        fl_clear_interrupt()
-        return LuaError("interrupted!")
     }
 
     /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =}])`: ticks until alpha < alphaMin; returns the
@@ -161,6 +154,7 @@ enum SimulationBindings {
             let onTick = try options.function("onTick")
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
+            defer { progress.finish() }
             let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
             let ticksBefore = layout.ticksDone
             var ticks = 0
@@ -177,11 +171,10 @@ enum SimulationBindings {
             }
             let watched = onTick != nil || show != nil || progress.isEnabled
             let outcome = try layout.run(
-                maxTicks: maxTicks, interrupted: { fl_interrupted() != 0 }, afterTick: watched ? afterTick : nil)
+                maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
+                afterTick: watched ? afterTick : nil)
             ticks = layout.ticksDone - ticksBefore
-            progress.finish()
             try show?.draw(tick: ticks, alpha: layout.simulation.alpha)
-            if outcome == .interrupted && !layout.stopRequested { throw interrupted() }
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2
