@@ -24,6 +24,7 @@ struct Interpreter {
         guard fl_getglobal_protected(lua.L, "forcelab") == LUA_OK, fl_setglobal_protected(lua.L, "fl") == LUA_OK else {
             throw lua.popError()
         }
+        if let log = ProcessInfo.processInfo.environment[WatchLog.variable] { try WatchLog.start(log, in: lua) }
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
         if let script = options.script, script != "-" {

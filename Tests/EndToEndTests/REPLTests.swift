@@ -233,4 +233,26 @@ final class REPLTests: XCTestCase {
         repl.type("1\r")
         XCTAssertTrue(repl.waitFor("78\r\n", after: mark), repl.screen)
     }
+
+    func testTabAfterACallCompletesFromItsValueOnlyWhenThatHasNoSideEffects() throws {
+        let repl = try start()
+        repl.type("g = fl.graph.generate('miserables'); sim = fl.simulation(g); sim:force('charge', fl.force.manyBody{})\r")
+        repl.type("count = 0; function bump() count = count + 1; return g end\r")
+        var mark = repl.mark
+        repl.type("sim:force(\"charge\"):the\t()\r")
+        XCTAssertTrue(repl.waitFor("0.9\r\n", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("g:node('Valjean').deg\t\r")
+        XCTAssertTrue(repl.waitFor("36\r\n", after: mark), "a computed field: \(repl.screen)")
+        mark = repl.mark
+        repl.type("g:nodes()[1].\t\t")
+        XCTAssertTrue(repl.waitFor(".group", after: mark), "a data field, listed: \(repl.screen)")
+        repl.type("\u{15}")
+        repl.type("g:addNode{id = 'extra'}:nodeC\t\u{15}")
+        repl.type("bump():nodeC\t\u{15}")
+        repl.type("sim:force('charge'):strength(-5):\t\u{15}")
+        mark = repl.mark
+        repl.type("count, g:nodeCount(), sim:force('charge'):strength()\r")
+        XCTAssertTrue(repl.waitFor("0\t77\t-30.0\r\n", after: mark), "completion ran no setter or function: \(repl.screen)")
+    }
 }
