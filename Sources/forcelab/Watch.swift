@@ -20,7 +20,8 @@ struct Watch {
 
     /// What one run used.
     private struct Run {
-        let status: Int32
+        /// How it ended: "finished", "failed (status N)" or "was killed by signal N".
+        let ending: String
         let read: [String]
         let wrote: [String]
     }
@@ -74,7 +75,11 @@ struct Watch {
         process.waitUntilExit()
         if interrupted || fl_interrupted() != 0 { return nil }
         let used = WatchLog.read(log)
-        return Run(status: process.terminationStatus, read: used.read, wrote: used.wrote)
+        return Run(
+            ending: process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(process.terminationStatus)"
+                : process.terminationStatus == 0 ? "finished" : "failed (status \(process.terminationStatus))",
+            read: used.read, wrote: used.wrote)
     }
 
     /// The command line without `--watch`.
@@ -86,11 +91,10 @@ struct Watch {
 
     /// Says how the run ended and where its outputs went.
     private func report(_ run: Run, number: Int) {
-        let ended = run.status == 0 ? "finished" : "failed (status \(run.status))"
         var seen: Set<String> = []
         let outputs = run.wrote.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
         let wrote = outputs.isEmpty ? "wrote no files" : "wrote " + outputs.map(Watch.shown).joined(separator: ", ")
-        Diagnostics.write("forcelab --watch: run \(number) \(ended); \(wrote)\n")
+        Diagnostics.write("forcelab --watch: run \(number) \(run.ending); \(wrote)\n")
     }
 
     /// Waits until a watched file differs from its stamp in `known` (or, for a file not in it, from now) and then

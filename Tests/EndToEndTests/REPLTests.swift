@@ -223,8 +223,11 @@ final class REPLTests: XCTestCase {
             """
         let coloured = try onTerminal(code)
         XCTAssertTrue(coloured.contains("\u{1B}[2m") && coloured.contains("\u{1B}[1;33m"), coloured.debugDescription)
-        let plain = try onTerminal(code, environment: ["NO_COLOR": "1"])
-        XCTAssertFalse(plain.contains("\u{1B}[2m") || plain.contains("\u{1B}[1;33m"), plain.debugDescription)
+        for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let plain = try onTerminal(code, environment: environment)
+            XCTAssertFalse(plain.contains("\u{1B}[2m") || plain.contains("\u{1B}[1;33m"), "\(environment): \(plain.debugDescription)")
+            XCTAssertTrue(plain.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no braille dots drawn")
+        }
     }
 
     func testFlIsDefinedAndEqualsPrintsAsStockLua() throws {
