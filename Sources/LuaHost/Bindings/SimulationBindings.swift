@@ -144,7 +144,7 @@ enum SimulationBindings {
         }
     }
 
-    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =}])`: ticks until alpha < alphaMin; returns the
+    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =}])`: ticks until alpha < alphaMin; returns the
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
@@ -155,12 +155,13 @@ enum SimulationBindings {
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
             defer { progress.finish() }
-            let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
+            let show = try options.boolean("show") ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps")) : nil
+            if show == nil && options.has("fps") { throw options.error("fps", expected: "show = true", got: "no show") }
             let ticksBefore = layout.ticksDone
             var ticks = 0
             let afterTick = { (tick: Int) throws in
                 let alpha = layout.simulation.alpha
-                if show?.isDue ?? false { try show?.draw(tick: tick, alpha: alpha) }
+                try show?.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
                 if show == nil { progress.update(tick: tick, alpha: alpha) }
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {

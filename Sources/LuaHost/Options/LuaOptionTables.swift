@@ -4,7 +4,7 @@ import GraphModel
 public enum LuaOptionTables {
     /// Every declaration, in the order the docs present them.
     public static let all: [LuaOptionTable] = [
-        SimulationOptions.table, RunOptions.table, RecordOptions.table,
+        SimulationOptions.table, RunOptions.table, RecordOptions.table, ShowOptions.table,
         GraphPictureOptions.table, ViewportOptions.table,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
