@@ -60,11 +60,15 @@ final class REPLTests: XCTestCase {
     func testCtrlCInterruptsARunningChunkAndKeepsState() throws {
         let repl = try start()
         repl.type("count = 0\r")
-        repl.type("while true do count = count + 1 end\r")
-        usleep(400_000)
+        // Ctrl-C is a signal only once the chunk runs (the line editor reads it as a key): wait for the chunk's
+        // first output, whatever the machine's load.
         var mark = repl.mark
+        repl.type("print('run' .. 'ning') while true do count = count + 1 end\r")
+        XCTAssertTrue(repl.waitFor("running\r\n", after: mark, timeout: 60), repl.screen)
+        usleep(200_000)
+        mark = repl.mark
         repl.type("\u{3}")
-        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark, timeout: 60), repl.screen)
         mark = repl.mark
         repl.type("count > 0\r")
         XCTAssertTrue(repl.waitFor("true", after: mark), repl.screen)
@@ -131,11 +135,13 @@ final class REPLTests: XCTestCase {
         let repl = try start()
         repl.type("g = forcelab.graph.generate('recursive', {n = 20000}); sim = forcelab.simulation(g)\r")
         repl.type("sim:force('charge', forcelab.force.manyBody{}); sim:alphaMin(0)\r")
-        repl.type("sim:run()\r")
-        usleep(1_500_000)
         var mark = repl.mark
+        repl.type("print('run' .. 'ning') sim:run()\r")
+        XCTAssertTrue(repl.waitFor("running\r\n", after: mark, timeout: 60), repl.screen)
+        usleep(500_000)
+        mark = repl.mark
         repl.type("\u{3}")
-        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark, timeout: 60), repl.screen)
         mark = repl.mark
         repl.type("sim:alpha() < 1, g:nodeCount()\r")
         XCTAssertTrue(repl.waitFor("true\t20000", after: mark), repl.screen)
