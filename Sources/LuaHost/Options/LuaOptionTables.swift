@@ -5,7 +5,7 @@ public enum LuaOptionTables {
     /// Every declaration, in the order the docs present them.
     public static let all: [LuaOptionTable] = [
         SimulationOptions.table, RunOptions.table, RecordOptions.table, ShowOptions.table,
-        GraphPictureOptions.table, ViewportOptions.table,
+        GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
