@@ -1,7 +1,8 @@
 /* The only C that touches Lua on behalf of Swift. One file per concern:
  * calls.c (the error trampoline, protected calls and helpers), loaders.c (text-only loading, the standard
  * libraries), sandbox.c (the sandbox), memory.c (the capped allocator, opening and closing a state), limits.c (instruction, memory and time
- * limits), interrupt.c (Ctrl-C, the timer, coroutines that run), nodesync.c (bulk copies for Lua forces); the macro shims are at the end of this header. */
+ * limits), interrupt.c (Ctrl-C, the timer, coroutines that run), nodesync.c (bulk copies for Lua forces), arraysync.c (copies for
+ * array-form Lua forces); the macro shims are at the end of this header. */
 #ifndef FORCELAB_CLUASHIM_H
 #define FORCELAB_CLUASHIM_H
 
@@ -54,6 +55,15 @@ int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed
  * free). A value that is not a number, or is NaN, fails with an error naming the field, with `invalid_node` set to
  * the node's index; values of the nodes before it are already copied. Protected. */
 int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
+
+/* Arrays of array-form Lua forces (arraysync.c): tables holding one number per node at 1..count. */
+/* Pushes a new array of `count` zeros. Protected: returns a Lua status. */
+int fl_array_new(lua_State *L, int count);
+/* Writes source[i] to the array at `array` wherever it differs (bitwise) from shadow[i], which takes it. Protected. */
+int fl_array_write(lua_State *L, int array, const double *source, double *shadow, int count);
+/* Copies the array's entries to target and shadow; returns -1, or the 0-based index of the first entry that is
+ * not a finite number (the entries before it are copied). */
+int fl_array_read(lua_State *L, int array, double *target, double *shadow, int count);
 
 /* Whether the running C function was called with method syntax (obj:f()). */
 int fl_called_as_method(lua_State *L);

@@ -90,6 +90,8 @@ enum SimulationBindings {
                     LuaObject.push(L, description, metatable: ForceBindings.metatable)
                 } else if let luaForce = simulation.luaForces[name] {
                     luaForce.reference.push(L)
+                } else if let arrayForce = simulation.arrayForces[name] {
+                    arrayForce.reference.push(L)
                 } else {
                     lua_pushnil(L)
                 }
@@ -101,6 +103,10 @@ enum SimulationBindings {
                 try simulation.setForce(name, description)
                 LuaCallbacks.link(L, from: simulation, to: description, name: "force " + name)
                 return returningSelf(arguments)
+            } else if lua_type(L, 3) == LUA_TTABLE, try wantsArrays(arguments) {
+                try checkMember(arguments, "force", optional: false)
+                try checkMember(arguments, "initialize", optional: true)
+                try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
                 if form == .table {
@@ -115,6 +121,17 @@ enum SimulationBindings {
             LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name)
             return returningSelf(arguments)
         }
+    }
+
+    /// Whether the table-form Lua force (argument 3) asks for arrays (`arrays = true`); a non-boolean is an error.
+    private static func wantsArrays(_ arguments: LuaArguments) throws -> Bool {
+        let L = arguments.L
+        let type = try LuaForce.pushField(L, 3, "arrays")
+        defer { fl_pop(L, 1) }
+        guard type == LUA_TBOOLEAN || type == LUA_TNIL else {
+            throw arguments.error(3, "field 'arrays': boolean expected, got \(String(cString: lua_typename(L, type)))")
+        }
+        return lua_toboolean(L, -1) != 0
     }
 
     /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
