@@ -15,6 +15,7 @@ do {
         print(CommandLineOptions.usage)
         exit(0)
     }
+    if options.watch { exit(Watch(options: options).run().rawValue) }
     let interpreter = try Interpreter(options: options)
     exit(interpreter.run().rawValue)
 } catch let error as CommandLineOptions.UsageError {
