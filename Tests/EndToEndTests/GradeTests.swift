@@ -119,13 +119,33 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.stdout, String(doc[start..<end]))
     }
 
-    func testAForceThatMakesPositionsNaNFailsItsChecks() throws {
+    func testTheArraysFormOfALuaForceIsGradedToo() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
-        let path = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
-        let result = try grade([exercise("charge"), path], in: folder)
+        let path = try submission("""
+            return {arrays = true, force = function(alpha, x, y, vx, vy, n)
+              for i = 1, n do
+                local dx, dy = x[i] ~= 0 and x[i] or 1e-6, y[i] ~= 0 and y[i] or 1e-6
+                local r = math.sqrt(dx * dx + dy * dy)
+                local k = (120 - r) * 0.1 * alpha / r
+                vx[i], vy[i] = vx[i] + dx * k, vy[i] + dy * k
+              end
+            end}
+            """, in: folder)
+        let result = try grade([exercise("radial"), path], in: folder)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("positions: max deviation 0 <= 1e-06 pass"), result.stdout)
+    }
+
+    func testAForceThatWritesNaNOrSendsNodesToInfinityFails() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let nan = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
+        let refused = try grade([exercise("charge"), nan], in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the submission failed on graph 1 (grid): Lua force 'charge': node '0': field 'vx' is NaN"), refused.stderr)
+        let far = try submission("return {setup = function(sim) sim:force('x', forcelab.force.x{x = 0, strength = 1e308}) end}\n", in: folder, name: "far.lua")
+        let result = try grade([exercise("tune"), far], in: folder)
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stdout.contains("stress: cannot be measured fail (node 1 has a position that is not a finite number)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("positions: max deviation inf > 1e-06 fail (node '0' of graph 1 (grid) is at (nan, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("crossings: cannot be measured fail (node 1 has a position that is not a finite number)"), result.stdout)
     }
 
     func testASubmissionErrorNamesItsFileAndLine() throws {

@@ -152,9 +152,12 @@ struct Grader {
         return " (--timeout, \(GradeCheck.figure(options.timeout)) s here)"
     }
 
-    /// An error's message with only the traceback lines in the submission's file.
+    /// An error's message without the grader's own place (`(grader):44: `), with only the traceback lines in the
+    /// submission's file.
     private func lines(of message: String, in submission: String) -> String {
-        guard let traceback = message.range(of: "\nstack traceback:\n") else { return message }
+        var message = Substring(message)
+        if let place = message.range(of: #"^\(grader\):\d+: "#, options: .regularExpression) { message = message[place.upperBound...] }
+        guard let traceback = message.range(of: "\nstack traceback:\n") else { return String(message) }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
         return String(message[..<traceback.lowerBound]) + (frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n"))
