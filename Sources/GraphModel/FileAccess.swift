@@ -71,6 +71,22 @@ public struct FileAccess: Sendable {
         if let refusal = current?.refusal(path, writing: true) { throw refusal }
     }
 
+    /// Creates the folder `path` and its missing parents, each only where the installed policy allows writing (an
+    /// existing folder too must be writable); throws a `Refusal` or the file system's error.
+    public static func makeFolder(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        var created = false
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            guard !FileManager.default.fileExists(atPath: prefix) else { continue }
+            try checkWrite(prefix)
+            try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: false)
+            created = true
+        }
+        if !created { try checkWrite(path) }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
     /// Told every path checked and whether for writing, policy or none (`forcelab --watch` learns a run's files).
     public static var observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
         get { lock.withLock { installedObserver } }

@@ -32,7 +32,7 @@ final class LuaCompletionTests: LuaTestCase {
     }
 
     func testAfterCallsAndIndexing() {
-        XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":iterations", ":strength"])
+        XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":id", ":iterations", ":strength"], "the link force's own options")
         XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])
         XCTAssertEqual(complete("g:node(\"Valjean\").", word: "."), [".data", ".degree", ".group", ".id", ".index", ".x", ".y"])
         XCTAssertEqual(complete("g:nodes()[1].gr", word: ".gr"), [".group"])

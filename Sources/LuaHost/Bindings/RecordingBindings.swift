@@ -74,14 +74,33 @@ enum RecordingBindings {
             var settings = Replay.Options()
             settings.title = try options.string("title")
             settings.framesPerSecond = try options.number("fps")
-            settings.nodeRadius = try options.number("radius")
             settings.palette = try options.choice("palette", as: Palette.Name.self).colours
-            let frames = Replay.Recording(
+            var frames = Replay.Recording(
                 ids: recording.ids, data: recording.dataText, groups: recording.groups, edges: recording.edges,
                 frames: recording.frames, ticks: recording.frameTicks)
+            try styles(options, recording, into: &frames, settings: settings)
+            frames.fixed = recording.frameFixed
+            let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
+            frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
+                + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
             try Replay(recording: frames, options: settings).write(to: path)
             return 0
         }
+    }
+
+    /// The replay's per-node `radius` and per-edge `edgeWidth`: a number, a function of the recorded node or edge,
+    /// or a data field of the recorded graph's nodes or edges.
+    private static func styles(_ options: OptionsReader, _ recording: LayoutRecording, into frames: inout Replay.Recording,
+                               settings: Replay.Options) throws {
+        let graph = recording.graph
+        let style = NodeStyles(options: options, graph: GraphHandle(graph, in: options.fields.arguments.L),
+                               nodeIds: recording.ids, edgeIds: recording.edgeIds)
+        let nodes = recording.ids.map { GraphScene.Node(id: $0, x: 0, y: 0, data: graph.node($0)?.data ?? [:]) }
+        let edges = zip(recording.edges, recording.edgeIds).map { ends, id in
+            GraphScene.Edge(source: ends.0, target: ends.1, id: id, data: graph.edge(id)?.data ?? [:])
+        }
+        frames.radii = try (style.numbers("radius") ?? .constant(settings.nodeRadius)).numbers(for: nodes, option: "radius")
+        frames.edgeWidths = try (style.numbers("edgeWidth") ?? .constant(settings.edgeWidth)).numbers(for: edges, option: "edgeWidth")
     }
 
     /// `g:show([columns, rows])` or `g:show{columns =, rows =, labels =}`: prints the layout in braille, sized to
@@ -102,7 +121,7 @@ enum RecordingBindings {
             }
             preview.colour = TerminalColour.onStandardOutput
             let text = try preview.text(of: graph)
-            FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
             return 0
         }
     }

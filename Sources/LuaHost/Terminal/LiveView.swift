@@ -52,7 +52,7 @@ final class LiveView {
         let picture = try preview.text(of: graph)
         let status = String(format: "tick %d  alpha %.4f", tick, alpha)
         let frame = (drawn ? "\u{1B}[H" : "\u{1B}[2J\u{1B}[H") + picture + (picture.hasSuffix("\n") ? "" : "\n") + status + "\u{1B}[K\n"
-        FileHandle.standardOutput.write(Data(frame.utf8))
+        try StandardStream.writeOutput(frame)
         drawn = true
     }
 
