@@ -183,7 +183,7 @@ struct CommandLineOptions {
           --        stop handling options
           -         stop handling options and execute stdin
         With no script, forcelab starts the REPL when standard input is a terminal
-        and runs standard input otherwise.
+        and runs standard input otherwise. The module is the global fl (and forcelab).
         FORCELAB_MEMORY_LIMIT=512M is --max-memory 512M.
         Exit status: 0 success, 1 script error, 2 usage error, 3 resource limit.
         """

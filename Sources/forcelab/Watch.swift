@@ -20,6 +20,8 @@ struct Watch {
 
     /// What one run used.
     private struct Run {
+        /// When it started, in seconds since 1970 (less a little: file times come from a coarser clock).
+        let started: Double
         /// How it ended: "finished", "failed (status N)" or "was killed by signal N".
         let ending: String
         let read: [String]
@@ -52,6 +54,7 @@ struct Watch {
     /// Runs the script once in a child process; nil when Ctrl-C ended the watch.
     private func runOnce(log: String) -> Run? {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let started = Date().timeIntervalSince1970 - 0.02
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
         process.arguments = childArguments
@@ -76,6 +79,7 @@ struct Watch {
         if interrupted || fl_interrupted() != 0 { return nil }
         let used = WatchLog.read(log)
         return Run(
+            started: started,
             ending: process.terminationReason == .uncaughtSignal
                 ? "was killed by signal \(process.terminationStatus)"
                 : process.terminationStatus == 0 ? "finished" : "failed (status \(process.terminationStatus))",
@@ -92,7 +96,11 @@ struct Watch {
     /// Says how the run ended and where its outputs went.
     private func report(_ run: Run, number: Int) {
         var seen: Set<String> = []
-        let outputs = run.wrote.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+        // A write the run was refused, or that failed, leaves no file modified since the run started.
+        let outputs = run.wrote.filter { path in
+            guard seen.insert(path).inserted, let stamp = Watch.stamp(path) else { return false }
+            return Double(stamp.seconds) + Double(stamp.nanoseconds) / 1e9 >= run.started
+        }
         let wrote = outputs.isEmpty ? "wrote no files" : "wrote " + outputs.map(Watch.shown).joined(separator: ", ")
         Diagnostics.write("forcelab --watch: run \(number) \(run.ending); \(wrote)\n")
     }

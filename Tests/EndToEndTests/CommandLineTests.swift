@@ -203,10 +203,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("unknown option 'colums'"), unknown.stderr)
     }
 
-    func testFpsNeedsShow() throws {
-        let result = try ForcelabProcess.run(["-e", "fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})):run{fps = 10}"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("field 'fps': show = true expected"), result.stderr)
+    func testFpsAndLabelsNeedShow() throws {
+        for option in ["fps = 10", "labels = 2"] {
+            let result = try ForcelabProcess.run(["-e", "fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})):run{\(option)}"])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.stderr.contains("field '\(option.prefix { $0 != " " })': show = true expected"), result.stderr)
+        }
+        let unknown = try ForcelabProcess.run(["-e", "fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})):run{show = true, labels = {'x'}}"])
+        XCTAssertTrue(unknown.stderr.contains("'x', which is not in the graph"), unknown.stderr)
     }
 
     func testFlIsAGlobalBesideForcelab() throws {

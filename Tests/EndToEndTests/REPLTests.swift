@@ -206,8 +206,10 @@ final class REPLTests: XCTestCase {
             """
         }
         let positions = { (screen: String) in screen.components(separatedBy: "positions ").last ?? "" }
-        let paced = try onTerminal(run(", show = true, fps = 400"))
+        let paced = try onTerminal(run(", show = true, fps = 400, labels = {'0'}").replacingOccurrences(
+            of: "fl.simulation(g)", with: "fl.simulation(g); g:node('0').label = 'corner'"))
         for tick in 1...12 { XCTAssertTrue(paced.contains("tick \(tick)  alpha"), "tick \(tick) was not drawn") }
+        XCTAssertTrue(paced.contains("corner"), "the live view labels the nodes asked for")
         let unpaced = try onTerminal(run(", show = true, fps = 0"))
         let plain = try onTerminal(run(""))
         XCTAssertEqual(positions(paced), positions(plain))

@@ -43,9 +43,9 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(sizes.contains("4"), sizes)
 
         mark = watch.mark
-        try (body + "error('a mistake')\n").write(to: script, atomically: true, encoding: .utf8)
+        try ("error('a mistake')\n" + body).write(to: script, atomically: true, encoding: .utf8)
         XCTAssertTrue(watch.waitFor("a mistake", after: mark, timeout: 60), watch.screen)
-        XCTAssertTrue(watch.waitFor("run 4 failed (status 1)", after: mark, timeout: 60), watch.screen)
+        XCTAssertTrue(watch.waitFor("run 4 failed (status 1); wrote no files", after: mark, timeout: 60), watch.screen)
         XCTAssertTrue(watch.waitFor("(Ctrl-C ends)", after: mark, timeout: 60), "an error keeps the watch: \(watch.screen)")
 
         mark = watch.mark
@@ -54,6 +54,26 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(watch.waitFor("run 5 finished", after: mark, timeout: 60), watch.screen)
         XCTAssertFalse(watch.screen[mark...].contains("notes.txt"), "a file the run did not read is not watched")
 
+        watch.type("\u{3}")
+        XCTAssertEqual(watch.waitForExit(timeout: 30), 0, watch.screen)
+    }
+
+    func testARefusedWriteIsNoOutputAndTheSandboxAppliesToEachRun() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("script.lua"), old = folder.appendingPathComponent("old.csv")
+        let out = folder.appendingPathComponent("out")
+        try "from an earlier run".write(to: old, atomically: true, encoding: .utf8)
+        try """
+            local folder = arg[0]:match("^(.*)/")
+            fl.data.write(folder .. "/out/new.csv", {{a = 1}})
+            fl.data.write(folder .. "/old.csv", {{a = 2}})
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let home = try ForcelabProcess.temporaryFolder(self)
+        let watch = try PseudoTerminal(ForcelabProcess.binary, ["--watch", "--sandbox", "--out", out.path, script.path], environment: [
+            "HOME": home.path, "TERM": "xterm",
+        ])
+        XCTAssertTrue(watch.waitFor("the sandbox writes only under", timeout: 60), watch.screen)
+        XCTAssertTrue(watch.waitFor("run 1 failed (status 1); wrote \(out.path)/new.csv\r\n", timeout: 60), watch.screen)
         watch.type("\u{3}")
         XCTAssertEqual(watch.waitForExit(timeout: 30), 0, watch.screen)
     }

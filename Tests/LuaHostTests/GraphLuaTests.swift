@@ -103,10 +103,10 @@ final class GraphLuaTests: LuaTestCase {
             g:addNode{id = "child", parent = "root"}
             g:addNode{id = "grandchild", parent = "child"}
             g:addNode{id = "keep"}
-            g:addNode{id = "locked", parent = "root", deletable = false}
+            g:addNode{id = "locked", parent = "keep", deletable = false}
             g:connect{source = "keep", target = "grandchild"}
             g:connect{source = "keep", target = "locked"}
-            local nodes, edges = g:deleteElements{nodes = {"root"}}
+            local nodes, edges = g:deleteElements{nodes = {"root", "locked"}}
             local ids = {}
             for _, n in ipairs(nodes) do ids[#ids + 1] = n.id end
             table.sort(ids)

@@ -114,7 +114,7 @@ enum RecordingBindings {
                 let options = try OptionsReader(arguments, 2, ShowOptions.table)
                 preview.columns = try options.optionalInteger("columns") ?? preview.columns
                 preview.rows = try options.optionalInteger("rows") ?? preview.rows
-                preview.labels = try labels(options, graph)
+                preview.labels = try previewLabels(options, graph)
             } else {
                 preview.columns = try arguments.integer(2, default: preview.columns)
                 preview.rows = try arguments.integer(3, default: preview.rows)
@@ -126,8 +126,8 @@ enum RecordingBindings {
         }
     }
 
-    /// The `labels` option of `g:show`: a list of node ids or a count.
-    private static func labels(_ options: OptionsReader, _ graph: Graph) throws -> GraphPreview.Labels {
+    /// The `labels` option of `g:show` and `sim:run`: a list of node ids or a count.
+    static func previewLabels(_ options: OptionsReader, _ graph: Graph) throws -> GraphPreview.Labels {
         let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
         switch options.push("labels") {

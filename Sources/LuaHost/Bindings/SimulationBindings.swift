@@ -161,7 +161,7 @@ enum SimulationBindings {
         }
     }
 
-    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =}])`: ticks until alpha < alphaMin; returns the
+    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =, labels =}])`: ticks until alpha < alphaMin; returns the
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
@@ -172,8 +172,12 @@ enum SimulationBindings {
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
             defer { progress.finish() }
-            let show = try options.boolean("show") ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps")) : nil
-            if show == nil && options.has("fps") { throw options.error("fps", expected: "show = true", got: "no show") }
+            let show = try options.boolean("show")
+                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
+                : nil
+            for name in ["fps", "labels"] where show == nil && options.has(name) {
+                throw options.error(name, expected: "show = true", got: "no show")
+            }
             let ticksBefore = layout.ticksDone
             var ticks = 0
             let afterTick = { (tick: Int) throws in

@@ -4,6 +4,10 @@ public enum ShowOptions {
     public static let table = LuaOptionTable("g:show", [
         .integer("columns", described: "the terminal's width", in: 1...Int.max, "width in characters"),
         .integer("rows", described: "the terminal's height less 2", in: 1...Int.max, "height in lines"),
-        LuaOption("labels", .custom("a list of node ids, or a count n"), "label these nodes, or the n nodes of highest degree, beside their blocks"),
+        labels,
     ])
+
+    /// The `labels` option, which `sim:run` takes too for its live view.
+    static let labels = LuaOption(
+        "labels", .custom("a list of node ids, or a count n"), "label these nodes, or the n nodes of highest degree, beside their blocks")
 }

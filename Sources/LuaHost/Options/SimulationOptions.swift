@@ -27,6 +27,7 @@ public enum RunOptions {
         .integer("maxTicks", described: "no limit", in: 0...Int.max, "stop after this many ticks"),
         LuaOption("onTick", .function("function(sim, tick)"), "called after every tick"),
         .boolean("show", default: false, "animate the layout in the terminal (only when standard output is one)"),
+        LuaOption("labels", ShowOptions.labels.value, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree"),
         .number("fps", default: LiveView.defaultFramesPerSecond, in: 0...Double.infinity, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result"),
     ])
 }

@@ -16,15 +16,18 @@ final class LiveView {
     private let enabled: Bool
     private let frameTime: Double?
     private let colour: Bool
+    private let labels: GraphPreview.Labels
     private var lastDraw = -Double.infinity
     private var drawn = false
 
-    /// A view of `graph` at `framesPerSecond` (0 or infinity: no pace), drawing only when `enabled`.
-    init(graph: Graph, framesPerSecond: Double, enabled: Bool = isatty(STDOUT_FILENO) != 0) {
+    /// A view of `graph` at `framesPerSecond` (0 or infinity: no pace) with `labels`, drawn only when standard
+    /// output is a terminal.
+    init(graph: Graph, framesPerSecond: Double, labels: GraphPreview.Labels) {
         self.graph = graph
-        self.enabled = enabled
+        enabled = isatty(STDOUT_FILENO) != 0
         frameTime = framesPerSecond > 0 && framesPerSecond.isFinite ? 1 / framesPerSecond : nil
         colour = TerminalColour.onStandardOutput
+        self.labels = labels
     }
 
     /// After each tick: draws the frame when one is due; with a pace, first waits until the frame's time.
@@ -45,6 +48,7 @@ final class LiveView {
         let size = TerminalSize.current()
         var preview = GraphPreview(columns: size.columns, rows: max(4, size.rows - 2))
         preview.colour = colour
+        preview.labels = labels
         let picture = try preview.text(of: graph)
         let status = String(format: "tick %d  alpha %.4f", tick, alpha)
         let frame = (drawn ? "\u{1B}[H" : "\u{1B}[2J\u{1B}[H") + picture + (picture.hasSuffix("\n") ? "" : "\n") + status + "\u{1B}[K\n"

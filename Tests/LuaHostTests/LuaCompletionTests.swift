@@ -1,0 +1,56 @@
+import CLuaShim
+import LuaHost
+import XCTest
+
+/// The REPL's Tab completion, asked directly: what it offers, and that finding it changes nothing.
+final class LuaCompletionTests: LuaTestCase {
+    private func complete(_ line: String, word: String? = nil) -> [String] {
+        let top = lua_gettop(lua.L)
+        defer { XCTAssertEqual(lua_gettop(lua.L), top, "the stack is left as it was") }
+        let breaks = Set(" \t\n\"'><=;|&{}()[]+-*/%^~#,")
+        return LuaCompletion.complete(lua.L, line: line, word: word ?? String(line.split(whereSeparator: { breaks.contains($0) }).last ?? ""))
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        run("""
+            g = fl.graph.generate("miserables"); sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{}); sim:force("link", fl.force.link{})
+            calls = 0
+            function bump() calls = calls + 1; return g end
+            lazy = setmetatable({}, {__index = function(_, key) calls = calls + 1; return g end})
+            s = "text"
+            """)
+    }
+
+    func testNamesFieldsAndMethods() {
+        XCTAssertEqual(complete("forcelab.vers"), ["forcelab.version"])
+        XCTAssertEqual(complete("s:upp"), ["s:upper"])
+        XCTAssertEqual(complete("x = g:nodeC"), ["g:nodeCount"])
+        XCTAssertEqual(complete("print(\"a\" .. g:nodeC", word: "g:nodeC"), ["g:nodeCount"], "after a concatenation")
+        XCTAssertTrue(complete("bum").contains("bump"))
+    }
+
+    func testAfterCallsAndIndexing() {
+        XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":id", ":iterations", ":strength"], "the link force's own options")
+        XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])
+        XCTAssertEqual(complete("g:node(\"Valjean\").", word: "."), [".data", ".degree", ".group", ".id", ".index", ".x", ".y"])
+        XCTAssertEqual(complete("g:nodes()[1].gr", word: ".gr"), [".group"])
+        XCTAssertEqual(complete("sim:graph():edgeC", word: ":edgeC"), [":edgeCount"])
+        XCTAssertEqual(complete("g:node('Valjean'):snap", word: ":snap"), [":snapshot"])
+    }
+
+    func testAnythingWithSideEffectsCompletesNothing() {
+        XCTAssertEqual(complete("bump():nodeC", word: ":nodeC"), [], "a plain function call")
+        XCTAssertEqual(complete("lazy.anything:nodeC", word: "lazy.anything:nodeC"), [], "an __index function")
+        XCTAssertEqual(complete("g:addNode{id = 'new'}:nodeC", word: ":nodeC"), [], "a method that changes the graph")
+        XCTAssertEqual(complete("sim:force('charge'):strength(-5):", word: ":"), [], "an accessor given a value sets it")
+        XCTAssertEqual(complete("sim:force(name):", word: ":"), [], "arguments other than constants")
+        XCTAssertEqual(complete("g:node(\"Valj", word: "Valj"), [], "inside a string")
+        run("""
+            assert(calls == 0, "no function was called")
+            assert(g:nodeCount() == 77 and g:node("new") == nil)
+            assert(sim:force("charge"):strength() == -30)
+            """)
+    }
+}
