@@ -103,17 +103,53 @@ enum RecordingBindings {
         frames.edgeWidths = try (style.numbers("edgeWidth") ?? .constant(settings.edgeWidth)).numbers(for: edges, option: "edgeWidth")
     }
 
-    /// `g:show([columns, rows])`: prints the layout in braille dots, sized to the terminal by default.
+    /// `g:show([columns, rows])` or `g:show{columns =, rows =, labels =}`: prints the layout in braille, sized to
+    /// the terminal by default, nodes told from edges (in colour on a terminal that has it), a few nodes labelled.
     static let show: LuaFunction = { L in
         LuaBinding.run(L, "show") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
             let size = TerminalSize.current()
-            let columns = try arguments.integer(2, default: size.columns)
-            let rows = try arguments.integer(3, default: max(4, size.rows - 2))
-            let points = try GraphPoints(graph)
-            let text = try BrailleCanvas.preview(positions: points.positions, edges: points.edges, columns: columns, rows: rows)
-            FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            var preview = GraphPreview(columns: size.columns, rows: max(4, size.rows - 2))
+            if lua_type(arguments.L, 2) == LUA_TTABLE {
+                let options = try OptionsReader(arguments, 2, ShowOptions.table)
+                preview.columns = try options.optionalInteger("columns") ?? preview.columns
+                preview.rows = try options.optionalInteger("rows") ?? preview.rows
+                preview.labels = try labels(options, graph)
+            } else {
+                preview.columns = try arguments.integer(2, default: preview.columns)
+                preview.rows = try arguments.integer(3, default: preview.rows)
+            }
+            preview.colour = TerminalColour.onStandardOutput
+            let text = try preview.text(of: graph)
+            try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
             return 0
+        }
+    }
+
+    /// The `labels` option of `g:show`: a list of node ids or a count.
+    private static func labels(_ options: OptionsReader, _ graph: Graph) throws -> GraphPreview.Labels {
+        let L = options.fields.arguments.L
+        defer { fl_pop(L, 1) }
+        switch options.push("labels") {
+        case LUA_TNIL: return .none
+        case LUA_TNUMBER:
+            guard lua_isinteger(L, -1) != 0, fl_tointeger(L, -1) >= 0 else {
+                throw options.error("labels", expected: "a count of 0 or more", got: LuaValues.describe(L, -1))
+            }
+            return .mostConnected(Int(fl_tointeger(L, -1)))
+        case LUA_TTABLE:
+            let list = LuaTableReader(options.fields.arguments, tableAt: lua_absindex(L, -1), argument: options.fields.argument)
+            return .nodes(try list.elements { type, position in
+                guard type == LUA_TSTRING, let id = LuaValues.string(L, -1) else {
+                    throw options.error("labels", expected: "a node id at [\(position)]", got: LuaValues.typeName(L, -1))
+                }
+                guard graph.node(id) != nil else {
+                    throw options.error("labels", expected: "a node id at [\(position)]", got: "'\(id)', which is not in the graph")
+                }
+                return id
+            })
+        default:
+            throw options.error("labels", expected: "a list of node ids or a count", got: LuaValues.typeName(L, -1))
         }
     }
 }
