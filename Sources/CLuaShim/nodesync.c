@@ -115,7 +115,7 @@ static void store_read(lua_State *L, int index, fl_node_state *st, double *colum
 }
 
 static int sync_protected(lua_State *L) {
-    const sync_request *rq = (const sync_request *)lua_touserdata(L, 1);
+    const sync_request *rq = (const sync_request *)fl_host_pointer(L, sync_protected);
     const int nodes = 2;
     luaL_checktype(L, nodes, LUA_TTABLE);
     fl_node_state *st = rq->state;
@@ -173,11 +173,8 @@ static int sync_protected(lua_State *L) {
 }
 
 static int sync_call(lua_State *L, int nodes, sync_request *rq) {
-    nodes = lua_absindex(L, nodes);
-    lua_pushcfunction(L, sync_protected);
-    lua_pushlightuserdata(L, rq);
     lua_pushvalue(L, nodes);
-    return fl_protected_call(L, 2, 0, 0);
+    return fl_call_host(L, sync_protected, rq, 1, 0);
 }
 
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed) {

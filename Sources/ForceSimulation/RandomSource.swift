@@ -22,6 +22,12 @@ public final class RandomSource {
         calls = 0
     }
 
+    /// Puts the generator back where it was: `state` and `calls` as read earlier.
+    func restore(state: UInt32, calls: Int) {
+        self.state = state
+        self.calls = calls
+    }
+
     /// Advances the state and returns it divided by 2^32, a value in [0, 1), exactly as d3's `lcg()` does.
     public func next() -> Double {
         calls += 1

@@ -383,7 +383,13 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     let external = "<?xml version=\"1.0\"?>\n<!DOCTYPE g [<!ENTITY e SYSTEM \"/etc/passwd\">]>\n<graphml><graph>\n"
         + "<node id=\"&e;\"/></graph></graphml>"
     #expect(failure(external) == "g:2:13: a DTD internal subset ([...]) is not supported")
-    #expect(failure("<graphml><graph>\n<node id=\"a & b\"/></graph></graphml>") == "g:2:14: malformed XML", "no name given")
+    #expect(failure("<graphml><graph>\n<node id=\"a & b\"/></graph></graphml>")
+        == "g:2:14: malformed XML (a name is expected here (write a '&' in text as &amp;))")
+    #expect(failure("<?xml version=\"1.5\"?>\n<graphml/>") == "g:1:20: malformed XML (unsupported XML version (XML 1.0 is read))")
+    #expect(failure("<graphml><key id=\"k\"\n") == "g:2:1: malformed XML ('>' expected: the tag is not finished)")
+    #expect(failure("<graphml><graph a=\"b\"c=\"d\"/></graphml>") == "g:1:22: malformed XML (a space is required here)")
+    #expect(failure("<gexf><meta lastmodifieddate=\"\n", .gexf) == "g:2:1: malformed XML (attribute value without its closing quote)")
+    #expect(failure([0x3C, 0, 0, 0, 1, 2, 3, 4]) == "g:1:1: malformed XML (the bytes are not text in the file's encoding)")
     #expect(failure("<graphml><graph>\n<node id=\"a&b\"/></graph></graphml>")
         == "g:2:14: malformed XML ('&' not followed by an entity name and ';' (write a '&' in text as &amp;))")
     #expect(failure("<graphml/>\n<x/>") == "g:2:1: malformed XML (extra content after the root element)")

@@ -95,8 +95,10 @@ final class XMLGraphInput {
     /// Records the first error at the parser's place and stops parsing.
     func fail(_ message: String) {
         guard failure == nil else { return }
+        // libxml2 gives no place (0:0) for bytes it cannot decode at all: the file's start.
         failure = GraphFileError(
-            file: builder.file, line: parser?.lineNumber, column: parser?.columnNumber, message: message)
+            file: builder.file, line: parser.map { max($0.lineNumber, 1) }, column: parser.map { max($0.columnNumber, 1) },
+            message: message)
         parser?.abortParsing()
     }
 }

@@ -90,6 +90,8 @@ enum SimulationBindings {
                     LuaObject.push(L, description, metatable: ForceBindings.metatable)
                 } else if let luaForce = simulation.luaForces[name] {
                     luaForce.reference.push(L)
+                } else if let arrayForce = simulation.arrayForces[name] {
+                    arrayForce.reference.push(L)
                 } else {
                     lua_pushnil(L)
                 }
@@ -101,6 +103,10 @@ enum SimulationBindings {
                 try simulation.setForce(name, description)
                 LuaCallbacks.link(L, from: simulation, to: description, name: "force " + name)
                 return returningSelf(arguments)
+            } else if lua_type(L, 3) == LUA_TTABLE, try wantsArrays(arguments) {
+                try checkMember(arguments, "force", optional: false)
+                try checkMember(arguments, "initialize", optional: true)
+                try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
                 if form == .table {
@@ -115,6 +121,17 @@ enum SimulationBindings {
             LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name)
             return returningSelf(arguments)
         }
+    }
+
+    /// Whether the table-form Lua force (argument 3) asks for arrays (`arrays = true`); a non-boolean is an error.
+    private static func wantsArrays(_ arguments: LuaArguments) throws -> Bool {
+        let L = arguments.L
+        let type = try LuaForce.pushField(L, 3, "arrays")
+        defer { fl_pop(L, 1) }
+        guard type == LUA_TBOOLEAN || type == LUA_TNIL else {
+            throw arguments.error(3, "field 'arrays': boolean expected, got \(String(cString: lua_typename(L, type)))")
+        }
+        return lua_toboolean(L, -1) != 0
     }
 
     /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
@@ -138,20 +155,13 @@ enum SimulationBindings {
     static let tick: LuaFunction = { L in
         method(L, "tick") { arguments, simulation in
             let count = try arguments.integer(2, default: 1)
-            try simulation.layout.tick(count) {
-                if fl_interrupted() != 0 { throw interrupted() }
-            }
+            let layout = simulation.layout
+            try layout.tick(count) { try LuaLimits.check(arguments.L, cost: layout.graph.nodeCount + layout.graph.edgeCount) }
             return returningSelf(arguments)
         }
     }
 
-    /// The error raised when Ctrl-C stops a long Swift loop.
-    static func interrupted() -> LuaError {
-        fl_clear_interrupt()
-        return LuaError("interrupted!")
-    }
-
-    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =}])`: ticks until alpha < alphaMin; returns the
+    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =}])`: ticks until alpha < alphaMin; returns the
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
@@ -161,12 +171,14 @@ enum SimulationBindings {
             let onTick = try options.function("onTick")
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
-            let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
+            defer { progress.finish() }
+            let show = try options.boolean("show") ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps")) : nil
+            if show == nil && options.has("fps") { throw options.error("fps", expected: "show = true", got: "no show") }
             let ticksBefore = layout.ticksDone
             var ticks = 0
             let afterTick = { (tick: Int) throws in
                 let alpha = layout.simulation.alpha
-                if show?.isDue ?? false { try show?.draw(tick: tick, alpha: alpha) }
+                try show?.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
                 if show == nil { progress.update(tick: tick, alpha: alpha) }
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
@@ -177,11 +189,10 @@ enum SimulationBindings {
             }
             let watched = onTick != nil || show != nil || progress.isEnabled
             let outcome = try layout.run(
-                maxTicks: maxTicks, interrupted: { fl_interrupted() != 0 }, afterTick: watched ? afterTick : nil)
+                maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
+                afterTick: watched ? afterTick : nil)
             ticks = layout.ticksDone - ticksBefore
-            progress.finish()
             try show?.draw(tick: ticks, alpha: layout.simulation.alpha)
-            if outcome == .interrupted && !layout.stopRequested { throw interrupted() }
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2

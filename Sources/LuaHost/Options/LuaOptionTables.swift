@@ -4,8 +4,8 @@ import GraphModel
 public enum LuaOptionTables {
     /// Every declaration, in the order the docs present them.
     public static let all: [LuaOptionTable] = [
-        SimulationOptions.table, RunOptions.table, RecordOptions.table,
-        GraphPictureOptions.table, ViewportOptions.table,
+        SimulationOptions.table, RunOptions.table, RecordOptions.table, ShowOptions.table,
+        GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
