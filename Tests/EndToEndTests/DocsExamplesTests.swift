@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// The tutorial's steps (examples/tutorial) run, draw valid pictures, and docs/pictures holds exactly what they draw; every code block the docs say is a file is that file.
+/// The tutorial's steps (examples/tutorial) and the gallery's experiments (examples/gallery) run, draw valid
+/// pictures, and docs/pictures holds exactly what they draw; every code block the docs say is a file is that file.
 /// FORCELAB_UPDATE_DOCS=1 copies what the scripts draw into docs/pictures instead of comparing.
 final class DocsExamplesTests: XCTestCase {
     /// Scripts of one folder, the docs folder that keeps what they write and the page that shows it.
@@ -12,6 +13,7 @@ final class DocsExamplesTests: XCTestCase {
     }
 
     static let tutorial = Collection(scripts: "examples/tutorial", pictures: "docs/pictures/tutorial", page: "docs/tutorial.md")
+    static let gallery = Collection(scripts: "examples/gallery", pictures: "docs/pictures/gallery", page: "docs/gallery.md")
 
     /// Above this size an SVG is kept in docs/pictures as the PNG `rsvg-convert` renders of it.
     static let largestKeptSVG = 1_000_000
@@ -23,9 +25,13 @@ final class DocsExamplesTests: XCTestCase {
         try checkRunsAndPictures(of: Self.tutorial, atLeast: 10)
     }
 
+    func testGalleryExperimentsDrawTheGallerysPictures() throws {
+        try checkRunsAndPictures(of: Self.gallery, atLeast: 8)
+    }
+
     func testEveryCodeBlockMarkedWithAFileIsThatFile() throws {
         var shown: Set<String> = []
-        for page in ["README.md", Self.tutorial.page] {
+        for page in ["README.md", Self.tutorial.page, Self.gallery.page] {
             let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
             let blocks = Self.markedBlocks(text)
             for block in blocks {

@@ -7,6 +7,12 @@ local out = fl.mkdir(arg[1] or "out")
 local g = fl.graph.generate("tree", {n = 31, branching = 2})
 local sim = fl.simulation(g)
 sim:force("link", fl.force.link{distance = 30})
+
+-- Before the first tick: the arrows are the push each node is about to get (the net force at alpha 1).
+sim:tick(0)
+fl.svg.graph(g, out .. "/02-link-start.svg", {title = "Tick 0: the springs' pushes", simulation = sim,
+  arrows = "force", labels = false, width = 480, height = 360})
+
 local ticks = sim:run()
 
 local m = fl.metrics(g, {radius = 5})

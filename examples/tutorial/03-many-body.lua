@@ -7,6 +7,12 @@ local g = fl.graph.generate("tree", {n = 31, branching = 2})
 local sim = fl.simulation(g)
 sim:force("link", fl.force.link{distance = 30})
 sim:force("charge", fl.force.manyBody{strength = -30})
+
+-- Before the first tick: now every node is pushed outwards as well.
+sim:tick(0)
+fl.svg.graph(g, out .. "/03-many-body-start.svg", {title = "Tick 0: springs + charge", simulation = sim,
+  arrows = "force", labels = false, width = 480, height = 360})
+
 local ticks = sim:run()
 
 local m = fl.metrics(g, {radius = 5})

@@ -12,11 +12,10 @@ sim:force("charge", fl.force.manyBody{})
 sim:force("center", fl.force.center{})
 sim:run()
 
--- Fixed nodes get a thick dark outline.
-local function picture(name, title)
+-- fl.svg.graph rings fixed nodes; arrows = "velocity" shows where the others are heading.
+local function picture(name, title, arrows)
   fl.svg.graph(g, out .. "/08-dragging-" .. name .. ".svg", {title = title, width = 360, height = 360,
-    stroke = function(node) return node.fx and "#222222" or "#ffffff" end,
-    strokeWidth = 2.5, fill = function(node) return node.fx and "#e15759" or "#4e79a7" end})
+    simulation = sim, arrows = arrows})
 end
 picture("settled", "Settled")
 
@@ -29,7 +28,7 @@ for step = 1, 50 do
   sim:tick()
 end
 print(string.format("while dragging: alpha %.3f", sim:alpha()))
-picture("dragging", "Dragging node 0 (alphaTarget 0.3)")
+picture("dragging", "Dragging node 0 (alphaTarget 0.3)", "velocity")
 
 -- Release: alphaTarget back to 0, the node stays pinned where it was dropped; the rest settles.
 sim:alphaTarget(0)

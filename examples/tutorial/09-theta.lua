@@ -1,7 +1,7 @@
 -- Step 9: theta and Barnes-Hut. Many-body is all pairs: n² pushes a tick. Barnes-Hut groups far nodes: a
 -- quadtree cell whose width / distance is below theta acts as one body at its centre of charge. theta 0 is
 -- exact; larger theta is faster and rougher. Measure both on one laid-out graph: the time of a tick, and how
--- far the many-body push on each node is from the exact one.
+-- far the many-body push on each node is from the exact one; then draw the cells one node's sum uses.
 local fl = require "forcelab"
 local out = fl.mkdir(arg[1] or "out")
 
@@ -41,3 +41,15 @@ end
 fl.svg.plot(out .. "/09-theta-error.svg", {series = {{name = "error of the push", x = thetas, y = errors, marker = "circle"}},
   title = "Barnes-Hut: theta against accuracy (500 nodes)", xLabel = "theta", yLabel = "% of the exact push",
   width = 560, height = 320, legend = false})
+
+-- The cells one node's sum walks, for the node farthest right: a cell taken as one body is filled faintly, a cell
+-- opened is outlined, and the nodes of a leaf pushing one by one are dotted. Higher theta: fewer, bigger cells.
+local probe = fl.simulation(g)
+probe:force("charge", fl.force.manyBody{})
+local far = g:nodes()[1]
+for node in g:nodes() do if node.x > far.x then far = node end end
+for _, theta in ipairs{0.5, 1.5} do
+  fl.svg.graph(g, string.format("%s/09-theta-cells-%g.svg", out, theta), {simulation = probe,
+    title = string.format("theta %g: the cells node %s uses", theta, far.id), cells = {node = far.id, theta = theta},
+    labels = false, width = 420, height = 420})
+end
