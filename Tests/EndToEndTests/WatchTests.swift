@@ -78,6 +78,23 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(watch.waitForExit(timeout: 30), 0, watch.screen)
     }
 
+    func testUnderTheWatchAFileFunctionsErrorNamesTheScriptsLineAndTheFunction() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let log = folder.appendingPathComponent("watch.log")
+        let environment = ["FORCELAB_WATCH_LOG": log.path]
+        let missing = try ForcelabProcess.run(["-e", "local x = 1\nfor line in io.lines('missing.csv') do end"], in: folder, environment: environment)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("(command line):2: cannot open file 'missing.csv'"), missing.stderr)
+        let bad = try ForcelabProcess.run(["-e", "print(pcall(io.open, nil))\nio.open({})"], in: folder, environment: environment)
+        XCTAssertTrue(bad.stdout.hasPrefix("false\tbad argument #1 to 'io.open' (string expected, got nil)"), bad.stdout)
+        XCTAssertTrue(bad.stderr.contains("(command line):2: bad argument #1 to 'io.open' (string expected, got table)"), bad.stderr)
+        let file = try ForcelabProcess.run(["-e", "io.open('data.txt', 'w'):write('x'):close() print(io.lines('data.txt')())"], in: folder, environment: environment)
+        XCTAssertEqual(file.stdout, "x\n", file.stderr)
+        let noted = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertTrue(noted.contains("read \(folder.path)/missing.csv\n"), noted)
+        XCTAssertTrue(noted.contains("wrote \(folder.path)/data.txt\nread \(folder.path)/data.txt\n"), noted)
+    }
+
     func testWatchNeedsAScriptFile() throws {
         for arguments in [["--watch"], ["--watch", "-"], ["--watch", "-i", "x.lua"]] {
             let result = try ForcelabProcess.run(arguments)
