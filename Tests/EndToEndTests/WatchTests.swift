@@ -95,6 +95,25 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(noted.contains("wrote \(folder.path)/data.txt\nread \(folder.path)/data.txt\n"), noted)
     }
 
+    func testWatchGivenTwiceRunsTheScriptItselfNotAnotherWatch() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("script.lua")
+        // The run's parent process is the watch started here (both --watch on its command line), not a second watch.
+        try """
+            local parent = io.open("/proc/self/stat"):read("a"):match("^%d+ %b() %S+ (%d+)")
+            local command = io.open("/proc/" .. parent .. "/cmdline"):read("a"):gsub("%z", " ")
+            print("parent: " .. command)
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let home = try ForcelabProcess.temporaryFolder(self)
+        let watch = try PseudoTerminal(ForcelabProcess.binary, ["--watch", "--watch", script.path], environment: [
+            "HOME": home.path, "TERM": "xterm",
+        ])
+        XCTAssertTrue(watch.waitFor("run 1 finished", timeout: 60), watch.screen)
+        XCTAssertTrue(watch.screen.contains("--watch --watch \(script.path)"), watch.screen)
+        watch.type("\u{3}")
+        XCTAssertEqual(watch.waitForExit(timeout: 30), 0, watch.screen)
+    }
+
     func testWatchNeedsAScriptFile() throws {
         for arguments in [["--watch"], ["--watch", "-"], ["--watch", "-i", "x.lua"]] {
             let result = try ForcelabProcess.run(arguments)
