@@ -152,8 +152,10 @@ struct Grader {
         return " (--timeout, \(GradeCheck.figure(options.timeout)) s here)"
     }
 
-    /// An error's message with only the traceback lines in the submission's file.
-    private func lines(of message: String, in submission: String) -> String {
+    /// An error's message without the grader's own place (where it ran the tick an error came from) and with only
+    /// the traceback lines in the submission's file.
+    private func lines(of raised: String, in submission: String) -> String {
+        let message = raised.replacingOccurrences(of: #"^\(grader\):\d+: "#, with: "", options: .regularExpression)
         guard let traceback = message.range(of: "\nstack traceback:\n") else { return message }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
