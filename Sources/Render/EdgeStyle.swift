@@ -11,6 +11,8 @@ struct EdgeStyle {
     let markerColours: [String]
     private let markerEnd: EdgeMarker?
     private let markerStart: EdgeMarker?
+    /// Whether every edge has the same colour, and the same width.
+    private let sameColour: Bool, sameWidth: Bool
 
     /// Resolves `options.edgeStroke` and `options.edgeStrokeWidth` for `edges`; a width that is not a length in
     /// `StyleNumbers.length` is an error naming the edge.
@@ -25,6 +27,9 @@ struct EdgeStyle {
         }
         var seen: Set<String> = []
         markerColours = colours.filter { seen.insert($0).inserted }
+        sameColour = markerColours.count <= 1
+        let first = widths.first
+        sameWidth = widths.allSatisfy { $0 == first }
         markerEnd = options.markerEnd
         markerStart = options.markerStart
     }
@@ -33,9 +38,6 @@ struct EdgeStyle {
     static func markerID(_ end: String, _ marker: EdgeMarker, colour: Int) -> String {
         "marker-\(end)-\(marker.rawValue)" + (colour == 0 ? "" : "-\(colour + 1)")
     }
-
-    private var sameColour: Bool { markerColours.count <= 1 }
-    private var sameWidth: Bool { widths.allSatisfy { $0 == widths.first } }
 
     /// Attributes every edge shares, for the edge group.
     var shared: [(String, String)] {

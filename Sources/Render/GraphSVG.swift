@@ -91,7 +91,7 @@ public struct GraphSVG {
         drawEdges(shapes: shapes, style: edgeStyle, into: &svg)
         drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, into: &svg)
         drawFixedMarks(shapes: shapes, layout: layout, into: &svg)
-        drawCells(shapes: shapes, screen: screen, into: &svg)
+        drawCells(shapes: shapes, screen: screen, area: area, into: &svg)
         drawArrows(shapes: shapes, zoom: zoom, into: &svg)
         drawEdgeLabels(shapes: shapes, into: &svg)
         heading.draw(into: &svg)

@@ -119,13 +119,33 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.stdout, String(doc[start..<end]))
     }
 
-    func testAForceThatWritesNaNFailsNamingTheNodeAndTheField() throws {
+    func testTheArraysFormOfALuaForceIsGradedToo() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
-        let path = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
-        let result = try grade([exercise("charge"), path], in: folder)
+        let path = try submission("""
+            return {arrays = true, force = function(alpha, x, y, vx, vy, n)
+              for i = 1, n do
+                local dx, dy = x[i] ~= 0 and x[i] or 1e-6, y[i] ~= 0 and y[i] or 1e-6
+                local r = math.sqrt(dx * dx + dy * dy)
+                local k = (120 - r) * 0.1 * alpha / r
+                vx[i], vy[i] = vx[i] + dx * k, vy[i] + dy * k
+              end
+            end}
+            """, in: folder)
+        let result = try grade([exercise("radial"), path], in: folder)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("positions: max deviation 0 <= 1e-06 pass"), result.stdout)
+    }
+
+    func testAForceThatWritesNaNOrSendsNodesToInfinityFails() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let nan = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
+        let refused = try grade([exercise("charge"), nan], in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the submission failed on graph 1 (grid): Lua force 'charge': node '0': field 'vx' is NaN"), refused.stderr)
+        let far = try submission("return {setup = function(sim) sim:force('x', forcelab.force.x{x = 0, strength = 1e308}) end}\n", in: folder, name: "far.lua")
+        let result = try grade([exercise("tune"), far], in: folder)
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (grid): Lua force 'charge': node '0': field 'vx' is NaN, a number expected"),
-                      "the message, without the grader's own place: \(result.stderr)")
+        XCTAssertTrue(result.stdout.contains("crossings: cannot be measured fail (node 1 has a position that is not a finite number)"), result.stdout)
     }
 
     func testASubmissionErrorNamesItsFileAndLine() throws {
@@ -144,6 +164,7 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(compiled.stderr.contains("syntax.lua:3: <name> expected near 'end'"), compiled.stderr)
 
         for (code, message) in [("return {setup = 1}", "setup must be a function(sim), got number"),
+                                ("return {setup = false}", "setup must be a function(sim), got boolean"),
                                 ("return {setup = function() end, force = function() end}", "give either setup or force, not both")] {
             let path = try submission(code, in: folder, name: "setup.lua")
             let result = try grade([exercise("tune"), path], in: folder)
@@ -244,6 +265,26 @@ final class GradeTests: XCTestCase {
         let result = try grade([exercise, solution], in: student)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\nall 1 check pass"), result.stdout)
+    }
+
+    func testInThreeDimensionsDepthIsComparedToo() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let exercise = try submission("""
+            return {
+              title = "Depth", graphs = {{generate = "grid", rows = 3, columns = 3}}, ticks = 20, simulation = {dimensions = 3},
+              reference = forcelab.force.z{z = 50, strength = 0.2},
+              checks = {{kind = "positions", tolerance = 1e-9}, {kind = "centroid", at = {0, 0, 50}, tolerance = 30}},
+            }
+            """, in: folder, name: "depth.lua")
+        let solution = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vz = n.vz + (50 - n.z) * 0.2 * alpha end\nend\n", in: folder)
+        let passed = try grade([exercise, solution], in: folder)
+        XCTAssertEqual(passed.status, 0, passed.stdout + passed.stderr)
+        XCTAssertTrue(passed.stdout.contains("positions: max deviation 0 <= 1e-09 pass"), passed.stdout)
+        let flat = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vy = n.vy + (50 - n.y) * 0.2 * alpha end\nend\n", in: folder, name: "flat.lua")
+        let failed = try grade([exercise, flat], in: folder)
+        XCTAssertEqual(failed.status, 1, failed.stdout + failed.stderr)
+        XCTAssertTrue(failed.stdout.range(of: #"positions: max deviation [0-9.]+ > 1e-09 fail \(node '\d' of graph 1 \(grid\) is at \([-0-9.e]+, [-0-9.e]+, [-0-9.e]+\)"#, options: .regularExpression) != nil, failed.stdout)
+        XCTAssertTrue(failed.stdout.contains("distance from (0, 0, 50) at most "), failed.stdout)
     }
 
     func testUsageMistakesAndBrokenExercisesExitWithStatus2() throws {

@@ -178,7 +178,7 @@ final class REPLTests: XCTestCase {
             """
         home = try ForcelabProcess.temporaryFolder(self)
         let terminal = try PseudoTerminal(ForcelabProcess.binary, ["-e", script], environment: ["HOME": home.path, "TERM": "xterm"])
-        XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
+        XCTAssertEqual(terminal.waitForExit(timeout: 300), 0, terminal.screen)
         XCTAssertTrue(terminal.screen.contains("█") || terminal.screen.contains("·"), terminal.screen)
         XCTAssertTrue(terminal.screen.contains(" tick ") && terminal.screen.contains("  alpha "), terminal.screen)
         let piped = try ForcelabProcess.run(["-e", script])

@@ -126,6 +126,12 @@ final class D3IdiomsLuaTests: LuaTestCase {
             sim:randomSource(function() return 1 end):tick()
             """).contains("randomSource: the function returned 1.0, a number in [0, 1) expected"))
         XCTAssertTrue(error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            local sim = fl.simulation(g)
+            sim:randomSource(function() return "half" end)
+            sim:force("draws", {initialize = function(nodes, random) random() end, force = function() end})
+            """).contains("randomSource function returned string, a number expected"))
+        XCTAssertTrue(error("""
             local g = fl.graph.new()
             local sim = fl.simulation(g, {placement = "random"})
             sim:randomSource(function() error("no more numbers") end)
@@ -148,6 +154,9 @@ final class D3IdiomsLuaTests: LuaTestCase {
             local count = 0
             for _ in pairs(arrays) do count = count + 1 end
             assert(count == 1, "one array for all calls of an initialisation")
+            local ignored = 0
+            sim:force("y", fl.force.y(function(node, i, ...) ignored = ignored + select("#", ...) return 0 end))
+            assert(ignored == 4, "a vararg accessor sees the nodes too")
             local links = {}
             sim:force("link", fl.force.link{distance = function(edge, i, all)
                 assert(all[i + 1] == edge)
@@ -240,6 +249,8 @@ final class D3IdiomsLuaTests: LuaTestCase {
             ok, message = pcall(sim.tick, sim)
             assert(message:find("field 'fx' is boolean, a number expected (nil frees it)", 1, true), message)
             sim:force("bad", nil)
+            ok, message = pcall(sim.force, sim, "init", {initialize = function(nodes) nodes[5].vy = "fast" end, force = function() end})
+            assert(message:find("Lua force 'init' (initialize): node '" .. g:nodes()[5].id .. "': field 'vy' is string", 1, true), message)
             sim:force("first", function(alpha, nodes) nodes[3].y = nil end)
             sim:force("second", function() end)
             ok, message = pcall(sim.tick, sim)

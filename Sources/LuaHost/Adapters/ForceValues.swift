@@ -32,7 +32,7 @@ struct ForceValues {
         case .number(let value)?: return .number(value)
         case .field(let field)?: return .field(field)
         case .function(let function)?:
-            let array = ElementArray(kind: element == .node ? .node : .edge)
+            let array = ElementArray(kind: element == .node ? .node : .edge, for: function)
             return .computed { [unowned simulation] id, i, list in
                 try simulation.callNumber(function, name) { L in
                     ElementBindings.push(L, simulation.graph, array.kind, id)
@@ -70,7 +70,7 @@ struct ForceValues {
     /// number (made a string, as ids are).
     func nodeKey(_ name: String) -> ((String, Int, ElementList) throws -> String)? {
         guard case .function(let function)? = description.given[name] else { return nil }
-        let array = ElementArray(kind: .node)
+        let array = ElementArray(kind: .node, for: function)
         return { [unowned simulation] id, i, list in
             let L = simulation.activeState
             try function.call(L, results: 1) {
@@ -89,20 +89,32 @@ struct ForceValues {
     }
 }
 
-/// The Lua array of element references handed to accessors as their third argument, made once per element list
-/// (as d3 hands every call of one initialisation the same array) and kept until the list changes.
+/// The Lua array of element references handed to an accessor as its third argument, made once per element list
+/// (as d3 hands every call of one initialisation the same array) and kept until the list changes; nil for a Lua
+/// function that takes fewer than three parameters, which cannot see it.
 final class ElementArray {
     /// Which elements it holds.
     let kind: ElementReference.Kind
+    /// The accessor the array is made for.
+    private let function: LuaReference
+    /// Whether the accessor can see a third argument, once known.
+    private var isSeen: Bool?
     private var list: ElementList?
     private var array: LuaReference?
 
-    init(kind: ElementReference.Kind) {
+    init(kind: ElementReference.Kind, for function: LuaReference) {
         self.kind = kind
+        self.function = function
     }
 
-    /// Pushes the array for `list`, making it if the list is not the one it was made for.
+    /// Pushes the array for `list`, making it if the list is not the one it was made for (or nil, when unseen).
     func push(_ L: OpaquePointer, _ list: ElementList, _ simulation: SimulationHandle) {
+        if isSeen == nil {
+            var record = lua_Debug()
+            function.push(L)
+            isSeen = lua_getinfo(L, ">u", &record) == 0 || record.nparams >= 3 || record.isvararg != 0
+        }
+        guard isSeen == true else { return lua_pushnil(L) }
         if let array, list === self.list { return array.push(L) }
         ElementBindings.pushList(L, simulation.graph, kind, list.ids)
         array = LuaReference(L, -1, owner: simulation)

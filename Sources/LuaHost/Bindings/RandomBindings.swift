@@ -18,7 +18,9 @@ enum RandomBindings {
     static let next: LuaFunction = { L in
         LuaBinding.run(L, "random") { arguments in
             let random = try arguments.object(1, RandomSource.self, name: "random source")
-            lua_pushnumber(arguments.L, random.next())
+            let value = random.next()
+            try random.throwFailure()
+            lua_pushnumber(arguments.L, value)
             return 1
         }
     }

@@ -9,8 +9,8 @@ struct GradedGraph {
     let reference: GradedLayout
     let submission: GradedLayout
     /// The node positions after each tick, the reference's and the submission's.
-    let referenceTrajectory: [[SIMD2<Double>]]
-    let submissionTrajectory: [[SIMD2<Double>]]
+    let referenceTrajectory: [[SIMD3<Double>]]
+    let submissionTrajectory: [[SIMD3<Double>]]
 }
 
 /// One of an exercise's `checks`: what it compares and how it judges a submission's layouts.
@@ -21,8 +21,8 @@ struct GradeCheck {
         case positions(tolerance: Double)
         /// A layout figure (`fl.metrics`) inside `band`, or within `within` of the reference's figure.
         case metric(name: String, band: ClosedRange<Double>?, within: Double?)
-        /// The nodes' centroid within `tolerance` of `at`.
-        case centroid(at: SIMD2<Double>, tolerance: Double)
+        /// The nodes' centroid within `tolerance` of `at` (z is 0 when `at` gives x and y only).
+        case centroid(at: SIMD3<Double>, tolerance: Double)
     }
 
     /// The judgement of one check: the line to print and whether it passed.
@@ -87,8 +87,10 @@ struct GradeCheck {
             kind = .metric(name: metric, band: band.map { $0.0...$0.1 }, within: fields["within"] == nil ? nil : try number("within"))
             label = fields["name"]?.string ?? metric
         default:
-            guard let at = try pair("at") else { throw GradeError.exercise("\(place).at must be a point {x, y}") }
-            kind = .centroid(at: SIMD2(at.0, at.1), tolerance: try number("tolerance"))
+            guard case .array(let items)? = fields["at"], (2...3).contains(items.count), items.allSatisfy({ $0.number?.isFinite ?? false }) else {
+                throw GradeError.exercise("\(place).at must be a point {x, y} or {x, y, z}, got \(fields["at"]?.text ?? "nil")")
+            }
+            kind = .centroid(at: SIMD3(items[0].number!, items[1].number!, items.count == 3 ? items[2].number! : 0), tolerance: try number("tolerance"))
             label = fields["name"]?.string ?? "centroid"
         }
     }
@@ -115,14 +117,16 @@ struct GradeCheck {
     /// A number for a line: four significant digits.
     static func figure(_ value: Double) -> String { value.isNaN ? "nan" : String(format: "%.4g", value) }
 
-    private static func point(_ p: SIMD2<Double>) -> String { "(\(figure(p.x)), \(figure(p.y)))" }
+    private static func point(_ p: SIMD3<Double>) -> String {
+        p.z == 0 ? "(\(figure(p.x)), \(figure(p.y)))" : "(\(figure(p.x)), \(figure(p.y)), \(figure(p.z)))"
+    }
 
     private func outcome(_ passed: Bool, _ text: String, failure: String = "") -> Outcome {
         Outcome(passed: passed, line: "\(label): \(text) \(passed ? "pass" : "fail")" + (passed || failure.isEmpty ? "" : " (\(failure))"))
     }
 
     /// How far apart two positions are; infinite when either is not a number.
-    private static func deviation(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    private static func deviation(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
         let d = ((a - b) * (a - b)).sum().squareRoot()
         return d.isNaN ? .infinity : d
     }
@@ -182,9 +186,9 @@ struct GradeCheck {
         }
     }
 
-    private func centroid(_ graphs: [GradedGraph], at: SIMD2<Double>, tolerance: Double) -> Outcome {
+    private func centroid(_ graphs: [GradedGraph], at: SIMD3<Double>, tolerance: Double) -> Outcome {
         let centroids = graphs.map { graph in
-            graph.submission.positions.reduce(SIMD2<Double>(0, 0), +) / Double(max(graph.submission.positions.count, 1))
+            graph.submission.positions.reduce(SIMD3<Double>(0, 0, 0), +) / Double(max(graph.submission.positions.count, 1))
         }
         let largest = centroids.map { GradeCheck.deviation($0, at) }.max()!
         let shown = centroids.map(GradeCheck.point).joined(separator: ", ")

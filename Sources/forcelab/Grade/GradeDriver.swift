@@ -39,8 +39,8 @@ final class GradeDriver {
 
         -- Adds the force under test, or lets a setup table {setup = function(sim)} configure the simulation.
         local function add(sim, name, force)
-          local setup = type(force) == "table" and rawget(force, "setup")
-          if setup then
+          if type(force) == "table" and rawget(force, "setup") ~= nil then
+            local setup = rawget(force, "setup")
             if rawget(force, "force") ~= nil then error("give either setup or force, not both", 0) end
             if type(setup) ~= "function" then error("setup must be a function(sim), got " .. type(setup), 0) end
             setup(sim)
@@ -113,7 +113,7 @@ final class GradeDriver {
 
     /// Adds `force` to `simulation` (of `graph`) as `name`, runs `ticks` ticks one at a time and returns the node
     /// positions after each.
-    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD2<Double>]] {
+    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD3<Double>]] {
         let L = lua.L
         try addFunction.call(L) {
             simulation.push(L)

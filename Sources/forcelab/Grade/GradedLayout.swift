@@ -6,8 +6,8 @@ import Render
 struct GradedLayout {
     /// Node ids in node order.
     let ids: [String]
-    /// Node positions (absolute) in node order.
-    let positions: [SIMD2<Double>]
+    /// Node positions (absolute) in node order; z is 0 in two dimensions.
+    let positions: [SIMD3<Double>]
     /// Edges as (source, target) node indices.
     let edges: [(Int, Int)]
 
@@ -26,12 +26,12 @@ struct GradedLayout {
     }
 
     /// The node positions `graph` holds now, in node order.
-    static func positions(of graph: Graph) -> [SIMD2<Double>] {
-        var positions: [SIMD2<Double>] = []
+    static func positions(of graph: Graph) -> [SIMD3<Double>] {
+        var positions: [SIMD3<Double>] = []
         positions.reserveCapacity(graph.nodeCount)
         graph.forEachNode { node in
             let point = graph.absolutePosition(of: node.id) ?? .unplaced
-            positions.append(SIMD2(point.x, point.y))
+            positions.append(SIMD3(point.x, point.y, point.z ?? 0))
         }
         return positions
     }
@@ -49,8 +49,8 @@ struct GradedLayout {
         return shape
     }
 
-    /// The layout's figures (stress, crossings, edge lengths ...), as `fl.metrics` measures them.
+    /// The layout's figures (stress, crossings, edge lengths ...), as `fl.metrics` measures them (in x and y).
     func metrics() throws -> Metrics {
-        try Metrics.measure(positions: positions, edges: edges)
+        try Metrics.measure(positions: positions.map { SIMD2($0.x, $0.y) }, edges: edges)
     }
 }

@@ -13,7 +13,7 @@ struct Grader {
         let name: String
         let reference: GradedLayout
         /// The reference's positions after each tick.
-        let trajectory: [[SIMD2<Double>]]
+        let trajectory: [[SIMD3<Double>]]
         let graph: LuaReference
         let simulation: LuaReference
     }
@@ -152,11 +152,12 @@ struct Grader {
         return " (--timeout, \(GradeCheck.figure(options.timeout)) s here)"
     }
 
-    /// An error's message without the grader's own place (where it ran the tick an error came from) and with only
-    /// the traceback lines in the submission's file.
-    private func lines(of raised: String, in submission: String) -> String {
-        let message = raised.replacingOccurrences(of: #"^\(grader\):\d+: "#, with: "", options: .regularExpression)
-        guard let traceback = message.range(of: "\nstack traceback:\n") else { return message }
+    /// An error's message without the grader's own place (`(grader):44: `), with only the traceback lines in the
+    /// submission's file.
+    private func lines(of message: String, in submission: String) -> String {
+        var message = Substring(message)
+        if let place = message.range(of: #"^\(grader\):\d+: "#, options: .regularExpression) { message = message[place.upperBound...] }
+        guard let traceback = message.range(of: "\nstack traceback:\n") else { return String(message) }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
         return String(message[..<traceback.lowerBound]) + (frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n"))
