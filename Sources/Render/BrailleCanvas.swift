@@ -8,7 +8,7 @@ public struct BrailleCanvas {
     public static let maximumRows = 10_000
     /// The most cells a canvas holds (4 million: 4 MB of dots, 12 MB of text, at most 60 MB with colour).
     public static let maximumCells = 4_000_000
-    /// The longest label drawn, in characters (longer ones are cut with `…`).
+    /// The longest label drawn, in character cells (longer ones are cut with `…`).
     public static let maximumLabelLength = 24
 
     /// Width in character cells.
@@ -18,8 +18,14 @@ public struct BrailleCanvas {
     private var cells: [UInt8]
     /// Whether each cell holds a node's dots (drawn in the node style).
     private var nodeCells: [Bool]
-    /// Label characters by cell index, drawn over the dots.
-    private var labelCells: [Int: Character] = [:]
+    /// Label cells by cell index, drawn over the dots.
+    private var labelCells: [Int: LabelCell] = [:]
+
+    /// A cell of a label: a character, or the second of the two cells a wide character (CJK, emoji) covers.
+    private enum LabelCell: Equatable {
+        case character(Character)
+        case wideRest
+    }
 
     /// The bit of each dot in a cell, indexed by [x][y] within the cell.
     private static let bits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
@@ -75,27 +81,56 @@ public struct BrailleCanvas {
     }
 
     /// Writes `text` beside the node block drawn at dot (x, y), on its first row: right of it, else left of it,
-    /// else on the roomier side cut to fit (with `…`), as labels longer than `maximumLabelLength` are. A label is
-    /// not written where it would touch another one. Returns whether it was written.
+    /// else on the roomier side cut to fit (with `…`), as labels longer than `maximumLabelLength` cells are. A
+    /// control character is shown as `�` (a line break or tab as a space) and a wide character takes two cells, so
+    /// a label never breaks the grid. A label is not written where it would touch another one. Returns whether it
+    /// was written.
     @discardableResult
     public mutating func label(_ text: String, x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight, !text.isEmpty else { return false }
         let first = x / 2, last = min(columns - 1, (x + 1) / 2), row = y / 4
         let rightRoom = columns - 1 - last, leftRoom = first
-        func cut(_ text: String, to length: Int) -> [Character] {
-            text.count <= length ? Array(text) : Array(text.prefix(max(0, length - 1))) + ["…"]
-        }
-        let wanted = cut(text, to: Self.maximumLabelLength)
+        let wanted = Self.cut(Self.labelCells(text), to: Self.maximumLabelLength)
         let onRight = wanted.count <= rightRoom || (wanted.count > leftRoom && rightRoom >= leftRoom)
-        let characters = cut(String(wanted), to: onRight ? rightRoom : leftRoom)
-        guard !characters.isEmpty else { return false }
-        let start = onRight ? last + 1 : first - characters.count
-        let span = (row * columns + start)..<(row * columns + start + characters.count)
+        let written = Self.cut(wanted, to: onRight ? rightRoom : leftRoom)
+        guard !written.isEmpty else { return false }
+        let start = onRight ? last + 1 : first - written.count
+        let span = (row * columns + start)..<(row * columns + start + written.count)
         // One cell of space on each side keeps neighbouring labels apart.
         let guarded = max(row * columns, span.lowerBound - 1)..<min((row + 1) * columns, span.upperBound + 1)
         guard !guarded.contains(where: { labelCells[$0] != nil }) else { return false }
-        for (offset, character) in zip(span, characters) { labelCells[offset] = character }
+        for (offset, cell) in zip(span, written) { labelCells[offset] = cell }
         return true
+    }
+
+    /// The cells `text` takes on a terminal.
+    private static func labelCells(_ text: String) -> [LabelCell] {
+        text.flatMap { character -> [LabelCell] in
+            guard let scalar = character.unicodeScalars.first else { return [] }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                return [.character(character.isWhitespace ? " " : "\u{FFFD}")]
+            default:
+                let wide = scalar.properties.isEmojiPresentation || wideRanges.contains { $0.contains(scalar.value) }
+                return wide ? [.character(character), .wideRest] : [.character(character)]
+            }
+        }
+    }
+
+    /// The code points of East Asian wide and fullwidth characters, which terminals draw two cells wide.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+
+    /// `cells` if they fit in `length`, else as many as fit before a `…` (no wide character cut in half); none
+    /// when `length` is 0.
+    private static func cut(_ cells: [LabelCell], to length: Int) -> [LabelCell] {
+        guard cells.count > length else { return cells }
+        guard length > 0 else { return [] }
+        var kept = Array(cells.prefix(length - 1))
+        if cells[kept.count] == .wideRest { kept.removeLast() }
+        return kept + [.character("…")]
     }
 
     /// The canvas as text: `rows` lines of `columns` characters, joined by newlines. With `colour`, edge dots are
@@ -112,7 +147,9 @@ public struct BrailleCanvas {
                 let index = r * columns + c
                 let character: Character
                 let wanted: String
-                if let text = labelCells[index] {
+                if let cell = labelCells[index] {
+                    // A wide character's second cell is drawn by the character itself.
+                    guard case .character(let text) = cell else { continue }
                     (character, wanted) = (text, label)
                 } else {
                     character = Character(Unicode.Scalar(0x2800 + UInt32(cells[index]))!)

@@ -86,11 +86,10 @@ struct Watch {
             read: used.read, wrote: used.wrote)
     }
 
-    /// The command line without `--watch`.
+    /// The command line without `--watch` (each time it is given, so that a run is never a watch itself).
     private var childArguments: [String] {
-        var arguments = Array(options.arguments.dropFirst())
-        if let index = arguments[..<(options.scriptIndex - 1)].firstIndex(of: "--watch") { arguments.remove(at: index) }
-        return arguments
+        let arguments = options.arguments[1...]
+        return arguments[..<options.scriptIndex].filter { $0 != "--watch" } + arguments[options.scriptIndex...]
     }
 
     /// Says how the run ended and where its outputs went.

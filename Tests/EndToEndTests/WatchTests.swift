@@ -78,6 +78,42 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(watch.waitForExit(timeout: 30), 0, watch.screen)
     }
 
+    func testUnderTheWatchAFileFunctionsErrorNamesTheScriptsLineAndTheFunction() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let log = folder.appendingPathComponent("watch.log")
+        let environment = ["FORCELAB_WATCH_LOG": log.path]
+        let missing = try ForcelabProcess.run(["-e", "local x = 1\nfor line in io.lines('missing.csv') do end"], in: folder, environment: environment)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("(command line):2: cannot open file 'missing.csv'"), missing.stderr)
+        let bad = try ForcelabProcess.run(["-e", "print(pcall(io.open, nil))\nio.open({})"], in: folder, environment: environment)
+        XCTAssertTrue(bad.stdout.hasPrefix("false\tbad argument #1 to 'io.open' (string expected, got nil)"), bad.stdout)
+        XCTAssertTrue(bad.stderr.contains("(command line):2: bad argument #1 to 'io.open' (string expected, got table)"), bad.stderr)
+        let file = try ForcelabProcess.run(["-e", "io.open('data.txt', 'w'):write('x'):close() print(io.lines('data.txt')())"], in: folder, environment: environment)
+        XCTAssertEqual(file.stdout, "x\n", file.stderr)
+        let noted = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertTrue(noted.contains("read \(folder.path)/missing.csv\n"), noted)
+        XCTAssertTrue(noted.contains("wrote \(folder.path)/data.txt\nread \(folder.path)/data.txt\n"), noted)
+    }
+
+    func testWatchGivenTwiceRunsTheScriptItselfNotAnotherWatch() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let script = folder.appendingPathComponent("script.lua")
+        // The run's parent process is the watch started here (both --watch on its command line), not a second watch.
+        try """
+            local parent = io.open("/proc/self/stat"):read("a"):match("^%d+ %b() %S+ (%d+)")
+            local command = io.open("/proc/" .. parent .. "/cmdline"):read("a"):gsub("%z", " ")
+            print("parent: " .. command)
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let home = try ForcelabProcess.temporaryFolder(self)
+        let watch = try PseudoTerminal(ForcelabProcess.binary, ["--watch", "--watch", script.path], environment: [
+            "HOME": home.path, "TERM": "xterm",
+        ])
+        XCTAssertTrue(watch.waitFor("run 1 finished", timeout: 60), watch.screen)
+        XCTAssertTrue(watch.screen.contains("--watch --watch \(script.path)"), watch.screen)
+        watch.type("\u{3}")
+        XCTAssertEqual(watch.waitForExit(timeout: 30), 0, watch.screen)
+    }
+
     func testWatchNeedsAScriptFile() throws {
         for arguments in [["--watch"], ["--watch", "-"], ["--watch", "-i", "x.lua"]] {
             let result = try ForcelabProcess.run(arguments)

@@ -34,7 +34,10 @@ final class LuaCompletionTests: LuaTestCase {
     func testAfterCallsAndIndexing() {
         XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":id", ":iterations", ":strength"], "the link force's own options")
         XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])
-        XCTAssertEqual(complete("g:node(\"Valjean\").", word: "."), [".data", ".degree", ".group", ".id", ".index", ".x", ".y"])
+        XCTAssertEqual(complete("g:node(\"Valjean\").", word: "."), [".data", ".degree", ".group", ".id", ".index", ".vx", ".vy", ".x", ".y"],
+                       "a velocity in the simulation's two axes")
+        run("loose = fl.graph.generate('grid', {rows = 1, columns = 2})")
+        XCTAssertEqual(complete("loose:nodes()[1].", word: "."), [".column", ".data", ".degree", ".id", ".index", ".row"], "no simulation, no velocity")
         XCTAssertEqual(complete("g:nodes()[1].gr", word: ".gr"), [".group"])
         XCTAssertEqual(complete("sim:graph():edgeC", word: ":edgeC"), [":edgeCount"])
         XCTAssertEqual(complete("g:node('Valjean'):snap", word: ":snap"), [":snapshot"])

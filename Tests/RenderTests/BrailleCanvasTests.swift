@@ -68,6 +68,23 @@ final class BrailleCanvasTests: XCTestCase {
         XCTAssertThrowsError(try BrailleCanvas.preview(positions: [[0, 0]], edges: [], columns: 4, rows: 1, labels: [(node: 1, text: "x")]))
     }
 
+    func testALabelNeverBreaksTheGrid() throws {
+        /// A canvas `columns` wide with a node at the start of each of its two rows, labelled as given.
+        func drawn(columns: Int, _ top: String?, _ bottom: String?) throws -> String {
+            var canvas = try BrailleCanvas(columns: columns, rows: 2)
+            canvas.node(x: 0, y: 0)
+            canvas.node(x: 0, y: 4)
+            if let top { canvas.label(top, x: 0, y: 0) }
+            if let bottom { canvas.label(bottom, x: 0, y: 4) }
+            return canvas.render()
+        }
+        XCTAssertEqual(try drawn(columns: 12, "a\nb\u{1B}[31m", "日本語"), "⠛a b\u{FFFD}[31m⠀⠀⠀\n⠛日本語⠀⠀⠀⠀⠀",
+                       "a line break and an escape are not written; a wide character takes two cells")
+        XCTAssertEqual(try drawn(columns: 11, nil, "日本語日本語"), "⠛⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀\n⠛日本語日…⠀", "no character halved to fit the ten cells there are")
+        XCTAssertEqual(try drawn(columns: 10, nil, "日本語日本語"), "⠛⠀⠀⠀⠀⠀⠀⠀⠀⠀\n⠛日本語日…", "cut to the nine cells there are")
+        XCTAssertEqual(try drawn(columns: 1, "x", nil), "⠛\n⠛", "no room: no label, and nothing spills into the next row")
+    }
+
     func testColourMakesEdgesFaintAndNodesBoldOnlyWhenAsked() throws {
         let positions: [SIMD2<Double>] = [[0, 0], [100, 0]]
         let plain = try BrailleCanvas.preview(positions: positions, edges: [(0, 1)], columns: 10, rows: 1)

@@ -30,15 +30,21 @@ public enum LuaCompletion {
         var names: Set<String> = []
         if separator == ".", let type = metatableName(L, -1), getters[type]?["snapshot"] != nil {
             // A node's or an edge's fields: those its snapshot holds, its data fields (read as fields too), and
-            // the fields computed when read.
+            // the fields computed when read that have a value (a velocity only in a simulation, and in its axes).
+            let element = lua_gettop(L)
+            lua_pushvalue(L, element)
             guard callGetter(L, "snapshot", []) else { return [] }
             let snapshot = lua_gettop(L)
             if fl_rawgetfield(L, snapshot, "data") == LUA_TTABLE {
                 collect(L, into: &names, prefix: partial, methodsOnly: false, depth: 0)
             }
             lua_settop(L, snapshot)
-            let computed = type == ElementBindings.nodeMetatable ? ElementBindings.computedNodeFields : []
-            names.formUnion(computed.filter { $0.hasPrefix(partial) })
+            let computed = type == ElementBindings.nodeMetatable ? ElementBindings.computedNodeFields + ElementBindings.velocityKeys : []
+            for field in computed where field.hasPrefix(partial) {
+                lua_pushvalue(L, element)
+                if index(L, .string(field)), lua_type(L, -1) != LUA_TNIL { names.insert(field) }
+                lua_settop(L, snapshot)
+            }
         } else if separator == ":", let force = LuaObject.get(L, -1, ForceDescription.self) {
             // A force's accessors are those of its kind's options.
             return force.kind.table.names.filter { $0.hasPrefix(partial) }.sorted().map { head + $0 }

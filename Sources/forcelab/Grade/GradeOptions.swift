@@ -41,7 +41,8 @@ struct GradeOptions {
     /// Parses the arguments after `grade`; the folder `--out` names is made when missing.
     init(_ arguments: [String], environment: [String: String]) throws {
         let options = try CommandLineOptions(["forcelab", "--sandbox"] + arguments, environment: environment)
-        guard options.actions.isEmpty, !options.interactive, !options.showVersion, !options.ignoreEnvironment, !options.warnings else {
+        guard options.actions.isEmpty, !options.interactive, !options.showVersion, !options.ignoreEnvironment, !options.warnings,
+              !options.watch else {
             throw CommandLineOptions.UsageError(message: "grade takes only --timeout, --max-instructions, --max-memory, --allow-read and --out")
         }
         guard let exercise = options.script, options.scriptArguments.count <= 1, exercise != "-" else {
