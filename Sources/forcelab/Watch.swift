@@ -95,9 +95,12 @@ struct Watch {
     /// Says how the run ended and where its outputs went.
     private func report(_ run: Run, number: Int) {
         var seen: Set<String> = []
-        // A write the run was refused, or that failed, leaves no file modified since the run started.
+        // A write the run was refused, or that failed, leaves no file modified since the run started; a folder the
+        // run made (fl.mkdir) is not an output.
         let outputs = run.wrote.filter { path in
-            guard seen.insert(path).inserted, let stamp = Watch.stamp(path) else { return false }
+            var folder: ObjCBool = false
+            guard seen.insert(path).inserted, let stamp = Watch.stamp(path),
+                  FileManager.default.fileExists(atPath: path, isDirectory: &folder), !folder.boolValue else { return false }
             return Double(stamp.seconds) + Double(stamp.nanoseconds) / 1e9 >= run.started
         }
         let wrote = outputs.isEmpty ? "wrote no files" : "wrote " + outputs.map(Watch.shown).joined(separator: ", ")

@@ -13,7 +13,7 @@ final class WatchTests: XCTestCase {
             local settings = require "settings"
             local g = fl.graph.load(folder .. "/graph.edges", {format = "edgelist"})
             fl.simulation(g):force("link", fl.force.link{}):run()
-            fl.data.write(folder .. "/sizes.csv", {{nodes = g:nodeCount(), label = settings.label}})
+            fl.data.write(fl.mkdir(folder .. "/tables") .. "/sizes.csv", {{nodes = g:nodeCount(), label = settings.label}})
             print("made " .. settings.label .. " with " .. g:nodeCount() .. " nodes")
 
             """
@@ -26,7 +26,8 @@ final class WatchTests: XCTestCase {
             "HOME": home.path, "TERM": "xterm",
         ])
         XCTAssertTrue(watch.waitFor("made first with 3 nodes", timeout: 60), watch.screen)
-        XCTAssertTrue(watch.waitFor("run 1 finished; wrote \(folder.path)/sizes.csv", timeout: 60), watch.screen)
+        // The folder fl.mkdir made is not listed as an output.
+        XCTAssertTrue(watch.waitFor("run 1 finished; wrote \(folder.path)/tables/sizes.csv\r\n", timeout: 60), watch.screen)
         XCTAssertTrue(watch.waitFor("watching \(edges.path), \(script.path), \(module.path) (Ctrl-C ends)", timeout: 60), watch.screen)
 
         var mark = watch.mark
@@ -39,7 +40,7 @@ final class WatchTests: XCTestCase {
         try "a b\nb c\nc d\n".write(to: edges, atomically: true, encoding: .utf8)
         XCTAssertTrue(watch.waitFor("made second with 4 nodes", after: mark, timeout: 60), watch.screen)
         XCTAssertTrue(watch.waitFor("(Ctrl-C ends)", after: mark, timeout: 60), watch.screen)
-        let sizes = try String(contentsOf: folder.appendingPathComponent("sizes.csv"), encoding: .utf8)
+        let sizes = try String(contentsOf: folder.appendingPathComponent("tables/sizes.csv"), encoding: .utf8)
         XCTAssertTrue(sizes.contains("4"), sizes)
 
         mark = watch.mark
