@@ -109,6 +109,9 @@ final class SimulationLuaTests: LuaTestCase {
             """)
         XCTAssertTrue(error("fl.force.manyBody{strenght = -10}").contains("force.manyBody: unknown option 'strenght' (did you mean 'strength'?)"))
         XCTAssertTrue(error("fl.force.center{x = 'middle'}").contains("option 'x': number expected, got string"))
+        // A table force without `force` names the functions it does have.
+        XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('mine', {init = function() end, apply = function() end, k = 1})")
+            .contains("field 'force': function expected, got nil (the table's functions: apply, init; a table force has force(alpha) and may have initialize(nodes, random))"))
     }
 
     func testPerNodeFunctionsAndDataFieldParameters() {

@@ -140,8 +140,23 @@ enum SimulationBindings {
         let type = try LuaForce.pushField(L, 3, name)
         fl_pop(L, 1)
         guard type == LUA_TFUNCTION || (optional && type == LUA_TNIL) else {
-            throw arguments.error(3, "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))")
+            let functions = type == LUA_TNIL ? functionFields(L, 3) : []
+            let hint = functions.isEmpty ? "" : " (the table's functions: \(functions.joined(separator: ", ")); a table force has force(alpha) and may have initialize(nodes, random))"
+            throw arguments.error(3, "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))" + hint)
         }
+    }
+
+    /// The names of the string-keyed fields of the table at `index` that hold functions, sorted (read raw).
+    private static func functionFields(_ L: OpaquePointer, _ index: Int32) -> [String] {
+        var names: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION, let name = lua_tolstring(L, -2, nil) {
+                names.append(String(cString: name))
+            }
+            fl_pop(L, 1)
+        }
+        return names.sorted()
     }
 
     static let forces: LuaFunction = { L in
