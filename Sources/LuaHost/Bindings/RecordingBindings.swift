@@ -118,6 +118,9 @@ enum RecordingBindings {
             } else {
                 preview.columns = try arguments.integer(2, default: preview.columns)
                 preview.rows = try arguments.integer(3, default: preview.rows)
+                for (n, value) in [(Int32(2), preview.columns), (3, preview.rows)] where value < 1 {
+                    throw arguments.error(n, "\(n == 2 ? "columns" : "rows"): an integer ≥ 1 expected, got \(value)")
+                }
             }
             preview.colour = TerminalColour.onStandardOutput
             let text = try preview.text(of: graph)
