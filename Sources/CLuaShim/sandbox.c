@@ -35,15 +35,32 @@ static int guarded_open(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* Raises the message on top of the stack as the wrapped library function would have, placed at the script's line
+ * (the function calling the guard), as a stock library error is. */
+static int raise_located(lua_State *L) {
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* How a guarded function fails: a refusal returned as nil, message (loadfile); raised at the caller's line, the
+ * function's own errors passing as they are (dofile: its chunk's errors are placed already, and stock Lua does not
+ * place its "cannot open"); or raised at the caller's line as the function's own errors are then too (io.lines,
+ * io.input, io.output, which place theirs at their caller, the guard). */
+enum { RETURNS = 0, RAISES = 1, RAISES_PLACED = 2 };
+
 /* A function taking a file name as argument 1 (upvalue 1: the library's function; upvalue 2: whether it writes;
- * upvalue 3: whether a refusal is raised rather than returned as nil, message). Other arguments (none, nil, a file
- * handle) pass as they are. */
+ * upvalue 3: how it fails, above). Other arguments (none, nil, a file handle) pass as they are. */
 static int guarded_path(lua_State *L) {
+    int raises = (int)lua_tointeger(L, lua_upvalueindex(3));
     if (lua_type(L, 1) == LUA_TSTRING) {
         size_t length;
         const char *path = lua_tolstring(L, 1, &length);
         if (refused(L, path, length, lua_toboolean(L, lua_upvalueindex(2)))) {
-            if (lua_toboolean(L, lua_upvalueindex(3))) return lua_error(L);
+            if (raises) return raise_located(L);
             lua_pushnil(L);
             lua_insert(L, -2);
             return 2;
@@ -51,7 +68,11 @@ static int guarded_path(lua_State *L) {
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    if (raises != RAISES_PLACED) {
+        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+        return lua_gettop(L);
+    }
+    if (lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0) != LUA_OK) return raise_located(L);
     return lua_gettop(L);
 }
 
@@ -59,7 +80,7 @@ static int guarded_path(lua_State *L) {
 static void guard_field(lua_State *L, const char *name, int writing, int raises) {
     lua_getfield(L, -1, name);
     lua_pushboolean(L, writing);
-    lua_pushboolean(L, raises);
+    lua_pushinteger(L, raises);
     lua_pushcclosure(L, guarded_path, 3);
     lua_setfield(L, -2, name);
 }
@@ -165,13 +186,13 @@ static int sandbox_protected(lua_State *L) {
     lua_getfield(L, -1, "open");
     lua_pushcclosure(L, guarded_open, 1);
     lua_setfield(L, -2, "open");
-    guard_field(L, "lines", 0, 1);
-    guard_field(L, "input", 0, 1);
-    guard_field(L, "output", 1, 1);
+    guard_field(L, "lines", 0, RAISES_PLACED);
+    guard_field(L, "input", 0, RAISES_PLACED);
+    guard_field(L, "output", 1, RAISES_PLACED);
     lua_pop(L, 1);
     lua_pushglobaltable(L);
-    guard_field(L, "loadfile", 0, 0);
-    guard_field(L, "dofile", 0, 1);
+    guard_field(L, "loadfile", 0, RETURNS);
+    guard_field(L, "dofile", 0, RAISES);
     lua_getfield(L, -1, "collectgarbage");
     lua_pushcclosure(L, guarded_collectgarbage, 1);
     lua_setfield(L, -2, "collectgarbage");

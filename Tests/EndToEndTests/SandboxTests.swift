@@ -111,6 +111,11 @@ final class SandboxTests: XCTestCase {
         }
         XCTAssertTrue(result.stdout.contains("cannot read 'secret/s.txt': the sandbox reads only under"), result.stdout)
         XCTAssertTrue(result.stdout.contains("no file '\(root.path)/secret/evil.lua' (not readable in the sandbox)"), result.stdout)
+        // The guarded library functions fail at the script's line, as stock Lua's do.
+        let missing = try sandboxed("\nfor line in io.lines('scripts/missing.csv') do end", in: root)
+        XCTAssertTrue(missing.stderr.contains("/scripts/test.lua:2: cannot open file 'scripts/missing.csv' (No such file or directory)"), missing.stderr)
+        let refused = try sandboxed("\n\nio.lines('secret/s.txt')", in: root)
+        XCTAssertTrue(refused.stderr.contains("/scripts/test.lua:3: cannot read 'secret/s.txt'"), refused.stderr)
     }
 
     func testEveryWriterWritesOnlyUnderOut() throws {
