@@ -61,11 +61,13 @@ public struct FileAccess: Sendable {
 
     /// Throws when the installed policy forbids reading `path`.
     public static func checkRead(_ path: String) throws {
+        observer?(path, false)
         if let refusal = current?.refusal(path, writing: false) { throw refusal }
     }
 
     /// Throws when the installed policy forbids writing `path`.
     public static func checkWrite(_ path: String) throws {
+        observer?(path, true)
         if let refusal = current?.refusal(path, writing: true) { throw refusal }
     }
 
@@ -85,8 +87,15 @@ public struct FileAccess: Sendable {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    /// Told every path checked and whether for writing, policy or none (`forcelab --watch` learns a run's files).
+    public static var observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
+        get { lock.withLock { installedObserver } }
+        set { lock.withLock { installedObserver = newValue } }
+    }
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: FileAccess?
+    nonisolated(unsafe) private static var installedObserver: (@Sendable (String, Bool) -> Void)?
 
     /// The real path `path` leads to: resolved whole when it exists, else its folder resolved and the name added.
     static func destination(of path: String) -> String? {

@@ -1,7 +1,8 @@
 /* The only C that touches Lua on behalf of Swift. One file per concern:
  * calls.c (the error trampoline, protected calls and helpers), loaders.c (text-only loading, the standard
  * libraries), sandbox.c (the sandbox), memory.c (the capped allocator, opening and closing a state), limits.c (instruction, memory and time
- * limits), interrupt.c (Ctrl-C, the timer, coroutines that run), nodesync.c (bulk copies for Lua forces); the macro shims are at the end of this header. */
+ * limits), interrupt.c (Ctrl-C, the timer, coroutines that run), nodesync.c (bulk copies for Lua forces), arraysync.c (copies for
+ * array-form Lua forces); the macro shims are at the end of this header. */
 #ifndef FORCELAB_CLUASHIM_H
 #define FORCELAB_CLUASHIM_H
 
@@ -44,14 +45,25 @@ typedef struct {
     double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
     int fixed_changed;            /* set by fl_nodes_read when a fixed coordinate read back differs from the one held */
     unsigned char *pins_changed;  /* when not NULL, fl_nodes_read sets [i] to 1 for each such node i */
+    int invalid_node;             /* set by fl_nodes_read to the index of the node holding a value it refused, else -1 */
 } fl_node_state;
 
 /* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables
  * of the array at `nodes`. Protected: returns a Lua status. */
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed);
-/* Copies positions, velocities and fixed coordinates back from the node tables (non-numbers leave a value as it
- * was; a fixed coordinate that is not a number is free). Protected. */
+/* Copies positions, velocities and fixed coordinates back from the node tables (a fixed coordinate that is nil is
+ * free). A value that is not a number, or is NaN, fails with an error naming the field, with `invalid_node` set to
+ * the node's index; values of the nodes before it are already copied. Protected. */
 int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
+
+/* Arrays of array-form Lua forces (arraysync.c): tables holding one number per node at 1..count. */
+/* Pushes a new array of `count` zeros. Protected: returns a Lua status. */
+int fl_array_new(lua_State *L, int count);
+/* Writes source[i] to the array at `array` wherever it differs (bitwise) from shadow[i], which takes it. Protected. */
+int fl_array_write(lua_State *L, int array, const double *source, double *shadow, int count);
+/* Copies the array's entries to target and shadow; returns -1, or the 0-based index of the first entry that is
+ * not a finite number (the entries before it are copied). */
+int fl_array_read(lua_State *L, int array, double *target, double *shadow, int count);
 
 /* Whether the running C function was called with method syntax (obj:f()). */
 int fl_called_as_method(lua_State *L);

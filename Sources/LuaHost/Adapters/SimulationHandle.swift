@@ -16,8 +16,12 @@ final class SimulationHandle {
     var descriptions: [String: ForceDescription] = [:]
     /// The Lua forces by name.
     var luaForces: [String: LuaForce] = [:]
+    /// The array-form Lua forces by name.
+    var arrayForces: [String: LuaArrayForce] = [:]
     /// The Lua event handlers by event and name (`sim:on` returns them); the layout's events call them.
     var handlers: [String: LuaReference] = [:]
+    /// The function given to `sim:randomSource`, while the simulation draws from it.
+    var randomSource: LuaReference?
     /// The node tables every Lua force of this simulation sees.
     lazy var nodeTables = LuaNodeTables(simulation: self)
 
@@ -52,6 +56,7 @@ final class SimulationHandle {
         try layout.setForce(name, try description.kind.make(description, for: self))
         descriptions[name] = description
         luaForces[name] = nil
+        arrayForces[name] = nil
         if !description.attachments.contains(where: { $0.simulation.value === self && $0.name == name }) {
             description.attachments.append((simulation: ForceDescription.WeakHandle(value: self), name: name))
         }
@@ -63,6 +68,16 @@ final class SimulationHandle {
         try layout.setForce(name, force)
         luaForces[name] = force
         descriptions[name] = nil
+        arrayForces[name] = nil
+    }
+
+    /// Adds or replaces the array-form Lua force `name`.
+    func setForce(_ name: String, _ force: LuaArrayForce) throws {
+        try layout.setForce(name, force)
+        arrayForces[name] = force
+        luaForces[name] = nil
+        descriptions[name] = nil
+        releaseNodeTablesIfUnused()
     }
 
     /// Removes the force `name`.
@@ -70,6 +85,7 @@ final class SimulationHandle {
         try layout.removeForce(name)
         descriptions[name] = nil
         luaForces[name] = nil
+        arrayForces[name] = nil
         releaseNodeTablesIfUnused()
     }
 

@@ -15,6 +15,7 @@ enum SimulationBindings {
         ("alpha", alpha), ("alphaTarget", alphaTarget), ("alphaMin", alphaMin), ("alphaDecay", alphaDecay),
         ("velocityDecay", velocityDecay), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
         ("record", record), ("graph", graph), ("seed", seed), ("threads", threads),
+        ("nodes", nodes), ("randomSource", randomSource),
     ]
 
     /// Registers the metatable and adds `simulation` to the module table on top of the stack.
@@ -59,6 +60,7 @@ enum SimulationBindings {
             engine.velocityDecay = try options.number("velocityDecay")
             if let threads = try options.optionalInteger("threads") { engine.threads = threads }
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
+            graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
             LuaCallbacks.link(arguments.L, from: simulation, to: graph, name: "graph")
             return 1
@@ -88,6 +90,8 @@ enum SimulationBindings {
                     LuaObject.push(L, description, metatable: ForceBindings.metatable)
                 } else if let luaForce = simulation.luaForces[name] {
                     luaForce.reference.push(L)
+                } else if let arrayForce = simulation.arrayForces[name] {
+                    arrayForce.reference.push(L)
                 } else {
                     lua_pushnil(L)
                 }
@@ -99,6 +103,10 @@ enum SimulationBindings {
                 try simulation.setForce(name, description)
                 LuaCallbacks.link(L, from: simulation, to: description, name: "force " + name)
                 return returningSelf(arguments)
+            } else if lua_type(L, 3) == LUA_TTABLE, try wantsArrays(arguments) {
+                try checkMember(arguments, "force", optional: false)
+                try checkMember(arguments, "initialize", optional: true)
+                try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
                 if form == .table {
@@ -106,13 +114,24 @@ enum SimulationBindings {
                     try checkMember(arguments, "initialize", optional: true)
                 }
                 let reference = LuaReference(L, 3, owner: simulation)
-                try simulation.setForce(name, LuaForce(simulation: simulation, form: form, reference: reference))
+                try simulation.setForce(name, LuaForce(simulation: simulation, name: name, form: form, reference: reference))
             } else {
                 throw arguments.typeError(3, expected: "force, function, table or nil")
             }
             LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name)
             return returningSelf(arguments)
         }
+    }
+
+    /// Whether the table-form Lua force (argument 3) asks for arrays (`arrays = true`); a non-boolean is an error.
+    private static func wantsArrays(_ arguments: LuaArguments) throws -> Bool {
+        let L = arguments.L
+        let type = try LuaForce.pushField(L, 3, "arrays")
+        defer { fl_pop(L, 1) }
+        guard type == LUA_TBOOLEAN || type == LUA_TNIL else {
+            throw arguments.error(3, "field 'arrays': boolean expected, got \(String(cString: lua_typename(L, type)))")
+        }
+        return lua_toboolean(L, -1) != 0
     }
 
     /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
@@ -142,7 +161,7 @@ enum SimulationBindings {
         }
     }
 
-    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =}])`: ticks until alpha < alphaMin; returns the
+    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =}])`: ticks until alpha < alphaMin; returns the
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
@@ -153,12 +172,13 @@ enum SimulationBindings {
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
             defer { progress.finish() }
-            let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
+            let show = try options.boolean("show") ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps")) : nil
+            if show == nil && options.has("fps") { throw options.error("fps", expected: "show = true", got: "no show") }
             let ticksBefore = layout.ticksDone
             var ticks = 0
             let afterTick = { (tick: Int) throws in
                 let alpha = layout.simulation.alpha
-                if show?.isDue ?? false { try show?.draw(tick: tick, alpha: alpha) }
+                try show?.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
                 if show == nil { progress.update(tick: tick, alpha: alpha) }
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
@@ -324,6 +344,43 @@ enum SimulationBindings {
         }
     }
 
+    /// `sim:randomSource([fn])`, as d3's: with a function returning numbers in [0, 1) it draws the simulation's
+    /// random numbers from it and initialises the forces again; without one it returns the source in use (the
+    /// function, or a callable drawing from d3's LCG, which given back restores the LCG).
+    static let randomSource: LuaFunction = { L in
+        method(L, "randomSource") { arguments, simulation in
+            let L = arguments.L
+            if arguments.count < 2 {
+                if let function = simulation.randomSource {
+                    function.push(L)
+                } else {
+                    RandomBindings.push(L, simulation.layout.simulation.random)
+                }
+                return 1
+            }
+            if let random = LuaObject.get(L, 2, RandomSource.self), random === simulation.layout.simulation.random {
+                try simulation.layout.setRandomSource(nil)
+                simulation.randomSource = nil
+                return returningSelf(arguments)
+            }
+            try arguments.function(2)
+            let function = LuaReference(L, 2, owner: simulation)
+            try simulation.layout.setRandomSource { [unowned simulation] in
+                try simulation.callNumber(function, "randomSource") { _ in 0 }
+            }
+            simulation.randomSource = function
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:nodes()`: the simulation's nodes as node references, in index order (d3's `simulation.nodes()`).
+    static let nodes: LuaFunction = { L in
+        method(L, "nodes") { arguments, simulation in
+            ElementBindings.pushList(arguments.L, simulation.graph, .node, try simulation.layout.nodesInIndexOrder())
+            return 1
+        }
+    }
+
     static let graph: LuaFunction = { L in
         method(L, "graph") { arguments, simulation in
             LuaObject.push(arguments.L, simulation.graph, metatable: GraphBindings.metatable)
@@ -331,12 +388,14 @@ enum SimulationBindings {
         }
     }
 
-    /// `sim:seed(n)`: restarts d3's random source from seed n and initialises the forces again.
+    /// `sim:seed(n)`: goes back to d3's random source (after `sim:randomSource(fn)`), restarts it from seed n and
+    /// initialises the forces again.
     static let seed: LuaFunction = { L in
         method(L, "seed") { arguments, simulation in
             let seed = try arguments.integer(2)
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
             try simulation.layout.reseed(UInt32(seed))
+            simulation.randomSource = nil
             return returningSelf(arguments)
         }
     }
