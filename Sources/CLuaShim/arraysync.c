@@ -83,7 +83,8 @@ typedef struct {
 } write_request;
 
 static int write_protected(lua_State *L) {
-    const write_request *rq = (const write_request *)lua_touserdata(L, 1);
+    const write_request *rq = (const write_request *)fl_host_pointer(L, write_protected);
+    luaL_checktype(L, 2, LUA_TTABLE);
     mirror_table *t = in_place(L, 2, rq->count);
     for (int i = 0; i < rq->count; i++) {
         double v = rq->source[i];
@@ -101,12 +102,9 @@ static int write_protected(lua_State *L) {
 }
 
 int fl_array_write(lua_State *L, int array, const double *source, double *shadow, int count) {
-    array = lua_absindex(L, array);
     write_request rq = {source, shadow, count};
-    lua_pushcfunction(L, write_protected);
-    lua_pushlightuserdata(L, &rq);
     lua_pushvalue(L, array);
-    return fl_protected_call(L, 2, 0, 0);
+    return fl_call_host(L, write_protected, &rq, 1, 0);
 }
 
 int fl_array_read(lua_State *L, int array, double *target, double *shadow, int count) {
