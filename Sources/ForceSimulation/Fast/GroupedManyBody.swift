@@ -33,6 +33,8 @@ final class GroupedManyBody {
         let x: UnsafePointer<Double>, y: UnsafePointer<Double>
         let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
         let alpha: Double
+        /// Whether some cell has a zero strength sum or a centre that is not finite (walks then skip such cells).
+        let anyIrregular: Bool
         let distanceMin2: Double
         let distanceMax2: Double
     }
@@ -66,7 +68,7 @@ final class GroupedManyBody {
     /// With |δ| ≤ `separation`·|D| the first term left out is at most separationᵒʳᵈᵉʳ of the cell's pull.
     final class LocalExpansion: @unchecked Sendable {
         /// Terms kept.
-        static let order = 8
+        static let order = 6
         /// The largest ratio of the group's radius to a cell's distance for the cell to go into the expansion.
         static let separation = 0.6
         /// Coefficients: real and imaginary parts side by side, `order` pairs.
@@ -223,7 +225,7 @@ final class GroupedManyBody {
         var k = 0
         while k < input.cells {
             let c = bodies[k]
-            if c.value == 0 || !(c.x.isFinite && c.y.isFinite) {
+            if input.anyIrregular && (c.value == 0 || !(c.x.isFinite && c.y.isFinite)) {
                 k = Int(c.end)
                 continue
             }
