@@ -138,43 +138,63 @@ int fl_rawgetfield(lua_State *L, int idx, const char *k) {
     return lua_rawget(L, idx);
 }
 
+/* The helper the host is calling through fl_call_host and the pointer it passed (NULL when none). */
+static lua_CFunction host_function = NULL;
+static void *host_pointer = NULL;
+
+int fl_call_host(lua_State *L, lua_CFunction f, void *pointer, int nargs, int nresults) {
+    lua_pushcfunction(L, f);
+    lua_insert(L, -(nargs + 1));
+    lua_pushlightuserdata(L, pointer);
+    lua_insert(L, -(nargs + 1));
+    lua_CFunction saved_function = host_function;
+    void *saved_pointer = host_pointer;
+    host_function = f;
+    host_pointer = pointer;
+    int status = fl_protected_call(L, nargs + 1, nresults, 0);
+    host_function = saved_function;
+    host_pointer = saved_pointer;
+    return status;
+}
+
+void *fl_host_pointer(lua_State *L, lua_CFunction self) {
+    void *pointer = lua_touserdata(L, 1);
+    if (lua_type(L, 1) != LUA_TLIGHTUSERDATA || pointer == NULL || pointer != host_pointer || self != host_function)
+        luaL_error(L, "this function belongs to the host and cannot be called from a script");
+    return pointer;
+}
+
 static int getfield_protected(lua_State *L) {
-    lua_getfield(L, 1, (const char *)lua_touserdata(L, 2));
+    const char *k = (const char *)fl_host_pointer(L, getfield_protected);
+    lua_getfield(L, 2, k);
     return 1;
 }
 
 int fl_getfield_protected(lua_State *L, int idx, const char *k) {
-    idx = lua_absindex(L, idx);
-    lua_pushcfunction(L, getfield_protected);
     lua_pushvalue(L, idx);
-    lua_pushlightuserdata(L, (void *)k);
-    return fl_protected_call(L, 2, 1, 0);
+    return fl_call_host(L, getfield_protected, (void *)k, 1, 1);
 }
 
 static int getglobal_protected(lua_State *L) {
-    lua_getglobal(L, (const char *)lua_touserdata(L, 1));
+    lua_getglobal(L, (const char *)fl_host_pointer(L, getglobal_protected));
     return 1;
 }
 
 int fl_getglobal_protected(lua_State *L, const char *name) {
-    lua_pushcfunction(L, getglobal_protected);
-    lua_pushlightuserdata(L, (void *)name);
-    return fl_protected_call(L, 1, 1, 0);
+    return fl_call_host(L, getglobal_protected, (void *)name, 0, 1);
 }
 
 static int setglobal_protected(lua_State *L) {
-    lua_pushvalue(L, 2);
-    lua_setglobal(L, (const char *)lua_touserdata(L, 1));
+    const char *name = (const char *)fl_host_pointer(L, setglobal_protected);
+    lua_settop(L, 2);
+    lua_setglobal(L, name);
     return 0;
 }
 
 int fl_setglobal_protected(lua_State *L, const char *name) {
-    lua_pushcfunction(L, setglobal_protected);
-    lua_pushlightuserdata(L, (void *)name);
-    lua_pushvalue(L, -3);
-    int status = fl_protected_call(L, 2, 0, 0);
+    lua_pushvalue(L, -1);
+    int status = fl_call_host(L, setglobal_protected, (void *)name, 1, 0);
     if (status == LUA_OK) lua_pop(L, 1);
     else lua_remove(L, -2);
     return status;
 }
-

@@ -25,6 +25,14 @@ fl_alloc_state *fl_state_of(lua_State *L);
 int fl_swift_depth(lua_State *L, int depth);
 /* lua_pcall with the allocator's cap in force for the Lua it runs (see fl_enter_swift). */
 int fl_protected_call(lua_State *L, int nargs, int nresults, int handler);
+/* Calls the C function `f` protected with `pointer` (as a light userdata) and the `nargs` values on top of the stack
+ * as its arguments. `f` takes the pointer with fl_host_pointer: a script that got hold of `f` (debug.getinfo on a
+ * frame) can then only call it while the host's own call runs, with the host's pointer. Returns the Lua status. */
+int fl_call_host(lua_State *L, lua_CFunction f, void *pointer, int nargs, int nresults);
+/* Argument 1 of the running helper `self`, when the host passed it through fl_call_host; else raises an error. */
+void *fl_host_pointer(lua_State *L, lua_CFunction self);
+/* Makes the debug library keep away from the host's state (debug.c). */
+void fl_guard_debug(lua_State *L);
 /* Installs the hook that runs while nothing is pending: the guard hook counting instructions and checking memory
  * when such a limit is set, or none. */
 void fl_resting_hook(lua_State *L);

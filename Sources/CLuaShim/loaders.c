@@ -1,5 +1,6 @@
 /* Loading Lua source: a corrupt binary chunk can crash any Lua host, so the script loader, load, loadfile, dofile
- * and require's Lua searcher take source text only. Also opens the standard libraries. */
+ * and require's Lua searcher take source text only (load and loadfile are the host's own, so no raw one is left for
+ * the debug library to find). Also opens the standard libraries. */
 #include "internal.h"
 #include <string.h>
 
@@ -51,49 +52,90 @@ static int text_searcher(lua_State *L) {
     return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
 }
 
-/* Calls the library's load or loadfile (upvalue 1) with 'b' taken out of argument `mode` (text by default). The
-   arguments are checked here first, as the library checks them, so that an error names the caller's line and
-   the function the script called. */
-static int call_in_text_mode(lua_State *L, int mode) {
+/* Pushes argument `mode` (text by default) without 'b' and returns NULL, or, when only binary chunks were asked for,
+   pushes nil and a refusal (as load refuses a chunk its mode excludes) and returns the count of those results. */
+static int push_text_mode(lua_State *L, int mode) {
     const char *given = luaL_optstring(L, mode, NULL);
-    if (lua_gettop(L) < mode) lua_settop(L, mode);
     luaL_Buffer text;
     luaL_buffinit(L, &text);
     for (const char *c = given != NULL ? given : "t"; *c != '\0'; c++)
         if (*c != 'b') luaL_addchar(&text, *c);
     luaL_pushresult(&text);
-    if (lua_rawlen(L, -1) == 0) {
-        /* Only binary chunks were asked for: refused, as load refuses a chunk its mode excludes. */
-        lua_pushnil(L);
-        lua_pushfstring(L, "binary chunks are not loaded (mode is '%s')", given);
+    if (lua_rawlen(L, -1) > 0) return 0;
+    luaL_pushfail(L);
+    lua_pushfstring(L, "binary chunks are not loaded (mode is '%s')", given);
+    return 2;
+}
+
+/* The results of load and loadfile: the chunk (with `env`, when not 0, as its first upvalue), or nil and the
+   message on top of the stack. */
+static int load_results(lua_State *L, int status, int env) {
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
         return 2;
     }
-    lua_replace(L, mode);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    if (env != 0) {
+        lua_pushvalue(L, env);
+        if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1);
+    }
+    return 1;
 }
 
-/* load(chunk [, chunkname [, mode [, env]]]) */
+/* The stack slot load keeps the reader's last piece in (after its four arguments and the mode). */
+#define READER_SLOT 6
+
+/* load's reader for a function chunk (argument 1): each call's string, until nil or an empty string. */
+static const char *function_reader(lua_State *L, void *data, size_t *size) {
+    (void)data;
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *size = 0;
+        return NULL;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, READER_SLOT);
+    return lua_tolstring(L, READER_SLOT, size);
+}
+
+/* load(chunk [, chunkname [, mode [, env]]]), as the library's, for source text only: no raw load exists in the
+   state for the debug library to find. */
 static int text_load(lua_State *L) {
-    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) luaL_checktype(L, 1, LUA_TFUNCTION);
-    luaL_optstring(L, 2, NULL);
-    return call_in_text_mode(L, 3);
+    size_t length;
+    const char *chunk = lua_tolstring(L, 1, &length);
+    int env = lua_isnone(L, 4) ? 0 : 4;
+    if (chunk == NULL) luaL_checktype(L, 1, LUA_TFUNCTION);
+    const char *name = luaL_optstring(L, 2, chunk != NULL ? chunk : "=(load)");
+    lua_settop(L, 4);
+    int refused = push_text_mode(L, 3);
+    if (refused) return refused;
+    const char *mode = lua_tostring(L, 5);
+    int status;
+    if (chunk != NULL) {
+        status = luaL_loadbufferx(L, chunk, length, name, mode);
+    } else {
+        lua_settop(L, READER_SLOT);
+        status = lua_load(L, function_reader, NULL, name, mode);
+    }
+    return load_results(L, status, env);
 }
 
-/* loadfile([filename [, mode [, env]]]) */
+/* loadfile([filename [, mode [, env]]]), as the library's, for source text only. */
 static int text_loadfile(lua_State *L) {
-    luaL_optstring(L, 1, NULL);
-    return call_in_text_mode(L, 2);
+    const char *name = luaL_optstring(L, 1, NULL);
+    int env = lua_isnone(L, 3) ? 0 : 3;
+    int refused = push_text_mode(L, 2);
+    if (refused) return refused;
+    return load_results(L, luaL_loadfilex(L, name, lua_tostring(L, -1)), env);
 }
 
 static void install_text_loaders(lua_State *L) {
-    lua_getglobal(L, "load");
-    lua_pushcclosure(L, text_load, 1);
+    lua_pushcfunction(L, text_load);
     lua_setglobal(L, "load");
-    lua_getglobal(L, "loadfile");
-    lua_pushcclosure(L, text_loadfile, 1);
+    lua_pushcfunction(L, text_loadfile);
     lua_setglobal(L, "loadfile");
     lua_pushcfunction(L, text_dofile);
     lua_setglobal(L, "dofile");
@@ -110,6 +152,7 @@ static int fl_openlibs_protected(lua_State *L) {
     luaL_openlibs(L);
     install_text_loaders(L);
     fl_track_coroutines(L);
+    fl_guard_debug(L);
     fl_guard_debug_sethook(L);
     return 0;
 }

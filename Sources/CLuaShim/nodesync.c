@@ -87,15 +87,26 @@ static int same_value(double a, double b) {
 }
 
 /* Stores a value read back from a node table: fixed coordinates turn nil into "free" (NaN) and note a change in
- * `fixed_changed` and `pins_changed`; other columns keep their value when the table holds no number. */
-static void store_read(lua_State *L, int index, fl_node_state *st, double *column, int i, int fixed) {
-    int isnum = 0;
-    double v = lua_tonumberx(L, index, &isnum);
+ * `fixed_changed` and `pins_changed`. A value that is not a number (nor nil for a fixed coordinate), or a NaN where
+ * the engine held a number, is refused: `invalid_node` names the node and the error the field. */
+static void store_read(lua_State *L, int index, fl_node_state *st, double *column, int i, int fixed, const char *name) {
+    int type = lua_type(L, index);
+    double v = 0.0 / 0.0;
+    if (type == LUA_TNUMBER) {
+        v = lua_tonumber(L, index);
+        if (v != v && column[i] == column[i]) {
+            st->invalid_node = i;
+            luaL_error(L, "field '%s' is NaN, a number expected", name);
+        }
+    } else if (!(fixed && type == LUA_TNIL)) {
+        st->invalid_node = i;
+        luaL_error(L, "field '%s' is %s, a number expected%s", name, type == LUA_TNIL ? "nil" : luaL_typename(L, index),
+                   fixed ? " (nil frees it)" : "");
+    }
     if (!fixed) {
-        if (isnum) column[i] = v;
+        column[i] = v;
         return;
     }
-    if (!isnum) v = 0.0 / 0.0;
     if (!same_value(v, column[i])) {
         st->fixed_changed = 1;
         if (st->pins_changed) st->pins_changed[i] = 1;
@@ -104,7 +115,7 @@ static void store_read(lua_State *L, int index, fl_node_state *st, double *colum
 }
 
 static int sync_protected(lua_State *L) {
-    const sync_request *rq = (const sync_request *)lua_touserdata(L, 1);
+    const sync_request *rq = (const sync_request *)fl_host_pointer(L, sync_protected);
     const int nodes = 2;
     luaL_checktype(L, nodes, LUA_TTABLE);
     fl_node_state *st = rq->state;
@@ -127,7 +138,7 @@ static int sync_protected(lua_State *L) {
             lua_call(L, 2, batch * fields);
             int first = lua_gettop(L) - batch * fields + 1;
             for (int j = 0; j < batch; j++)
-                for (int k = 0; k < fields; k++) store_read(L, first + j * fields + k, st, columns[k], base + j, k >= moving);
+                for (int k = 0; k < fields; k++) store_read(L, first + j * fields + k, st, columns[k], base + j, k >= moving, names[k]);
             lua_settop(L, function);
         } else {
             for (int j = 0; j < batch; j++)
@@ -148,7 +159,7 @@ static int sync_protected(lua_State *L) {
             lua_pushvalue(L, keys + k);
             if (rq->reading) {
                 lua_rawget(L, -2);
-                store_read(L, -1, st, columns[k], i, k >= moving);
+                store_read(L, -1, st, columns[k], i, k >= moving, names[k]);
                 lua_pop(L, 1);
             } else {
                 double v = columns[k][i];
@@ -162,11 +173,8 @@ static int sync_protected(lua_State *L) {
 }
 
 static int sync_call(lua_State *L, int nodes, sync_request *rq) {
-    nodes = lua_absindex(L, nodes);
-    lua_pushcfunction(L, sync_protected);
-    lua_pushlightuserdata(L, rq);
     lua_pushvalue(L, nodes);
-    return fl_protected_call(L, 2, 0, 0);
+    return fl_call_host(L, sync_protected, rq, 1, 0);
 }
 
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed) {
@@ -176,5 +184,6 @@ int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed
 
 int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state) {
     sync_request rq = {state, 0, 1};
+    state->invalid_node = -1;
     return sync_call(L, nodes, &rq);
 }

@@ -35,6 +35,7 @@ public enum DataTableFile {
 
     /// Reads the table in `path`; errors name the file and the line.
     public static func read(_ path: String, format: DataTableFormat) throws -> DataTable {
+        try FileAccess.checkRead(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DataTableError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }

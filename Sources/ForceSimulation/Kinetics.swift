@@ -97,27 +97,19 @@ public final class Kinetics {
     /// d3's initializeNodes: copy fixed coordinates to positions, place nodes missing a coordinate by `placement`
     /// (random points drawn from `random` in node order), and zero velocities that are NaN.
     func initializeNodes(placement: Placement, random: RandomSource) {
-        let randomly = placement == .random
         let three = dimensions == 3
         for i in 0..<count {
             if !fx[i].isNaN { x[i] = fx[i] }
             if !fy[i].isNaN { y[i] = fy[i] }
             if three, !fz[i].isNaN { z[i] = fz[i] }
-            if three {
-                if x[i].isNaN || y[i].isNaN || z[i].isNaN {
-                    (x[i], y[i], z[i]) =
-                        randomly ? Placement.randomPoint3D(count: count, random) : Placement.point3D(i)
-                }
-                if vx[i].isNaN || vy[i].isNaN || vz[i].isNaN {
-                    (vx[i], vy[i], vz[i]) = (0, 0, 0)
-                }
-            } else {
-                if x[i].isNaN || y[i].isNaN {
-                    (x[i], y[i]) = randomly ? Placement.randomPoint2D(count: count, random) : Placement.point2D(i)
-                }
-                if vx[i].isNaN || vy[i].isNaN {
-                    (vx[i], vy[i]) = (0, 0)
-                }
+            if x[i].isNaN || y[i].isNaN || (three && z[i].isNaN) {
+                let point = placement.point(i, of: count, dimensions: dimensions, random: random)
+                (x[i], y[i]) = (point.x, point.y)
+                if three { z[i] = point.z }
+            }
+            if vx[i].isNaN || vy[i].isNaN || (three && vz[i].isNaN) {
+                (vx[i], vy[i]) = (0, 0)
+                if three { vz[i] = 0 }
             }
         }
     }

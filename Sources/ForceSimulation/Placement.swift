@@ -17,6 +17,21 @@ public enum Placement: Sendable, Equatable {
     /// d3-force-3d's yaw step, pi * 20 / (9 + sqrt 221).
     static let yawAngle = Double.pi * 20 / (9 + 221.0.squareRoot())
 
+    /// The start point of node `i` of `count` in `dimensions` (2 or 3; z is 0 in 2D): the spiral's point i, or a
+    /// random point drawn from `random`.
+    func point(_ i: Int, of count: Int, dimensions: Int, random: RandomSource) -> (x: Double, y: Double, z: Double) {
+        switch (self, dimensions == 3) {
+        case (.phyllotaxis, true): return Placement.point3D(i)
+        case (.random, true): return Placement.randomPoint3D(count: count, random)
+        case (.phyllotaxis, false):
+            let point = Placement.point2D(i)
+            return (point.x, point.y, 0)
+        case (.random, false):
+            let point = Placement.randomPoint2D(count: count, random)
+            return (point.x, point.y, 0)
+        }
+    }
+
     /// The 2D point of node `i`: radius 10 * sqrt(0.5 + i) at angle i * rollAngle.
     static func point2D(_ i: Int) -> (x: Double, y: Double) {
         let radius = initialRadius * (0.5 + Double(i)).squareRoot()

@@ -1,5 +1,11 @@
-/// d3-force's linear congruential generator (a = 1664525, c = 1013904223, m = 2^32), shared by all forces of a simulation.
+/// d3-force's linear congruential generator (a = 1664525, c = 1013904223, m = 2^32), shared by all forces of a
+/// simulation, or a generator put in its place (d3's `randomSource`).
 public final class RandomSource {
+    /// A generator used instead of the LCG (values in [0, 1)); its first error is kept for `throwFailure`, and a
+    /// failed draw gives 0.5.
+    public var generator: (() throws -> Double)?
+    /// The first error of `generator` not yet thrown.
+    private var failure: (any Error)?
     /// The generator's current state `s`; the next value is the state after one step, divided by 2^32.
     public private(set) var state: UInt32
     /// How many values have been drawn since the generator was created or reseeded.
@@ -16,11 +22,35 @@ public final class RandomSource {
         calls = 0
     }
 
+    /// Puts the generator back where it was: `state` and `calls` as read earlier.
+    func restore(state: UInt32, calls: Int) {
+        self.state = state
+        self.calls = calls
+    }
+
     /// Advances the state and returns it divided by 2^32, a value in [0, 1), exactly as d3's `lcg()` does.
     public func next() -> Double {
-        state = state &* 1_664_525 &+ 1_013_904_223
         calls += 1
+        if let generator { return draw(generator) }
+        state = state &* 1_664_525 &+ 1_013_904_223
         return Double(state) / 4_294_967_296
+    }
+
+    /// A value of `generator`; an error is kept for `throwFailure`.
+    private func draw(_ generator: () throws -> Double) -> Double {
+        do {
+            return try generator()
+        } catch {
+            if failure == nil { failure = error }
+            return 0.5
+        }
+    }
+
+    /// Throws the first error `generator` raised since the last call, if any.
+    public func throwFailure() throws {
+        guard let failure else { return }
+        self.failure = nil
+        throw failure
     }
 
     /// d3's jiggle: a tiny random offset, (next() - 0.5) * 1e-6.

@@ -39,6 +39,7 @@ public final class Simulation {
         self.placement = placement
         try setup(kinetics)
         kinetics.initializeNodes(placement: placement, random: random)
+        try random.throwFailure()
     }
 
     /// Number of spatial dimensions, 2 or 3.
@@ -80,6 +81,7 @@ public final class Simulation {
     /// If initialization throws, the registry is left unchanged.
     public func setForce(_ name: String, _ force: any Force) throws {
         try force.initialize(kinetics: kinetics, random: random)
+        try random.throwFailure()
         if let slot = forces.firstIndex(where: { $0.name == name }) {
             forces[slot].force = force
         } else {
@@ -105,13 +107,31 @@ public final class Simulation {
         kinetics.replaceNodes(keeping: keeping)
         try setup(kinetics)
         kinetics.initializeNodes(placement: placement, random: random)
+        try random.throwFailure()
         try initializeForces()
     }
 
-    /// Restarts the random sequence from `seed` and initializes every force again (d3's randomSource).
+    /// Goes back to d3's LCG, restarts it from `seed` and initializes every force again.
     public func reseed(_ seed: UInt32) throws {
+        random.generator = nil
         random.reseed(seed)
         try initializeForces()
+    }
+
+    /// Draws random numbers from `generator` (values in [0, 1)) instead of d3's LCG, as d3's `randomSource` (nil: the
+    /// LCG again, where it left off), and initializes every force again. While it is set, forces run on one thread,
+    /// since it may be script code.
+    public func setRandomGenerator(_ generator: (() throws -> Double)?) throws {
+        random.generator = generator
+        try initializeForces()
+    }
+
+    /// The start point of node `i` of `count` by the simulation's placement (d3's initializeNodes); random points
+    /// are drawn from the random source. z is 0 in 2D.
+    public func startPoint(ofNode i: Int, count: Int) throws -> (x: Double, y: Double, z: Double) {
+        let point = placement.point(i, of: count, dimensions: dimensions, random: random)
+        try random.throwFailure()
+        return point
     }
 
     /// Registers (or with nil removes) the handler called `name` for `event`; a name is replaced in place.
@@ -131,6 +151,7 @@ public final class Simulation {
         for _ in 0..<max(0, count) {
             kinetics.alpha += (alphaTarget - kinetics.alpha) * alphaDecay
             try applyForces(alpha: kinetics.alpha)
+            try random.throwFailure()
             kinetics.integrate(retention: retention)
         }
     }
@@ -138,9 +159,9 @@ public final class Simulation {
     /// Applies the forces in order. With more than one thread, when a force that prepares from the positions (the
     /// many-body tree) follows forces that change nothing but velocities, those run on a background thread while
     /// it prepares; they touch nothing it reads, so results do not depend on it.
-    private func applyForces(alpha: Double) throws {
+    func applyForces(alpha: Double) throws {
         var first = 0
-        if kinetics.threads > 1 {
+        if kinetics.threads > 1, random.generator == nil {
             while first < forces.count, !(forces[first].force is any PreparedForce),
                 forces[first].force.changesOnlyVelocities
             {
@@ -213,6 +234,7 @@ public final class Simulation {
         for entry in forces {
             try entry.force.initialize(kinetics: kinetics, random: random)
         }
+        try random.throwFailure()
     }
 
     private func dispatch(_ event: SimulationEvent) throws {

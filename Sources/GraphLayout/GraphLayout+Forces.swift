@@ -26,6 +26,22 @@ extension GraphLayout {
         }
     }
 
+    /// Draws the layout's random numbers from `draw` (d3's `randomSource`: jiggles and random placement) instead of
+    /// d3's LCG (nil: the LCG again), and initialises the forces again. A value outside [0, 1) or an error of `draw`
+    /// fails the work that drew it (the tick, the placement, the initialisation) once it is done.
+    public func setRandomSource(_ draw: (() throws -> Double)?) throws {
+        try exclusive("randomSource") {
+            try pullFromGraph()
+            try simulation.setRandomGenerator(draw.map { draw in
+                {
+                    let value = try draw()
+                    guard value >= 0, value < 1 else { throw LayoutError.randomOutOfRange(value) }
+                    return value
+                }
+            })
+        }
+    }
+
     /// Restarts d3's random source from `seed` and initialises the forces again.
     public func reseed(_ seed: UInt32) throws {
         try exclusive("seed") {

@@ -19,26 +19,33 @@ extension GraphLayout {
         }
     }
 
-    /// Ticks until alpha falls below alphaMin (calling the end handlers), `maxTicks` ticks, `stop()` or
-    /// `interrupted()`. After each tick `afterTick(tick)` runs, if given, then the tick handlers; both see the
-    /// current positions in the graph and may edit it or call the layout (positions are written back only for them).
+    /// Ticks until alpha falls below alphaMin (calling the end handlers), `maxTicks` ticks or `stop()`; `check` runs
+    /// before each tick and may throw to stop (an interrupt or a limit). After each tick `afterTick(tick)` runs, if
+    /// given, then the tick handlers; both see the current positions in the graph and may edit it or call the layout
+    /// (positions are written back only for them).
     @discardableResult
     public func run(
-        maxTicks: Int = .max, interrupted: () -> Bool = { false }, afterTick: ((Int) throws -> Void)? = nil
+        maxTicks: Int = .max, check: () throws -> Void = {}, afterTick: ((Int) throws -> Void)? = nil
     ) throws -> RunOutcome {
         try exclusive("run") {
             try pullFromGraph()
             restart()
             var ticks = 0
+            var stopping: Error?
             return try keepingPositions {
-                try simulation.run(
+                let outcome = try simulation.run(
                     maxTicks: maxTicks,
                     onTick: { _ in
                         ticks += 1
                         try self.tickDone()
                         if let afterTick { try self.idle { try afterTick(ticks) } }
                     },
-                    shouldStop: { interrupted() || stopRequested })
+                    shouldStop: {
+                        do { try check() } catch { stopping = error }
+                        return stopping != nil || stopRequested
+                    })
+                if let stopping { throw stopping }
+                return outcome
             }
         }
     }

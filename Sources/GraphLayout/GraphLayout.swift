@@ -9,7 +9,11 @@ public final class GraphLayout {
     /// The engine simulation, one engine node per graph node in graph order as of the last sync.
     public let simulation: Simulation
     /// The node ids in engine order, as of the last sync.
-    public private(set) var nodeIds: [String]
+    public private(set) var nodeIds: [String] {
+        didSet { nodeListMade = nil }
+    }
+    /// `nodeIds` as the list per-node parameters see, made when first asked for after a node set change.
+    private var nodeListMade: ElementList?
     /// Whether the layout is ticking, syncing or initialising forces: a call that would do such work then fails
     /// with `LayoutError.busy`, since the work in progress holds state it could free.
     public private(set) var isBusy = false
@@ -27,6 +31,8 @@ public final class GraphLayout {
     private var syncedVersion: Int
     /// Whether the engine holds positions the graph does not have yet.
     private var positionsPending = false
+    /// Velocities (vx, vy[, vz]) given for nodes the engine has not taken in yet, by id; they start with them.
+    var pendingVelocities: [String: [Double]] = [:]
 
     /// Binds a new simulation in `dimensions` (2 or 3) with d3's random source seeded by `seed` to `graph`: nodes
     /// with a position start there, fixed coordinates are kept, the others are placed by `placement` (d3's
@@ -47,6 +53,14 @@ public final class GraphLayout {
         syncedStructure = graph.structureVersion
         syncedVersion = graph.version
         try writeBack()
+    }
+
+    /// The nodes in engine order as per-node parameters see them (one object until the node set changes).
+    public var nodeList: ElementList {
+        if let nodeListMade { return nodeListMade }
+        let list = ElementList(nodeIds)
+        nodeListMade = list
+        return list
     }
 
     /// The engine index of the node with `id`, as of the last sync.
@@ -77,6 +91,13 @@ public final class GraphLayout {
         try pullFromGraph()
     }
 
+    /// The node ids in engine index order after picking up graph edits (d3's `simulation.nodes()`); from inside the
+    /// layout's own work, the order the engine is using.
+    public func nodesInIndexOrder() throws -> [String] {
+        if !isBusy { try synchronize() }
+        return nodeIds
+    }
+
     /// Picks up edits of the graph made since the last sync (exclusive work).
     public func synchronize() throws {
         try exclusive("synchronize") { try pullFromGraph() }
@@ -105,8 +126,13 @@ public final class GraphLayout {
             nodeIds = nodes.map(\.id)
             indexById = nil
             syncedStructure = graph.structureVersion
+            let velocities = pendingVelocities
+            pendingVelocities = [:]
             try simulation.replaceNodes(keeping: keeping) { kinetics in
-                for (i, node) in nodes.enumerated() { GraphLayout.load(node, into: kinetics, at: i) }
+                for (i, node) in nodes.enumerated() {
+                    GraphLayout.load(node, into: kinetics, at: i)
+                    for (axis, value) in (velocities[node.id] ?? []).enumerated() { kinetics.velocity(axis: axis)[i] = value }
+                }
             }
             try writeBack()
         } else {

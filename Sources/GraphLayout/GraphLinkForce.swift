@@ -1,41 +1,109 @@
 import ForceSimulation
 import GraphModel
 
-/// d3's link force over a layout's graph edges, rebuilt from the graph's current edges each time it is initialised.
+/// d3's link force over a layout's graph edges (all of them, or a chosen set), rebuilt from the graph's current
+/// edges each time it is initialised.
 public final class GraphLinkForce: Force {
+    /// Which of the graph's edges a link force links.
+    public enum EdgeSelection {
+        /// Every edge, in edge order.
+        case all
+        /// The edges whose boolean data field of this name is true, in edge order (a missing field is false).
+        case field(String)
+        /// These edges, in this order.
+        case ids([String])
+        /// The edges the function accepts (given the edge's id), in edge order.
+        case filter((_ id: String) throws -> Bool)
+    }
+
     private unowned let layout: GraphLayout
     /// Each link's rest length; nil is d3's default.
     public let distance: ElementValue?
-    /// Each link's stiffness; nil is d3's default, 1 / min(degree(source), degree(target)).
+    /// Each link's stiffness; nil is d3's default, 1 / min(degree(source), degree(target)) over this force's links.
     public let strength: ElementValue?
     /// Passes over all links per tick.
     public let iterations: Int
+    /// The edges linked.
+    public let edges: EdgeSelection
+    /// d3's id accessor: the key of each node (given its id, index and all the nodes) that edge ends are matched
+    /// against; nil matches them against node ids.
+    public let nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)?
     /// The engine's link force over the edges as of the last initialisation.
     public private(set) var links: LinkForce?
+    /// The ids of the edges linked as of the last initialisation, in link order.
+    public private(set) var edgeIds: [String] = []
 
-    /// A link force over `layout`'s graph edges; add it with `layout.setForce`.
-    public init(layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil, iterations: Int = 1) {
+    /// A link force over `layout`'s graph edges (or those `edges` chooses); add it with `layout.setForce`.
+    public init(
+        layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil, iterations: Int = 1,
+        edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil
+    ) {
         self.layout = layout
         self.distance = distance
         self.strength = strength
         self.iterations = iterations
+        self.edges = edges
+        self.nodeKey = nodeKey
     }
 
-    /// Resolves the graph's edges to node indices and initialises d3's link force over them.
+    /// Resolves the chosen edges to node indices and initialises d3's link force over them.
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
-        let edges = layout.graph.edges
+        let chosen = try selectedEdges()
+        let index = try nodeIndex()
         var pairs: [(source: Int, target: Int)] = []
-        pairs.reserveCapacity(edges.count)
-        for edge in edges {
-            guard let source = layout.index(of: edge.source) else { throw SimulationError.nodeNotFound(edge.source) }
-            guard let target = layout.index(of: edge.target) else { throw SimulationError.nodeNotFound(edge.target) }
+        pairs.reserveCapacity(chosen.count)
+        for edge in chosen {
+            guard let source = index(edge.source) else { throw LayoutError.unmatchedEnd(edge: edge.id, end: edge.source) }
+            guard let target = index(edge.target) else { throw LayoutError.unmatchedEnd(edge: edge.id, end: edge.target) }
             pairs.append((source, target))
         }
+        let list = ElementList(chosen.map(\.id))
         let force = LinkForce(links: pairs, iterations: iterations)
-        if let distance { force.distance = GraphLayout.linkParameter(distance, name: "distance", edges: edges) }
-        if let strength { force.strength = GraphLayout.linkParameter(strength, name: "strength", edges: edges) }
+        if let distance { force.distance = GraphLayout.linkParameter(distance, name: "distance", edges: chosen, list: list) }
+        if let strength { force.strength = GraphLayout.linkParameter(strength, name: "strength", edges: chosen, list: list) }
         try force.initialize(kinetics: kinetics, random: random)
         links = force
+        edgeIds = list.ids
+    }
+
+    /// The graph's edges this force links, in link order.
+    private func selectedEdges() throws -> [Edge] {
+        let graph = layout.graph
+        switch edges {
+        case .all:
+            return graph.edges
+        case .field(let field):
+            return try graph.edges.filter { edge in
+                switch edge.data[field] {
+                case nil: return false
+                case .bool(let chosen)?: return chosen
+                case let value?: throw LayoutError.notBoolean(edge: edge.id, field: field, value: value.text)
+                }
+            }
+        case .ids(let ids):
+            var seen = Set<String>()
+            return try ids.map { id in
+                guard seen.insert(id).inserted else { throw LayoutError.repeatedEdge(id) }
+                guard let edge = graph.edge(id) else { throw LayoutError.unknownEdge(id) }
+                return edge
+            }
+        case .filter(let accepts):
+            return try graph.edges.filter { try accepts($0.id) }
+        }
+    }
+
+    /// How an edge end finds its node's index: by node id, or by the key `nodeKey` gives each node.
+    private func nodeIndex() throws -> (String) -> Int? {
+        guard let nodeKey else { return { [layout] in layout.index(of: $0) } }
+        let nodes = layout.nodeList
+        var index: [String: Int] = [:]
+        for (i, id) in nodes.ids.enumerated() {
+            let key = try nodeKey(id, i, nodes)
+            if let other = index.updateValue(i, forKey: key) {
+                throw LayoutError.repeatedKey(key, nodes: nodes.ids[other], id)
+            }
+        }
+        return { index[$0] }
     }
 
     /// As d3's link force: true unless its parameters wait to be evaluated.

@@ -1,8 +1,9 @@
 import ForceSimulation
 import GraphModel
 
-/// What a layout records after every tick: alpha, kinetic energy, custom values and node positions; the frames
-/// start with the state when the recording began (tick 0 of the replay) and always end with the latest tick.
+/// What a layout records after every tick: alpha, kinetic energy, custom values and node positions (with the fixed
+/// nodes); the frames start with the state when the recording began (tick 0 of the replay) and always end with the
+/// latest tick.
 public final class LayoutRecording {
     /// The node ids when the recording began, in engine order.
     public let ids: [String]
@@ -12,6 +13,12 @@ public final class LayoutRecording {
     public let dataText: [String]
     /// The edges by node index.
     public let edges: [(Int, Int)]
+    /// The id of each edge of `edges`.
+    public let edgeIds: [String]
+    /// The graph recorded, for styles read from its nodes' and edges' data.
+    public let graph: Graph
+    /// Alpha and kinetic energy when the recording began (before the first recorded tick).
+    public let start: (alpha: Double, energy: Double)
     /// Whether position frames are kept.
     public let keepsFrames: Bool
     /// Frames are kept every this many ticks.
@@ -23,8 +30,9 @@ public final class LayoutRecording {
     private var series: [String: [Double]] = [:]
     private var keptFrames: [[SIMD2<Double>]] = []
     private var keptFrameTicks: [Int] = []
-    /// The positions after the latest recorded tick, when that tick's frame was not kept.
-    private var latest: (tick: Int, positions: [SIMD2<Double>])?
+    private var keptFixed: [[Int]] = []
+    /// The positions and fixed nodes after the latest recorded tick, when that tick's frame was not kept.
+    private var latest: (tick: Int, positions: [SIMD2<Double>], fixed: [Int])?
     /// Whether it still records.
     public private(set) var isRecording = true
 
@@ -37,15 +45,21 @@ public final class LayoutRecording {
             guard let node, !node.data.isEmpty else { return "" }
             return node.data.keys.sorted().map { "\($0): \(node.data[$0]!.text)" }.joined(separator: ", ")
         }
-        edges = graph.edges.compactMap { edge in
-            layout.index(of: edge.source).flatMap { s in layout.index(of: edge.target).map { (s, $0) } }
+        let joined = graph.edges.compactMap { edge in
+            layout.index(of: edge.source).flatMap { s in layout.index(of: edge.target).map { (edge.id, s, $0) } }
         }
+        edges = joined.map { ($0.1, $0.2) }
+        edgeIds = joined.map(\.0)
+        self.graph = graph
+        let kinetics = layout.simulation.kinetics
+        start = (kinetics.alpha, LayoutRecording.energy(kinetics))
         self.keepsFrames = keepsFrames
         self.every = max(1, every)
         self.values = values
         if keepsFrames {
-            keptFrames.append(LayoutRecording.positions(layout.simulation.kinetics))
+            keptFrames.append(LayoutRecording.positions(kinetics))
             keptFrameTicks.append(layout.ticksDone)
+            keptFixed.append(LayoutRecording.fixed(kinetics))
         }
     }
 
@@ -63,6 +77,9 @@ public final class LayoutRecording {
     /// The tick of each frame.
     public var frameTicks: [Int] { keptFrameTicks + (latest.map { [$0.tick] } ?? []) }
 
+    /// The fixed nodes (with `fx` or `fy`) of each frame, by node index.
+    public var frameFixed: [[Int]] { keptFixed + (latest.map { [$0.fixed] } ?? []) }
+
     /// Stops recording.
     public func stop() {
         isRecording = false
@@ -78,22 +95,33 @@ public final class LayoutRecording {
         if !values.isEmpty { try layout.idle { custom = try values.map { try $0.value() } } }
         ticks.append(tick)
         series["alpha", default: []].append(kinetics.alpha)
+        series["energy", default: []].append(LayoutRecording.energy(kinetics))
+        for (entry, value) in zip(values, custom) { series[entry.name, default: []].append(value) }
+        guard keepsFrames else { return }
+        let positions = LayoutRecording.positions(kinetics), fixed = LayoutRecording.fixed(kinetics)
+        if (tick - keptFrameTicks[0]) % every == 0 {
+            keptFrames.append(positions)
+            keptFrameTicks.append(tick)
+            keptFixed.append(fixed)
+            latest = nil
+        } else {
+            latest = (tick, positions, fixed)
+        }
+    }
+
+    /// The kinetic energy: half the sum of the squared speeds.
+    private static func energy(_ kinetics: Kinetics) -> Double {
         var energy = 0.0
         for i in 0..<kinetics.count {
             energy += kinetics.vx[i] * kinetics.vx[i] + kinetics.vy[i] * kinetics.vy[i]
             if kinetics.dimensions == 3 { energy += kinetics.vz[i] * kinetics.vz[i] }
         }
-        series["energy", default: []].append(energy / 2)
-        for (entry, value) in zip(values, custom) { series[entry.name, default: []].append(value) }
-        guard keepsFrames else { return }
-        let positions = LayoutRecording.positions(kinetics)
-        if (tick - keptFrameTicks[0]) % every == 0 {
-            keptFrames.append(positions)
-            keptFrameTicks.append(tick)
-            latest = nil
-        } else {
-            latest = (tick, positions)
-        }
+        return energy / 2
+    }
+
+    /// The nodes with a fixed coordinate.
+    private static func fixed(_ kinetics: Kinetics) -> [Int] {
+        (0..<kinetics.count).filter { !kinetics.fx[$0].isNaN || !kinetics.fy[$0].isNaN || (kinetics.dimensions == 3 && !kinetics.fz[$0].isNaN) }
     }
 
     private static func positions(_ kinetics: Kinetics) -> [SIMD2<Double>] {

@@ -61,16 +61,41 @@ public struct FileAccess: Sendable {
 
     /// Throws when the installed policy forbids reading `path`.
     public static func checkRead(_ path: String) throws {
+        observer?(path, false)
         if let refusal = current?.refusal(path, writing: false) { throw refusal }
     }
 
     /// Throws when the installed policy forbids writing `path`.
     public static func checkWrite(_ path: String) throws {
+        observer?(path, true)
         if let refusal = current?.refusal(path, writing: true) { throw refusal }
+    }
+
+    /// Creates the folder `path` and its missing parents, each only where the installed policy allows writing (an
+    /// existing folder too must be writable); throws a `Refusal` or the file system's error.
+    public static func makeFolder(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        var created = false
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            guard !FileManager.default.fileExists(atPath: prefix) else { continue }
+            try checkWrite(prefix)
+            try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: false)
+            created = true
+        }
+        if !created { try checkWrite(path) }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Told every path checked and whether for writing, policy or none (`forcelab --watch` learns a run's files).
+    public static var observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
+        get { lock.withLock { installedObserver } }
+        set { lock.withLock { installedObserver = newValue } }
     }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: FileAccess?
+    nonisolated(unsafe) private static var installedObserver: (@Sendable (String, Bool) -> Void)?
 
     /// The real path `path` leads to: resolved whole when it exists, else its folder resolved and the name added.
     static func destination(of path: String) -> String? {

@@ -1,18 +1,25 @@
-/// A grid of character cells drawn with Unicode braille dots, 2 × 4 dots per cell, for terminal previews.
+/// A grid of character cells drawn with Unicode braille dots, 2 × 4 dots per cell, for terminal previews: edges
+/// are thin lines, nodes 2 × 2 blocks whose cells can be drawn bold in colour, and a few cells may hold label text.
 /// A canvas has at most `maximumColumns` × `maximumRows` cells and at most `maximumCells` in all (a few MB).
 public struct BrailleCanvas {
     /// The widest canvas, in character cells.
     public static let maximumColumns = 10_000
     /// The tallest canvas, in character cells.
     public static let maximumRows = 10_000
-    /// The most cells a canvas holds (4 million: 4 MB of dots, 12 MB of text).
+    /// The most cells a canvas holds (4 million: 4 MB of dots, 12 MB of text, at most 60 MB with colour).
     public static let maximumCells = 4_000_000
+    /// The longest label drawn, in characters (longer ones are cut with `…`).
+    public static let maximumLabelLength = 24
 
     /// Width in character cells.
     public let columns: Int
     /// Height in character cells.
     public let rows: Int
     private var cells: [UInt8]
+    /// Whether each cell holds a node's dots (drawn in the node style).
+    private var nodeCells: [Bool]
+    /// Label characters by cell index, drawn over the dots.
+    private var labelCells: [Int: Character] = [:]
 
     /// The bit of each dot in a cell, indexed by [x][y] within the cell.
     private static let bits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
@@ -28,6 +35,7 @@ public struct BrailleCanvas {
         self.columns = columns
         self.rows = rows
         cells = Array(repeating: 0, count: columns * rows)
+        nodeCells = Array(repeating: false, count: columns * rows)
     }
 
     /// Width in dots.
@@ -56,15 +64,78 @@ public struct BrailleCanvas {
         }
     }
 
-    /// The canvas as text: `rows` lines of `columns` braille characters, joined by newlines.
-    public func render() -> String {
-        (0..<rows).map { r in
-            String(String.UnicodeScalarView((0..<columns).map { Unicode.Scalar(0x2800 + UInt32(cells[r * columns + $0]))! }))
-        }.joined(separator: "\n")
+    /// Draws a node as a 2 × 2 block of dots from (x, y) and marks its cells as node cells.
+    public mutating func node(x: Int, y: Int) {
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let (px, py) = (x + dx, y + dy)
+            guard px >= 0, py >= 0, px < dotWidth, py < dotHeight else { continue }
+            set(x: px, y: py)
+            nodeCells[(py / 4) * columns + px / 2] = true
+        }
     }
 
-    /// Draws positions as dots and edges as lines, fitted to `columns` × `rows` cells (y grows downward).
-    public static func preview(positions: [SIMD2<Double>], edges: [(Int, Int)], columns: Int, rows: Int) throws -> String {
+    /// Writes `text` beside the node block drawn at dot (x, y), on its first row: right of it, else left of it,
+    /// else on the roomier side cut to fit (with `…`), as labels longer than `maximumLabelLength` are. A label is
+    /// not written where it would touch another one. Returns whether it was written.
+    @discardableResult
+    public mutating func label(_ text: String, x: Int, y: Int) -> Bool {
+        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight, !text.isEmpty else { return false }
+        let first = x / 2, last = min(columns - 1, (x + 1) / 2), row = y / 4
+        let rightRoom = columns - 1 - last, leftRoom = first
+        func cut(_ text: String, to length: Int) -> [Character] {
+            text.count <= length ? Array(text) : Array(text.prefix(max(0, length - 1))) + ["…"]
+        }
+        let wanted = cut(text, to: Self.maximumLabelLength)
+        let onRight = wanted.count <= rightRoom || (wanted.count > leftRoom && rightRoom >= leftRoom)
+        let characters = cut(String(wanted), to: onRight ? rightRoom : leftRoom)
+        guard !characters.isEmpty else { return false }
+        let start = onRight ? last + 1 : first - characters.count
+        let span = (row * columns + start)..<(row * columns + start + characters.count)
+        // One cell of space on each side keeps neighbouring labels apart.
+        let guarded = max(row * columns, span.lowerBound - 1)..<min((row + 1) * columns, span.upperBound + 1)
+        guard !guarded.contains(where: { labelCells[$0] != nil }) else { return false }
+        for (offset, character) in zip(span, characters) { labelCells[offset] = character }
+        return true
+    }
+
+    /// The canvas as text: `rows` lines of `columns` characters, joined by newlines. With `colour`, edge dots are
+    /// faint, node cells bold yellow and labels bold (ANSI escapes, reset at each line's end); without it the text
+    /// is plain and nodes differ from edges by their 2 × 2 blocks.
+    public func render(colour: Bool = false) -> String {
+        let faint = "\u{1B}[2m", node = "\u{1B}[1;33m", label = "\u{1B}[1m", reset = "\u{1B}[0m"
+        var lines: [String] = []
+        lines.reserveCapacity(rows)
+        for r in 0..<rows {
+            var line = ""
+            var style = ""
+            for c in 0..<columns {
+                let index = r * columns + c
+                let character: Character
+                let wanted: String
+                if let text = labelCells[index] {
+                    (character, wanted) = (text, label)
+                } else {
+                    character = Character(Unicode.Scalar(0x2800 + UInt32(cells[index]))!)
+                    wanted = cells[index] == 0 ? "" : nodeCells[index] ? node : faint
+                }
+                if colour && wanted != style {
+                    line += style.isEmpty ? wanted : reset + wanted
+                    style = wanted
+                }
+                line.append(character)
+            }
+            if colour && !style.isEmpty { line += reset }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Draws edges as lines and nodes as 2 × 2 blocks, fitted to `columns` × `rows` cells (y grows downward), with
+    /// `labels` (text by node index) beside their nodes; `colour` as in `render(colour:)`.
+    public static func preview(
+        positions: [SIMD2<Double>], edges: [(Int, Int)], columns: Int, rows: Int,
+        labels: [(node: Int, text: String)] = [], colour: Bool = false
+    ) throws -> String {
         var canvas = try BrailleCanvas(columns: columns, rows: rows)
         if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
             throw RenderError("node \(bad + 1) has a position that is not a finite number")
@@ -72,9 +143,13 @@ public struct BrailleCanvas {
         if let bad = edges.firstIndex(where: { !positions.indices.contains($0.0) || !positions.indices.contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(positions.count) nodes")
         }
-        guard let first = positions.first else { return canvas.render() }
+        if let bad = labels.first(where: { !positions.indices.contains($0.node) }) {
+            throw RenderError("a label is for node \(bad.node + 1), but there are \(positions.count) nodes")
+        }
+        guard let first = positions.first else { return canvas.render(colour: colour) }
         let lower = positions.reduce(first) { pointwiseMin($0, $1) }, upper = positions.reduce(first) { pointwiseMax($0, $1) }
-        let room = SIMD2(Double(canvas.dotWidth - 1), Double(canvas.dotHeight - 1))
+        // The room keeps one dot free on the right and bottom for the nodes' 2 × 2 blocks.
+        let room = SIMD2(Double(max(0, canvas.dotWidth - 2)), Double(max(0, canvas.dotHeight - 2)))
         let span = upper - lower
         let scale = min(span.x > 0 ? room.x / span.x : .infinity, span.y > 0 ? room.y / span.y : .infinity)
         let fitted = scale.isFinite ? scale : 0
@@ -84,7 +159,8 @@ public struct BrailleCanvas {
             return (Int(d.x.rounded()), Int(d.y.rounded()))
         }
         for (a, b) in edges { canvas.line(from: dots[a], to: dots[b]) }
-        for dot in dots { canvas.set(x: dot.x, y: dot.y) }
-        return canvas.render()
+        for dot in dots { canvas.node(x: dot.x, y: dot.y) }
+        for (node, text) in labels { canvas.label(text, x: dots[node].x, y: dots[node].y) }
+        return canvas.render(colour: colour)
     }
 }

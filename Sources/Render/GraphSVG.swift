@@ -11,6 +11,8 @@ public struct GraphSVG {
     static let autoLabelLimit = 60
     /// React Flow's fitView never zooms in further than this.
     static let maxFitZoom = 2.0
+    /// A circle of radius above 0 is drawn at least this many pixels in radius, so a zoomed-out node still shows.
+    public static let leastDrawnRadius = 1.0
 
     /// Makes a picture of `scene`.
     public init(scene: GraphScene, options: GraphSVGOptions = GraphSVGOptions()) {
@@ -30,8 +32,7 @@ public struct GraphSVG {
         try PictureSize.check(width: options.width, height: options.height)
         try StyleNumbers.check([
             ("padding", options.padding, StyleNumbers.length), ("strokeWidth", options.nodeStrokeWidth, StyleNumbers.length),
-            ("fontSize", options.fontSize, StyleNumbers.fontSize), ("edgeWidth", options.edgeStrokeWidth, StyleNumbers.length),
-            ("edgeOpacity", options.edgeOpacity, StyleNumbers.opacity),
+            ("fontSize", options.fontSize, StyleNumbers.fontSize), ("edgeOpacity", options.edgeOpacity, StyleNumbers.opacity),
             ("edgeBorderRadius", options.edgeBorderRadius, StyleNumbers.length),
             ("edgeOffset", options.edgeOffset, StyleNumbers.length),
         ])
@@ -50,12 +51,16 @@ public struct GraphSVG {
             ?? GroupColouring(keys: scene.nodes.map(\.group), palette: options.palette)
         let fills = colouring.colours
         let strokes = try options.nodeStroke.colouring(for: scene.nodes, palette: options.palette, option: "stroke").colours
+        let edgeStyle = try EdgeStyle(options: options, edges: scene.edges)
+        try validateOverlays()
         let showLegend = options.legend && !colouring.entries.isEmpty
         let legend = Legend(title: options.legendTitle, entries: colouring.entries, fontSize: options.fontSize)
+        let key = Legend(title: nil, entries: overlayKey + edgeStyle.entries, fontSize: options.fontSize)
+        let showKey = options.legend && !key.entries.isEmpty
 
         let heading = ChartHeading(title: options.title, fontSize: options.fontSize,
                                    padding: options.padding, width: options.width)
-        let legendBand = showLegend ? legend.width + 10 : 0
+        let legendBand = max(showLegend ? legend.width + 10 : 0, showKey ? key.width + 10 : 0)
         let area = WorldRect(minX: options.padding, minY: heading.bottom,
                              maxX: options.width - options.padding - legendBand, maxY: options.height - options.padding)
         let layout = SceneLayout(scene: scene, radii: radii, fontSize: options.fontSize, labelled: circleLabels)
@@ -67,7 +72,7 @@ public struct GraphSVG {
         if let background = options.background {
             svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", background)])
         }
-        drawMarkers(into: &svg)
+        drawMarkers(colours: edgeStyle.markerColours, into: &svg)
         drawFrames(frames, layout: layout, screen: screen, into: &svg)
 
         let shapes = (0..<n).map { i -> NodeShape in
@@ -80,14 +85,22 @@ public struct GraphSVG {
             if node.isBox {
                 return NodeShape(center: c, halfWidth: node.width! * zoom / 2, halfHeight: node.height! * zoom / 2, isBox: true)
             }
-            return NodeShape(center: c, halfWidth: radii[i] * zoom, halfHeight: radii[i] * zoom, isBox: false)
+            let r = radii[i] > 0 ? max(radii[i] * zoom, GraphSVG.leastDrawnRadius) : 0
+            return NodeShape(center: c, halfWidth: r, halfHeight: r, isBox: false)
         }
-        drawEdges(shapes: shapes, into: &svg)
+        drawEdges(shapes: shapes, style: edgeStyle, into: &svg)
         drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, into: &svg)
+        drawFixedMarks(shapes: shapes, layout: layout, into: &svg)
+        drawCells(shapes: shapes, screen: screen, into: &svg)
+        drawArrows(shapes: shapes, zoom: zoom, into: &svg)
         drawEdgeLabels(shapes: shapes, into: &svg)
         heading.draw(into: &svg)
         if showLegend {
             legend.draw(into: &svg, x: options.width - options.padding - legend.width, y: area.minY)
+        }
+        if showKey {
+            key.draw(into: &svg, x: options.width - options.padding - key.width,
+                     y: area.minY + (showLegend ? legend.height + 8 : 0))
         }
         return svg.document()
     }
@@ -97,11 +110,11 @@ public struct GraphSVG {
         if case .explicit(let zoom, let x, let y) = options.viewport { return (zoom, [x, y]) }
         var zoom = 1.0
         for _ in 0..<5 {
-            guard let bounds = layout.bounds(zoom: zoom) else { break }
+            guard let bounds = contentBounds(layout, zoom: zoom) else { break }
             let zx = area.width / max(bounds.width, 1e-9), zy = area.height / max(bounds.height, 1e-9)
             zoom = min(zx, zy, GraphSVG.maxFitZoom)
         }
-        guard zoom.isFinite, zoom > 0, let bounds = layout.bounds(zoom: zoom) else {
+        guard zoom.isFinite, zoom > 0, let bounds = contentBounds(layout, zoom: zoom) else {
             return (1, [(area.minX + area.maxX) / 2, (area.minY + area.maxY) / 2])
         }
         let pan = SIMD2((area.minX + area.maxX) / 2 - (bounds.minX + bounds.maxX) / 2 * zoom,
@@ -109,27 +122,29 @@ public struct GraphSVG {
         return (zoom, pan)
     }
 
-    /// Arrow heads in the edge colour, one per marker kind and end in use.
-    private func drawMarkers(into svg: inout SVGWriter) {
+    /// Arrow heads in the edge colours, one per marker kind, end in use and edge colour (`EdgeStyle.markerID`).
+    private func drawMarkers(colours: [String], into svg: inout SVGWriter) {
         let used = [(options.markerEnd, "end"), (options.markerStart, "start")].compactMap { m, end in m.map { ($0, end) } }
         guard !used.isEmpty else { return }
         svg.open("defs")
         for (marker, end) in used {
+          for (k, colour) in colours.enumerated() {
             let sign = end == "end" ? -1.0 : 1.0
             let box = end == "end" ? "-11 -6 12 12" : "-1 -6 12 12"
-            svg.open("marker", [("id", "marker-\(end)-\(marker.rawValue)"), ("viewBox", box),
+            svg.open("marker", [("id", EdgeStyle.markerID(end, marker, colour: k)), ("viewBox", box),
                                 ("markerWidth", "12"), ("markerHeight", "12"), ("refX", "0"), ("refY", "0"),
                                 ("orient", "auto"), ("markerUnits", "userSpaceOnUse")])
             let d = "M\((sign * 10).svg),-5 L0,0 L\((sign * 10).svg),5"
             switch marker {
             case .arrowClosed:
-                svg.element("path", [("d", d + " Z"), ("fill", options.edgeStroke), ("fill-opacity", options.edgeOpacity.svg)])
+                svg.element("path", [("d", d + " Z"), ("fill", colour), ("fill-opacity", options.edgeOpacity.svg)])
             case .arrow:
-                svg.element("path", [("d", d), ("fill", "none"), ("stroke", options.edgeStroke),
+                svg.element("path", [("d", d), ("fill", "none"), ("stroke", colour),
                                      ("stroke-opacity", options.edgeOpacity.svg), ("stroke-width", "1.5"),
                                      ("stroke-linecap", "round"), ("stroke-linejoin", "round")])
             }
             svg.close("marker")
+          }
         }
         svg.close("defs")
     }
@@ -154,15 +169,12 @@ public struct GraphSVG {
         svg.close("g")
     }
 
-    private func drawEdges(shapes: [NodeShape], into svg: inout SVGWriter) {
+    /// The edges; a style shared by every edge is written once on the group, the others on each path.
+    private func drawEdges(shapes: [NodeShape], style: EdgeStyle, into svg: inout SVGWriter) {
         guard !scene.edges.isEmpty else { return }
-        var attrs = [("fill", "none"), ("stroke", options.edgeStroke), ("stroke-width", options.edgeStrokeWidth.svg),
-                     ("stroke-opacity", options.edgeOpacity.svg)]
-        if let m = options.markerEnd { attrs.append(("marker-end", "url(#marker-end-\(m.rawValue))")) }
-        if let m = options.markerStart { attrs.append(("marker-start", "url(#marker-start-\(m.rawValue))")) }
-        svg.open("g", [("class", "edges")] + attrs)
-        for edge in scene.edges {
-            svg.element("path", [("d", route(edge, shapes).path)])
+        svg.open("g", [("class", "edges"), ("fill", "none")] + style.shared + [("stroke-opacity", options.edgeOpacity.svg)])
+        for (k, edge) in scene.edges.enumerated() {
+            svg.element("path", [("d", route(edge, shapes).path)] + style.own(k))
         }
         svg.close("g")
     }
@@ -199,8 +211,11 @@ public struct GraphSVG {
                     labels.append((text, [s.center.x, s.center.y + fs * 0.35], Palette.textColour(on: fills[i]), false))
                 }
             } else {
-                svg.element("circle", [("cx", s.center.x.svg), ("cy", s.center.y.svg), ("r", s.halfWidth.svg),
-                                       ("fill", fills[i]), ("stroke", stroke)])
+                var circle = [("cx", s.center.x.svg), ("cy", s.center.y.svg), ("r", s.halfWidth.svg),
+                              ("fill", fills[i]), ("stroke", stroke)]
+                let outline = outlineWidth(radius: s.halfWidth)
+                if outline < options.nodeStrokeWidth { circle.append(("stroke-width", outline.svg)) }
+                svg.element("circle", circle)
                 guard circleLabels else { continue }
                 let text = label(of: i)
                 let w = TextMeasure.width(text, fontSize: fs)

@@ -16,7 +16,7 @@ public struct GraphSVGOptions {
     public var nodeFill: NodeValue<String>?
     /// Node outline colour.
     public var nodeStroke: NodeValue<String> = .constant("#ffffff")
-    /// Node outline width in pixels.
+    /// Node outline width in pixels; a circle's outline is at most a quarter of its radius, so it never hides it.
     public var nodeStrokeWidth: Double = 1.5
     /// Circle radius in world units (scaled by the zoom).
     public var nodeRadius: NodeValue<Double> = .constant(5)
@@ -29,9 +29,9 @@ public struct GraphSVGOptions {
     /// Edge routing.
     public var edgeType: EdgeType = .straight
     /// Edge colour.
-    public var edgeStroke: String = "#999999"
+    public var edgeStroke: EdgeValue<String> = .constant("#999999")
     /// Edge width in pixels.
-    public var edgeStrokeWidth: Double = 1.2
+    public var edgeStrokeWidth: EdgeValue<Double> = .constant(1.2)
     /// Edge opacity from 0 to 1.
     public var edgeOpacity: Double = 0.8
     /// Marker at the target end.
@@ -50,6 +50,18 @@ public struct GraphSVGOptions {
     public var frameFill: String = "#f4f6f9"
     /// Outline of parent frames.
     public var frameStroke: String = "#9aa5b1"
+
+    /// Whether nodes with a fixed coordinate (`GraphScene.Node.isFixed`) get a dark ring.
+    public var fixedMark: Bool = true
+    /// Arrows from the node centres, drawn over the graph.
+    public var arrows: [NodeArrows] = []
+    /// World units of arrow per unit of vector; nil scales the longest arrow to `longestArrow` pixels.
+    public var arrowScale: Double?
+    /// The Barnes-Hut cells of one node's many-body sum, drawn over the graph.
+    public var cells: CellOverlay?
+
+    /// The length in pixels of the longest arrow when `arrowScale` is nil.
+    public static let longestArrow = 48.0
 
     /// Options with every default.
     public init() {}

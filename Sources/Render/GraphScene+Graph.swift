@@ -14,7 +14,7 @@ extension GraphScene {
             nodes.append(GraphScene.Node(
                 id: node.id, x: centre.x, y: centre.y, width: node.width, height: node.height, label: node.label,
                 group: group.flatMap { node.data[$0] }.map(\.text), parent: node.parentId.flatMap { index[$0] },
-                data: node.data))
+                data: node.data, isFixed: node.fx != nil || node.fy != nil))
         }
         var edges: [GraphScene.Edge] = []
         edges.reserveCapacity(graph.edgeCount)
@@ -22,7 +22,8 @@ extension GraphScene {
             edges.append(GraphScene.Edge(
                 source: index[edge.source]!, target: index[edge.target]!, label: edge.label,
                 sourceHandle: GraphScene.side(of: edge.sourceHandle, on: graph.node(edge.source)),
-                targetHandle: GraphScene.side(of: edge.targetHandle, on: graph.node(edge.target))))
+                targetHandle: GraphScene.side(of: edge.targetHandle, on: graph.node(edge.target)),
+                id: edge.id, data: edge.data))
         }
         self.init(nodes: nodes, edges: edges)
     }

@@ -3,7 +3,9 @@ import GraphModel
 /// The plain input for a graph picture: nodes with absolute centre positions and edges by node index.
 public struct GraphScene {
     /// A node: a circle, or a labelled rounded rectangle when it has a width and height.
-    public struct Node {
+    public struct Node: StyledElement {
+        /// Nodes are called "node" in messages.
+        public static let kind = "node"
         /// The node's id, used as its label when `label` is nil.
         public var id: String
         /// Centre x in world units.
@@ -22,11 +24,13 @@ public struct GraphScene {
         public var parent: Int?
         /// The node's data fields, kept for callers that resolve styles from them.
         public var data: [String: DataValue]
+        /// Whether the node has a fixed coordinate (d3's fx or fy), which the picture can mark.
+        public var isFixed: Bool
 
         /// Makes a node; only id and position are required.
         public init(id: String, x: Double, y: Double, width: Double? = nil, height: Double? = nil,
                     label: String? = nil, group: String? = nil, parent: Int? = nil,
-                    data: [String: DataValue] = [:]) {
+                    data: [String: DataValue] = [:], isFixed: Bool = false) {
             self.id = id
             self.x = x
             self.y = y
@@ -36,6 +40,7 @@ public struct GraphScene {
             self.group = group
             self.parent = parent
             self.data = data
+            self.isFixed = isFixed
         }
 
         /// Whether the node is drawn as a rectangle.
@@ -43,7 +48,11 @@ public struct GraphScene {
     }
 
     /// An edge between two nodes given by index.
-    public struct Edge {
+    public struct Edge: StyledElement {
+        /// Edges are called "edge" in messages.
+        public static let kind = "edge"
+        /// The edge's id (empty when made without one).
+        public var id: String
         /// Index of the source node.
         public var source: Int
         /// Index of the target node.
@@ -54,10 +63,15 @@ public struct GraphScene {
         public var sourceHandle: String?
         /// Target handle; "top", "right", "bottom" or "left" pins the side the edge enters.
         public var targetHandle: String?
+        /// The edge's data fields, kept for callers that resolve styles from them.
+        public var data: [String: DataValue]
 
         /// Makes an edge; only the endpoints are required.
         public init(source: Int, target: Int, label: String? = nil,
-                    sourceHandle: String? = nil, targetHandle: String? = nil) {
+                    sourceHandle: String? = nil, targetHandle: String? = nil, id: String = "",
+                    data: [String: DataValue] = [:]) {
+            self.id = id
+            self.data = data
             self.source = source
             self.target = target
             self.label = label

@@ -30,4 +30,9 @@ enum JSONText {
     static func numbers(_ values: [Double]) -> String {
         "[" + values.map(SVGWriter.number).joined(separator: ",") + "]"
     }
+
+    /// A JSON array of finite numbers to six significant digits (for figures such as alpha, which can be tiny).
+    static func figures(_ values: [Double]) -> String {
+        "[" + values.map { String(format: "%.6g", $0) }.joined(separator: ",") + "]"
+    }
 }

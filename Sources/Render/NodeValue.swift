@@ -1,23 +1,36 @@
-/// A per-node value: one constant, one value per node, a function of the node index, or a node data field.
+import GraphModel
+
+/// A drawn element that styles can be read from: its id and its data fields.
+public protocol StyledElement {
+    /// What the element is called in messages: "node" or "edge".
+    static var kind: String { get }
+    /// The element's id.
+    var id: String { get }
+    /// The element's data fields.
+    var data: [String: DataValue] { get }
+}
+
+/// A per-element value (per node, or per edge as `EdgeValue`): one constant, one value per element, a function of
+/// the element index, or an element data field.
 public enum NodeValue<Value> {
-    /// The same value for every node.
+    /// The same value for every element.
     case constant(Value)
-    /// One value per node, in node order; the count must match the node count.
+    /// One value per element, in order; the count must match the element count.
     case values([Value])
-    /// A function from node index to value.
+    /// A function from element index to value.
     case compute((Int) -> Value)
-    /// The named data field of each node. A number is the field's value; a colour comes from the one colouring rule
-    /// (`GroupColouring`), and a name that no node has as a field is taken as a colour for every node.
+    /// The named data field of each element. A number is the field's value; a colour comes from the one colouring
+    /// rule (`GroupColouring`), and a name that no element has as a field is taken as a colour for every element.
     case field(String)
 
-    /// Throws when a value list does not have one entry per node.
-    func check(count: Int, name: String) throws {
+    /// Throws when a value list does not have one entry per element.
+    func check<E: StyledElement>(count: Int, name: String, of _: E.Type) throws {
         if case .values(let vs) = self, vs.count != count {
-            throw RenderError("\(name) has \(vs.count) values but the graph has \(count) nodes")
+            throw RenderError("\(name) has \(vs.count) values but the graph has \(count) \(E.kind)s")
         }
     }
 
-    /// The values of `.constant`, `.values` and `.compute` for `count` nodes.
+    /// The values of `.constant`, `.values` and `.compute` for `count` elements.
     private func listed(count: Int) -> [Value]? {
         switch self {
         case .constant(let value): return Array(repeating: value, count: count)
@@ -28,15 +41,18 @@ public enum NodeValue<Value> {
     }
 }
 
+/// A per-edge value: the same forms as a per-node one.
+public typealias EdgeValue<Value> = NodeValue<Value>
+
 extension NodeValue where Value == Double {
-    /// One number per node of `nodes`; a node without the numeric field is an error naming the option.
-    public func numbers(for nodes: [GraphScene.Node], option: String) throws -> [Double] {
-        try check(count: nodes.count, name: option)
-        if let values = listed(count: nodes.count) { return values }
+    /// One number per element of `elements`; an element without the numeric field is an error naming the option.
+    public func numbers<E: StyledElement>(for elements: [E], option: String) throws -> [Double] {
+        try check(count: elements.count, name: option, of: E.self)
+        if let values = listed(count: elements.count) { return values }
         guard case .field(let name) = self else { return [] }
-        return try nodes.map { node in
-            guard let value = node.data[name]?.number else {
-                throw RenderError("\(option): node '\(node.id)' has no numeric data field '\(name)'")
+        return try elements.map { element in
+            guard let value = element.data[name]?.number else {
+                throw RenderError("\(option): \(E.kind) '\(element.id)' has no numeric data field '\(name)'")
             }
             return value
         }
@@ -44,14 +60,14 @@ extension NodeValue where Value == Double {
 }
 
 extension NodeValue where Value == String {
-    /// The colours of `nodes`, with legend entries when they come from a data field mapped to `palette`.
-    func colouring(for nodes: [GraphScene.Node], palette: [String], option: String) throws -> GroupColouring {
-        try check(count: nodes.count, name: option)
-        if let colours = listed(count: nodes.count) { return GroupColouring(colours: colours) }
+    /// The colours of `elements`, with legend entries when they come from a data field mapped to `palette`.
+    func colouring<E: StyledElement>(for elements: [E], palette: [String], option: String) throws -> GroupColouring {
+        try check(count: elements.count, name: option, of: E.self)
+        if let colours = listed(count: elements.count) { return GroupColouring(colours: colours) }
         guard case .field(let name) = self else { return GroupColouring(colours: []) }
-        guard nodes.contains(where: { $0.data[name] != nil }) else {
-            return GroupColouring(colours: Array(repeating: name, count: nodes.count))
+        guard elements.contains(where: { $0.data[name] != nil }) else {
+            return GroupColouring(colours: Array(repeating: name, count: elements.count))
         }
-        return GroupColouring(keys: nodes.map { $0.data[name]?.text }, palette: palette)
+        return GroupColouring(keys: elements.map { $0.data[name]?.text }, palette: palette)
     }
 }

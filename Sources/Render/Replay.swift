@@ -2,7 +2,7 @@ import GraphModel
 
 /// Writes a recorded simulation as one self-contained HTML page that plays it back.
 public struct Replay {
-    /// A recording: nodes, edges and the node positions at each recorded tick.
+    /// A recording: nodes, edges, the node positions (and fixed nodes) at each recorded tick, and alpha and energy.
     public struct Recording {
         /// Node ids, shown on hover.
         public var ids: [String]
@@ -16,6 +16,14 @@ public struct Replay {
         public var frames: [[SIMD2<Double>]]
         /// The tick number of each frame; empty numbers them 0, 1, 2, ….
         public var ticks: [Int]
+        /// Node radius in pixels per node; empty gives every node `Options.nodeRadius`.
+        public var radii: [Double] = []
+        /// Edge width in pixels per edge; empty gives every edge `Options.edgeWidth`.
+        public var edgeWidths: [Double] = []
+        /// The fixed nodes of each frame, by index; empty for none.
+        public var fixed: [[Int]] = []
+        /// Alpha and kinetic energy by tick, shown beside the slider and plotted; empty for none.
+        public var cooling: [(tick: Int, alpha: Double, energy: Double)] = []
 
         /// Makes a recording.
         public init(ids: [String], data: [String] = [], groups: [String?] = [], edges: [(Int, Int)],
@@ -37,6 +45,8 @@ public struct Replay {
         public var framesPerSecond: Double = 30
         /// Node radius in screen pixels.
         public var nodeRadius: Double = 4
+        /// Edge width in screen pixels.
+        public var edgeWidth: Double = 1
         /// Colours for groups.
         public var palette: [String] = Palette.tableau10
 
@@ -44,6 +54,8 @@ public struct Replay {
         public static let framesPerSecondRange: ClosedRange<Double> = 0.01...1000
         /// Accepted node radii.
         public static let nodeRadiusRange: ClosedRange<Double> = 0.01...1000
+        /// Accepted edge widths.
+        public static let edgeWidthRange: ClosedRange<Double> = 0...1000
 
         /// Options with every default.
         public init() {}
@@ -83,10 +95,22 @@ public struct Replay {
         if let bad = r.edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(r.edges[bad].0) and \(r.edges[bad].1), but there are \(n) nodes")
         }
+        guard r.radii.isEmpty || r.radii.count == n else { throw RenderError("radii has \(r.radii.count) entries but there are \(n) nodes") }
+        guard r.edgeWidths.isEmpty || r.edgeWidths.count == r.edges.count else {
+            throw RenderError("edgeWidths has \(r.edgeWidths.count) entries but there are \(r.edges.count) edges")
+        }
+        guard r.fixed.isEmpty || r.fixed.count == r.frames.count else {
+            throw RenderError("fixed has \(r.fixed.count) entries but there are \(r.frames.count) frames")
+        }
+        if r.fixed.contains(where: { $0.contains { !(0..<n).contains($0) } }) { throw RenderError("a fixed node index is not one of the \(n) nodes") }
+        if r.cooling.contains(where: { !$0.alpha.isFinite || !$0.energy.isFinite }) {
+            throw RenderError("an alpha or energy is not a finite number")
+        }
         try StyleNumbers.check([
             ("framesPerSecond", options.framesPerSecond, Options.framesPerSecondRange),
             ("nodeRadius", options.nodeRadius, Options.nodeRadiusRange),
-        ])
+            ("edgeWidth", options.edgeWidth, Options.edgeWidthRange),
+        ] + r.radii.map { ("radius", $0, Options.nodeRadiusRange) } + r.edgeWidths.map { ("edgeWidth", $0, Options.edgeWidthRange) })
         guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
     }
 
@@ -106,7 +130,12 @@ public struct Replay {
             ("edges", "[" + r.edges.map { "\($0.0),\($0.1)" }.joined(separator: ",") + "]"),
             ("ticks", "[" + ticks.map(String.init).joined(separator: ",") + "]"),
             ("fps", SVGWriter.number(options.framesPerSecond)),
-            ("radius", SVGWriter.number(options.nodeRadius)),
+            ("radii", JSONText.numbers(r.radii.isEmpty ? Array(repeating: options.nodeRadius, count: r.ids.count) : r.radii)),
+            ("widths", JSONText.numbers(r.edgeWidths.isEmpty ? Array(repeating: options.edgeWidth, count: r.edges.count) : r.edgeWidths)),
+            ("fixed", "[" + (r.fixed.isEmpty ? Array(repeating: [], count: r.frames.count) : r.fixed)
+                .map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]"),
+            ("cooling", "{\"ticks\":[" + r.cooling.map { String($0.tick) }.joined(separator: ",") + "],\"alpha\":"
+                + JSONText.figures(r.cooling.map(\.alpha)) + ",\"energy\":" + JSONText.figures(r.cooling.map(\.energy)) + "}"),
             ("frames", "[\n" + frames.joined(separator: ",\n") + "\n]"),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",\n") + "}"

@@ -18,8 +18,11 @@ enum ReplayPage {
         <h1>\(title)</h1>
         <div id="controls">
         <button id="play" type="button">Play</button>
+        <select id="speed" aria-label="speed">\(speeds)</select>
         <input id="tick" type="range" min="0" max="0" step="1" value="0" aria-label="tick">
         <span id="tick-label"></span>
+        <span id="cooling-label"><span id="alpha-label"></span> <span id="energy-label"></span></span>
+        <canvas id="cooling" width="160" height="36" title="alpha (blue) and energy (orange) by tick" aria-label="alpha and energy by tick"></canvas>
         <button id="fit" type="button">Fit</button>
         </div>
         </header>
@@ -35,6 +38,16 @@ enum ReplayPage {
         """
     }
 
+    /// The playback speeds offered, as multiples of the recording's frames per second.
+    static let speedChoices: [Double] = [0.25, 0.5, 1, 2, 4]
+
+    /// The options of the speed control, 1× selected.
+    static var speeds: String {
+        speedChoices.map { speed in
+            "<option value=\"\(SVGWriter.number(speed))\"\(speed == 1 ? " selected" : "")>\(SVGWriter.number(speed))×</option>"
+        }.joined()
+    }
+
     /// The page's style sheet.
     static let style = """
     html, body { margin: 0; height: 100%; font: 13px/1.4 "DejaVu Sans", Verdana, sans-serif; color: #222; background: #fafafa; }
@@ -44,6 +57,11 @@ enum ReplayPage {
     #controls { display: flex; align-items: center; gap: 8px; flex: 1; }
     #tick { flex: 1; min-width: 120px; }
     #tick-label { min-width: 130px; font-variant-numeric: tabular-nums; }
+    #cooling-label { min-width: 190px; font-variant-numeric: tabular-nums; }
+    #alpha-label { color: #1565c0; }
+    #energy-label { color: #c0600f; }
+    #cooling { width: 160px; height: 36px; border: 1px solid #ddd; border-radius: 3px; background: #fff; }
+    select { font: inherit; padding: 2px 4px; }
     button { font: inherit; padding: 3px 12px; border: 1px solid #aaa; border-radius: 4px; background: #f4f4f4; cursor: pointer; }
     #stage { position: relative; flex: 1; min-height: 200px; }
     #view { position: absolute; inset: 0; width: 100%; height: 100%; cursor: grab; background: #fff; }
@@ -63,8 +81,19 @@ enum ReplayPage {
       var canvas = document.getElementById("view"), ctx = canvas.getContext("2d");
       var slider = document.getElementById("tick"), tickLabel = document.getElementById("tick-label");
       var playButton = document.getElementById("play"), tip = document.getElementById("tooltip");
+      var speed = document.getElementById("speed"), alphaLabel = document.getElementById("alpha-label");
+      var energyLabel = document.getElementById("energy-label");
+      var plot = document.getElementById("cooling"), plotContext = plot.getContext("2d");
+      var C = R.cooling, coolingAt = {}, byWidth = {}, widths = [], maxRadius = 0;
+      for (i = 0; i < C.ticks.length; i++) coolingAt[C.ticks[i]] = i;
+      for (i = 0; 2 * i + 1 < E.length; i++) {
+        var w = R.widths[i];
+        if (!byWidth[w]) { byWidth[w] = []; widths.push(w); }
+        byWidth[w].push(i);
+      }
+      for (i = 0; i < n; i++) maxRadius = Math.max(maxRadius, R.radii[i]);
       var selection = document.getElementById("selection");
-      var state = { frame: 0, playing: false, k: 1, tx: 0, ty: 0, hover: -1, selected: -1 };
+      var state = { frame: 0, playing: false, speed: 1, k: 1, tx: 0, ty: 0, hover: -1, selected: -1 };
       var adjacency = [], i;
       for (i = 0; i < n; i++) adjacency.push([]);
       for (i = 0; i + 1 < E.length; i += 2) {
@@ -85,7 +114,7 @@ enum ReplayPage {
             if (y < minY) minY = y; if (y > maxY) maxY = y;
           }
         }
-        var s = size(), pad = 24 + R.radius;
+        var s = size(), pad = 24 + maxRadius;
         if (n === 0) { state.k = 1; state.tx = s.w / 2; state.ty = s.h / 2; return; }
         var k = Math.min((s.w - 2 * pad) / Math.max(maxX - minX, 1e-9), (s.h - 2 * pad) / Math.max(maxY - minY, 1e-9));
         if (!isFinite(k) || k <= 0) k = 1;
@@ -101,15 +130,17 @@ enum ReplayPage {
         ctx.fillRect(0, 0, s.w, s.h);
         var sel = state.selected, near = {};
         if (sel >= 0) { near[sel] = true; adjacency[sel].forEach(function (m) { near[m] = true; }); }
-        ctx.lineWidth = 1;
         ctx.strokeStyle = sel >= 0 ? "rgba(150,150,150,0.25)" : "rgba(120,120,120,0.6)";
-        ctx.beginPath();
-        for (j = 0; j + 1 < E.length; j += 2) {
-          a = E[j]; b = E[j + 1];
-          if (sel >= 0 && (a === sel || b === sel)) continue;
-          ctx.moveTo(sx(a), sy(a)); ctx.lineTo(sx(b), sy(b));
-        }
-        ctx.stroke();
+        widths.forEach(function (w) {
+          ctx.lineWidth = w;
+          ctx.beginPath();
+          byWidth[w].forEach(function (e) {
+            a = E[2 * e]; b = E[2 * e + 1];
+            if (sel >= 0 && (a === sel || b === sel)) return;
+            ctx.moveTo(sx(a), sy(a)); ctx.lineTo(sx(b), sy(b));
+          });
+          ctx.stroke();
+        });
         if (sel >= 0) {
           ctx.lineWidth = 2; ctx.strokeStyle = "#222222"; ctx.beginPath();
           for (j = 0; j + 1 < E.length; j += 2) {
@@ -123,16 +154,45 @@ enum ReplayPage {
           ctx.globalAlpha = sel < 0 || near[j] ? 1 : 0.2;
           ctx.fillStyle = R.colours[j];
           ctx.beginPath();
-          ctx.arc(sx(j), sy(j), j === sel ? R.radius * 1.7 : R.radius, 0, 2 * Math.PI);
+          ctx.lineWidth = Math.min(1, R.radii[j] / 4);
+          ctx.arc(sx(j), sy(j), j === sel ? R.radii[j] * 1.7 : R.radii[j], 0, 2 * Math.PI);
           ctx.fill(); ctx.stroke();
         }
         ctx.globalAlpha = 1;
+        ctx.lineWidth = 1.5; ctx.strokeStyle = "#212529";
+        R.fixed[state.frame].forEach(function (f) {
+          ctx.beginPath(); ctx.arc(sx(f), sy(f), R.radii[f] + 2.5, 0, 2 * Math.PI); ctx.stroke();
+        });
         if (state.hover >= 0) {
           ctx.lineWidth = 2; ctx.strokeStyle = "#222222"; ctx.beginPath();
-          ctx.arc(sx(state.hover), sy(state.hover), R.radius + 3, 0, 2 * Math.PI); ctx.stroke();
+          ctx.arc(sx(state.hover), sy(state.hover), R.radii[state.hover] + 3, 0, 2 * Math.PI); ctx.stroke();
         }
-        tickLabel.textContent = "tick " + R.ticks[state.frame] + " (" + (state.frame + 1) + " / " + frames.length + ")";
+        var tick = R.ticks[state.frame], c = coolingAt[tick];
+        tickLabel.textContent = "tick " + tick + " (" + (state.frame + 1) + " / " + frames.length + ")";
+        alphaLabel.textContent = c === undefined ? "" : "alpha " + C.alpha[c].toPrecision(3);
+        energyLabel.textContent = c === undefined ? "" : "energy " + C.energy[c].toPrecision(3);
+        drawCooling(tick);
         document.body.setAttribute("data-frame", String(state.frame));
+      }
+
+      // Alpha (blue, 0 to its largest) and energy (orange, 0 to its largest) against the tick; a line marks `tick`.
+      function drawCooling(tick) {
+        var w = plot.width, h = plot.height, m = C.ticks.length, q;
+        plotContext.clearRect(0, 0, w, h);
+        if (m === 0) return;
+        var first = C.ticks[0], span = Math.max(C.ticks[m - 1] - first, 1);
+        function px(t) { return 2 + (t - first) / span * (w - 4); }
+        [[C.alpha, "#1565c0"], [C.energy, "#f28e2b"]].forEach(function (line) {
+          var top = Math.max.apply(null, line[0].concat([1e-300]));
+          plotContext.strokeStyle = line[1]; plotContext.lineWidth = 1.2; plotContext.beginPath();
+          for (q = 0; q < m; q++) {
+            var y = h - 3 - line[0][q] / top * (h - 6);
+            if (q === 0) plotContext.moveTo(px(C.ticks[q]), y); else plotContext.lineTo(px(C.ticks[q]), y);
+          }
+          plotContext.stroke();
+        });
+        plotContext.strokeStyle = "#222222"; plotContext.lineWidth = 1; plotContext.beginPath();
+        plotContext.moveTo(px(tick), 0); plotContext.lineTo(px(tick), h); plotContext.stroke();
       }
 
       function resize() {
@@ -151,7 +211,7 @@ enum ReplayPage {
       var last = 0;
       function step(time) {
         if (!state.playing) return;
-        if (time - last >= 1000 / R.fps) {
+        if (time - last >= 1000 / (R.fps * state.speed)) {
           last = time;
           if (state.frame >= frames.length - 1) { setPlaying(false); return; }
           setFrame(state.frame + 1);
@@ -173,10 +233,10 @@ enum ReplayPage {
         return { x: e.clientX - r.left, y: e.clientY - r.top };
       }
       function hit(p) {
-        var best = -1, bestD = Math.pow(Math.max(R.radius + 4, 8), 2), j;
+        var best = -1, bestD = Infinity, j;
         for (j = 0; j < n; j++) {
           var dx = sx(j) - p.x, dy = sy(j) - p.y, d = dx * dx + dy * dy;
-          if (d <= bestD) { bestD = d; best = j; }
+          if (d <= Math.pow(Math.max(R.radii[j] + 4, 8), 2) && d <= bestD) { bestD = d; best = j; }
         }
         return best;
       }
@@ -240,6 +300,7 @@ enum ReplayPage {
       }, { passive: false });
       slider.addEventListener("input", function () { setFrame(Number(slider.value)); });
       playButton.addEventListener("click", function () { setPlaying(!state.playing); });
+      speed.addEventListener("change", function () { state.speed = Number(speed.value); });
       document.getElementById("fit").addEventListener("click", function () { fit(); draw(); });
       window.addEventListener("resize", resize);
 

@@ -11,6 +11,8 @@ public enum StyleNumbers {
     public static let opacity: ClosedRange<Double> = 0...1
     /// Coordinates and axis bounds.
     public static let coordinate: ClosedRange<Double> = -1e15...1e15
+    /// Scale factors above zero, such as world units of arrow per unit of velocity.
+    public static let scale: ClosedRange<Double> = 1e-12...1e12
     /// Viewport zooms.
     public static let zoom: ClosedRange<Double> = 1e-9...1e9
 

@@ -29,6 +29,8 @@ struct CommandLineOptions {
     var readableFolders: [String] = []
     /// `--out DIR`: the folder the sandbox may write under.
     var outputFolder = "out"
+    /// `--watch`: run the script again each time it or a file it used is saved (Watch.swift).
+    var watch = false
     /// The script path; "-" is standard input; nil when there is none.
     var script: String?
     /// Index in `arguments` of the script (or of the first argument after the options when there is none).
@@ -75,6 +77,8 @@ struct CommandLineOptions {
                 maxInstructions = count
             case "--sandbox":
                 sandbox = true
+            case "--watch":
+                watch = true
             case "--allow-read":
                 readableFolders.append(try CommandLineOptions.value(after: &index, in: arguments))
             case "--out":
@@ -113,6 +117,9 @@ struct CommandLineOptions {
         script = index < arguments.count ? arguments[index] : nil
         if !sandbox && (givenOutput || !readableFolders.isEmpty) {
             throw UsageError(message: "--out and --allow-read apply to --sandbox, which was not given")
+        }
+        if watch && (script == nil || script == "-" || interactive) {
+            throw UsageError(message: "--watch needs a script file and no -i")
         }
         if memoryLimit == 0, let text = environment["FORCELAB_MEMORY_LIMIT"] {
             guard let bytes = CommandLineOptions.bytes(text) else {
@@ -153,6 +160,7 @@ struct CommandLineOptions {
     static let usage = """
         usage: forcelab [options] [script [args]]
                forcelab sweep [--jobs N] [--out FILE] [--shard I/N] spec.lua [args]   (see forcelab sweep --help)
+               forcelab grade [options] exercise.lua submission.lua                  (see forcelab grade --help)
         Available options are:
           -e stat   execute string 'stat'
           -i        enter interactive mode after executing 'script'
@@ -170,6 +178,8 @@ struct CommandLineOptions {
           --timeout SECONDS         end the run after SECONDS (exit status 3)
           --max-instructions N      end the run after about N Lua instructions (status 3)
           --max-memory SIZE         limit Lua's heap and the process's growth to SIZE (512M, 2G; status 3)
+          --watch                   run the script again each time it or a file it read is saved, and
+                                    say which files each run wrote; Ctrl-C ends it
           --        stop handling options
           -         stop handling options and execute stdin
         With no script, forcelab starts the REPL when standard input is a terminal

@@ -13,13 +13,18 @@ struct Interpreter {
     let options: CommandLineOptions
     let lua: LuaState
 
-    /// Opens the state and sets up `arg`, warnings and module search for `options`.
+    /// Opens the state and sets up `fl` (the module, as the docs name it), `arg`, warnings and module search for
+    /// `options`.
     init(options: CommandLineOptions) throws {
         self.options = options
         lua = try LuaState(
             memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
             maxInstructions: options.maxInstructions, timeout: options.timeout,
             sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
+        guard fl_getglobal_protected(lua.L, "forcelab") == LUA_OK, fl_setglobal_protected(lua.L, "fl") == LUA_OK else {
+            throw lua.popError()
+        }
+        if let log = ProcessInfo.processInfo.environment[WatchLog.variable] { try WatchLog.start(log, in: lua) }
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)
         if let script = options.script, script != "-" {

@@ -3,8 +3,8 @@ import Foundation
 
 /// Line input for the REPL through libedit: editing, persistent history and Tab completion.
 final class LineEditor {
-    /// Produces completions for the word before the cursor.
-    typealias Completer = (String) -> [String]
+    /// Produces the words that may replace the word before the cursor, given the line up to the cursor and that word.
+    typealias Completer = (_ line: String, _ word: String) -> [String]
 
     private let historyPath: String
     nonisolated(unsafe) private static var completer: Completer?
@@ -16,11 +16,14 @@ final class LineEditor {
         using_history()
         _ = read_history(historyPath)
         rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n\"'><=;|&{}()[]+-*/%^~#,"))
-        rl_attempted_completion_function = { text, _, _ in
+        rl_attempted_completion_function = { text, _, end in
             guard let text, let completer = LineEditor.completer else { return nil }
             rl_attempted_completion_over = 1
             let word = String(cString: text)
-            let matches = completer(word)
+            let line = rl_line_buffer.map { buffer in
+                String(decoding: UnsafeRawBufferPointer(start: buffer, count: min(Int(max(0, end)), strlen(buffer))), as: UTF8.self)
+            } ?? word
+            let matches = completer(line, word)
             guard !matches.isEmpty else { return nil }
             let common = LineEditor.commonPrefix(matches)
             let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: matches.count + 2)

@@ -16,7 +16,7 @@ struct REPL {
     func run() {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
         let L = lua.L
-        let editor = LineEditor(historyPath: home + "/.forcelab_history") { LuaCompletion.complete(L, $0) }
+        let editor = LineEditor(historyPath: home + "/.forcelab_history") { LuaCompletion.complete(L, line: $0, word: $1) }
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)
@@ -54,7 +54,9 @@ struct REPL {
             switch input {
             case .end: return nil
             case .interrupted: chunk = nil
-            case .line(let line):
+            case .line(let typed):
+                // As stock lua 5.4: a first line starting with '=' is 'return' followed by the rest.
+                let line = chunk == nil && typed.hasPrefix("=") ? "return " + typed.dropFirst() : typed
                 if let partial = chunk {
                     chunk = partial + "\n" + line
                 } else if (try? lua.loadString("return " + line + ";", name: "=stdin")) != nil {

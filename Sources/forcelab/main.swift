@@ -6,12 +6,16 @@ let arguments = CommandLine.arguments
 if arguments.count > 1 && arguments[1] == "sweep" {
     exit(SweepCommand.main(Array(arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))
 }
+if arguments.count > 1 && arguments[1] == "grade" {
+    exit(GradeCommand.main(Array(arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))
+}
 do {
     let options = try CommandLineOptions(arguments, environment: ProcessInfo.processInfo.environment)
     if options.showHelp {
         print(CommandLineOptions.usage)
         exit(0)
     }
+    if options.watch { exit(Watch(options: options).run().rawValue) }
     let interpreter = try Interpreter(options: options)
     exit(interpreter.run().rawValue)
 } catch let error as CommandLineOptions.UsageError {

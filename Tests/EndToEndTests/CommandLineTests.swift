@@ -177,4 +177,40 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0.count == 30 }, result.stdout)
         XCTAssertTrue(result.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no braille dots drawn")
     }
+
+    func testShowLabelsTheNodesAskedForAndIsPlainInAPipe() throws {
+        let layout = """
+            local g = fl.graph.generate("miserables")
+            local sim = fl.simulation(g); sim:force("link", fl.force.link{}); sim:force("charge", fl.force.manyBody{}); sim:run()
+            """
+        let named = try ForcelabProcess.run(["-e", layout + "g:show{columns = 100, rows = 30, labels = {'Valjean', 'Myriel'}}"])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(named.stdout.contains("Valjean") && named.stdout.contains("Myriel"), named.stdout)
+        XCTAssertFalse(named.stdout.contains("\u{1B}"), "no colour in a pipe")
+        XCTAssertEqual(named.stdout.split(separator: "\n").count, 30)
+        let counted = try ForcelabProcess.run(["-e", layout + "g:show{columns = 100, rows = 30, labels = 1}"])
+        XCTAssertTrue(counted.stdout.contains("Valjean"), "the node of highest degree: \(counted.stdout)")
+        XCTAssertFalse(counted.stdout.contains("Gavroche"), counted.stdout)
+        for (labels, message) in [
+            ("{'Nobody'}", "field 'labels': a node id at [1] expected, got 'Nobody', which is not in the graph"), ("-1", "field 'labels': a count of 0 or more expected, got -1"),
+            ("{1}", "field 'labels': a node id at [1] expected, got number"), ("true", "a list of node ids or a count expected, got boolean"),
+        ] {
+            let failed = try ForcelabProcess.run(["-e", layout + "g:show{labels = \(labels)}"])
+            XCTAssertEqual(failed.status, 1)
+            XCTAssertTrue(failed.stderr.contains(message), failed.stderr)
+        }
+        let unknown = try ForcelabProcess.run(["-e", layout + "g:show{colums = 10}"])
+        XCTAssertTrue(unknown.stderr.contains("unknown option 'colums'"), unknown.stderr)
+    }
+
+    func testFpsNeedsShow() throws {
+        let result = try ForcelabProcess.run(["-e", "fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})):run{fps = 10}"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("field 'fps': show = true expected"), result.stderr)
+    }
+
+    func testFlIsAGlobalBesideForcelab() throws {
+        let result = try ForcelabProcess.run(["-e", "print(fl == forcelab, fl == require 'forcelab')"])
+        XCTAssertEqual(result.stdout, "true\ttrue\n", result.stderr)
+    }
 }

@@ -23,6 +23,42 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("log.txt"), encoding: .utf8), "")
     }
 
+    /// F3: g:show to a full stdout is an error naming stdout (status 1), never a trap.
+    func testShowToAFullStdoutIsAnErrorNotATrap() throws {
+        let result = try shell(#""$0" -e 'g=forcelab.graph.generate("grid",{rows=3,columns=3}); forcelab.simulation(g):tick(); g:show()' >/dev/full"#)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("forcelab: (command line):1: cannot write to stdout: No space left on device"), result.stderr)
+    }
+
+    /// The host's own tick loops (sim:tick, sim:run) stop at the instruction limit and at the time limit with status 3,
+    /// also when the script catches the first error.
+    func testLimitsStopTheHostsTickLoops() throws {
+        var limits = [(["--max-instructions", "100000"], "instruction limit of 100000 reached")]
+        // ThreadSanitizer holds a signal back until the program makes a system call.
+        if ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil {
+            limits.append((["--timeout", "0.5"], "time limit of 0.5 s reached"))
+        }
+        for (limit, message) in limits {
+            for call in ["sim:tick(1e9)", "sim:alphaDecay(0) sim:run()", "pcall(sim.tick, sim, 1e9) print('went on')"] {
+                let chunk = "local sim = forcelab.simulation(forcelab.graph.generate('grid', {rows = 3, columns = 3})) " + call
+                let result = try ForcelabProcess.run(limit + ["-e", chunk])
+                XCTAssertEqual(result.status, 3, "\(limit) \(call): \(result.stderr)")
+                XCTAssertEqual(result.stdout, "", "\(limit) \(call)")
+                XCTAssertTrue(result.stderr.hasPrefix("forcelab: ") && result.stderr.contains(message), "\(limit) \(call): \(result.stderr)")
+            }
+        }
+    }
+
+    /// A generator counts the nodes and edges it inserts against the instruction limit, and stops at it.
+    func testInstructionLimitStopsAGenerator() throws {
+        let chunk = "local g = forcelab.graph.generate('grid', {rows = 300, columns = 300}) print(g:nodeCount())"
+        let stopped = try ForcelabProcess.run(["--max-instructions", "100000", "-e", chunk])
+        XCTAssertEqual(stopped.status, 3, stopped.stderr)
+        XCTAssertEqual(stopped.stdout, "")
+        XCTAssertTrue(stopped.stderr.hasPrefix("forcelab: (command line):1: instruction limit of 100000 reached"), stopped.stderr)
+        XCTAssertEqual(try ForcelabProcess.run(["--max-instructions", "1000000", "-e", chunk]).stdout, "90000\n")
+    }
+
     /// F8: out of memory under `ulimit -v` ends with status 3, not a signal.
     func testRunningOutOfAddressSpaceEndsWithStatusThree() throws {
         // A binary built with AddressSanitizer cannot start under ulimit -v (its shadow memory is terabytes).

@@ -60,11 +60,15 @@ final class REPLTests: XCTestCase {
     func testCtrlCInterruptsARunningChunkAndKeepsState() throws {
         let repl = try start()
         repl.type("count = 0\r")
-        repl.type("while true do count = count + 1 end\r")
-        usleep(400_000)
+        // Ctrl-C is a signal only once the chunk runs (the line editor reads it as a key): wait for the chunk's
+        // first output, whatever the machine's load.
         var mark = repl.mark
+        repl.type("print('run' .. 'ning') while true do count = count + 1 end\r")
+        XCTAssertTrue(repl.waitFor("running\r\n", after: mark, timeout: 60), repl.screen)
+        usleep(200_000)
+        mark = repl.mark
         repl.type("\u{3}")
-        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark, timeout: 60), repl.screen)
         mark = repl.mark
         repl.type("count > 0\r")
         XCTAssertTrue(repl.waitFor("true", after: mark), repl.screen)
@@ -131,11 +135,13 @@ final class REPLTests: XCTestCase {
         let repl = try start()
         repl.type("g = forcelab.graph.generate('recursive', {n = 20000}); sim = forcelab.simulation(g)\r")
         repl.type("sim:force('charge', forcelab.force.manyBody{}); sim:alphaMin(0)\r")
-        repl.type("sim:run()\r")
-        usleep(1_500_000)
         var mark = repl.mark
+        repl.type("print('run' .. 'ning') sim:run()\r")
+        XCTAssertTrue(repl.waitFor("running\r\n", after: mark, timeout: 60), repl.screen)
+        usleep(500_000)
+        mark = repl.mark
         repl.type("\u{3}")
-        XCTAssertTrue(repl.waitFor("interrupted!", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("interrupted!", after: mark, timeout: 60), repl.screen)
         mark = repl.mark
         repl.type("sim:alpha() < 1, g:nodeCount()\r")
         XCTAssertTrue(repl.waitFor("true\t20000", after: mark), repl.screen)
@@ -146,7 +152,7 @@ final class REPLTests: XCTestCase {
         let terminal = try PseudoTerminal(ForcelabProcess.binary, ["-e", """
             g = forcelab.graph.generate('recursive', {n = 300})
             sim = forcelab.simulation(g); sim:force('link', forcelab.force.link{}); sim:force('charge', forcelab.force.manyBody{})
-            sim:run{show = true}
+            sim:run{show = true, fps = 0}
             """], environment: ["HOME": home.path, "TERM": "xterm"])
         XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
         XCTAssertTrue(terminal.screen.contains("\u{1B}[H"), "no frame was redrawn in place")
@@ -178,5 +184,84 @@ final class REPLTests: XCTestCase {
         let piped = try ForcelabProcess.run(["-e", script])
         XCTAssertEqual(piped.stdout, "300\tconverged\n")
         XCTAssertEqual(piped.stderr, "", "no progress bar in a pipe")
+    }
+
+    /// Runs `code` on a pseudo-terminal (TERM=xterm) and returns what it printed.
+    private func onTerminal(_ code: String, environment: [String: String] = [:]) throws -> String {
+        home = try ForcelabProcess.temporaryFolder(self)
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["-e", code], environment: [
+            "HOME": home.path, "TERM": "xterm",
+        ].merging(environment) { $1 })
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
+        return terminal.screen
+    }
+
+    func testAPacedRunDrawsEveryTickAndEndsWhereAnUnpacedOneDoes() throws {
+        let run = { (options: String) in """
+            g = fl.graph.generate('grid', {rows = 4, columns = 4})
+            sim = fl.simulation(g); sim:force('link', fl.force.link{}); sim:force('charge', fl.force.manyBody{})
+            sim:run{maxTicks = 12\(options)}
+            local t = {} for n in g:nodes() do t[#t + 1] = string.format('%.17g,%.17g', n.x, n.y) end
+            print('positions ' .. table.concat(t, ' '))
+            """
+        }
+        let positions = { (screen: String) in screen.components(separatedBy: "positions ").last ?? "" }
+        let paced = try onTerminal(run(", show = true, fps = 400"))
+        for tick in 1...12 { XCTAssertTrue(paced.contains("tick \(tick)  alpha"), "tick \(tick) was not drawn") }
+        let unpaced = try onTerminal(run(", show = true, fps = 0"))
+        let plain = try onTerminal(run(""))
+        XCTAssertEqual(positions(paced), positions(plain))
+        XCTAssertEqual(positions(unpaced), positions(plain))
+        XCTAssertTrue(positions(plain).contains(","), plain)
+    }
+
+    func testShowTellsNodesFromEdgesInColourUnlessNoColor() throws {
+        let code = """
+            g = fl.graph.generate('grid', {rows = 3, columns = 3})
+            fl.simulation(g):force('link', fl.force.link{}):run()
+            g:show{columns = 30, rows = 8}
+            """
+        let coloured = try onTerminal(code)
+        XCTAssertTrue(coloured.contains("\u{1B}[2m") && coloured.contains("\u{1B}[1;33m"), coloured.debugDescription)
+        for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let plain = try onTerminal(code, environment: environment)
+            XCTAssertFalse(plain.contains("\u{1B}[2m") || plain.contains("\u{1B}[1;33m"), "\(environment): \(plain.debugDescription)")
+            XCTAssertTrue(plain.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no braille dots drawn")
+        }
+    }
+
+    func testFlIsDefinedAndEqualsPrintsAsStockLua() throws {
+        let repl = try start()
+        var mark = repl.mark
+        repl.type("g = fl.graph.generate('miserables')\r")
+        repl.type("=g:nodeCount(), 'x'\r")
+        XCTAssertTrue(repl.waitFor("77\tx\r\n", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("=g:nodeCount() +\r")
+        XCTAssertTrue(repl.waitFor(">> ", after: mark), repl.screen)
+        repl.type("1\r")
+        XCTAssertTrue(repl.waitFor("78\r\n", after: mark), repl.screen)
+    }
+
+    func testTabAfterACallCompletesFromItsValueOnlyWhenThatHasNoSideEffects() throws {
+        let repl = try start()
+        repl.type("g = fl.graph.generate('miserables'); sim = fl.simulation(g); sim:force('charge', fl.force.manyBody{})\r")
+        repl.type("count = 0; function bump() count = count + 1; return g end\r")
+        var mark = repl.mark
+        repl.type("sim:force(\"charge\"):the\t()\r")
+        XCTAssertTrue(repl.waitFor("0.9\r\n", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("g:node('Valjean').deg\t\r")
+        XCTAssertTrue(repl.waitFor("36\r\n", after: mark), "a computed field: \(repl.screen)")
+        mark = repl.mark
+        repl.type("g:nodes()[1].\t\t")
+        XCTAssertTrue(repl.waitFor(".group", after: mark), "a data field, listed: \(repl.screen)")
+        repl.type("\u{15}")
+        repl.type("g:addNode{id = 'extra'}:nodeC\t\u{15}")
+        repl.type("bump():nodeC\t\u{15}")
+        repl.type("sim:force('charge'):strength(-5):\t\u{15}")
+        mark = repl.mark
+        repl.type("count, g:nodeCount(), sim:force('charge'):strength()\r")
+        XCTAssertTrue(repl.waitFor("0\t77\t-30.0\r\n", after: mark), "completion ran no setter or function: \(repl.screen)")
     }
 }

@@ -138,6 +138,27 @@ final class SandboxTests: XCTestCase {
                        ["note.txt", "grid.json", "grid.svg", "escape"])
     }
 
+    /// fl.mkdir makes folders under --out only: a path outside, or one leading out through `..` or a link, is refused
+    /// before any folder is made.
+    func testMkdirMakesFoldersOnlyUnderOut() throws {
+        let root = try playground()
+        let result = try sandboxed("""
+            print(forcelab.mkdir("out/a/b/c"), forcelab.mkdir("out/a/b/c"))
+            for _, path in ipairs{"secret/made", "made/inner", "out/../secret/made", "out/escape/made/inner", "out/a/../../made", "/tmp"} do
+              local ok, message = pcall(forcelab.mkdir, path)
+              print(ok, message:match("cannot write '[^']*': the sandbox writes only under") ~= nil)
+            end
+            """, in: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "out/a/b/c\tout/a/b/c\n" + String(repeating: "false\ttrue\n", count: 6))
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/a/b/c").path, isDirectory: &isFolder))
+        XCTAssertTrue(isFolder.boolValue)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("secret").path)),
+                       ["s.txt", "evil.lua"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("made").path))
+    }
+
     func testOutFolderIsMadeAndOptionsNeedTheSandbox() throws {
         let root = try playground()
         let result = try sandboxed("print(io.open('results/x.txt', 'w') ~= nil)", ["--out", "results"], in: root)

@@ -171,18 +171,22 @@ final class SweepTests: XCTestCase {
         }
     }
 
-    /// The union of the shards `run` leaves in `folder` (shard-*.jsonl or p-*.jsonl) against the unsharded run.
-    private func assertShardsEqualWholeRun(_ folder: URL, prefix: String, spec: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// The union of the shards `run` leaves in `folder` (shard-*.jsonl or p-*.jsonl) against the unsharded run of
+    /// `spec` with `arguments` on every core; returns the union.
+    @discardableResult
+    private func assertShardsEqualWholeRun(_ folder: URL, prefix: String, spec: String, arguments: [String]? = nil, cases: Int = 11,
+                                           file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {
         let whole = folder.appendingPathComponent("whole.jsonl").path
-        _ = try ForcelabProcess.run(["sweep", "--out", whole, spec, folder.path])
+        _ = try ForcelabProcess.run(["sweep", "--out", whole, spec] + (arguments ?? [folder.path]))
         var union: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
             let records = figures(folder.appendingPathComponent(name).path)
             XCTAssertTrue(Set(records.keys).isDisjoint(with: union.keys), "shards overlap", file: file, line: line)
             union.merge(records) { first, _ in first }
         }
-        XCTAssertEqual(union.count, 11, file: file, line: line)
+        XCTAssertEqual(union.count, cases, file: file, line: line)
         XCTAssertEqual(union, figures(whole), file: file, line: line)
+        return union
     }
 
     func testGNUParallelRecipe() throws {
@@ -200,17 +204,26 @@ final class SweepTests: XCTestCase {
         try assertShardsEqualWholeRun(folder, prefix: "p-", spec: spec)
     }
 
+    /// The study of examples/sweep-charge.lua (small: 2 graphs x 2 strengths x 2 distances x 5 seeds, random
+    /// placement) through a 3-task job array on a real Slurm: the shards' union equals the run on every core, and
+    /// the seeds give different layouts.
     func testSlurmJobArray() throws {
         if ProcessInfo.processInfo.environment["FORCELAB_SLURM_TESTS"] != "1" {
             throw XCTSkip("set FORCELAB_SLURM_TESTS=1 (as .ci/run does) to run the sweep on a real Slurm")
         }
         let folder = try ForcelabProcess.temporaryFolder(self)
-        let spec = try makeSpec(folder)
+        let spec = ForcelabProcess.packageRoot.appendingPathComponent("examples/sweep-charge.lua").path
         let script = ForcelabProcess.packageRoot.appendingPathComponent("scripts/test-slurm").path
-        let result = try ForcelabProcess.run([script, ForcelabProcess.binary, spec, folder.path, "3", folder.path], executable: "/bin/bash")
-        XCTAssertEqual(result.status, 1, "the array finishes; the shard with the failing case reports it: \(result.stdout)\n\(result.stderr)")
-        for shard in 1...3 { XCTAssertTrue(result.stdout.contains("4 cases (shard \(shard)/3 of 12)"), result.stdout) }
-        try assertShardsEqualWholeRun(folder, prefix: "shard-", spec: spec)
+        let result = try ForcelabProcess.run([script, ForcelabProcess.binary, spec, folder.path, "3", "small"], executable: "/bin/bash")
+        XCTAssertEqual(result.status, 0, "every task of the array succeeds: \(result.stdout)\n\(result.stderr)")
+        for (shard, count) in [(1, 14), (2, 13), (3, 13)] {
+            XCTAssertTrue(result.stdout.contains("\(count) cases (shard \(shard)/3 of 40)"), result.stdout)
+        }
+        let union = try assertShardsEqualWholeRun(folder, prefix: "shard-", spec: spec, arguments: ["small"], cases: 40)
+        // Random placement: the five seeds of one configuration give five different layouts.
+        let configuration = union.filter { $0.key.contains("\"graph\":\"miserables\"") && $0.key.contains("\"strength\":-60") && $0.key.contains("\"distance\":20") }
+        XCTAssertEqual(configuration.count, 5, "\(union.keys.sorted())")
+        XCTAssertEqual(Set(configuration.values).count, 5, "\(configuration)")
     }
 
     func testProgressBarOnATerminalOnly() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import ForceSimulation
 import GraphModel
 import Testing
@@ -90,7 +91,9 @@ import Testing
         for i in 0..<3 { try graph.addNode(Node(id: "n\(i)", data: ["weight": .number(Double(i + 1))])) }
         let layout = try GraphLayout(graph: graph)
         let byField = layout.nodeParameter(.field("weight"), name: "strength")
-        let computed = layout.nodeParameter(.computed { id, i in id == "n2" ? 10 : Double(i) }, name: "strength")
+        let computed = layout.nodeParameter(.computed { id, i, nodes in
+            nodes.ids[i] == id && id == "n2" ? 10 : Double(i)
+        }, name: "strength")
         func values(_ parameter: NodeParameter) throws -> [Double] {
             guard case .perElement(let value) = parameter else { return [] }
             return try (0..<3).map(value)
@@ -100,6 +103,47 @@ import Testing
         let missing = layout.nodeParameter(.field("mass"), name: "strength")
         #expect(throws: LayoutError.missingField(parameter: "strength", element: "node 'n0'", field: "mass")) {
             try layout.setForce("charge", ManyBodyForce(strength: missing))
+        }
+    }
+
+    @Test func addedNodesArePlacedAtOnceAndStartWithTheirVelocity() throws {
+        let graph = Graph()
+        try graph.addNode(Node(id: "a", x: 0, y: 0))
+        let layout = try GraphLayout(graph: graph)
+        layout.simulation.velocityDecay = 0
+        try layout.add(Node(id: "b"), velocity: [1, 2])
+        let placed = try #require(graph.node("b")).position
+        let angle = Double.pi * (3 - 5.0.squareRoot())
+        #expect(abs(placed.x - 10 * 1.5.squareRoot() * cos(angle)) < 1e-12, "d3's spiral point of index 1")
+        #expect(layout.velocity(of: "b") == [1, 2] && layout.velocity(of: "a") == [0, 0])
+        try layout.setVelocity(of: "a", axis: 1, to: -3)
+        try layout.tick()
+        #expect(graph.node("b")?.position.x == placed.x + 1 && graph.node("b")?.position.y == placed.y + 2)
+        #expect(graph.node("a")?.position.y == -3)
+        #expect(throws: LayoutError.noSuchAxis("vz", dimensions: 2)) { try layout.setVelocity(of: "a", axis: 2, to: 1) }
+    }
+
+    @Test func aLinkForceLinksTheEdgesItChooses() throws {
+        let graph = Graph()
+        for id in ["a", "b", "c"] { try graph.addNode(Node(id: id)) }
+        try graph.addEdge(Edge(id: "ab", source: "a", target: "b", data: ["strong": .bool(true)]))
+        try graph.addEdge(Edge(id: "bc", source: "b", target: "c"))
+        let layout = try GraphLayout(graph: graph)
+        let strong = GraphLinkForce(layout: layout, edges: .field("strong"))
+        let listed = GraphLinkForce(layout: layout, edges: .ids(["bc", "ab"]))
+        let filtered = GraphLinkForce(layout: layout, edges: .filter { $0 == "bc" })
+        let keyed = GraphLinkForce(layout: layout, nodeKey: { id, i, nodes in nodes.ids[i] == id ? id : "?" })
+        for (name, force) in [("strong", strong), ("listed", listed), ("filtered", filtered), ("keyed", keyed)] {
+            try layout.setForce(name, force)
+        }
+        #expect(strong.edgeIds == ["ab"] && listed.edgeIds == ["bc", "ab"] && filtered.edgeIds == ["bc"])
+        #expect(keyed.edgeIds == ["ab", "bc"])
+        #expect(strong.links?.degrees == [1, 1, 0], "the default strength counts the force's own links")
+        #expect(throws: LayoutError.unknownEdge("nope")) {
+            try layout.setForce("bad", GraphLinkForce(layout: layout, edges: .ids(["nope"])))
+        }
+        #expect(throws: LayoutError.repeatedKey("k", nodes: "a", "b")) {
+            try layout.setForce("bad", GraphLinkForce(layout: layout, nodeKey: { _, _, _ in "k" }))
         }
     }
 

@@ -108,6 +108,20 @@ private func chain() throws -> Graph {
     #expect(graph.incomers(of: "z").map(\.id) == ["y", "x"])
 }
 
+@Test func aNodeWithANonDeletableDescendantStays() throws {
+    // Deleting it would leave the descendant pointing at a parent that no longer exists; its other descendants go.
+    let graph = Graph()
+    try graph.addNode(Node(id: "root"))
+    try graph.addNode(Node(id: "child", parentId: "root"))
+    try graph.addNode(Node(id: "keep", parentId: "child", deletable: false))
+    try graph.addNode(Node(id: "leaf", parentId: "root"))
+    try graph.addNode(Node(id: "lone"))
+    let deleted = graph.deleteElements(nodes: ["root", "lone"])
+    #expect(deleted.nodes.map(\.node.id) == ["leaf", "lone"])
+    #expect(graph.nodeIds == ["root", "child", "keep"])
+    #expect(graph.nodes.map(\.parentId) == [nil, "root", "child"])
+}
+
 @Test func deleteWalksTheParentChainInAnyOrderAndUndoes() throws {
     let graph = Graph()
     // Children come before their parents in the node list (parents exist before their children are added).
@@ -115,12 +129,12 @@ private func chain() throws -> Graph {
     try graph.addNode(Node(id: "other"))
     try graph.addNode(Node(id: "child", parentId: "root"), at: 0)
     try graph.addNode(Node(id: "grandchild", parentId: "child"), at: 0)
-    try graph.addNode(Node(id: "keep", parentId: "child", deletable: false), at: 1)
+    try graph.addNode(Node(id: "keep", parentId: "other", deletable: false), at: 1)
     try graph.addEdge(Edge(id: "e1", source: "grandchild", target: "other"))
     try graph.addEdge(Edge(id: "e2", source: "other", target: "other", selected: true))
     let before = graph.nodes
     let beforeEdges = graph.edges
-    let deleted = graph.deleteElements(nodes: ["root"], edges: ["e2"])
+    let deleted = graph.deleteElements(nodes: ["root", "keep"], edges: ["e2"])
     #expect(deleted.nodes.map(\.node.id) == ["grandchild", "child", "root"])
     #expect(deleted.nodes.map(\.index) == [0, 2, 3])
     #expect(deleted.edges.map(\.edge.id) == ["e1", "e2"])

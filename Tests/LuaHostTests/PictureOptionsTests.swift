@@ -113,6 +113,32 @@ final class PictureOptionsTests: LuaTestCase {
             .contains("series[1]: 'y' comes from the recording"))
     }
 
+    /// The replay takes per-node radii and per-edge widths as numbers, data fields or functions, rings fixed nodes
+    /// and carries alpha and energy from the start of the recording.
+    func testReplayStylesFixedNodesAndCooling() throws {
+        run("""
+            local g = fl.graph.generate('tree', {n = 5})
+            for i, n in ipairs(g:nodes()) do n.data = {r = i} end
+            local sim = fl.simulation(g)
+            g:node('0').fx = 0
+            local rec = sim:record{every = 7}
+            sim:tick(9)
+            fl.html.replay(rec, tmp .. '/field.html', {radius = 'r', edgeWidth = function(e, i) return i + 0.5 end})
+            fl.html.replay(rec, tmp .. '/plain.html', {radius = 3, edgeWidth = 2})
+            """)
+        let field = try file("field.html"), plain = try file("plain.html")
+        XCTAssertTrue(field.contains("\"radii\":[1,2,3,4,5]"), field)
+        XCTAssertTrue(field.contains("\"widths\":[0.5,1.5,2.5,3.5]"))
+        XCTAssertTrue(field.contains("\"ticks\":[0,7,9]"), "tick 0 and the last tick")
+        XCTAssertTrue(field.contains("\"fixed\":[[0],[0],[0]]"))
+        XCTAssertTrue(field.contains("\"cooling\":{\"ticks\":[0,1,2,3,4,5,6,7,8,9],\"alpha\":[1,0.977237,"), field)
+        XCTAssertTrue(plain.contains("\"radii\":[3,3,3,3,3]") && plain.contains("\"widths\":[2,2,2,2]"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = 'size'})").contains("radius: node '0' has no numeric data field 'size'"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("radius must be from 0.01 to 1000, got -1"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidth = function() return 'x' end})")
+            .contains("field 'edgeWidth': the function returned string for edge"))
+    }
+
     func testReplayAndMetricsOptions() throws {
         run(replay + """
             fl.html.replay(rec, tmp .. '/r.html', {palette = 'okabeIto', fps = 5})

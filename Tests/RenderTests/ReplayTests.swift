@@ -12,11 +12,52 @@ final class ReplayTests: XCTestCase {
                 return [r * cos(a), r * sin(a)]
             }
         }
-        return Replay.Recording(ids: (0..<n).map { "node \($0)" },
+        var recording = Replay.Recording(ids: (0..<n).map { "node \($0)" },
                                 data: (0..<n).map { "{\"group\": \($0 % 2), \"note\": \"</script> & <b>\"}" },
                                 groups: (0..<n).map { $0 % 2 == 0 ? "even" : "odd" },
                                 edges: (1..<n).map { ($0 - 1, $0) } + [(0, 15)],
                                 frames: frames, ticks: (0..<40).map { $0 * 5 })
+        recording.radii = (0..<n).map { 3 + Double($0 % 4) * 2 }
+        recording.edgeWidths = (0..<n).map { 1 + Double($0 % 3) }
+        recording.fixed = (0..<40).map { $0 < 20 ? [0] : [0, 15] }
+        recording.cooling = (0..<196).map { t in (t, pow(0.977, Double(t)), 500 * pow(0.96, Double(t)) + 1e-7) }
+        return recording
+    }
+
+    func testRadiiWidthsFixedNodesAndCoolingReachThePage() throws {
+        let json = try Replay(recording: Self.recording()).json()
+        XCTAssertTrue(json.contains("\"radii\":[3,5,7,9,3,"), json)
+        XCTAssertTrue(json.contains("\"widths\":[1,2,3,1,"))
+        XCTAssertTrue(json.contains("\"fixed\":[[0],[0],"))
+        XCTAssertTrue(json.contains("[0,15]]"))
+        XCTAssertTrue(json.contains("\"cooling\":{\"ticks\":[0,1,2,"))
+        XCTAssertTrue(json.contains("\"alpha\":[1,0.977,0.954529,"), "six significant digits")
+        var plain = Self.recording()
+        plain.radii = []
+        plain.edgeWidths = []
+        plain.fixed = []
+        var options = Replay.Options()
+        options.nodeRadius = 6
+        options.edgeWidth = 0.5
+        let defaults = try Replay(recording: plain, options: options).json()
+        XCTAssertTrue(defaults.contains("\"radii\":[6,6,6,") && defaults.contains("\"widths\":[0.5,0.5,"))
+        XCTAssertTrue(defaults.contains("\"fixed\":[[],[],"))
+        let html = try Replay(recording: Self.recording()).html()
+        XCTAssertTrue(html.contains("<select id=\"speed\" aria-label=\"speed\"><option value=\"0.25\">0.25×</option>"))
+        XCTAssertTrue(html.contains("<option value=\"1\" selected>1×</option>"))
+        XCTAssertTrue(html.contains("<canvas id=\"cooling\""))
+        var bad = Self.recording()
+        bad.radii[3] = 0
+        XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "radius must be from 0.01 to 1000, got 0") }
+        bad = Self.recording()
+        bad.edgeWidths.removeLast()
+        XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "edgeWidths has 29 entries but there are 30 edges") }
+        bad = Self.recording()
+        bad.fixed[2] = [30]
+        XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "a fixed node index is not one of the 30 nodes") }
+        bad = Self.recording()
+        bad.cooling[1].energy = .nan
+        XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "an alpha or energy is not a finite number") }
     }
 
     func testPageIsSelfContainedAndCompact() throws {

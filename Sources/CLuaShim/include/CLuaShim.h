@@ -45,13 +45,15 @@ typedef struct {
     double *x, *y, *z, *vx, *vy, *vz, *fx, *fy, *fz;
     int fixed_changed;            /* set by fl_nodes_read when a fixed coordinate read back differs from the one held */
     unsigned char *pins_changed;  /* when not NULL, fl_nodes_read sets [i] to 1 for each such node i */
+    int invalid_node;             /* set by fl_nodes_read to the index of the node holding a value it refused, else -1 */
 } fl_node_state;
 
 /* Copies positions and velocities (and fixed coordinates, nil where free, when `with_fixed`) into the node tables
  * of the array at `nodes`. Protected: returns a Lua status. */
 int fl_nodes_write(lua_State *L, int nodes, fl_node_state *state, int with_fixed);
-/* Copies positions, velocities and fixed coordinates back from the node tables (non-numbers leave a value as it
- * was; a fixed coordinate that is not a number is free). Protected. */
+/* Copies positions, velocities and fixed coordinates back from the node tables (a fixed coordinate that is nil is
+ * free). A value that is not a number, or is NaN, fails with an error naming the field, with `invalid_node` set to
+ * the node's index; values of the nodes before it are already copied. Protected. */
 int fl_nodes_read(lua_State *L, int nodes, fl_node_state *state);
 
 /* Arrays of array-form Lua forces (arraysync.c): tables holding one number per node at 1..count. */
@@ -75,7 +77,17 @@ int fl_getglobal_protected(lua_State *L, const char *name);
 /* Pops a value and sets the global `name` under protection; on failure leaves the error, returns the status. */
 int fl_setglobal_protected(lua_State *L, const char *name);
 
-/* Opens the standard libraries under protection. */
+/* Host objects (objects.c): a userdata holding `object` (a retained Swift reference) in a block tagged by the host,
+ * with one user value, pushed without a metatable. fl_toobject gives the object of the value at idx when it is such a
+ * block (NULL for any other value, or once taken); fl_takeobject gives it and clears the block (for __gc). */
+void fl_pushobject(lua_State *L, void *object);
+void *fl_toobject(lua_State *L, int idx);
+void *fl_takeobject(lua_State *L, int idx);
+/* Whether the value at idx is a host object's block (taken or not). */
+int fl_isobject(lua_State *L, int idx);
+
+/* Opens the standard libraries under protection (load, loadfile, dofile and require take source text only, and the
+ * debug library keeps away from the host's state: see debug.c). */
 int fl_openlibs(lua_State *L);
 
 /* Ctrl-C: the signal handler sets a flag and the guard hook on the registered state's main thread and on the
@@ -143,7 +155,6 @@ static inline int fl_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int fl_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
 static inline int fl_isfunction(lua_State *L, int i) { return lua_type(L, i) == LUA_TFUNCTION; }
 static inline int fl_istable(lua_State *L, int i) { return lua_type(L, i) == LUA_TTABLE; }
-static inline void *fl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
 static inline int fl_getmetatable_named(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
 static inline void fl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 /* The pointer-sized space Lua keeps before each thread, copied from the main thread into every new one: the host

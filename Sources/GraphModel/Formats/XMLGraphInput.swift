@@ -43,7 +43,9 @@ final class XMLGraphInput {
             throw GraphFileError(
                 file: builder.file, line: line, column: column, message: "a DTD internal subset ([...]) is not supported")
         }
-        let parser = XMLParser(data: data)
+        // From a stream, which XMLParser hands libxml2 in chunks: given the data at once, it passes all of it in one
+        // chunk, and libxml2 fails a chunk above about 50 MB with an internal error at the end of the file.
+        let parser = XMLParser(stream: InputStream(data: data))
         self.parser = parser
         parser.delegate = delegate
         _ = parser.parse()
@@ -93,8 +95,10 @@ final class XMLGraphInput {
     /// Records the first error at the parser's place and stops parsing.
     func fail(_ message: String) {
         guard failure == nil else { return }
+        // libxml2 gives no place (0:0) for bytes it cannot decode at all: the file's start.
         failure = GraphFileError(
-            file: builder.file, line: parser?.lineNumber, column: parser?.columnNumber, message: message)
+            file: builder.file, line: parser.map { max($0.lineNumber, 1) }, column: parser.map { max($0.columnNumber, 1) },
+            message: message)
         parser?.abortParsing()
     }
 }

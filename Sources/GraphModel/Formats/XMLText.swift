@@ -82,11 +82,17 @@ enum XMLText {
         case 31, 32: return "unsupported encoding"
         case 38: return "'<' in an attribute value"
         case 39: return "attribute value without quotes"
+        case 40: return "attribute value without its closing quote"
         case 41: return "attribute without a value"
         case 42, 203: return "attribute given twice"
         case 45: return "unfinished comment"
+        case 65: return "a space is required here"
+        case 68: return "a name is expected here (write a '&' in text as &amp;)"
+        case 73: return "'>' expected: the tag is not finished"
         case 76: return "end tag does not match " + (openElement.map { "<\($0)>" } ?? "its start tag")
+        case 97: return "unsupported XML version (XML 1.0 is read)"
         case 201: return "undeclared namespace prefix"
+        case 1544, 6003: return "the bytes are not text in the file's encoding"
         default: return nil
         }
     }

@@ -1,17 +1,20 @@
 extension Graph {
     /// G(n, p): each unordered pair of distinct nodes is linked with probability p (edge from the lower index).
-    public static func erdosRenyi(n: Int, p: Double, seed: UInt32 = 1) -> Graph {
+    public static func erdosRenyi(n: Int, p: Double, seed: UInt32 = 1) -> Graph { erdosRenyi(n: n, p: p, seed: seed, check: { _ in }) }
+
+    /// `erdosRenyi(n:p:seed:)`, calling `check` as it inserts (see `generated`).
+    static func erdosRenyi(n: Int, p: Double, seed: UInt32, check: (Int) throws -> Void) rethrows -> Graph {
         var random = LCG(seed: seed)
         var edges: [(Int, Int)] = []
         bernoulliPositions(count: n * (n - 1) / 2, p: p, random: &random) { position in
             let (high, low) = trianglePair(position)
             edges.append((low, high))
         }
-        return generated(nodeCount: n, edges: edges)
+        return try generated(nodeCount: n, edges: edges, check: check)
     }
 
-    /// G(n, m): m distinct unordered pairs of distinct nodes drawn uniformly; m may not exceed n(n-1)/2.
-    public static func erdosRenyi(n: Int, m: Int, seed: UInt32 = 1) throws -> Graph {
+    /// G(n, m): m distinct unordered pairs of distinct nodes drawn uniformly; m may not exceed n(n-1)/2. `check` (see `generated`) may stop it.
+    public static func erdosRenyi(n: Int, m: Int, seed: UInt32 = 1, check: (Int) throws -> Void = { _ in }) throws -> Graph {
         guard m <= n * (n - 1) / 2 else {
             throw GraphError("erdosRenyi: m = \(m) is more than the \(n * (n - 1) / 2) pairs of \(n) nodes")
         }
@@ -24,6 +27,6 @@ extension Graph {
             guard a != b, seen.insert(min(a, b) * n + max(a, b)).inserted else { continue }
             edges.append((min(a, b), max(a, b)))
         }
-        return generated(nodeCount: n, edges: edges)
+        return try generated(nodeCount: n, edges: edges, check: check)
     }
 }

@@ -1,47 +1,54 @@
 /// The single generator entry point the Lua binding calls.
 extension Graph {
-    /// Builds a generated graph by kind name (case, "-" and "_" ignored) from numeric options; see `generate(_:options:)`.
-    public static func generate(kind: String, options: [String: Double] = [:]) throws -> Graph {
+    /// Builds a generated graph by kind name (case, "-" and "_" ignored) from numeric options; see
+    /// `generate(_:options:check:)`.
+    public static func generate(
+        kind: String, options: [String: Double] = [:], check: (Int) throws -> Void = { _ in }
+    ) throws -> Graph {
         guard let generator = GraphGenerator(name: kind) else {
             let known = GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")
             throw GraphError("unknown graph kind '\(kind)' (known: \(known))")
         }
-        return try generate(generator, options: options)
+        return try generate(generator, options: options, check: check)
     }
 
     /// Builds a generated graph from numeric options: recursive {n, seed}, grid {rows, columns},
     /// tree {n, branching = 2}, erdosRenyi {n, p | m, seed}, barabasiAlbert {n, m, seed},
     /// stochasticBlock {clusters, size | n, pIn, pOut, seed}, miserables {}. An option the kind does not take is an error.
-    public static func generate(_ generator: GraphGenerator, options values: [String: Double] = [:]) throws -> Graph {
+    /// `check` is called with the count of nodes or edges about to be inserted, every few thousand, and may throw to
+    /// stop (a time or work limit).
+    public static func generate(
+        _ generator: GraphGenerator, options values: [String: Double] = [:], check: (Int) throws -> Void = { _ in }
+    ) throws -> Graph {
         let options = try GeneratorOptions(kind: generator.rawValue, values: values, allowed: generator.optionNames)
         switch generator {
         case .recursive:
             let n = try options.count("n")
             try options.checkSize(nodes: Double(n), edges: 2 * Double(n))
-            return recursive(n: n, seed: try options.seed())
+            return try recursive(n: n, seed: try options.seed(), check: check)
         case .grid:
             let rows = try options.count("rows"), columns = try options.count("columns")
             try options.checkSize(nodes: Double(rows) * Double(columns), edges: 2 * Double(rows) * Double(columns))
-            return grid(rows: rows, columns: columns)
+            return try grid(rows: rows, columns: columns, check: check)
         case .tree:
             let n = try options.count("n")
             try options.checkSize(nodes: Double(n), edges: Double(n))
-            return tree(n: n, branching: try options.count("branching", default: GraphGenerator.defaultBranching, minimum: 1))
+            return try tree(n: n, branching: try options.count("branching", default: GraphGenerator.defaultBranching, minimum: 1), check: check)
         case .erdosRenyi:
             let n = try options.count("n")
             guard options.has("p") != options.has("m") else { throw GraphError("erdosRenyi: give either p or m") }
             if options.has("p") {
                 let p = try options.probability("p")
                 try options.checkSize(nodes: Double(n), edges: p * Double(n) * Double(n - 1) / 2)
-                return erdosRenyi(n: n, p: p, seed: try options.seed())
+                return try erdosRenyi(n: n, p: p, seed: try options.seed(), check: check)
             }
             let m = try options.count("m")
             try options.checkSize(nodes: Double(n), edges: Double(m))
-            return try erdosRenyi(n: n, m: m, seed: try options.seed())
+            return try erdosRenyi(n: n, m: m, seed: try options.seed(), check: check)
         case .barabasiAlbert:
             let n = try options.count("n"), m = try options.count("m", minimum: 1)
             try options.checkSize(nodes: Double(n), edges: Double(n) * Double(m))
-            return try barabasiAlbert(n: n, m: m, seed: try options.seed())
+            return try barabasiAlbert(n: n, m: m, seed: try options.seed(), check: check)
         case .stochasticBlock:
             let clusters = try options.count("clusters", minimum: 1)
             guard options.has("size") != options.has("n") else {
@@ -60,7 +67,7 @@ extension Graph {
                 let n = try options.count("n")
                 sizes = (0..<clusters).map { n / clusters + ($0 < n % clusters ? 1 : 0) }
             }
-            return stochasticBlock(sizes: sizes, pIn: pIn, pOut: pOut, seed: try options.seed())
+            return try stochasticBlock(sizes: sizes, pIn: pIn, pOut: pOut, seed: try options.seed(), check: check)
         case .miserables:
             return miserables()
         }

@@ -2,14 +2,23 @@ import Foundation
 
 /// Building generated graphs from node counts and index pairs.
 extension Graph {
-    /// A graph with nodes "0" ..< "count", the given data, and edges "e0", "e1"... between node indices.
+    /// How many nodes or edges a generator inserts between two calls of its `check`.
+    static let checkStride = 4096
+
+    /// A graph with nodes "0" ..< "count", the given data, and edges "e0", "e1"... between node indices. `check` is
+    /// called with the count of nodes or edges about to be inserted, every `checkStride` of them, and may throw to
+    /// stop (a time or work limit).
     static func generated(
-        nodeCount: Int, edges: [(Int, Int)], data: (Int) -> [String: DataValue] = { _ in [:] }
-    ) -> Graph {
+        nodeCount: Int, edges: [(Int, Int)], check: (Int) throws -> Void, data: (Int) -> [String: DataValue] = { _ in [:] }
+    ) rethrows -> Graph {
         let graph = Graph()
         let ids = (0..<nodeCount).map { String($0) }
-        for index in 0..<nodeCount { graph.insertNode(Node(id: ids[index], data: data(index))) }
+        for index in 0..<nodeCount {
+            if index % checkStride == 0 { try check(min(checkStride, nodeCount - index)) }
+            graph.insertNode(Node(id: ids[index], data: data(index)))
+        }
         for (number, (source, target)) in edges.enumerated() {
+            if number % checkStride == 0 { try check(min(checkStride, edges.count - number)) }
             graph.insertEdge(Edge(id: "e\(number)", source: ids[source], target: ids[target]))
         }
         return graph

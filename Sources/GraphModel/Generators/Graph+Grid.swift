@@ -1,6 +1,9 @@
 extension Graph {
     /// A rows × columns lattice: node r·columns + c (data row, column) links right and down.
-    public static func grid(rows: Int, columns: Int) -> Graph {
+    public static func grid(rows: Int, columns: Int) -> Graph { grid(rows: rows, columns: columns, check: { _ in }) }
+
+    /// `grid(rows:columns:)`, calling `check` as it inserts (see `generated`).
+    static func grid(rows: Int, columns: Int, check: (Int) throws -> Void) rethrows -> Graph {
         var edges: [(Int, Int)] = []
         for row in 0..<rows {
             for column in 0..<columns {
@@ -9,7 +12,7 @@ extension Graph {
                 if row + 1 < rows { edges.append((node, node + columns)) }
             }
         }
-        return generated(nodeCount: rows * columns, edges: edges) { index in
+        return try generated(nodeCount: rows * columns, edges: edges, check: check) { index in
             ["row": .number(Double(index / columns)), "column": .number(Double(index % columns))]
         }
     }

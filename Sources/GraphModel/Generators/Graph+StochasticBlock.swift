@@ -2,6 +2,11 @@ extension Graph {
     /// A stochastic block model: clusters of the given sizes (node data.group = cluster index from 0); pairs in
     /// one cluster are linked with probability pIn, pairs across clusters with pOut.
     public static func stochasticBlock(sizes: [Int], pIn: Double, pOut: Double, seed: UInt32 = 1) -> Graph {
+        stochasticBlock(sizes: sizes, pIn: pIn, pOut: pOut, seed: seed, check: { _ in })
+    }
+
+    /// `stochasticBlock(sizes:pIn:pOut:seed:)`, calling `check` as it inserts (see `generated`).
+    static func stochasticBlock(sizes: [Int], pIn: Double, pOut: Double, seed: UInt32, check: (Int) throws -> Void) rethrows -> Graph {
         var random = LCG(seed: seed)
         var starts: [Int] = []
         var total = 0
@@ -25,6 +30,6 @@ extension Graph {
         }
         var groups: [Int] = []
         for (block, size) in sizes.enumerated() { groups += Array(repeating: block, count: size) }
-        return generated(nodeCount: total, edges: edges) { ["group": .number(Double(groups[$0]))] }
+        return try generated(nodeCount: total, edges: edges, check: check) { ["group": .number(Double(groups[$0]))] }
     }
 }

@@ -1,8 +1,9 @@
 /// Deleting nodes with their descendants and edges, and undoing it.
 extension Graph {
     /// Deletes nodes, their descendants (through parentId, at any depth, in any order) and every edge touching
-    /// them, plus the listed edges. Nodes or edges with deletable == false stay, and so does a node with a
-    /// non-deletable edge (no edge may dangle). Returns the removed records with their former indices.
+    /// them, plus the listed edges. Nodes or edges with deletable == false stay, and so do a node with a
+    /// non-deletable edge (no edge may dangle) and the ancestors of a node that stays (no parent may be missing).
+    /// Returns the removed records with their former indices.
     @discardableResult
     public func deleteElements(nodes nodeIds: [String] = [], edges edgeIds: [String] = []) -> DeletedElements {
         var doomedNodes: Set<Int> = []
@@ -13,6 +14,7 @@ extension Graph {
                 if let childSlot = nodeStore.slot(of: child), canDelete(childSlot) { queue.append(childSlot) }
             }
         }
+        keepAncestors(ofKept: &doomedNodes)
         var doomedEdges = Set(edgeIds.compactMap { edgeStore.slot(of: $0) }.filter { edgeStore[$0].deletable })
         for slot in doomedNodes {
             doomedEdges.formUnion(nodeStore[slot].outgoing)
@@ -44,6 +46,19 @@ extension Graph {
         operation {
             for entry in deleted.nodes { insertNode(entry.node, at: entry.index) }
             for entry in deleted.edges { insertEdge(entry.edge, at: entry.index) }
+        }
+    }
+
+    /// Takes out of `doomed` every node with a child that stays, up the parent chain.
+    private func keepAncestors(ofKept doomed: inout Set<Int>) {
+        var kept = doomed.filter { slot in
+            (children[nodeStore[slot].node.id] ?? []).contains { nodeStore.slot(of: $0).map { !doomed.contains($0) } ?? false }
+        }
+        while let slot = kept.popFirst() {
+            guard doomed.remove(slot) != nil else { continue }
+            if let parent = nodeStore[slot].node.parentId, let parentSlot = nodeStore.slot(of: parent), doomed.contains(parentSlot) {
+                kept.insert(parentSlot)
+            }
         }
     }
 

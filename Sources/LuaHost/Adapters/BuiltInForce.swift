@@ -29,7 +29,7 @@ enum BuiltInForce: String, CaseIterable {
         case .manyBody:
             let force = ManyBodyForce()
             declared = [
-                LuaOption("strength", .nodeNumber, default: force.strength.defaultValue, "charge (negative repels)"),
+                LuaOption("strength", .nodeAccessor, default: force.strength.defaultValue, "charge (negative repels)"),
                 .number("theta", default: force.theta, in: nonNegative, "Barnes-Hut accuracy: a cell acts as one body when width / distance < theta"),
                 .number("distanceMin", default: force.distanceMin, in: nonNegative, "distances below it count as it"),
                 .number("distanceMax", default: force.distanceMax, in: 0...Double.infinity, "nodes farther apart do not interact"),
@@ -37,31 +37,33 @@ enum BuiltInForce: String, CaseIterable {
         case .link:
             let force = LinkForce(links: [])
             declared = [
-                LuaOption("distance", .edgeNumber, default: force.distance.defaultValue, "rest length of each link"),
-                LuaOption("strength", .edgeNumber, default: .described("1 / min(degree(source), degree(target))"), "stiffness of each link"),
+                LuaOption("distance", .edgeAccessor, default: force.distance.defaultValue, "rest length of each link"),
+                LuaOption("strength", .edgeAccessor, default: .described("1 / min(degree(source), degree(target))"), "stiffness of each link"),
                 .integer("iterations", default: force.iterations, in: 0...1000, "passes over the links per tick"),
+                LuaOption("edges", .custom("`function(edge)`, boolean edge data field name or `{edge id, ...}`"), default: .described("every edge"), "the edges linked: those the function returns true for or whose field is true (in edge order), or those listed (in that order)"),
+                LuaOption("id", .function("function(node, i, nodes)"), default: .described("the node's id"), "d3's id accessor: edge ends are matched against what it returns for each node"),
             ]
         case .collide:
             let force = CollideForce()
             declared = [
-                LuaOption("radius", .nodeNumber, default: force.radius.defaultValue, "each node's radius"),
+                LuaOption("radius", .nodeAccessor, default: force.radius.defaultValue, "each node's radius"),
                 .number("strength", default: force.strength, "share of an overlap resolved each pass"),
                 .integer("iterations", default: force.iterations, in: 0...1000, "passes per tick"),
             ]
         case .x, .y, .z:
             let force = PositionForce(axis: .x)
             declared = [
-                LuaOption(rawValue, .nodeNumber, default: force.target.defaultValue, "each node's target \(rawValue) (NaN: no pull)"),
-                LuaOption("strength", .nodeNumber, default: force.strength.defaultValue, "share of the distance closed per tick, times alpha"),
+                LuaOption(rawValue, .nodeAccessor, default: force.target.defaultValue, "each node's target \(rawValue) (NaN: no pull)"),
+                LuaOption("strength", .nodeAccessor, default: force.strength.defaultValue, "share of the distance closed per tick, times alpha"),
             ]
         case .radial:
             let force = RadialForce(radius: 0)
             declared = [
-                LuaOption("radius", .nodeNumber, default: force.radius.defaultValue, "each node's target distance from the centre"),
+                LuaOption("radius", .nodeAccessor, default: force.radius.defaultValue, "each node's target distance from the centre"),
                 .number("x", default: force.x, "centre x"),
                 .number("y", default: force.y, "centre y"),
                 .number("z", default: force.z, "centre z (3D)"),
-                LuaOption("strength", .nodeNumber, default: force.strength.defaultValue, "share of the distance closed per tick, times alpha"),
+                LuaOption("strength", .nodeAccessor, default: force.strength.defaultValue, "share of the distance closed per tick, times alpha"),
             ]
         }
         return LuaOptionTable("fl.force." + rawValue, declared)
@@ -103,7 +105,8 @@ enum BuiltInForce: String, CaseIterable {
         case .link:
             return GraphLinkForce(
                 layout: simulation.layout, distance: values.element("distance", per: .edge),
-                strength: values.element("strength", per: .edge), iterations: Int(values.number("iterations")))
+                strength: values.element("strength", per: .edge), iterations: Int(values.number("iterations")),
+                edges: values.edgeSelection("edges"), nodeKey: values.nodeKey("id"))
         case .collide:
             return CollideForce(radius: values.node("radius"), strength: values.number("strength"), iterations: Int(values.number("iterations")))
         case .x, .y, .z:
@@ -129,7 +132,7 @@ extension LuaOption {
     /// Whether the option may vary per node or link.
     var perElement: Bool {
         switch value {
-        case .nodeNumber, .edgeNumber: true
+        case .nodeAccessor, .edgeAccessor: true
         default: false
         }
     }

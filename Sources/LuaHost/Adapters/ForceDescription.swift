@@ -3,11 +3,13 @@ import CLuaShim
 /// A built-in force as a script holds it (`forcelab.force.manyBody{strength = -50}`): its kind and the options given,
 /// before and after it is added to simulations.
 final class ForceDescription {
-    /// An option's value as given: a number, a Lua function of (element, index), or the name of a data field.
+    /// An option's value as given: a number, a Lua function (of the element, its index and all the elements), the
+    /// name of a data field, or a list of edge ids (the link force's `edges`).
     enum Value {
         case number(Double)
         case function(LuaReference)
         case field(String)
+        case ids([String])
     }
 
     /// Which built-in force it describes.

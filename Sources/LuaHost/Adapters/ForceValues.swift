@@ -3,7 +3,7 @@ import ForceSimulation
 import GraphLayout
 
 /// The values of a built-in force's options as its engine force takes them: given ones resolved against the
-/// simulation's graph (data fields, Lua functions called with element references), the others from the defaults.
+/// simulation's graph (data fields, Lua functions called as d3 calls accessors), the others from the defaults.
 struct ForceValues {
     let description: ForceDescription
     let simulation: SimulationHandle
@@ -23,20 +23,89 @@ struct ForceValues {
         return simulation.layout.nodeParameter(value, name: name)
     }
 
-    /// A per-element option as the layout takes it; nil when it was not given (the engine's default applies).
+    /// A per-element option as the layout takes it; nil when it was not given (the engine's default applies). A Lua
+    /// function is called as d3 calls an accessor: `(element, i, elements)`, i 0-based, elements the array of all
+    /// (one array per initialisation).
     func element(_ name: String, per element: Element) -> ElementValue? {
         switch description.given[name] {
-        case nil: return nil
+        case nil, .ids?: return nil
         case .number(let value)?: return .number(value)
         case .field(let field)?: return .field(field)
         case .function(let function)?:
-            return .computed { [unowned simulation] id, i in
+            let array = ElementArray(kind: element == .node ? .node : .edge)
+            return .computed { [unowned simulation] id, i, list in
                 try simulation.callNumber(function, name) { L in
-                    ElementBindings.push(L, simulation.graph, element == .node ? .node : .edge, id)
+                    ElementBindings.push(L, simulation.graph, array.kind, id)
                     lua_pushinteger(L, lua_Integer(i))
-                    return 2
+                    array.push(L, list, simulation)
+                    return 3
                 }
             }
         }
+    }
+
+    /// The link force's `edges`: every edge, those a Lua function accepts, those whose boolean field is true, or a list.
+    func edgeSelection(_ name: String) -> GraphLinkForce.EdgeSelection {
+        switch description.given[name] {
+        case nil, .number?: return .all
+        case .field(let field)?: return .field(field)
+        case .ids(let ids)?: return .ids(ids)
+        case .function(let function)?:
+            return .filter { [unowned simulation] id in
+                let L = simulation.activeState
+                try function.call(L, results: 1) {
+                    ElementBindings.push(L, simulation.graph, .edge, id)
+                    return 1
+                }
+                defer { fl_pop(L, 1) }
+                guard lua_type(L, -1) == LUA_TBOOLEAN else {
+                    throw LuaError("\(name) function returned \(LuaValues.typeName(L, -1)) for edge '\(id)', a boolean expected")
+                }
+                return lua_toboolean(L, -1) != 0
+            }
+        }
+    }
+
+    /// The link force's id accessor, called as d3 calls it with `(node, i, nodes)`; it must return a string or a
+    /// number (made a string, as ids are).
+    func nodeKey(_ name: String) -> ((String, Int, ElementList) throws -> String)? {
+        guard case .function(let function)? = description.given[name] else { return nil }
+        let array = ElementArray(kind: .node)
+        return { [unowned simulation] id, i, list in
+            let L = simulation.activeState
+            try function.call(L, results: 1) {
+                ElementBindings.push(L, simulation.graph, .node, id)
+                lua_pushinteger(L, lua_Integer(i))
+                array.push(L, list, simulation)
+                return 3
+            }
+            defer { fl_pop(L, 1) }
+            let type = lua_type(L, -1)
+            guard type == LUA_TSTRING || type == LUA_TNUMBER else {
+                throw LuaError("\(name) function returned \(LuaValues.typeName(L, -1)) for node '\(id)', a string expected")
+            }
+            return LuaValues.describe(L, -1)
+        }
+    }
+}
+
+/// The Lua array of element references handed to accessors as their third argument, made once per element list
+/// (as d3 hands every call of one initialisation the same array) and kept until the list changes.
+final class ElementArray {
+    /// Which elements it holds.
+    let kind: ElementReference.Kind
+    private var list: ElementList?
+    private var array: LuaReference?
+
+    init(kind: ElementReference.Kind) {
+        self.kind = kind
+    }
+
+    /// Pushes the array for `list`, making it if the list is not the one it was made for.
+    func push(_ L: OpaquePointer, _ list: ElementList, _ simulation: SimulationHandle) {
+        if let array, list === self.list { return array.push(L) }
+        ElementBindings.pushList(L, simulation.graph, kind, list.ids)
+        array = LuaReference(L, -1, owner: simulation)
+        self.list = list
     }
 }

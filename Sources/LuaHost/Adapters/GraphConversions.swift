@@ -13,7 +13,7 @@ enum GraphConversions {
     }
 
     /// A node from a table such as `{id = "a", x = 0, y = 0, data = {group = 1}, parent = "p"}`.
-    static func node(_ reader: LuaTableReader, _ fields: LuaOptionTable = GraphRecordOptions.node) throws -> Node {
+    static func node(_ reader: LuaTableReader, _ fields: LuaOptionTable = GraphRecordOptions.nodeItem) throws -> Node {
         _ = try OptionsReader(reader, fields)
         let x = try reader.number("x"), y = try reader.number("y"), z = try reader.number("z")
         var node = Node(id: try id(reader, "id", required: true)!)

@@ -15,6 +15,20 @@ final class GraphHandle {
     private var changeHandlers: [LuaReference] = []
     private var changeToken: ObserverToken?
     private var dataTokens: [ObserverToken] = []
+    /// The simulations made on the graph, oldest first, held weakly (one goes when Lua lets go of it).
+    private var simulations: [ForceDescription.WeakHandle] = []
+
+    /// The newest simulation on the graph still alive: node references read and write velocities in it, and
+    /// `g:addNode` places nodes by it.
+    var boundSimulation: SimulationHandle? {
+        simulations.last { $0.value != nil }?.value
+    }
+
+    /// Notes a simulation made on the graph.
+    func bind(_ simulation: SimulationHandle) {
+        simulations.removeAll { $0.value == nil }
+        simulations.append(ForceDescription.WeakHandle(value: simulation))
+    }
 
     /// Wraps a graph for the Lua state `L`.
     init(_ graph: Graph, in L: OpaquePointer) {

@@ -13,13 +13,16 @@ final class LuaForce: Force {
     }
 
     private unowned let simulation: SimulationHandle
+    /// The name the force was added under.
+    let name: String
     let form: Form
     /// Registry reference of the function or table.
     let reference: LuaReference
     private var kinetics: Kinetics?
 
-    init(simulation: SimulationHandle, form: Form, reference: LuaReference) {
+    init(simulation: SimulationHandle, name: String, form: Form, reference: LuaReference) {
         self.simulation = simulation
+        self.name = name
         self.form = form
         self.reference = reference
     }
@@ -37,7 +40,7 @@ final class LuaForce: Force {
             RandomBindings.push(L, random)
             return 2
         }
-        try tables.read(kinetics)
+        try tables.read(kinetics, writtenBy: "Lua force '\(name)' (initialize)")
     }
 
     /// Runs the Lua force for one tick.
@@ -60,7 +63,19 @@ final class LuaForce: Force {
                 return 1
             }
         }
-        if !beforeLuaForce { try tables.read(kinetics) }
+        if !beforeLuaForce { try tables.read(kinetics, writtenBy: writers()) }
+    }
+
+    /// Names the Lua forces whose writes the copy back after this one reads: this force and the Lua forces right
+    /// before it, which share the copy.
+    private func writers() -> String {
+        let engine = simulation.layout.simulation
+        let names = engine.forceNames
+        guard let slot = names.firstIndex(of: name) else { return "Lua force '\(name)'" }
+        var first = slot
+        while first > 0, engine.force(named: names[first - 1]) is LuaForce { first -= 1 }
+        if first == slot { return "Lua force '\(name)'" }
+        return "one of the Lua forces " + names[first...slot].map { "'\($0)'" }.joined(separator: ", ")
     }
 
     /// Whether the forces just before and just after this one in the simulation's order are Lua forces.

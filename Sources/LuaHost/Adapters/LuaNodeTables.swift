@@ -110,7 +110,7 @@ final class LuaNodeTables {
     /// After a Lua force failed: reads back what the forces wrote before the error (d3's node objects keep it too),
     /// or, when even that fails, notes that the tables no longer match the kinetics.
     func keepWrites(_ kinetics: Kinetics?) {
-        if let kinetics, (try? read(kinetics)) != nil { return }
+        if let kinetics, (try? read(kinetics, writtenBy: "")) != nil { return }
         isCurrent = false
     }
 
@@ -121,18 +121,23 @@ final class LuaNodeTables {
             || kinetics.fz.contains { !$0.isNaN }
         if simulation.layout.editsSeen != editsSeen { refreshData() }
         var state = LuaNodeTables.state(kinetics)
-        try synchronise { L in fl_nodes_write(L, -1, &state, anyFixed || fixedWritten ? 1 : 0) }
+        try synchronise({ "Lua force: \($0)" }) { L in fl_nodes_write(L, -1, &state, anyFixed || fixedWritten ? 1 : 0) }
         fixedWritten = anyFixed
         isCurrent = true
     }
 
     /// Copies positions, velocities and fixed coordinates back from the tables; fixed coordinates a Lua force set
-    /// or cleared (`node.fx = 100`) go on to the graph's nodes, where they belong.
-    func read(_ kinetics: Kinetics) throws {
+    /// or cleared (`node.fx = 100`) go on to the graph's nodes, where they belong. A value that is not a number,
+    /// or NaN, fails naming `forces` (the Lua forces that wrote since the last read), the node and the field.
+    func read(_ kinetics: Kinetics, writtenBy forces: @autoclosure () -> String) throws {
         var state = LuaNodeTables.state(kinetics)
+        let ids = builtIds
         try pinsChanged.withUnsafeMutableBufferPointer { flags in
             state.pins_changed = flags.count == kinetics.count ? flags.baseAddress : nil
-            try synchronise { L in fl_nodes_read(L, -1, &state) }
+            try synchronise({ message in
+                guard ids.indices.contains(Int(state.invalid_node)) else { return "\(forces()): \(message)" }
+                return "\(forces()): node '\(ids[Int(state.invalid_node)])': \(message)"
+            }) { L in fl_nodes_read(L, -1, &state) }
         }
         isCurrent = true
         if state.fixed_changed != 0 { try keepPins(kinetics) }
@@ -157,8 +162,9 @@ final class LuaNodeTables {
         editsSeen = simulation.layout.editsSeen
     }
 
-    /// Runs a sync function with the private array on the stack, turning a failure into a `LuaError`.
-    private func synchronise(_ sync: (OpaquePointer) -> Int32) throws {
+    /// Runs a sync function with the private array on the stack, turning a failure into a `LuaError` whose message
+    /// `describe` makes from Lua's.
+    private func synchronise(_ describe: (String) -> String, _ sync: (OpaquePointer) -> Int32) throws {
         guard let tables else { return }
         let L = simulation.activeState
         tables.push(L)
@@ -173,7 +179,7 @@ final class LuaNodeTables {
             let message = LuaValues.describe(L, -1)
             fl_pop(L, 2)
             isCurrent = false
-            throw LuaError("Lua force: \(message)")
+            throw LuaError(describe(message))
         }
         fl_pop(L, 1)
     }
@@ -200,6 +206,6 @@ final class LuaNodeTables {
             x: kinetics.x.baseAddress, y: kinetics.y.baseAddress, z: kinetics.z.baseAddress,
             vx: kinetics.vx.baseAddress, vy: kinetics.vy.baseAddress, vz: kinetics.vz.baseAddress,
             fx: kinetics.fx.baseAddress, fy: kinetics.fy.baseAddress, fz: kinetics.fz.baseAddress, fixed_changed: 0,
-            pins_changed: nil)
+            pins_changed: nil, invalid_node: -1)
     }
 }

@@ -20,6 +20,8 @@ final class SimulationHandle {
     var arrayForces: [String: LuaArrayForce] = [:]
     /// The Lua event handlers by event and name (`sim:on` returns them); the layout's events call them.
     var handlers: [String: LuaReference] = [:]
+    /// The function given to `sim:randomSource`, while the simulation draws from it.
+    var randomSource: LuaReference?
     /// The node tables every Lua force of this simulation sees.
     lazy var nodeTables = LuaNodeTables(simulation: self)
 

@@ -126,7 +126,11 @@ enum ElementBindings {
             switch element.kind {
             case .node:
                 guard let node = element.graph.graph.node(element.id) else { throw gone(element) }
-                pushField(L, node, key, element.graph.graph)
+                if let axis = velocityKeys.firstIndex(of: key) {
+                    pushOptional(L, element.graph.boundSimulation?.layout.velocity(of: node.id)?.dropFirst(axis).first)
+                } else {
+                    pushField(L, node, key, element.graph.graph)
+                }
             case .edge:
                 guard let edge = element.graph.graph.edge(element.id) else { throw gone(element) }
                 pushField(L, edge, key)
@@ -142,6 +146,9 @@ enum ElementBindings {
     private static func pushOptional(_ L: OpaquePointer, _ value: String?) {
         if let value { LuaValues.push(L, value) } else { lua_pushnil(L) }
     }
+
+    /// The node fields `pushField` computes when read (the others are in a node's snapshot); for completion.
+    static let computedNodeFields = ["index", "degree"]
 
     private static func pushField(_ L: OpaquePointer, _ node: Node, _ key: String, _ graph: Graph) {
         switch key {
@@ -191,12 +198,23 @@ enum ElementBindings {
         }
     }
 
-    /// `__newindex`: writes a field through the graph store (so observers and simulations see it).
+    /// The velocity fields of node references, by axis.
+    static let velocityKeys = ["vx", "vy", "vz"]
+
+    /// `__newindex`: writes a field through the graph store (so observers and simulations see it); a velocity goes
+    /// to the graph's simulation.
     static let assign: LuaFunction = { L in
         LuaBinding.run(L, "newindex") { arguments in
             let element = try reference(arguments)
             let key = try arguments.string(2)
             let graph = element.graph.graph
+            if element.kind == .node, let axis = velocityKeys.firstIndex(of: key) {
+                guard let simulation = element.graph.boundSimulation else {
+                    throw GraphError("node field '\(key)': the graph has no simulation (velocities live in one)")
+                }
+                try simulation.layout.setVelocity(of: element.id, axis: axis, to: try arguments.finiteNumber(3))
+                return 0
+            }
             switch element.kind {
             case .node: try graph.updateNode(element.id) { try assign(arguments, &$0, key) }
             case .edge: try graph.updateEdge(element.id) { try assign(arguments, &$0, key) }

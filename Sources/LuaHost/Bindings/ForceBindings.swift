@@ -1,4 +1,5 @@
 import CLuaShim
+import GraphLayout
 
 /// The Lua face of built-in forces (`forcelab.force.KIND`, `forcelab.Force`): constructors taking an options table
 /// (or d3's positional arguments), d3's chained accessors, and `tostring` — all driven by `BuiltInForce`'s options.
@@ -9,7 +10,7 @@ enum ForceBindings {
     /// module table on top of the stack. Each accessor and constructor is one function with its option or force
     /// name as an upvalue.
     static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: [], metamethods: [("__tostring", describe)])
+        LuaObject.register(L, name: metatable, methods: [("links", links)], metamethods: [("__tostring", describe)])
         _ = fl_getmetatable_named(L, metatable)
         lua_getfield(L, -1, "__index")
         for name in Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted() {
@@ -87,6 +88,20 @@ enum ForceBindings {
     ) throws -> ForceDescription.Value {
         let L = arguments.L
         let name = option.name
+        switch (option.value, lua_type(L, index)) {
+        case (.function, LUA_TFUNCTION), (.custom, LUA_TFUNCTION):
+            return .function(LuaReference(L, index, owner: description))
+        case (.function, _):
+            throw arguments.error(n, "option '\(name)': function expected, got \(LuaValues.typeName(L, index))")
+        case (.custom, LUA_TSTRING):
+            return .field(LuaValues.string(L, index)!)
+        case (.custom, LUA_TTABLE):
+            return .ids(try edgeIds(arguments, at: index, argument: n))
+        case (.custom, _):
+            throw arguments.error(n, "option '\(name)': function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
+        default:
+            break
+        }
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             let value = fl_tonumber(L, index)
@@ -116,6 +131,42 @@ enum ForceBindings {
         }
     }
 
+    /// The edge ids of the list at stack `index` (ids, numbers or edge references).
+    private static func edgeIds(_ arguments: LuaArguments, at index: Int32, argument n: Int32) throws -> [String] {
+        let L = arguments.L
+        return try LuaTableReader(arguments, tableAt: index, argument: n).elements { type, i in
+            if let edge = LuaObject.get(L, -1, ElementReference.self), edge.kind == .edge { return edge.id }
+            if type == LUA_TSTRING || type == LUA_TNUMBER { return LuaValues.describe(L, -1) }
+            throw arguments.error(n, "option 'edges': element \(i) is \(LuaValues.typeName(L, -1)), an edge id expected")
+        }
+    }
+
+    /// The link force's default id accessor, as `link:id()` returns it: a node's id.
+    static let nodeId: LuaFunction = { L in
+        LuaBinding.run(L, "id") { arguments in
+            guard let node = LuaObject.get(arguments.L, 1, ElementReference.self), node.kind == .node else {
+                throw arguments.typeError(1, expected: "Node")
+            }
+            LuaValues.push(arguments.L, node.id)
+            return 1
+        }
+    }
+
+    /// `link:links()`: the edges the link force links in the simulation it was added to last, in link order (as of
+    /// its last initialisation), as d3's `link.links()`.
+    static let links: LuaFunction = { L in
+        LuaBinding.run(L, "links") { arguments in
+            let description = try arguments.object(1, ForceDescription.self, name: "Force")
+            guard description.kind == .link else { throw LuaError("a \(description.kind.rawValue) force has no links") }
+            let attachment = description.attachments.last { $0.simulation.value?.descriptions[$0.name] === description }
+            guard let simulation = attachment?.simulation.value, let name = attachment?.name,
+                let force = simulation.layout.force(named: name) as? GraphLinkForce
+            else { throw LuaError("links: the force is in no simulation yet (its links are edges of a simulation's graph)") }
+            ElementBindings.pushList(arguments.L, simulation.graph, .edge, force.edgeIds)
+            return 1
+        }
+    }
+
     /// `f:NAME()` reads the option in force (its default when not given), `f:NAME(v)` sets it and returns the force;
     /// a force already added to simulations takes the new value at once, keeping its place in their order.
     static let accessor: LuaFunction = { L in
@@ -128,7 +179,11 @@ enum ForceBindings {
             }
             let L = arguments.L
             if arguments.count < 2 {
-                push(L, description.given[name], default: option.numericDefault)
+                if description.given[name] == nil, case .function = option.value {
+                    LuaBinding.push(L, nodeId)
+                } else {
+                    push(L, description.given[name], default: option.numericDefault)
+                }
                 return 1
             }
             description.given[name] = try value(option, of: description, arguments, at: 2, argument: 2)
@@ -144,6 +199,7 @@ enum ForceBindings {
         case .number(let number)?: lua_pushnumber(L, number)
         case .function(let function)?: function.push(L)
         case .field(let field)?: LuaValues.push(L, field)
+        case .ids(let ids)?: GraphConversions.pushStrings(L, ids)
         case nil:
             if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
         }
@@ -167,6 +223,7 @@ enum ForceBindings {
                 case .number(let value)?: return "\(option.name) = \(ElementBindings.format(value))"
                 case .function?: return "\(option.name) = function"
                 case .field(let field)?: return "\(option.name) = \"\(field)\""
+                case .ids(let ids)?: return "\(option.name) = {\(ids.count) edge ids}"
                 case nil: return nil
                 }
             }

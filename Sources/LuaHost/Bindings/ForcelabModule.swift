@@ -1,5 +1,6 @@
 import CLuaShim
 import Foundation
+import GraphModel
 
 /// Builds the `forcelab` table, preloads it for `require` and sets the global.
 public enum ForcelabModule {
@@ -13,12 +14,15 @@ public enum ForcelabModule {
         LayoutBindings.register,
     ]
 
-    /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists); returns the path.
+    /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists), where the sandbox allows
+    /// writing; returns the path.
     static let makeFolder: LuaFunction = { L in
         LuaBinding.run(L, "mkdir") { arguments in
             let path = try arguments.string(1)
             do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                try FileAccess.makeFolder(path)
+            } catch let refusal as FileAccess.Refusal {
+                throw refusal
             } catch {
                 throw LuaError("cannot create folder '\(path)': \(error.localizedDescription)")
             }

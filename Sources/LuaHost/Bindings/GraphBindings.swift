@@ -9,8 +9,8 @@ enum GraphBindings {
     /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         LuaObject.register(L, name: metatable, methods: methods, metamethods: [
-            ("__tostring", describe), ("__len", nodeCountFunction), ("__eq", equal),
-        ])
+            ("__tostring", describe), ("__len", nodeCountFunction), ("__eq", equal), ("__newindex", assign),
+        ], index: read)
         ElementBindings.register(L)
         lua_createtable(L, 0, 4)
         LuaBinding.set(L, table: -1, "new", new)
@@ -76,10 +76,47 @@ enum GraphBindings {
         ("on", on), ("observeData", observeData), ("save", GraphFileBindings.save), ("show", RecordingBindings.show),
     ]
 
+    /// `fl.graph.new([{directed =}])`: an empty graph.
     static let new: LuaFunction = { L in
         LuaBinding.run(L, "new") { arguments in
-            push(arguments.L, Graph())
+            let options = try OptionsReader(arguments, 1, GraphOptions.new)
+            let graph = Graph()
+            graph.directed = try options.boolean("directed")
+            push(arguments.L, graph)
             return 1
+        }
+    }
+
+    /// `__index`: methods first (upvalue 2; a raw lookup, which cannot raise an error, so it needs no binding
+    /// frame), then the graph's own fields (`g.directed`).
+    static let read: LuaFunction = { L in
+        guard let L else { return 0 }
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, fl_upvalueindex(2)) != LUA_TNIL { return 1 }
+        fl_pop(L, 1)
+        return LuaBinding.run(L, "index") { arguments in
+            let L = arguments.L
+            let graph = try graph(arguments).graph
+            if lua_type(L, 2) == LUA_TSTRING, LuaValues.string(L, 2) == "directed" {
+                lua_pushboolean(L, graph.directed ? 1 : 0)
+            } else {
+                lua_pushnil(L)
+            }
+            return 1
+        }
+    }
+
+    /// `__newindex`: `g.directed = false`; any other field is refused.
+    static let assign: LuaFunction = { L in
+        LuaBinding.run(L, "newindex") { arguments in
+            let graph = try graph(arguments).graph
+            let key = try arguments.string(2)
+            guard key == "directed" else { throw GraphError("graph field '\(key)' cannot be set (only 'directed' can)") }
+            guard lua_type(arguments.L, 3) == LUA_TBOOLEAN else {
+                throw GraphError("graph field 'directed': boolean expected, got \(LuaValues.typeName(arguments.L, 3))")
+            }
+            graph.directed = arguments.boolean(3)
+            return 0
         }
     }
 
@@ -99,10 +136,22 @@ enum GraphBindings {
         }
     }
 
+    /// `g:addNode{...}`: on a graph with a simulation, the node is placed at once as d3 places it and may be given
+    /// a velocity (`vx`, `vy`, `vz`); without one, a velocity is refused (velocities live in a simulation).
     static let addNode: LuaFunction = { L in
         graphMethod(L, "addNode") { arguments, graph in
-            let node = try GraphConversions.node(LuaTableReader(arguments, 2))
-            try graph.graph.addNode(node)
+            let reader = try LuaTableReader(arguments, 2)
+            let node = try GraphConversions.node(reader, GraphRecordOptions.node)
+            let given = try ["vx", "vy", "vz"].map { try reader.number($0) }
+            let count = (given.lastIndex { $0 != nil } ?? -1) + 1
+            let velocity = count == 0 ? nil : given.prefix(count).map { $0 ?? 0 }
+            if let simulation = graph.boundSimulation {
+                try simulation.running(in: arguments.L) { try simulation.layout.add(node, velocity: velocity) }
+            } else if velocity != nil {
+                throw GraphError("addNode: vx, vy and vz need a simulation made on the graph (velocities live in the simulation)")
+            } else {
+                try graph.graph.addNode(node)
+            }
             ElementBindings.push(arguments.L, graph, .node, node.id)
             return 1
         }

@@ -58,7 +58,8 @@ enum GraphFileBindings {
                 default: values[option.name] = try options.optionalNumber(option.name)
                 }
             }
-            GraphBindings.push(arguments.L, try Graph.generate(kind, options: values))
+            let graph = try Graph.generate(kind, options: values) { try LuaLimits.check(arguments.L, cost: $0) }
+            GraphBindings.push(arguments.L, graph)
             return 1
         }
     }

@@ -1,4 +1,5 @@
 import CLuaShim
+import ForceSimulation
 import GraphLayout
 import GraphModel
 import Render
@@ -39,14 +40,16 @@ enum PictureBindings {
             settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
             settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
             settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
-            settings.edgeStroke = try options.string("edgeStroke")
-            settings.edgeStrokeWidth = try options.number("edgeWidth")
+            if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
+            if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
             settings.edgeOpacity = try options.number("edgeOpacity")
             settings.edgeOffset = try options.number("edgeOffset")
             settings.edgeBorderRadius = try options.number("edgeBorderRadius")
             settings.legend = try options.boolean("legend")
             settings.frameFill = try options.string("frameFill")
             settings.frameStroke = try options.string("frameStroke")
+            settings.fixedMark = try options.boolean("fixedMark")
+            try explanations(options, luaGraph, into: &settings)
             let group = try options.string("group")
             var colouringField = group
             if case .field(let name) = settings.nodeFill { colouringField = name }
@@ -54,6 +57,69 @@ enum PictureBindings {
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try GraphSVG(scene: scene, options: settings).write(to: path)
             return 0
+        }
+    }
+
+    /// The `arrows`, `arrowScale` and `cells` options, read from the `simulation` option's layout of the graph drawn.
+    private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
+        let arguments = options.fields.arguments, L = arguments.L
+        let kinds = try arrowKinds(options)
+        settings.arrowScale = try options.optionalNumber("arrowScale")
+        var cells: (node: String, theta: Double?, force: String?)?
+        if try options.pushTable("cells") {
+            defer { fl_pop(L, 1) }
+            let fields = try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: options.fields.argument), GraphPictureOptions.cells)
+            cells = (try fields.optionalString("node")!, try fields.optionalNumber("theta"), try fields.optionalString("force"))
+        }
+        guard !kinds.isEmpty || cells != nil else { return }
+        defer { fl_pop(L, 1) }
+        guard options.push("simulation") != LUA_TNIL else {
+            throw arguments.error(options.fields.argument, "field '\(kinds.isEmpty ? "cells" : "arrows")' needs field 'simulation' (the simulation of the graph drawn)")
+        }
+        guard let simulation = LuaObject.get(L, -1, SimulationHandle.self) else {
+            throw options.error("simulation", expected: "Simulation", got: LuaValues.typeName(L, -1))
+        }
+        guard simulation.graph === graph else {
+            throw arguments.error(options.fields.argument, "field 'simulation': it lays out another graph than the one drawn")
+        }
+        let layout = simulation.layout
+        try simulation.running(in: L) {
+            settings.arrows = try kinds.map { kind in
+                NodeArrows(kind: kind, vectors: try kind == .velocity ? layout.velocities() : layout.netForces())
+            }
+            guard let cells else { return }
+            let visit: BarnesHutCells
+            do {
+                visit = try layout.barnesHutCells(node: cells.node, force: cells.force, theta: cells.theta)
+            } catch let error as ExplainError {
+                throw arguments.error(options.fields.argument, "field 'cells': \(error)")
+            } catch LayoutError.unknownNode(let id) {
+                throw arguments.error(options.fields.argument, "field 'cells': no node with id '\(id)'")
+            }
+            settings.cells = CellOverlay(node: layout.index(of: cells.node)!, cells: visit.cells.map {
+                CellOverlay.Cell(lower: $0.lower, upper: $0.upper, use: CellOverlay.Use(rawValue: $0.use.rawValue)!)
+            })
+        }
+    }
+
+    /// The `arrows` option: one kind's name or a list of them.
+    private static func arrowKinds(_ options: OptionsReader) throws -> [NodeArrows.Kind] {
+        let arguments = options.fields.arguments, L = arguments.L
+        let names = NodeArrows.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        func kind(_ type: Int32, _ place: String) throws -> NodeArrows.Kind {
+            guard type == LUA_TSTRING, let kind = NodeArrows.Kind(rawValue: LuaValues.string(L, -1)!) else {
+                throw arguments.error(options.fields.argument, "field '\(place)': \(names) expected, got \(type == LUA_TSTRING ? "'\(LuaValues.string(L, -1)!)'" : LuaValues.typeName(L, -1))")
+            }
+            return kind
+        }
+        defer { fl_pop(L, 1) }
+        switch options.push("arrows") {
+        case LUA_TNIL: return []
+        case LUA_TTABLE:
+            let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: options.fields.argument)
+            let kinds = try list.elements { type, i in try kind(type, "arrows[\(i)]") }
+            return NodeArrows.Kind.allCases.filter(kinds.contains)
+        case let type: return [try kind(type, "arrows")]
         }
     }
 

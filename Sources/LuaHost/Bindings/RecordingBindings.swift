@@ -74,27 +74,82 @@ enum RecordingBindings {
             var settings = Replay.Options()
             settings.title = try options.string("title")
             settings.framesPerSecond = try options.number("fps")
-            settings.nodeRadius = try options.number("radius")
             settings.palette = try options.choice("palette", as: Palette.Name.self).colours
-            let frames = Replay.Recording(
+            var frames = Replay.Recording(
                 ids: recording.ids, data: recording.dataText, groups: recording.groups, edges: recording.edges,
                 frames: recording.frames, ticks: recording.frameTicks)
+            try styles(options, recording, into: &frames, settings: settings)
+            frames.fixed = recording.frameFixed
+            let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
+            frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
+                + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
             try Replay(recording: frames, options: settings).write(to: path)
             return 0
         }
     }
 
-    /// `g:show([columns, rows])`: prints the layout in braille dots, sized to the terminal by default.
+    /// The replay's per-node `radius` and per-edge `edgeWidth`: a number, a function of the recorded node or edge,
+    /// or a data field of the recorded graph's nodes or edges.
+    private static func styles(_ options: OptionsReader, _ recording: LayoutRecording, into frames: inout Replay.Recording,
+                               settings: Replay.Options) throws {
+        let graph = recording.graph
+        let style = NodeStyles(options: options, graph: GraphHandle(graph, in: options.fields.arguments.L),
+                               nodeIds: recording.ids, edgeIds: recording.edgeIds)
+        let nodes = recording.ids.map { GraphScene.Node(id: $0, x: 0, y: 0, data: graph.node($0)?.data ?? [:]) }
+        let edges = zip(recording.edges, recording.edgeIds).map { ends, id in
+            GraphScene.Edge(source: ends.0, target: ends.1, id: id, data: graph.edge(id)?.data ?? [:])
+        }
+        frames.radii = try (style.numbers("radius") ?? .constant(settings.nodeRadius)).numbers(for: nodes, option: "radius")
+        frames.edgeWidths = try (style.numbers("edgeWidth") ?? .constant(settings.edgeWidth)).numbers(for: edges, option: "edgeWidth")
+    }
+
+    /// `g:show([columns, rows])` or `g:show{columns =, rows =, labels =}`: prints the layout in braille, sized to
+    /// the terminal by default, nodes told from edges (in colour on a terminal that has it), a few nodes labelled.
     static let show: LuaFunction = { L in
         LuaBinding.run(L, "show") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
             let size = TerminalSize.current()
-            let columns = try arguments.integer(2, default: size.columns)
-            let rows = try arguments.integer(3, default: max(4, size.rows - 2))
-            let points = try GraphPoints(graph)
-            let text = try BrailleCanvas.preview(positions: points.positions, edges: points.edges, columns: columns, rows: rows)
-            FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            var preview = GraphPreview(columns: size.columns, rows: max(4, size.rows - 2))
+            if lua_type(arguments.L, 2) == LUA_TTABLE {
+                let options = try OptionsReader(arguments, 2, ShowOptions.table)
+                preview.columns = try options.optionalInteger("columns") ?? preview.columns
+                preview.rows = try options.optionalInteger("rows") ?? preview.rows
+                preview.labels = try labels(options, graph)
+            } else {
+                preview.columns = try arguments.integer(2, default: preview.columns)
+                preview.rows = try arguments.integer(3, default: preview.rows)
+            }
+            preview.colour = TerminalColour.onStandardOutput
+            let text = try preview.text(of: graph)
+            try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
             return 0
+        }
+    }
+
+    /// The `labels` option of `g:show`: a list of node ids or a count.
+    private static func labels(_ options: OptionsReader, _ graph: Graph) throws -> GraphPreview.Labels {
+        let L = options.fields.arguments.L
+        defer { fl_pop(L, 1) }
+        switch options.push("labels") {
+        case LUA_TNIL: return .none
+        case LUA_TNUMBER:
+            guard lua_isinteger(L, -1) != 0, fl_tointeger(L, -1) >= 0 else {
+                throw options.error("labels", expected: "a count of 0 or more", got: LuaValues.describe(L, -1))
+            }
+            return .mostConnected(Int(fl_tointeger(L, -1)))
+        case LUA_TTABLE:
+            let list = LuaTableReader(options.fields.arguments, tableAt: lua_absindex(L, -1), argument: options.fields.argument)
+            return .nodes(try list.elements { type, position in
+                guard type == LUA_TSTRING, let id = LuaValues.string(L, -1) else {
+                    throw options.error("labels", expected: "a node id at [\(position)]", got: LuaValues.typeName(L, -1))
+                }
+                guard graph.node(id) != nil else {
+                    throw options.error("labels", expected: "a node id at [\(position)]", got: "'\(id)', which is not in the graph")
+                }
+                return id
+            })
+        default:
+            throw options.error("labels", expected: "a list of node ids or a count", got: LuaValues.typeName(L, -1))
         }
     }
 }

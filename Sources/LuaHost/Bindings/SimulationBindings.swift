@@ -15,6 +15,7 @@ enum SimulationBindings {
         ("alpha", alpha), ("alphaTarget", alphaTarget), ("alphaMin", alphaMin), ("alphaDecay", alphaDecay),
         ("velocityDecay", velocityDecay), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
         ("record", record), ("graph", graph), ("seed", seed), ("threads", threads),
+        ("nodes", nodes), ("randomSource", randomSource),
     ]
 
     /// Registers the metatable and adds `simulation` to the module table on top of the stack.
@@ -59,6 +60,7 @@ enum SimulationBindings {
             engine.velocityDecay = try options.number("velocityDecay")
             if let threads = try options.optionalInteger("threads") { engine.threads = threads }
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
+            graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
             LuaCallbacks.link(arguments.L, from: simulation, to: graph, name: "graph")
             return 1
@@ -112,7 +114,7 @@ enum SimulationBindings {
                     try checkMember(arguments, "initialize", optional: true)
                 }
                 let reference = LuaReference(L, 3, owner: simulation)
-                try simulation.setForce(name, LuaForce(simulation: simulation, form: form, reference: reference))
+                try simulation.setForce(name, LuaForce(simulation: simulation, name: name, form: form, reference: reference))
             } else {
                 throw arguments.typeError(3, expected: "force, function, table or nil")
             }
@@ -153,20 +155,13 @@ enum SimulationBindings {
     static let tick: LuaFunction = { L in
         method(L, "tick") { arguments, simulation in
             let count = try arguments.integer(2, default: 1)
-            try simulation.layout.tick(count) {
-                if fl_interrupted() != 0 { throw interrupted() }
-            }
+            let layout = simulation.layout
+            try layout.tick(count) { try LuaLimits.check(arguments.L, cost: layout.graph.nodeCount + layout.graph.edgeCount) }
             return returningSelf(arguments)
         }
     }
 
-    /// The error raised when Ctrl-C stops a long Swift loop.
-    static func interrupted() -> LuaError {
-        fl_clear_interrupt()
-        return LuaError("interrupted!")
-    }
-
-    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =}])`: ticks until alpha < alphaMin; returns the
+    /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =}])`: ticks until alpha < alphaMin; returns the
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
@@ -176,12 +171,14 @@ enum SimulationBindings {
             let onTick = try options.function("onTick")
             let layout = simulation.layout
             let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
-            let show = try options.boolean("show") ? LiveView(graph: layout.graph) : nil
+            defer { progress.finish() }
+            let show = try options.boolean("show") ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps")) : nil
+            if show == nil && options.has("fps") { throw options.error("fps", expected: "show = true", got: "no show") }
             let ticksBefore = layout.ticksDone
             var ticks = 0
             let afterTick = { (tick: Int) throws in
                 let alpha = layout.simulation.alpha
-                if show?.isDue ?? false { try show?.draw(tick: tick, alpha: alpha) }
+                try show?.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
                 if show == nil { progress.update(tick: tick, alpha: alpha) }
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
@@ -192,11 +189,10 @@ enum SimulationBindings {
             }
             let watched = onTick != nil || show != nil || progress.isEnabled
             let outcome = try layout.run(
-                maxTicks: maxTicks, interrupted: { fl_interrupted() != 0 }, afterTick: watched ? afterTick : nil)
+                maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
+                afterTick: watched ? afterTick : nil)
             ticks = layout.ticksDone - ticksBefore
-            progress.finish()
             try show?.draw(tick: ticks, alpha: layout.simulation.alpha)
-            if outcome == .interrupted && !layout.stopRequested { throw interrupted() }
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2
@@ -348,6 +344,43 @@ enum SimulationBindings {
         }
     }
 
+    /// `sim:randomSource([fn])`, as d3's: with a function returning numbers in [0, 1) it draws the simulation's
+    /// random numbers from it and initialises the forces again; without one it returns the source in use (the
+    /// function, or a callable drawing from d3's LCG, which given back restores the LCG).
+    static let randomSource: LuaFunction = { L in
+        method(L, "randomSource") { arguments, simulation in
+            let L = arguments.L
+            if arguments.count < 2 {
+                if let function = simulation.randomSource {
+                    function.push(L)
+                } else {
+                    RandomBindings.push(L, simulation.layout.simulation.random)
+                }
+                return 1
+            }
+            if let random = LuaObject.get(L, 2, RandomSource.self), random === simulation.layout.simulation.random {
+                try simulation.layout.setRandomSource(nil)
+                simulation.randomSource = nil
+                return returningSelf(arguments)
+            }
+            try arguments.function(2)
+            let function = LuaReference(L, 2, owner: simulation)
+            try simulation.layout.setRandomSource { [unowned simulation] in
+                try simulation.callNumber(function, "randomSource") { _ in 0 }
+            }
+            simulation.randomSource = function
+            return returningSelf(arguments)
+        }
+    }
+
+    /// `sim:nodes()`: the simulation's nodes as node references, in index order (d3's `simulation.nodes()`).
+    static let nodes: LuaFunction = { L in
+        method(L, "nodes") { arguments, simulation in
+            ElementBindings.pushList(arguments.L, simulation.graph, .node, try simulation.layout.nodesInIndexOrder())
+            return 1
+        }
+    }
+
     static let graph: LuaFunction = { L in
         method(L, "graph") { arguments, simulation in
             LuaObject.push(arguments.L, simulation.graph, metatable: GraphBindings.metatable)
@@ -355,12 +388,14 @@ enum SimulationBindings {
         }
     }
 
-    /// `sim:seed(n)`: restarts d3's random source from seed n and initialises the forces again.
+    /// `sim:seed(n)`: goes back to d3's random source (after `sim:randomSource(fn)`), restarts it from seed n and
+    /// initialises the forces again.
     static let seed: LuaFunction = { L in
         method(L, "seed") { arguments, simulation in
             let seed = try arguments.integer(2)
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
             try simulation.layout.reseed(UInt32(seed))
+            simulation.randomSource = nil
             return returningSelf(arguments)
         }
     }

@@ -38,8 +38,14 @@ public enum GraphRecordOptions {
 
     private static let formerIndex = LuaOption.integer("position", in: 1...Int.max, "its former place (1-based), as `g:deleteElements` returns it")
 
-    /// `g:addNode{...}`, and the `item` of node changes.
-    public static let node = LuaOptionTable("g:addNode", nodeFields)
+    /// `g:addNode{...}`: a node, and the velocity it starts with in the graph's simulation.
+    public static let node = LuaOptionTable("g:addNode", nodeFields + [
+        .number("vx", described: "0", "velocity x (d3's vx), kept by the graph's simulation; needs one made on the graph"),
+        .number("vy", described: "0", "velocity y"),
+        .number("vz", described: "0", "velocity z (3D)"),
+    ])
+    /// The `item` of node changes.
+    public static let nodeItem = LuaOptionTable("g:applyNodeChanges item", nodeFields)
     /// `g:addEdge{...}`, and the `item` of edge changes.
     public static let edge = LuaOptionTable("g:addEdge", edgeFields)
     /// A node given back to `g:restore`.
@@ -57,7 +63,7 @@ public enum GraphRecordOptions {
     public static let nodeChange = LuaOptionTable("g:applyNodeChanges change", [
         .choice("type", ["add", "remove", "replace", "position", "dimensions", "select"], default: nil, "what the change does"),
         .string("id", "the node (all but add)"),
-        LuaOption("item", .table("a node, as g:addNode takes it"), "the node to add or the replacement"),
+        LuaOption("item", .table("a node, as g:addNode takes it, without vx, vy, vz"), "the node to add or the replacement"),
         .integer("index", in: 1...Int.max, "where to add (1-based; default: at the end)"),
         LuaOption("position", .table("{x =, y = [, z =]}"), "the new position"),
         .boolean("dragging", "whether the node is being dragged"),

@@ -27,6 +27,12 @@ public struct LuaOption: Sendable {
         case edgeNumber
         /// Per edge: a colour, a function of the edge or the name of an edge data field.
         case edgeColour
+        /// Per node, as a force takes it (d3's accessors): a number, a function of the node, its index and all the
+        /// nodes, or the name of a numeric node data field.
+        case nodeAccessor
+        /// Per link, as a force takes it: a number, a function of the edge, its index and all the links, or the name
+        /// of a numeric edge data field.
+        case edgeAccessor
         /// Anything the binding checks itself; the text says what, for the docs.
         case custom(String)
     }
@@ -137,6 +143,8 @@ public struct LuaOption: Sendable {
         case .nodeColour: return "colour, `function(node, i)` or node data field name"
         case .edgeNumber: return "number, `function(edge, i)` or numeric edge data field name"
         case .edgeColour: return "colour, `function(edge, i)` or edge data field name"
+        case .nodeAccessor: return "number, `function(node, i, nodes)` or numeric node data field name"
+        case .edgeAccessor: return "number, `function(edge, i, links)` or numeric edge data field name"
         case .custom(let text): return text
         }
     }

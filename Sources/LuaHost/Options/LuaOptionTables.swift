@@ -4,12 +4,12 @@ import GraphModel
 public enum LuaOptionTables {
     /// Every declaration, in the order the docs present them.
     public static let all: [LuaOptionTable] = [
-        SimulationOptions.table, RunOptions.table, RecordOptions.table,
-        GraphPictureOptions.table, ViewportOptions.table,
+        SimulationOptions.table, RunOptions.table, RecordOptions.table, ShowOptions.table,
+        GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
-        GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
+        GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
         StressLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
         GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,

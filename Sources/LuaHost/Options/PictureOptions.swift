@@ -17,15 +17,15 @@ public enum GraphPictureOptions {
             .string("group", default: "group", "the node data field that colours nodes and makes the legend when `fill` is not given"),
             .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "the colours of groups, and of `fill` by a data field"),
             LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour"),
-            .number("strokeWidth", default: settings.nodeStrokeWidth, in: StyleNumbers.length, "node outline width in pixels"),
-            LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units"),
+            .number("strokeWidth", default: settings.nodeStrokeWidth, in: StyleNumbers.length, "node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node)"),
+            LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units (drawn at least \(LuaOption.format(GraphSVG.leastDrawnRadius)) pixel in radius, so every node shows; 0 hides it)"),
             LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
             .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
             .choice("edgeType", EdgeType.self, default: settings.edgeType, "edge routing"),
             .choice("markerEnd", EdgeMarker.self, "arrow head at the target end"),
             .choice("markerStart", EdgeMarker.self, "arrow head at the source end"),
-            .string("edgeStroke", default: settings.edgeStroke, "edge colour"),
-            .number("edgeWidth", default: settings.edgeStrokeWidth, in: StyleNumbers.length, "edge width in pixels"),
+            LuaOption("edgeStroke", .edgeColour, default: constant(settings.edgeStroke), "edge colour; a data field whose values are not colours is mapped to `palette`, with a legend"),
+            LuaOption("edgeWidth", .edgeNumber, default: constant(settings.edgeStrokeWidth), "edge width in pixels"),
             .number("edgeOpacity", default: settings.edgeOpacity, in: StyleNumbers.opacity, "edge opacity"),
             .number("edgeOffset", default: settings.edgeOffset, in: StyleNumbers.length, "how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels"),
             .number("edgeBorderRadius", default: settings.edgeBorderRadius, in: StyleNumbers.length, "corner radius of smoothstep edges in pixels"),
@@ -33,8 +33,20 @@ public enum GraphPictureOptions {
             .string("legendTitle", described: "the `group` field's name", "heading of the legend"),
             .string("frameFill", default: settings.frameFill, "fill of parent frames"),
             .string("frameStroke", default: settings.frameStroke, "outline of parent frames"),
+            .boolean("fixedMark", default: settings.fixedMark, "ring the nodes that have a fixed coordinate (`fx` or `fy`)"),
+            LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw"),
+            LuaOption("arrows", .custom("`\"velocity\"`, `\"force\"` or `{\"velocity\", \"force\"}`"), "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)"),
+            .number("arrowScale", described: "the longest arrow is \(LuaOption.format(GraphSVGOptions.longestArrow)) pixels", in: StyleNumbers.scale, "world units of arrow per unit of velocity (1: the distance a node moves in one tick)"),
+            LuaOption("cells", .table("{node = id, theta =, force =}"), "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)"),
         ])
     }()
+
+    /// The fields of `cells = {...}`.
+    public static let cells = LuaOptionTable("fl.svg.graph cells", [
+        LuaOption("node", .string, default: .required, "the id of the node whose sum is drawn"),
+        .number("theta", described: "the force's theta", in: 0...1e6, "the Barnes-Hut theta: a cell is one body when its width / distance < theta"),
+        .string("force", described: "the simulation's one many-body force", "the name of the many-body force"),
+    ])
 
     /// A constant per-node default as the docs write it.
     private static func constant<T>(_ value: NodeValue<T>) -> LuaOption.Default {

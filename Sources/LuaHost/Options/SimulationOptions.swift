@@ -26,7 +26,8 @@ public enum RunOptions {
     public static let table = LuaOptionTable("sim:run", [
         .integer("maxTicks", described: "no limit", in: 0...Int.max, "stop after this many ticks"),
         LuaOption("onTick", .function("function(sim, tick)"), "called after every tick"),
-        .boolean("show", default: false, "animate the layout in the terminal"),
+        .boolean("show", default: false, "animate the layout in the terminal (only when standard output is one)"),
+        .number("fps", default: LiveView.defaultFramesPerSecond, in: 0...Double.infinity, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result"),
     ])
 }
 

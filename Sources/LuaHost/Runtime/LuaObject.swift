@@ -2,10 +2,6 @@ import CLuaShim
 
 /// Swift objects carried by Lua userdata: each holds one retained reference, released by `__gc`.
 public enum LuaObject {
-    /// The registry field holding the set of metatables made here (keyed by the metatables themselves), so an
-    /// object is recognised by its metatable's identity, which no script can forge.
-    static let registryKey = "forcelab.metatables"
-
     /// Creates the metatable `name` with `methods` (reached through `__index` unless `index` is given) and metamethods.
     public static func register(
         _ L: OpaquePointer, name: String, methods: [(String, LuaFunction)],
@@ -14,16 +10,6 @@ public enum LuaObject {
         luaL_newmetatable(L, name)
         lua_pushboolean(L, 0)
         lua_setfield(L, -2, "__metatable")
-        if fl_rawgetfield(L, fl_registryindex(), registryKey) != LUA_TTABLE {
-            fl_pop(L, 1)
-            lua_createtable(L, 0, 8)
-            lua_pushvalue(L, -1)
-            lua_setfield(L, fl_registryindex(), registryKey)
-        }
-        lua_pushvalue(L, -2)
-        lua_pushboolean(L, 1)
-        lua_rawset(L, -3)
-        fl_pop(L, 1)
         lua_createtable(L, 0, Int32(methods.count))
         for (methodName, function) in methods { LuaBinding.set(L, table: -1, methodName, function) }
         if let index {
@@ -40,38 +26,27 @@ public enum LuaObject {
     /// Pushes `object` as a userdata with the metatable `name`; the userdata keeps the callbacks of `object` (or of
     /// `keeping`, the object it stands for, such as a node's graph) alive.
     public static func push(_ L: OpaquePointer, _ object: AnyObject, metatable name: String, keeping owner: AnyObject? = nil) {
-        let slot = fl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
-        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-        _ = fl_getmetatable_named(L, name)
-        lua_setmetatable(L, -2)
+        fl_pushobject(L, Unmanaged.passRetained(object).toOpaque())
+        if fl_getmetatable_named(L, name) == LUA_TTABLE { lua_setmetatable(L, -2) } else { fl_pop(L, 1) }
         LuaCallbacks.attach(L, to: owner ?? object)
     }
 
-    /// The object in the userdata at `index`, if it is a live forcelab object of type `T`.
+    /// The object in the userdata at `index`, if it is a live forcelab object of type `T`. The userdata is recognised
+    /// by the tag the host wrote in its block, not by its metatable (which the debug library could give any userdata).
     public static func get<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, _ type: T.Type) -> T? {
-        guard isObject(L, index), let raw = lua_touserdata(L, index),
-              let pointer = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        guard let pointer = fl_toobject(L, index) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
     }
 
-    /// Whether the value at `index` is a userdata whose metatable is one made by `register`.
+    /// Whether the value at `index` is a userdata made by `push`.
     static func isObject(_ L: OpaquePointer, _ index: Int32) -> Bool {
-        let index = lua_absindex(L, index)
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return false }
-        fl_rawgetfield(L, fl_registryindex(), registryKey)
-        lua_pushvalue(L, -2)
-        let known = lua_rawget(L, -2) == LUA_TBOOLEAN
-        fl_pop(L, 3)
-        return known
+        fl_isobject(L, index) != 0
     }
 
     /// `__gc`: releases the Swift reference once.
     static let collect: LuaFunction = { L in
-        guard let L, isObject(L, 1), let raw = lua_touserdata(L, 1) else { return 0 }
-        if let pointer = raw.load(as: UnsafeMutableRawPointer?.self) {
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-            raw.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
-        }
+        guard let L, let pointer = fl_takeobject(L, 1) else { return 0 }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
         return 0
     }
 }

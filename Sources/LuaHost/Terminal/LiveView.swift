@@ -2,31 +2,68 @@ import Foundation
 import GraphModel
 import Render
 
-/// `sim:run{show = true}`: redraws the layout in braille dots on the terminal while the simulation runs.
+/// `sim:run{show = true, fps =}`: redraws the layout in braille on the terminal while the simulation runs. With a
+/// pace (`fps` > 0 and finite) every tick is a frame and the run waits out the rest of each frame's time; without
+/// one (`fps = 0` or `math.huge`) a frame is drawn at most every 50 ms and the run never waits. Drawing and waiting
+/// only read positions, so the pace never changes the result.
 final class LiveView {
+    /// Frames per second when none is given.
+    static let defaultFramesPerSecond = 30.0
+    /// The least time between frames without a pace.
+    private static let unpacedInterval = 0.05
+
     private let graph: Graph
-    private let enabled = isatty(STDOUT_FILENO) != 0
-    private var lastDraw = Date.distantPast
+    private let enabled: Bool
+    private let frameTime: Double?
+    private let colour: Bool
+    private var lastDraw = -Double.infinity
     private var drawn = false
 
-    init(graph: Graph) {
+    /// A view of `graph` at `framesPerSecond` (0 or infinity: no pace), drawing only when `enabled`.
+    init(graph: Graph, framesPerSecond: Double, enabled: Bool = isatty(STDOUT_FILENO) != 0) {
         self.graph = graph
+        self.enabled = enabled
+        frameTime = framesPerSecond > 0 && framesPerSecond.isFinite ? 1 / framesPerSecond : nil
+        colour = TerminalColour.onStandardOutput
     }
 
-    /// Whether the next frame should be drawn now (at most one every 50 ms, and only on a terminal).
-    var isDue: Bool { enabled && Date().timeIntervalSince(lastDraw) > 0.05 }
+    /// After each tick: draws the frame when one is due; with a pace, first waits until the frame's time.
+    func afterTick(tick: Int, alpha: Double, interrupted: () -> Bool) throws {
+        guard enabled else { return }
+        let wait = lastDraw + (frameTime ?? Self.unpacedInterval) - LiveView.now()
+        if wait > 0 {
+            guard frameTime != nil else { return }
+            LiveView.wait(wait, interrupted)
+        }
+        try draw(tick: tick, alpha: alpha)
+    }
 
     /// Draws a frame in place from the graph's positions.
     func draw(tick: Int, alpha: Double) throws {
         guard enabled else { return }
-        lastDraw = Date()
+        lastDraw = LiveView.now()
         let size = TerminalSize.current()
-        let points = try GraphPoints(graph)
-        let picture = try BrailleCanvas.preview(
-            positions: points.positions, edges: points.edges, columns: size.columns, rows: max(4, size.rows - 2))
+        var preview = GraphPreview(columns: size.columns, rows: max(4, size.rows - 2))
+        preview.colour = colour
+        let picture = try preview.text(of: graph)
         let status = String(format: "tick %d  alpha %.4f", tick, alpha)
         let frame = (drawn ? "\u{1B}[H" : "\u{1B}[2J\u{1B}[H") + picture + (picture.hasSuffix("\n") ? "" : "\n") + status + "\u{1B}[K\n"
-        FileHandle.standardOutput.write(Data(frame.utf8))
+        try StandardStream.writeOutput(frame)
         drawn = true
+    }
+
+    /// Seconds on a monotonic clock.
+    private static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Waits `seconds` in sleeps of at most 50 ms, ending early once `interrupted` is true (Ctrl-C).
+    private static func wait(_ seconds: Double, _ interrupted: () -> Bool) {
+        var left = seconds
+        while left > 0 && !interrupted() {
+            let slice = min(left, 0.05)
+            usleep(useconds_t(slice * 1e6))
+            left -= slice
+        }
     }
 }

@@ -1,35 +1,285 @@
 import CLuaShim
 
-/// Tab completion for the REPL: globals, table fields after `.`, and methods after `:`.
+/// Tab completion for the REPL: globals, fields after `.` and methods after `:`, also after a chain of indexing and
+/// calls (`sim:force("charge"):<Tab>`, `g:node("Valjean").<Tab>`, `g:nodes()[1].<Tab>`) when evaluating the chain
+/// cannot change anything: names and fields are read raw (following only `__index` tables), forcelab objects are
+/// indexed through their own bindings, and the only calls made are forcelab methods known to be getters, with
+/// literal arguments. Anything else completes nothing.
 public enum LuaCompletion {
-    /// Completions of `word` (e.g. `forcelab.gr`, `g:add`, `pri`), each the whole word as it would be typed.
-    public static func complete(_ L: OpaquePointer, _ word: String) -> [String] {
-        let separators: Set<Character> = [".", ":"]
-        let splitAt = word.lastIndex { separators.contains($0) }
-        let partial = splitAt.map { String(word[word.index(after: $0)...]) } ?? word
-        let base = splitAt.map { String(word[..<$0]) } ?? ""
-        let methodsOnly = splitAt.map { word[$0] == ":" } ?? false
+    /// The words to put in place of `word`, the last word of `line` (the text before the cursor), each the whole
+    /// word as it would be typed.
+    public static func complete(_ L: OpaquePointer, line: String, word: String) -> [String] {
+        guard var tokens = LuaCompletion.tokens(line), word.isEmpty || line.hasSuffix(word) else { return [] }
+        var partial = ""
+        if case .name(let name)? = tokens.last, !name.isEmpty {
+            partial = name
+            tokens.removeLast()
+        }
+        guard word.hasSuffix(partial) else { return [] }
+        let head = String(word.dropLast(partial.count))
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-
-        fl_pushglobaltable(L)
-        if !base.isEmpty {
-            for name in base.split(separator: ".", omittingEmptySubsequences: false) {
-                guard name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }), !name.isEmpty else { return [] }
-                guard pushFieldTable(L, -1) else { return [] }
-                LuaValues.push(L, String(name))
-                lua_rawget(L, -2)
-                fl_remove(L, -2)
-            }
+        var separator: Character?
+        if case .symbol(let symbol)? = tokens.last, symbol == "." || symbol == ":" {
+            separator = symbol
+            tokens.removeLast()
+            guard let steps = chain(tokens), evaluate(L, steps) else { return [] }
+        } else {
+            fl_pushglobaltable(L)
         }
         var names: Set<String> = []
-        collect(L, into: &names, prefix: partial, methodsOnly: methodsOnly, depth: 0)
-        let head = base.isEmpty ? "" : base + (methodsOnly ? ":" : ".")
+        if separator == ".", let type = metatableName(L, -1), getters[type]?["snapshot"] != nil {
+            // A node's or an edge's fields: those its snapshot holds, its data fields (read as fields too), and
+            // the fields computed when read.
+            guard callGetter(L, "snapshot", []) else { return [] }
+            let snapshot = lua_gettop(L)
+            if fl_rawgetfield(L, snapshot, "data") == LUA_TTABLE {
+                collect(L, into: &names, prefix: partial, methodsOnly: false, depth: 0)
+            }
+            lua_settop(L, snapshot)
+            let computed = type == ElementBindings.nodeMetatable ? ElementBindings.computedNodeFields : []
+            names.formUnion(computed.filter { $0.hasPrefix(partial) })
+        } else if separator == ":", let force = LuaObject.get(L, -1, ForceDescription.self) {
+            // A force's accessors are those of its kind's options.
+            return force.kind.table.names.filter { $0.hasPrefix(partial) }.sorted().map { head + $0 }
+        }
+        collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)
         return names.sorted().map { head + $0 }
     }
 
+    // MARK: Reading the chain
+
+    /// A token of the line; strings and numbers keep their value.
+    private enum Token: Equatable {
+        case name(String)
+        case literal(Literal)
+        case symbol(Character)
+    }
+
+    /// A constant argument or key.
+    private enum Literal: Equatable {
+        case string(String), integer(Int64), number(Double), boolean(Bool), none
+    }
+
+    /// One link of the chain: the global it starts from, a field or key read, or a method called.
+    private enum Step {
+        case global(String)
+        case field(Literal)
+        case method(String, [Literal])
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// The tokens of `line`; nil when it ends inside a string or holds something this reader does not know (long
+    /// strings, escapes other than \\ \" \' \n \t).
+    private static func tokens(_ line: String) -> [Token]? {
+        var tokens: [Token] = []
+        var characters = Array(line)[...]
+        while let first = characters.first {
+            if first.isWhitespace {
+                characters.removeFirst()
+            } else if first == "_" || first.isLetter {
+                let name = String(characters.prefix { $0 == "_" || $0.isLetter || $0.isNumber })
+                characters.removeFirst(name.count)
+                switch name {
+                case "true", "false": tokens.append(.literal(.boolean(name == "true")))
+                case "nil": tokens.append(.literal(.none))
+                default: tokens.append(.name(name))
+                }
+            } else if first.isNumber {
+                let text = String(characters.prefix { $0.isNumber || $0 == "." || $0.isLetter })
+                characters.removeFirst(text.count)
+                if let integer = Int64(text) {
+                    tokens.append(.literal(.integer(integer)))
+                } else if let number = Double(text) {
+                    tokens.append(.literal(.number(number)))
+                } else {
+                    return nil
+                }
+            } else if first == "\"" || first == "'" {
+                characters.removeFirst()
+                var text = ""
+                while true {
+                    guard let next = characters.popFirst() else { return nil }
+                    if next == first { break }
+                    if next == "\\" {
+                        guard let escaped = characters.popFirst(), let meant = escapes[escaped] else { return nil }
+                        text.append(meant)
+                    } else {
+                        text.append(next)
+                    }
+                }
+                tokens.append(.literal(.string(text)))
+            } else if first == "-" && characters.dropFirst().first == "-" {
+                return nil
+            } else {
+                tokens.append(.symbol(characters.removeFirst()))
+            }
+        }
+        return tokens
+    }
+
+    private static let escapes: [Character: Character] = ["\\": "\\", "\"": "\"", "'": "'", "n": "\n", "t": "\t"]
+
+    /// The chain ending the tokens, first step first; nil when they do not end in one this reader can evaluate.
+    private static func chain(_ tokens: [Token]) -> [Step]? {
+        var end = tokens.count
+        var steps: [Step] = []
+        while end > 0 {
+            switch tokens[end - 1] {
+            case .name(let name):
+                let before = end >= 2 ? tokens[end - 2] : nil
+                let concatenated = end >= 3 && tokens[end - 3] == .symbol(".")
+                if before == .symbol(".") && !concatenated {
+                    steps.append(.field(.string(name)))
+                    end -= 2
+                } else {
+                    guard before != .symbol(":"), !keywords.contains(name) else { return nil }
+                    steps.append(.global(name))
+                    return steps.reversed()
+                }
+            case .symbol("]"):
+                guard end >= 3, tokens[end - 3] == .symbol("["), case .literal(let key) = tokens[end - 2] else { return nil }
+                steps.append(.field(key))
+                end -= 3
+            case .symbol(")"):
+                guard let open = tokens[..<(end - 1)].lastIndex(of: .symbol("(")), open >= 2,
+                      case .name(let method) = tokens[open - 1], tokens[open - 2] == .symbol(":"),
+                      let arguments = literals(tokens[(open + 1)..<(end - 1)]) else { return nil }
+                steps.append(.method(method, arguments))
+                end = open - 2
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Literals separated by commas; nil for anything else.
+    private static func literals(_ tokens: ArraySlice<Token>) -> [Literal]? {
+        var values: [Literal] = []
+        for (offset, token) in tokens.enumerated() {
+            if offset % 2 == 1 {
+                guard token == .symbol(",") else { return nil }
+            } else {
+                guard case .literal(let value) = token else { return nil }
+                values.append(value)
+            }
+        }
+        return tokens.count % 2 == 1 || tokens.isEmpty ? values : nil
+    }
+
+    // MARK: Evaluating it without side effects
+
+    /// Forcelab methods that only read, by metatable, with the argument counts they read with; a Force's accessors
+    /// all read when called without a value.
+    private static let getters: [String: [String: ClosedRange<Int>]] = [
+        "forcelab.Graph": [
+            "node": 1...1, "edge": 1...1, "nodes": 0...0, "edges": 0...0, "nodeCount": 0...0, "edgeCount": 0...0,
+            "connections": 1...2, "incomers": 1...1, "outgoers": 1...1, "connectedEdges": 1...1, "degree": 1...1,
+            "selectedNodes": 0...0, "selectedEdges": 0...0, "children": 1...1,
+        ],
+        "forcelab.Simulation": [
+            "force": 1...1, "forces": 0...0, "alpha": 0...0, "alphaTarget": 0...0, "alphaMin": 0...0,
+            "alphaDecay": 0...0, "velocityDecay": 0...0, "graph": 0...0, "threads": 0...0, "find": 2...4,
+        ],
+        "forcelab.Node": ["snapshot": 0...0],
+        "forcelab.Edge": ["snapshot": 0...0],
+    ]
+
+    /// Pushes the chain's value; false (with the stack as it may be) when a step is not safe or fails.
+    private static func evaluate(_ L: OpaquePointer, _ steps: [Step]) -> Bool {
+        for step in steps {
+            switch step {
+            case .global(let name):
+                fl_pushglobaltable(L)
+                LuaValues.push(L, name)
+                lua_rawget(L, -2)
+                fl_remove(L, -2)
+            case .field(let key):
+                guard index(L, key) else { return false }
+            case .method(let name, let arguments):
+                guard callGetter(L, name, arguments) else { return false }
+            }
+            if lua_type(L, -1) == LUA_TNIL { return false }
+        }
+        return true
+    }
+
+    /// Replaces the value on top with `value[key]`: raw for tables, then through `__index` tables; a forcelab
+    /// object's `__index` binding (which only reads) is the one function called.
+    private static func index(_ L: OpaquePointer, _ key: Literal, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        if lua_type(L, -1) == LUA_TTABLE {
+            push(L, key)
+            lua_rawget(L, -2)
+            if lua_type(L, -1) != LUA_TNIL {
+                fl_remove(L, -2)
+                return true
+            }
+            fl_pop(L, 1)
+        }
+        guard lua_getmetatable(L, -1) != 0 else { return false }
+        let handler = fl_rawgetfield(L, -1, "__index")
+        fl_remove(L, -2)
+        if handler == LUA_TTABLE {
+            fl_remove(L, -2)
+            return index(L, key, depth: depth + 1)
+        }
+        guard handler == LUA_TFUNCTION, LuaObject.isObject(L, -2) else { return false }
+        lua_pushvalue(L, -2)
+        push(L, key)
+        guard fl_pcall(L, 2, 1) == LUA_OK else { return false }
+        fl_remove(L, -2)
+        return true
+    }
+
+    /// Replaces the forcelab object on top with the result of its getter `name` called with `arguments`; false
+    /// (the stack then holds anything above where it was) when the value is no forcelab object, `name` is not a
+    /// getter of it, or the call fails.
+    private static func callGetter(_ L: OpaquePointer, _ name: String, _ arguments: [Literal]) -> Bool {
+        guard LuaObject.isObject(L, -1), let type = metatableName(L, -1) else { return false }
+        let allowed = type == "forcelab.Force" ? 0...0 : getters[type]?[name]
+        guard let allowed, allowed.contains(arguments.count) else { return false }
+        lua_pushvalue(L, -1)
+        guard index(L, .string(name)), lua_type(L, -1) == LUA_TFUNCTION else { return false }
+        lua_pushvalue(L, -2)
+        for argument in arguments { push(L, argument) }
+        guard fl_pcall(L, Int32(arguments.count + 1), 1) == LUA_OK else { return false }
+        fl_remove(L, -2)
+        return true
+    }
+
+    /// The name of the forcelab metatable of the value at `index`.
+    private static func metatableName(_ L: OpaquePointer, _ index: Int32) -> String? {
+        let index = lua_absindex(L, index)
+        for name in ["forcelab.Graph", "forcelab.Simulation", "forcelab.Force", "forcelab.Node", "forcelab.Edge"] {
+            guard lua_getmetatable(L, index) != 0 else { return nil }
+            _ = fl_getmetatable_named(L, name)
+            let same = lua_rawequal(L, -1, -2) != 0
+            fl_pop(L, 2)
+            if same { return name }
+        }
+        return nil
+    }
+
+    private static func push(_ L: OpaquePointer, _ literal: Literal) {
+        switch literal {
+        case .string(let text): LuaValues.push(L, text)
+        case .integer(let value): lua_pushinteger(L, lua_Integer(value))
+        case .number(let value): lua_pushnumber(L, value)
+        case .boolean(let value): lua_pushboolean(L, value ? 1 : 0)
+        case .none: lua_pushnil(L)
+        }
+    }
+
+    // MARK: Listing names
+
     /// Replaces the value on top with the table its fields live in (itself, or its metatable's methods); false if none.
-    private static func pushFieldTable(_ L: OpaquePointer, _ index: Int32) -> Bool {
+    private static func pushFieldTable(_ L: OpaquePointer) -> Bool {
         if lua_type(L, -1) == LUA_TTABLE { return true }
         guard lua_getmetatable(L, -1) != 0 else { return false }
         fl_remove(L, -2)
@@ -45,7 +295,7 @@ public enum LuaCompletion {
 
     /// Adds the identifier keys of the value on top (following `__index` tables) that start with `prefix`.
     private static func collect(_ L: OpaquePointer, into names: inout Set<String>, prefix: String, methodsOnly: Bool, depth: Int) {
-        guard depth < 4, pushFieldTable(L, -1) else { return }
+        guard depth < 4, pushFieldTable(L) else { return }
         let table = lua_gettop(L)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {

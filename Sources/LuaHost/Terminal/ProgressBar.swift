@@ -22,13 +22,13 @@ final class ProgressBar {
         let filled = Int(done * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let line = String(format: "\r%@ tick %d  alpha %.4f", bar, tick, alpha)
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.writeDisplay(line)
         drawn = true
     }
 
     /// Clears the line.
     func finish() {
         guard drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardStream.writeDisplay("\r\u{1B}[2K")
     }
 }

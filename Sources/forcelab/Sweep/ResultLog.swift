@@ -38,7 +38,7 @@ final class ResultLog {
             end -= 1
         }
         if end < size {
-            FileHandle.standardError.write(Data("forcelab sweep: '\(path)' ended inside a line (an interrupted write); that case runs again\n".utf8))
+            Diagnostics.write("forcelab sweep: '\(path)' ended inside a line (an interrupted write); that case runs again\n")
             guard ftruncate(descriptor, end) == 0 else { throw SweepError("cannot repair '\(path)': \(String(cString: strerror(errno)))") }
         }
     }

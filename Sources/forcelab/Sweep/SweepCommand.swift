@@ -11,7 +11,7 @@ enum SweepCommand {
             memoryLimit = try CommandLineOptions([], environment: environment).memoryLimit
         } catch {
             let message = (error as? CommandLineOptions.UsageError)?.message ?? String(describing: error)
-            FileHandle.standardError.write(Data("forcelab sweep: \(message)\n\(SweepOptions.usage)\n".utf8))
+            Diagnostics.write("forcelab sweep: \(message)\n\(SweepOptions.usage)\n")
             return 2
         }
         switch options.mode {

@@ -60,6 +60,6 @@ struct SweepMerge {
     }
 
     private func warn(_ text: String) {
-        FileHandle.standardError.write(Data("forcelab sweep: \(text)\n".utf8))
+        Diagnostics.write("forcelab sweep: \(text)\n")
     }
 }

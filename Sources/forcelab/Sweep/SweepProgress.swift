@@ -31,17 +31,17 @@ final class SweepProgress {
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let failures = failed > 0 ? "  \(failed) failed" : ""
         let line = String(format: "\r\u{1B}[2K%@ %d/%d cases  %.1f/s  ETA %@%@", bar, done, total, rate, eta, failures)
-        FileHandle.standardError.write(Data(line.utf8))
+        Diagnostics.write(line)
     }
 
     /// Clears the bar.
     func finish() {
-        if drawing { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if drawing { Diagnostics.write("\r\u{1B}[2K") }
     }
 
     /// Prints a line above the bar.
     func say(_ text: String) {
         finish()
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Diagnostics.write(text + "\n")
     }
 }

@@ -128,6 +128,6 @@ final class SweepRun {
     }
 
     private func say(_ text: String) {
-        FileHandle.standardError.write(Data("forcelab sweep: \(text)\n".utf8))
+        Diagnostics.write("forcelab sweep: \(text)\n")
     }
 }

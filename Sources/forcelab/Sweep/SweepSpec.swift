@@ -28,14 +28,8 @@ final class SweepSpec {
             throw SweepError("'\(path)' must return a table {grid =, cases =, seeds =, run =}, got \(LuaValues.typeName(L, -1))")
         }
         table = lua_gettop(L)
-        lua_pushnil(L)
-        while lua_next(L, table) != 0 {
-            fl_pop(L, 1)
-            guard let key = LuaValues.string(L, -1), SweepSpec.fields.contains(key) else {
-                let key = LuaValues.describe(L, -1)
-                fl_pop(L, 1)
-                throw SweepError("'\(path)': unknown field '\(key)' in the spec (fields: \(SweepSpec.fields.sorted().joined(separator: ", ")))")
-            }
+        if let key = LuaTableKeys.unknown(L, table: table, allowed: SweepSpec.fields) {
+            throw SweepError("'\(path)': unknown field '\(key)' in the spec (fields: \(SweepSpec.fields.sorted().joined(separator: ", ")))")
         }
         defer { fl_pop(L, 1) }
         guard fl_rawgetfield(L, table, "run") == LUA_TFUNCTION else {

@@ -1,0 +1,118 @@
+import CLuaShim
+import Foundation
+import GraphModel
+import LuaHost
+
+/// An exercise file's table, read and checked: its graphs, simulation, other forces, the reference force and the
+/// checks. The file runs with its folder as `...`.
+struct Exercise {
+    /// The exercise's fields; any other is refused.
+    static let fields: Set<String> = ["title", "about", "graphs", "ticks", "simulation", "forces", "name", "reference", "checks"]
+    /// Ticks run when `ticks` is not given.
+    static let defaultTicks = 100
+
+    let path: String
+    /// The exercise's folder, the base of relative graph file names.
+    let folder: String
+    let title: String
+    let about: String?
+    /// The entries of `graphs`.
+    let graphs: [LuaReference]
+    let ticks: Int
+    /// The options table given to `fl.simulation`, or nil.
+    let simulation: LuaReference?
+    /// `function(sim)` adding the forces other than the one under test, or nil.
+    let forces: LuaReference?
+    /// The name the force under test is added under.
+    let name: String
+    /// The reference force: a Lua function, a table form or a built-in force.
+    let reference: LuaReference
+    let checks: [GradeCheck]
+    /// Whether the reference, and so the submission, is a setup table `{setup = function(sim)}` rather than a force.
+    let expectsSetup: Bool
+
+    /// What a submission must return, for messages.
+    var expected: String {
+        expectsSetup ? "a setup table {setup = function(sim) ... end}"
+            : "the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}"
+    }
+
+    /// Runs the exercise file in `lua` and reads the table it returns.
+    init(path: String, lua: LuaState) throws {
+        self.path = path
+        folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let L = lua.L
+        try lua.loadFile(path)
+        LuaValues.push(L, folder)
+        try lua.call(arguments: 1, results: 1)
+        defer { fl_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw GradeError.exercise("'\(path)' must return a table {title =, graphs =, reference =, checks =, ...}, got \(LuaValues.typeName(L, -1))")
+        }
+        let table = lua_gettop(L)
+        if let key = LuaTableKeys.unknown(L, table: table, allowed: Exercise.fields) {
+            throw GradeError.exercise("'\(path)': unknown field '\(key)' (fields: \(Exercise.fields.sorted().joined(separator: ", ")))")
+        }
+        /// The field `key` kept as a reference when it has one of `types`, nil when absent.
+        func value(_ key: String, _ types: [Int32], expected: String) throws -> LuaReference? {
+            defer { fl_pop(L, 1) }
+            let type = fl_rawgetfield(L, table, key)
+            if type == LUA_TNIL { return nil }
+            guard types.contains(type) else {
+                throw GradeError.exercise("'\(path)': field '\(key)' must be \(expected), got \(LuaValues.typeName(L, -1))")
+            }
+            return LuaReference(L, -1)
+        }
+        func data(_ key: String) throws -> DataValue {
+            defer { fl_pop(L, 1) }
+            _ = fl_rawgetfield(L, table, key)
+            do {
+                return try LuaValues.data(L, -1)
+            } catch {
+                throw GradeError.exercise("'\(path)': field '\(key)': \(error)")
+            }
+        }
+        guard let title = try data("title").string else { throw GradeError.exercise("'\(path)': field 'title' must be a string") }
+        self.title = title
+        let about = try data("about")
+        guard about == .null || about.string != nil else { throw GradeError.exercise("'\(path)': field 'about' must be a string") }
+        self.about = about.string
+        let name = try data("name")
+        guard name == .null || !(name.string ?? "").isEmpty else { throw GradeError.exercise("'\(path)': field 'name' must be a non-empty string") }
+        self.name = name.string ?? "exercise"
+        switch try data("ticks") {
+        case .null: ticks = Exercise.defaultTicks
+        case .number(let count) where count == count.rounded() && (1...100_000).contains(count): ticks = Int(count)
+        case let other: throw GradeError.exercise("'\(path)': field 'ticks' must be a whole number from 1 to 100000, got \(other.text)")
+        }
+        simulation = try value("simulation", [LUA_TTABLE], expected: "a table of fl.simulation options")
+        forces = try value("forces", [LUA_TFUNCTION], expected: "a function(sim) adding the other forces")
+        guard let reference = try value("reference", [LUA_TFUNCTION, LUA_TTABLE, LUA_TUSERDATA], expected: "a force") else {
+            throw GradeError.exercise("'\(path)': field 'reference' must be the model force (a function, a table form or a forcelab force)")
+        }
+        self.reference = reference
+        reference.push(L)
+        expectsSetup = GradeDriver.isSetup(L, at: -1)
+        fl_pop(L, 1)
+        guard let graphs = try value("graphs", [LUA_TTABLE], expected: "a list of graphs") else {
+            throw GradeError.exercise("'\(path)': field 'graphs' must list the graphs to lay out")
+        }
+        graphs.push(L)
+        let count = Int(lua_rawlen(L, -1))
+        self.graphs = (0..<count).map { index in
+            lua_rawgeti(L, -1, lua_Integer(index + 1))
+            defer { fl_pop(L, 1) }
+            return LuaReference(L, -1)
+        }
+        fl_pop(L, 1)
+        guard !self.graphs.isEmpty else { throw GradeError.exercise("'\(path)': field 'graphs' must list at least one graph") }
+        guard case .array(let checks) = try data("checks"), !checks.isEmpty else {
+            throw GradeError.exercise("'\(path)': field 'checks' must list at least one check {kind = ..., ...}")
+        }
+        do {
+            self.checks = try checks.enumerated().map { try GradeCheck($1, position: $0 + 1) }
+        } catch let error as GradeError {
+            throw GradeError.exercise("'\(path)': \(error.description)")
+        }
+    }
+}

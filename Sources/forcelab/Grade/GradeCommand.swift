@@ -1,0 +1,19 @@
+import Foundation
+
+/// `forcelab grade [options] exercise.lua submission.lua`: grades a student's force against an exercise.
+enum GradeCommand {
+    /// Runs the command and returns the exit status (0 all checks pass, 1 a check fails, 2 usage, 3 a limit).
+    static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(GradeOptions.usage)
+            return 0
+        }
+        do {
+            return Grader(options: try GradeOptions(arguments, environment: environment)).run()
+        } catch {
+            let message = (error as? CommandLineOptions.UsageError)?.message ?? String(describing: error)
+            Diagnostics.write("forcelab grade: \(message)\n\(GradeOptions.usage)\n")
+            return 2
+        }
+    }
+}

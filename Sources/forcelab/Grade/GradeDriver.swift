@@ -1,0 +1,156 @@
+import CLuaShim
+import GraphModel
+import LuaHost
+
+/// The grader's Lua side: builds an exercise's graphs and simulations and runs a force on them. It is loaded before
+/// the exercise and the submission and keeps its own copies of what it calls, so a submission that changes globals
+/// (`forcelab`, `pairs`, ...) cannot change how the graphs are built or run.
+final class GradeDriver {
+    /// The driver's code; it returns the functions `graph`, `simulation`, `add` and `tick`.
+    static let source = """
+        local forcelab, type, pairs, rawget, error, find = forcelab, type, pairs, rawget, error, string.find
+        local loadGraph, generate, simulation = forcelab.graph.load, forcelab.graph.generate, forcelab.simulation
+
+        -- The graph of entry `position` of `graphs` and its label: a file (relative to the exercise's folder), a
+        -- table {generate = kind, options...} or a function returning a graph.
+        local function graph(entry, folder, position)
+          local kind = type(entry)
+          if kind == "string" then
+            return loadGraph(find(entry, "^/") and entry or folder .. "/" .. entry), entry
+          elseif kind == "table" and type(entry.generate) == "string" then
+            local options = {}
+            for key, value in pairs(entry) do
+              if key ~= "generate" then options[key] = value end
+            end
+            return generate(entry.generate, options), entry.generate
+          elseif kind == "function" then
+            return entry(), "built by a function"
+          end
+          error("graphs[" .. position .. "] must be a file name, a table {generate = kind, ...} or a function " ..
+                "returning a graph, got " .. kind, 0)
+        end
+
+        -- A simulation of g with the exercise's options and its other forces.
+        local function newSimulation(g, options, forces)
+          local sim = simulation(g, options or {})
+          if forces then forces(sim) end
+          return sim
+        end
+
+        -- Adds the force under test, or lets a setup table {setup = function(sim)} configure the simulation.
+        local function add(sim, name, force)
+          local setup = type(force) == "table" and rawget(force, "setup")
+          if setup then
+            if rawget(force, "force") ~= nil then error("give either setup or force, not both", 0) end
+            if type(setup) ~= "function" then error("setup must be a function(sim), got " .. type(setup), 0) end
+            setup(sim)
+          else
+            sim:force(name, force)
+          end
+        end
+
+        -- Runs one tick.
+        local function tick(sim)
+          sim:tick(1)
+        end
+
+        return graph, newSimulation, add, tick
+        """
+
+    private let lua: LuaState
+    private let graphFunction: LuaReference
+    private let simulationFunction: LuaReference
+    private let addFunction: LuaReference
+    private let tickFunction: LuaReference
+
+    /// Loads the driver into `lua` (before any other code runs in it).
+    init(_ lua: LuaState) throws {
+        self.lua = lua
+        try lua.loadString(GradeDriver.source, name: "=(grader)")
+        try lua.call(results: 4)
+        graphFunction = LuaReference(lua.L, -4)
+        simulationFunction = LuaReference(lua.L, -3)
+        addFunction = LuaReference(lua.L, -2)
+        tickFunction = LuaReference(lua.L, -1)
+        fl_pop(lua.L, 4)
+    }
+
+    /// Builds the graph of an exercise's `graphs` entry; returns it (a forcelab graph object) and its label.
+    func graph(_ entry: LuaReference, folder: String, position: Int) throws -> (value: LuaReference, label: String) {
+        let L = lua.L
+        try graphFunction.call(L, results: 2) {
+            entry.push(L)
+            LuaValues.push(L, folder)
+            lua_pushinteger(L, lua_Integer(position))
+            return 3
+        }
+        defer { fl_pop(L, 2) }
+        guard LuaGraphs.graph(L, at: -2) != nil else {
+            throw LuaError("graphs[\(position)] gave \(LuaValues.typeName(L, -2)), not a graph")
+        }
+        return (LuaReference(L, -2), LuaValues.string(L, -1) ?? "graph \(position)")
+    }
+
+    /// A simulation of `graph` with the options table `options` (or d3's defaults) and the other forces `forces` adds.
+    func simulation(of graph: LuaReference, options: LuaReference?, forces: LuaReference?) throws -> LuaReference {
+        let L = lua.L
+        try simulationFunction.call(L, results: 1) {
+            graph.push(L)
+            if let options { options.push(L) } else { lua_pushnil(L) }
+            if let forces { forces.push(L) } else { lua_pushnil(L) }
+            return 3
+        }
+        defer { fl_pop(L, 1) }
+        return LuaReference(L, -1)
+    }
+
+    /// Whether the value at `index` of `lua`'s stack is a setup table `{setup = ...}` rather than a force.
+    static func isSetup(_ L: OpaquePointer, at index: Int32) -> Bool {
+        guard lua_type(L, index) == LUA_TTABLE else { return false }
+        defer { fl_pop(L, 1) }
+        return fl_rawgetfield(L, index, "setup") != LUA_TNIL
+    }
+
+    /// Adds `force` to `simulation` (of `graph`) as `name`, runs `ticks` ticks one at a time and returns the node
+    /// positions after each.
+    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD2<Double>]] {
+        let L = lua.L
+        try addFunction.call(L) {
+            simulation.push(L)
+            LuaValues.push(L, name)
+            force.push(L)
+            return 3
+        }
+        return try (0..<ticks).map { _ in
+            try tickFunction.call(L) {
+                simulation.push(L)
+                return 1
+            }
+            return try swiftGraph(graph, GradedLayout.positions)
+        }
+    }
+
+    /// Whether two graph objects the driver built have the same nodes and edges in the same order.
+    func sameShape(_ first: LuaReference, _ second: LuaReference) -> Bool {
+        let L = lua.L
+        first.push(L)
+        second.push(L)
+        defer { fl_pop(L, 2) }
+        guard let a = LuaGraphs.graph(L, at: -2), let b = LuaGraphs.graph(L, at: -1) else { return false }
+        return GradedLayout.shape(of: a) == GradedLayout.shape(of: b)
+    }
+
+    /// The layout of a graph object the driver built.
+    func layout(of graph: LuaReference) throws -> GradedLayout {
+        try swiftGraph(graph, GradedLayout.init)
+    }
+
+    /// `body` applied to the Swift graph of a graph object the driver built.
+    private func swiftGraph<T>(_ graph: LuaReference, _ body: (Graph) -> T) throws -> T {
+        let L = lua.L
+        graph.push(L)
+        defer { fl_pop(L, 1) }
+        guard let graph = LuaGraphs.graph(L, at: -1) else { throw LuaError("the graph is gone") }
+        return body(graph)
+    }
+}

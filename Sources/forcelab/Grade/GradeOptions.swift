@@ -1,0 +1,78 @@
+import Foundation
+import GraphModel
+
+/// The command line of `forcelab grade`: the sandbox's and the limits' options of `forcelab` itself, then the
+/// exercise and the submission. Grading always runs sandboxed, with limits of its own by default.
+struct GradeOptions {
+    /// `--timeout` when not given: seconds for the whole grading run.
+    static let defaultTimeout = 60.0
+    /// `--max-instructions` when not given.
+    static let defaultInstructions = 1_000_000_000
+    /// `--max-memory` when not given (FORCELAB_MEMORY_LIMIT also sets it).
+    static let defaultMemory = 1 << 30
+
+    let exercise: String
+    /// The submission; nil shows the exercise instead (its task, its checks and the reference's figures).
+    let submission: String?
+    let timeout: Double
+    let maxInstructions: Int
+    let memoryLimit: Int
+    /// What the exercise may read while it is set up (its folder, `--allow-read`) and write (`--out`).
+    let exerciseAccess: FileAccess
+    /// What the submission may read (its folder, `--allow-read`) and write (`--out`): not the exercise's folder,
+    /// where the model solutions may be. Nil without a submission.
+    let submissionAccess: FileAccess?
+
+    /// The usage text.
+    static let usage = """
+        usage: forcelab grade [options] exercise.lua submission.lua
+               forcelab grade [options] exercise.lua      (shows the task, the checks and the reference's figures)
+          --timeout SECONDS       the whole grading run's time limit (default \(Int(defaultTimeout)))
+          --max-instructions N    Lua instructions it may run (default \(defaultInstructions))
+          --max-memory SIZE       Lua's heap and the process's growth (default \(defaultMemory >> 20)M)
+          --allow-read DIR        let the exercise and the submission read files under DIR too
+          --out DIR               the folder they may write under (default out, made if missing)
+        Both run sandboxed: the exercise reads under its folder, the submission under its own (not the
+        exercise's), each also under --allow-read; they write only under --out. Exit status: 0 every check
+        passes, 1 a check fails or the submission fails, 2 usage error or an exercise that cannot be used,
+        3 the run reached a limit. See docs/grading.md.
+        """
+
+    /// Parses the arguments after `grade`; the folder `--out` names is made when missing.
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let options = try CommandLineOptions(["forcelab", "--sandbox"] + arguments, environment: environment)
+        guard options.actions.isEmpty, !options.interactive, !options.showVersion, !options.ignoreEnvironment, !options.warnings else {
+            throw CommandLineOptions.UsageError(message: "grade takes only --timeout, --max-instructions, --max-memory, --allow-read and --out")
+        }
+        guard let exercise = options.script, options.scriptArguments.count <= 1, exercise != "-" else {
+            throw CommandLineOptions.UsageError(message: "grade needs an exercise and a submission")
+        }
+        let submission = options.scriptArguments.first
+        for file in [exercise] + options.scriptArguments {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw CommandLineOptions.UsageError(message: "cannot read '\(file)': no such file")
+            }
+        }
+        self.exercise = exercise
+        self.submission = submission
+        timeout = options.timeout > 0 ? options.timeout : GradeOptions.defaultTimeout
+        maxInstructions = options.maxInstructions > 0 ? options.maxInstructions : GradeOptions.defaultInstructions
+        memoryLimit = options.memoryLimit > 0 ? options.memoryLimit : GradeOptions.defaultMemory
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
+        }
+        func access(beside file: String) throws -> FileAccess {
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            return try FileAccess(readable: [folder] + options.readableFolders, writable: options.outputFolder)
+        }
+        do {
+            exerciseAccess = try access(beside: exercise)
+            submissionAccess = try submission.map(access)
+        } catch {
+            throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import GraphModel
+import Render
+
+/// One graph's layout after a run: node ids, positions and edges (by node index), in the graph's order. A node
+/// whose position is not a number (a force that divided by zero) keeps NaN, which every check counts as a failure.
+struct GradedLayout {
+    /// Node ids in node order.
+    let ids: [String]
+    /// Node positions (absolute) in node order.
+    let positions: [SIMD2<Double>]
+    /// Edges as (source, target) node indices.
+    let edges: [(Int, Int)]
+
+    /// The layout `graph` holds now.
+    init(_ graph: Graph) {
+        var ids: [String] = [], index: [String: Int] = [:]
+        graph.forEachNode { node in
+            index[node.id] = ids.count
+            ids.append(node.id)
+        }
+        var edges: [(Int, Int)] = []
+        graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
+        self.ids = ids
+        self.positions = GradedLayout.positions(of: graph)
+        self.edges = edges
+    }
+
+    /// The node positions `graph` holds now, in node order.
+    static func positions(of graph: Graph) -> [SIMD2<Double>] {
+        var positions: [SIMD2<Double>] = []
+        positions.reserveCapacity(graph.nodeCount)
+        graph.forEachNode { node in
+            let point = graph.absolutePosition(of: node.id) ?? .unplaced
+            positions.append(SIMD2(point.x, point.y))
+        }
+        return positions
+    }
+
+    /// Whether `other` has the same nodes and edges in the same order (its positions may differ).
+    func hasSameGraph(as other: GradedLayout) -> Bool {
+        ids == other.ids && edges.count == other.edges.count && zip(edges, other.edges).allSatisfy { $0 == $1 }
+    }
+
+    /// A graph's node ids and its edges' ends, in order: what two builds of one exercise graph must share.
+    static func shape(of graph: Graph) -> [String] {
+        var shape: [String] = []
+        graph.forEachNode { shape.append("node \($0.id)") }
+        graph.forEachEdge { shape.append("edge \($0.source) \($0.target)") }
+        return shape
+    }
+
+    /// The layout's figures (stress, crossings, edge lengths ...), as `fl.metrics` measures them.
+    func metrics() throws -> Metrics {
+        try Metrics.measure(positions: positions, edges: edges)
+    }
+}

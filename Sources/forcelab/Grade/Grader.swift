@@ -1,0 +1,162 @@
+import CLuaShim
+import Foundation
+import GraphModel
+import LuaHost
+
+/// Grades a submission against an exercise in one sandboxed, limited Lua state. The exercise's reference runs
+/// first and every graph and simulation for the submission is built before the submission's file is even loaded,
+/// so nothing it does can change the reference's layouts; the layouts are read and compared by Swift. The sandbox's
+/// readable folders change from the exercise's to the submission's before the submission loads.
+struct Grader {
+    /// A graph the submission will run on: its name, the reference's layout, the graph and its simulation.
+    private struct Prepared {
+        let name: String
+        let reference: GradedLayout
+        /// The reference's positions after each tick.
+        let trajectory: [[SIMD2<Double>]]
+        let graph: LuaReference
+        let simulation: LuaReference
+    }
+
+    let options: GradeOptions
+
+    /// Runs the exercise and the submission, prints one line per check and a summary, and returns the exit status.
+    func run() -> Int32 {
+        do {
+            let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
+                                   timeout: options.timeout, sandbox: options.exerciseAccess)
+            let driver = try GradeDriver(lua)
+            let (exercise, prepared) = try prepare(lua, driver)
+            print("exercise: \(exercise.title) (\(options.exercise))")
+            guard let submission = options.submission else {
+                show(exercise, prepared)
+                return 0
+            }
+            FileAccess.current = options.submissionAccess
+            let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
+            print("submission: \(submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
+            var failed = 0
+            for check in exercise.checks {
+                let outcome = check.judge(graphs)
+                print(outcome.line)
+                if !outcome.passed {
+                    failed += 1
+                    if let hint = check.hint { print("  hint: \(hint)") }
+                }
+            }
+            let count = exercise.checks.count
+            print(failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail")
+            return failed == 0 ? 0 : 1
+        } catch let error as GradeError {
+            Diagnostics.write("forcelab grade: \(error.description)\n")
+            return error.status
+        } catch {
+            Diagnostics.write("forcelab grade: \(error)\n")
+            return 2
+        }
+    }
+
+    /// Reads the exercise, lays out each graph with the reference and builds the submission's graphs and simulations.
+    private func prepare(_ lua: LuaState, _ driver: GradeDriver) throws -> (Exercise, [Prepared]) {
+        do {
+            let exercise = try Exercise(path: options.exercise, lua: lua)
+            let prepared = try exercise.graphs.enumerated().map { index, entry -> Prepared in
+                let (graph, label) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
+                let simulation = try driver.simulation(of: graph, options: exercise.simulation, forces: exercise.forces)
+                let trajectory = try driver.run(simulation, of: graph, name: exercise.name, force: exercise.reference, ticks: exercise.ticks)
+                let reference = try driver.layout(of: graph)
+                guard !reference.ids.isEmpty else { throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] has no nodes") }
+                let (copy, _) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
+                guard driver.sameShape(graph, copy) else {
+                    throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] gives a different graph each time it is built (give its generator a seed)")
+                }
+                return Prepared(name: "graph \(index + 1) (\(label))", reference: reference, trajectory: trajectory, graph: copy,
+                                simulation: try driver.simulation(of: copy, options: exercise.simulation, forces: exercise.forces))
+            }
+            return (exercise, prepared)
+        } catch let error as LuaError {
+            if let limit = lua.limitReached ?? Grader.memoryError(error) {
+                throw GradeError.limit("the exercise '\(options.exercise)' reached a limit before the submission ran: \(limit)")
+            }
+            throw GradeError.exercise("the exercise '\(options.exercise)' cannot be used: \(error.message)")
+        }
+    }
+
+    /// Prints what a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
+    /// figures of the reference's layouts (to choose a metric check's band).
+    private func show(_ exercise: Exercise, _ prepared: [Prepared]) {
+        if let about = exercise.about { print(about) }
+        print("graphs: \(prepared.map(\.name).joined(separator: ", ")); \(exercise.ticks) ticks each")
+        print("checks:")
+        for check in exercise.checks { print("  \(check.description)") }
+        print("the reference's figures:")
+        for graph in prepared {
+            do {
+                let figures = try graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }
+                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", "))
+            } catch {
+                print("  \(graph.name): cannot be measured (\(error))")
+            }
+        }
+    }
+
+    /// Loads the submission, runs the force it returns on each prepared graph and pairs the layouts.
+    private func runSubmission(_ submission: String, _ lua: LuaState, _ driver: GradeDriver, _ exercise: Exercise, _ prepared: [Prepared]) throws -> [GradedGraph] {
+        let L = lua.L
+        let chunk: LuaReference
+        do {
+            try lua.loadFile(submission)
+            chunk = LuaReference(L, -1)
+            fl_pop(L, 1)
+        } catch let error as LuaError {
+            throw GradeError.submission("the submission does not compile: \(error.message)")
+        }
+        return try prepared.map { graph in
+            do {
+                try chunk.call(L, results: 1) {
+                    graph.graph.push(L)
+                    return 1
+                }
+                defer { fl_pop(L, 1) }
+                guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
+                    throw GradeError.submission("'\(submission)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))")
+                }
+                guard GradeDriver.isSetup(L, at: -1) == exercise.expectsSetup else {
+                    throw GradeError.submission("'\(submission)' must return " + exercise.expected + " for this exercise")
+                }
+                let trajectory = try driver.run(graph.simulation, of: graph.graph, name: exercise.name, force: LuaReference(L, -1), ticks: exercise.ticks)
+                let layout = try driver.layout(of: graph.graph)
+                guard layout.hasSameGraph(as: graph.reference) else {
+                    throw GradeError.submission("the submission changed the nodes or edges of \(graph.name); a force only moves nodes")
+                }
+                return GradedGraph(name: graph.name, reference: graph.reference, submission: layout,
+                                   referenceTrajectory: graph.trajectory, submissionTrajectory: trajectory)
+            } catch let error as LuaError {
+                if let limit = lua.limitReached ?? Grader.memoryError(error) {
+                    throw GradeError.limit("the submission reached a limit on \(graph.name): \(limit)\(limitAdvice(limit))")
+                }
+                throw GradeError.submission("the submission failed on \(graph.name): \(lines(of: error.message, in: submission))")
+            }
+        }
+    }
+
+    /// The message of a memory error (the limit's or the system's), which a callback's error no longer marks as one.
+    private static func memoryError(_ error: LuaError) -> String? {
+        error.isMemoryError || error.message.hasPrefix("not enough memory") ? error.message : nil
+    }
+
+    /// Which option raises the limit named in `message`.
+    private func limitAdvice(_ message: String) -> String {
+        if message.contains("instruction") { return " (--max-instructions, \(options.maxInstructions) here)" }
+        if message.contains("memory") { return " (--max-memory, \(options.memoryLimit >> 20)M here)" }
+        return " (--timeout, \(GradeCheck.figure(options.timeout)) s here)"
+    }
+
+    /// An error's message with only the traceback lines in the submission's file.
+    private func lines(of message: String, in submission: String) -> String {
+        guard let traceback = message.range(of: "\nstack traceback:\n") else { return message }
+        let file = URL(fileURLWithPath: submission).lastPathComponent
+        let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
+        return String(message[..<traceback.lowerBound]) + (frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n"))
+    }
+}

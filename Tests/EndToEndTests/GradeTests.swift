@@ -1,0 +1,282 @@
+import Foundation
+import XCTest
+
+/// `forcelab grade`: every exercise's model solution passes, a force that does nothing fails with figures and hints,
+/// a failing or hostile submission is reported and contained, and usage mistakes are refused.
+final class GradeTests: XCTestCase {
+    private static let exercises = ForcelabProcess.packageRoot.appendingPathComponent("examples/exercises")
+
+    /// The exercises: every `NAME.lua` in examples/exercises that is not a model solution.
+    private func exerciseNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Self.exercises.path)
+            .filter { $0.hasSuffix(".lua") && !$0.hasSuffix(".solution.lua") }
+            .map { String($0.dropLast(4)) }.sorted()
+    }
+
+    private func exercise(_ name: String) -> String { Self.exercises.appendingPathComponent("\(name).lua").path }
+
+    /// Writes `code` as `folder/name` and returns its path.
+    private func submission(_ code: String, in folder: URL, name: String = "submission.lua") throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try code.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs `forcelab grade arguments...` in `folder`.
+    private func grade(_ arguments: [String], in folder: URL) throws -> ForcelabProcess.Result {
+        try ForcelabProcess.run(["grade"] + arguments, in: folder)
+    }
+
+    func testEveryModelSolutionPassesEveryCheck() throws {
+        let names = try exerciseNames()
+        XCTAssertGreaterThanOrEqual(names.count, 3, "examples/exercises holds at least three exercises")
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        for name in names {
+            let solution = Self.exercises.appendingPathComponent("\(name).solution.lua").path
+            XCTAssertTrue(FileManager.default.fileExists(atPath: solution), "\(name) has a model solution")
+            let result = try grade([exercise(name), solution], in: folder)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stdout)\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.first?.hasPrefix("exercise: ") ?? false, result.stdout)
+            let checks = lines.dropFirst(2).dropLast()
+            XCTAssertGreaterThanOrEqual(checks.count, 2, "\(name): \(result.stdout)")
+            XCTAssertTrue(checks.allSatisfy { $0.hasSuffix(" pass") }, "\(name): \(result.stdout)")
+            XCTAssertEqual(lines.last, "all \(checks.count) checks pass", "\(name): \(result.stdout)")
+        }
+    }
+
+    func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let idle = try submission("return function(alpha, nodes) end\n", in: folder)
+        let idleSetup = try submission("return {setup = function(sim) end}\n", in: folder, name: "setup.lua")
+        var positionChecks = 0
+        for name in try exerciseNames() {
+            let asksForSetup = try String(contentsOfFile: exercise(name), encoding: .utf8).contains("reference = {\n    setup = ")
+            let result = try grade([exercise(name), asksForSetup ? idleSetup : idle], in: folder)
+            XCTAssertEqual(result.status, 1, "\(name): \(result.stdout)\(result.stderr)")
+            XCTAssertTrue(result.stdout.contains(" fail ("), "\(name): a failing line gives the figures: \(result.stdout)")
+            XCTAssertTrue(result.stdout.contains("\n  hint: "), "\(name): \(result.stdout)")
+            XCTAssertTrue(result.stdout.range(of: #"\n\d of \d checks? fail\n$"#, options: .regularExpression) != nil, result.stdout)
+            guard let failure = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("positions: ") }) else { continue }
+            positionChecks += 1
+            XCTAssertTrue(failure.contains(" > 1e-06 fail (node '"), "\(name): \(failure)")
+            XCTAssertTrue(failure.contains(", the reference at ("), "\(name): \(failure)")
+            XCTAssertTrue(failure.contains("; first off at tick 1, by "), "\(name): \(failure)")
+            let deviation = try XCTUnwrap(Double(failure.split(separator: " ")[3]), String(failure))
+            XCTAssertGreaterThan(deviation, 1, "\(name): doing nothing is far from the reference")
+        }
+        XCTAssertGreaterThanOrEqual(positionChecks, 3, "at least three exercises compare positions")
+    }
+
+    func testWithoutASubmissionGradeShowsTheTaskTheChecksAndTheReferenceFigures() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let result = try grade([exercise("spring")], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for expected in ["exercise: Springs: d3's link force (", "Write the link force: every edge is a spring",
+                         "graphs: graph 1 (grid), graph 2 (tree), graph 3 (barabasiAlbert); 150 ticks each\nchecks:\n",
+                         "  edgeLengthMean: in [40, 70] on every graph\n",
+                         "  positions: every node within 1e-06 of where the reference puts it\n",
+                         "the reference's figures:\n  graph 1 (grid): stress "] {
+            XCTAssertTrue(result.stdout.contains(expected), "\(expected) in \(result.stdout)")
+        }
+        let figures = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("  graph 1 (grid): ") })
+        let mean = try XCTUnwrap(figures.components(separatedBy: "edgeLengthMean ").last?.split(separator: ",").first.flatMap { Double($0) })
+        XCTAssertTrue((40...70).contains(mean), "the reference passes its own band: \(figures)")
+    }
+
+    func testAPartlyRightSubmissionPassesOneCheckAndFailsTheOther() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        // Centres on the point by moving the velocities instead of the positions: the centroid comes close, the
+        // positions do not follow d3's.
+        let path = try submission("""
+            return function(alpha, nodes)
+              local sx, sy = 0, 0
+              for _, n in ipairs(nodes) do sx, sy = sx + n.x, sy + n.y end
+              for _, n in ipairs(nodes) do
+                n.vx = n.vx - (sx / #nodes - 200) * 0.5
+                n.vy = n.vy - (sy / #nodes - 100) * 0.5
+              end
+            end
+            """, in: folder)
+        let result = try grade([exercise("centering"), path], in: folder)
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("\n1 of 2 checks fail\n"), result.stdout)
+    }
+
+    func testTheReportInDocsGradingIsWhatGradePrints() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("examples"), withDestinationURL: Self.exercises.deletingLastPathComponent())
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("spring.solution.lua"), encoding: .utf8)
+        let weighing = "local b = degree[link.source] / (degree[link.source] + degree[link.target])"
+        XCTAssertTrue(solution.contains(weighing))
+        _ = try submission(solution.replacingOccurrences(of: weighing, with: "local b = 0.5"), in: folder, name: "my-spring.lua")
+        let command = "$ forcelab grade examples/exercises/spring.lua my-spring.lua\n"
+        let doc = try String(contentsOf: ForcelabProcess.packageRoot.appendingPathComponent("docs/grading.md"), encoding: .utf8)
+        let start = try XCTUnwrap(doc.range(of: command), "docs/grading.md shows the command").upperBound
+        let end = try XCTUnwrap(doc.range(of: "```", range: start..<doc.endIndex)).lowerBound
+        let result = try grade(["examples/exercises/spring.lua", "my-spring.lua"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, String(doc[start..<end]))
+    }
+
+    func testAForceThatMakesPositionsNaNFailsItsChecks() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let path = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
+        let result = try grade([exercise("charge"), path], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("stress: cannot be measured fail (node 1 has a position that is not a finite number)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("positions: max deviation inf > 1e-06 fail (node '0' of graph 1 (grid) is at (nan, "), result.stdout)
+    }
+
+    func testASubmissionErrorNamesItsFileAndLine() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let broken = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do\n    n.vx = n.vx + n.speed\n  end\nend\n", in: folder)
+        let result = try grade([exercise("radial"), broken], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(broken.hasSuffix("/submission.lua"))
+        XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (grid): "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("submission.lua:3: attempt to perform arithmetic on a nil value (field 'speed')"), result.stderr)
+
+        let syntax = try submission("return function(alpha, nodes)\n  for\nend\n", in: folder, name: "syntax.lua")
+        let compiled = try grade([exercise("radial"), syntax], in: folder)
+        XCTAssertEqual(compiled.status, 1)
+        XCTAssertTrue(compiled.stderr.contains("the submission does not compile: "), compiled.stderr)
+        XCTAssertTrue(compiled.stderr.contains("syntax.lua:3: <name> expected near 'end'"), compiled.stderr)
+
+        for (code, message) in [("return {setup = 1}", "setup must be a function(sim), got number"),
+                                ("return {setup = function() end, force = function() end}", "give either setup or force, not both")] {
+            let path = try submission(code, in: folder, name: "setup.lua")
+            let result = try grade([exercise("tune"), path], in: folder)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree): \(message)"), result.stderr)
+        }
+
+        // An exercise that asks for a force cannot be passed with the built-in force added by a setup table.
+        let builtin = try submission("return {setup = function(sim) sim:force('ring', forcelab.force.radial{radius = 120, strength = 0.1}) end}\n",
+                                     in: folder, name: "builtin.lua")
+        let refused = try grade([exercise("radial"), builtin], in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)} for this exercise"), refused.stderr)
+
+        let nothing = try submission("local x = 1\n", in: folder, name: "nothing.lua")
+        let returned = try grade([exercise("radial"), nothing], in: folder)
+        XCTAssertEqual(returned.status, 1)
+        XCTAssertTrue(returned.stderr.contains("must return the force: a function(alpha, nodes) or a table"), returned.stderr)
+        XCTAssertTrue(returned.stderr.contains("it returned nil"), returned.stderr)
+    }
+
+    func testHostileSubmissionsAreRefusedOrStoppedByALimit() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let marker = folder.appendingPathComponent("escaped").path
+        let execute = try submission("os.execute('touch \(marker)')\nreturn function() end\n", in: folder, name: "execute.lua")
+        let executed = try grade([exercise("radial"), execute], in: folder)
+        XCTAssertEqual(executed.status, 1, executed.stderr)
+        XCTAssertTrue(executed.stderr.contains("execute.lua:1: attempt to call a nil value (field 'execute')"), executed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "os.execute ran")
+
+        let cases: [(name: String, code: String, options: [String], status: Int32, message: String)] = [
+            ("read.lua", "local f = assert(io.open('/etc/passwd'))\nreturn function() end\n", [], 1,
+             "cannot read '/etc/passwd': the sandbox reads only under"),
+            ("write.lua", "local f = assert(io.open('\(folder.path)/written.txt', 'w'))\nreturn function() end\n", [], 1,
+             "the sandbox writes only under"),
+            ("loop.lua", "while true do end\n", ["--max-instructions", "20000000"], 3,
+             "the submission reached a limit on graph 1 (grid): instruction limit of 20000000 reached (--max-instructions"),
+            ("slow.lua", "return function(alpha, nodes)\n  while true do end\nend\n", ["--timeout", "1"], 3,
+             "time limit of 1 s reached (--timeout, 1 s here)"),
+            ("hog.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", ["--max-memory", "64M"], 3, "not enough memory"),
+            ("coroutine.lua", "coroutine.wrap(function() while true do end end)()\nreturn function() end\n",
+             ["--max-instructions", "20000000"], 3, "instruction limit of 20000000 reached"),
+            ("finalizer.lua", "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nreturn function() end\n",
+             ["--timeout", "1"], 3, "time limit of 1 s reached"),
+        ]
+        for hostile in cases {
+            let path = try submission(hostile.code, in: folder, name: hostile.name)
+            let result = try grade(hostile.options + [exercise("radial"), path], in: folder)
+            XCTAssertEqual(result.status, hostile.status, "\(hostile.name): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(hostile.message), "\(hostile.name): \(result.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("written.txt").path))
+    }
+
+    func testASubmissionCannotChangeTheGraphOrTheReference() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let grow = try submission("local g = ...\ng:addNode{id = 'extra'}\nreturn function() end\n", in: folder, name: "grow.lua")
+        let grown = try grade([exercise("radial"), grow], in: folder)
+        XCTAssertEqual(grown.status, 1, grown.stderr)
+        XCTAssertTrue(grown.stderr.contains("the submission changed the nodes or edges of graph 1 (grid)"), grown.stderr)
+        // The model solution beside the exercise cannot be read; a copy in the submission's folder can.
+        let peek = try submission("return dofile('\(Self.exercises.path)/radial.solution.lua')\n", in: folder, name: "peek.lua")
+        let peeked = try grade([exercise("radial"), peek], in: folder)
+        XCTAssertEqual(peeked.status, 1, peeked.stderr)
+        XCTAssertTrue(peeked.stderr.contains("cannot read '\(Self.exercises.path)/radial.solution.lua': the sandbox reads only under"), peeked.stderr)
+        try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent("radial.solution.lua").path,
+                                         toPath: folder.appendingPathComponent("copy.lua").path)
+        // Replacing the forces the exercise uses changes nothing: the reference ran and the graphs were built before.
+        let patch = try submission("""
+            forcelab.force.radial = function() return function() end end
+            forcelab.simulation = nil
+            forcelab.graph.generate = nil
+            return dofile('\(folder.path)/copy.lua')
+            """, in: folder, name: "patch.lua")
+        let patched = try grade([exercise("radial"), patch], in: folder)
+        XCTAssertEqual(patched.status, 0, patched.stdout + patched.stderr)
+    }
+
+    func testAnExerciseReadsItsGraphFilesWhichTheSubmissionCannotRead() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let course = folder.appendingPathComponent("course"), student = folder.appendingPathComponent("student")
+        try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: student, withIntermediateDirectories: true)
+        try #"{"nodes": [{"id": "a"}, {"id": "b"}, {"id": "c"}], "links": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}"#
+            .write(to: course.appendingPathComponent("path.json"), atomically: true, encoding: .utf8)
+        let exercise = try submission("""
+            return {
+              title = "Gravity", graphs = {"path.json"}, ticks = 30, reference = forcelab.force.x{x = 0, strength = 0.2},
+              checks = {{kind = "positions", tolerance = 1e-9}},
+            }
+            """, in: course, name: "gravity.lua")
+        let solution = try submission("""
+            assert(not io.open("../course/path.json"), "the exercise's folder is readable")
+            return function(alpha, nodes)
+              for _, node in ipairs(nodes) do node.vx = node.vx + (0 - node.x) * 0.2 * alpha end
+            end
+            """, in: student, name: "gravity.lua")
+        let result = try grade([exercise, solution], in: student)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\nall 1 check pass"), result.stdout)
+    }
+
+    func testUsageMistakesAndBrokenExercisesExitWithStatus2() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let idle = try submission("return function() end\n", in: folder)
+        let missing = try grade([exercise("radial"), folder.appendingPathComponent("none.lua").path], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read '"), missing.stderr)
+        XCTAssertEqual(try grade(["--jobs", "2", exercise("radial"), idle], in: folder).status, 2)
+        XCTAssertEqual(try grade(["--timeout", "never", exercise("radial"), idle], in: folder).status, 2)
+        let help = try grade(["--help"], in: folder)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("usage: forcelab grade"), help.stdout)
+
+        let cases: [(String, String)] = [
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}, tick = 5}",
+             "unknown field 'tick'"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'distance'}}}",
+             "checks[1].kind must be one of centroid, metric, positions, got distance"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'metric', metric = 'stress'}}}",
+             "checks[1] must give either band = {low, high} or within = difference from the reference"),
+            ("return {title = 'x', graphs = {{generate = 'erdosRenyi', n = 10, p = 0.3, seed = false}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
+             "the exercise '"),
+            ("return {title = 'x', graphs = {'missing.json'}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
+             "missing.json"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 0, columns = 0}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
+             "graphs[1] has no nodes"),
+        ]
+        for (text, expected) in cases {
+            let path = try submission(text, in: folder, name: "exercise.lua")
+            let result = try grade([path, idle], in: folder)
+            XCTAssertEqual(result.status, 2, "\(text): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(expected), "\(text): \(result.stderr)")
+        }
+    }
+}

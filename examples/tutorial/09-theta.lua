@@ -1,0 +1,43 @@
+-- Step 9: theta and Barnes-Hut. Many-body is all pairs: n² pushes a tick. Barnes-Hut groups far nodes: a
+-- quadtree cell whose width / distance is below theta acts as one body at its centre of charge. theta 0 is
+-- exact; larger theta is faster and rougher. Measure both on one laid-out graph: the time of a tick, and how
+-- far the many-body push on each node is from the exact one.
+local fl = require "forcelab"
+local out = fl.mkdir(arg[1] or "out")
+
+local g = fl.graph.generate("recursive", {n = 500})
+local layout = fl.simulation(g, {alphaDecay = 0.05})     -- a rough layout in 135 ticks
+layout:force("link", fl.force.link{})
+layout:force("charge", fl.force.manyBody{})
+layout:run()
+
+-- The many-body push on each node: a new simulation starts from the graph's positions with no velocity, so
+-- after "charge" alone each node's velocity is exactly the push it got (a Lua force after it reads it).
+local function firstPush(theta)
+  local push = {}
+  local sim = fl.simulation(g)
+  sim:force("charge", fl.force.manyBody{theta = theta})
+  sim:force("probe", function(alpha, nodes)
+    for _, node in ipairs(nodes) do push[node.index] = {node.vx, node.vy} end
+  end)
+  local start = fl.clock()
+  sim:tick()
+  return push, fl.clock() - start
+end
+
+local exact = firstPush(0)
+local thetas, errors = {0.25, 0.5, 0.75, 0.9, 1.2, 1.5, 2}, {}
+for i, theta in ipairs(thetas) do
+  local push, seconds = firstPush(theta)
+  local wrong, total = 0, 0
+  for index, v in pairs(push) do
+    local e = exact[index]
+    wrong = wrong + math.sqrt((v[1] - e[1]) ^ 2 + (v[2] - e[2]) ^ 2)
+    total = total + math.sqrt(e[1] ^ 2 + e[2] ^ 2)
+  end
+  errors[i] = 100 * wrong / total
+  print(string.format("theta %-4g error %5.2f %%   %6.2f ms for the tick", theta, errors[i], seconds * 1000))
+end
+fl.svg.plot(out .. "/09-theta-error.svg", {series = {{name = "error of the push", x = thetas, y = errors, marker = "circle"}},
+  title = "Barnes-Hut: theta against accuracy (500 nodes)", xLabel = "theta", yLabel = "% of the exact push",
+  width = 560, height = 320, legend = false})
