@@ -60,11 +60,12 @@ import Testing
         let exact = try Self.chargeStep(state, mode: .exact, charge: ManyBodyForce())
         let fast = try Self.chargeStep(state, mode: .fast, charge: ManyBodyForce())
         let exactSum = try Self.chargeStep(state, mode: .exact, charge: ManyBodyForce(theta: 0))
-        // Measured: about 0.006 against exact mode; exact mode is 0.0073 off the exact sum.
+        // Fast mode takes cells whole up to sqrt(3) times closer than exact mode (docs/engine.md: about 1.5% RMS
+        // against exact mode at this size); exact mode is 0.73% off the exact sum.
         let error = Self.relativeRMS(fast, exact), errorToSum = Self.relativeRMS(fast, exactSum)
-        #expect(error < 0.01, "relative RMS against exact mode \(error)")
-        // Fast mode opens cells exact mode takes whole, so it is at least as close to the exact sum.
-        #expect(errorToSum <= Self.relativeRMS(exact, exactSum))
+        let exactErrorToSum = Self.relativeRMS(exact, exactSum)
+        #expect(error < 0.025, "relative RMS against exact mode \(error)")
+        #expect(errorToSum < 3 * exactErrorToSum, "relative RMS against the exact sum \(errorToSum), exact mode's \(exactErrorToSum)")
     }
 
     @Test func fastModeIn3DKeepsExactModesCharge() throws {

@@ -2,20 +2,22 @@ import Dispatch
 import Synchronization
 
 /// Fast mode's many-body sums in 2D over the same Barnes-Hut tree as exact mode: the points of each of the largest
-/// subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's bounding box,
-/// into one interaction list; then each node of the group adds the list's terms two at a time in SIMD lanes,
-/// without d3's per-cell branches.
+/// subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's bounding box;
+/// far cells well separated from the group go into one local expansion of their field around the group's centre,
+/// the other far cells and the points of near leaves into an interaction list; then each node of the group evaluates
+/// the expansion and adds the list's terms two at a time in SIMD lanes, without d3's per-cell branches.
 ///
-/// A cell is taken whole when it is far from the whole box (width² / theta² below the squared distance from its
-/// centre to the nearest point of the box), so it is far for every node of the group, as exact mode would take it
-/// for that node alone; otherwise it is opened, and a leaf's points are listed one by one. So every node's sum is at
-/// least as accurate as exact mode's Barnes-Hut sum, and differs from it only within that approximation and rounding
-/// (terms are added in another order, relative to the group's centre). A node adds nothing from points at its own
-/// position (exact mode jiggles those). Each node's sum is computed in one fixed order by one thread, so results do
-/// not depend on the number of threads.
+/// A cell is taken whole when width² / theta² is below `reach` times the squared distance from its centre to the
+/// nearest point of the box (exact mode's test, for one node, has reach 1); otherwise it is opened, and a leaf's
+/// points are listed one by one. So the sums are an approximation of the same kind as exact mode's, with a cell
+/// taken whole up to sqrt(reach) times closer (docs/engine.md gives the measured error). A node adds nothing from
+/// points at its own position (exact mode jiggles those). Each node's sum is computed in one fixed order by one
+/// thread, so results do not depend on the number of threads.
 final class GroupedManyBody {
     /// Most points per group.
     static let groupSize = 32
+    /// A cell is taken whole when width² / theta² is below this many times its squared distance to the group's box.
+    static let reach = 3.0
 
     /// Per worker: its interaction list.
     private var lists: [InteractionList] = []
@@ -31,6 +33,8 @@ final class GroupedManyBody {
         let x: UnsafePointer<Double>, y: UnsafePointer<Double>
         let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
         let alpha: Double
+        /// Whether some cell has a zero strength sum or a centre that is not finite (walks then skip such cells).
+        let anyIrregular: Bool
         let distanceMin2: Double
         let distanceMax2: Double
     }
@@ -41,17 +45,76 @@ final class GroupedManyBody {
     final class InteractionList: @unchecked Sendable {
         let clear = Terms()
         let careful = Terms()
+        /// The far field of the cells well separated from the group, expanded around the group's centre.
+        let expansion = LocalExpansion()
 
-        /// Empties both lists.
+        /// Empties both lists and the expansion.
         func removeAll() {
             clear.count = 0
             careful.count = 0
+            expansion.removeAll()
         }
 
         /// Appends a term to the list that `gap`, its smallest squared distance to the group, calls for.
         @inline(__always)
         func append(_ offset: SIMD2<Double>, _ strength: Double, gap: Double, clearFrom dmin2: Double) {
             if gap >= dmin2 && gap > 0 { clear.append(offset, strength) } else { careful.append(offset, strength) }
+        }
+    }
+
+    /// The summed field of far cells as a power series around the group's centre, in complex numbers: a cell of
+    /// strength s at offset D from the centre pulls a node at offset δ with s·d/|d|² = s / conj(D − δ) (d = D − δ),
+    /// which is Σₘ s·conj(δ)ᵐ / conj(D)ᵐ⁺¹; the series keeps `order` terms, whose coefficients sum over the cells.
+    /// With |δ| ≤ `separation`·|D| the first term left out is at most separationᵒʳᵈᵉʳ of the cell's pull.
+    final class LocalExpansion: @unchecked Sendable {
+        /// Terms kept.
+        static let order = 6
+        /// The largest ratio of the group's radius to a cell's distance for the cell to go into the expansion.
+        static let separation = 0.6
+        /// Coefficients: real and imaginary parts side by side, `order` pairs.
+        private let coefficients = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: order)
+        /// Whether any cell was added since the last `removeAll`.
+        private(set) var isEmpty = true
+
+        init() { coefficients.initialize(repeating: SIMD2(), count: Self.order) }
+
+        deinit { coefficients.deallocate() }
+
+        /// Sets every coefficient to 0.
+        func removeAll() {
+            guard !isEmpty else { return }
+            coefficients.update(repeating: SIMD2(), count: Self.order)
+            isEmpty = true
+        }
+
+        /// Adds a cell of `strength` at `offset` (not 0) from the centre: coefficient m gains strength / conj(D)ᵐ⁺¹.
+        @inline(__always)
+        func add(_ offset: SIMD2<Double>, _ strength: Double) {
+            // 1 / conj(D) = D / |D|².
+            let u = offset / (offset * offset).sum()
+            let swapped = SIMD2(-u.y, u.x)
+            var t = strength * u
+            let c = coefficients
+            for m in 0..<Self.order {
+                c[m] += t
+                // t × u in complex numbers: (tr ur - ti ui, tr ui + ti ur).
+                t = t.x * u + t.y * swapped
+            }
+            isEmpty = false
+        }
+
+        /// The field at `offset` from the centre (Horner's rule in conj(δ)).
+        @inline(__always)
+        func field(at offset: SIMD2<Double>) -> SIMD2<Double> {
+            guard !isEmpty else { return SIMD2() }
+            // z = conj(δ) = (δx, -δy); f × z = (fr zr - fi zi, fr zi + fi zr) = fr (zr, zi) + fi (-zi, zr).
+            let z = SIMD2(offset.x, -offset.y), swapped = SIMD2(offset.y, offset.x)
+            let c = coefficients
+            var f = c[Self.order - 1]
+            for m in stride(from: Self.order - 2, through: 0, by: -1) {
+                f = f.x * z + f.y * swapped + c[m]
+            }
+            return f
         }
     }
 
@@ -77,12 +140,13 @@ final class GroupedManyBody {
         /// Appends one term.
         @inline(__always)
         func append(_ offset: SIMD2<Double>, _ strength: Double) {
-            let block = count >> 1, lane = count & 1
+            let block = count >> 1
             if block == capacity { grow() }
-            let b = blocks + block &* 3
-            b[0][lane] = offset.x
-            b[1][lane] = offset.y
-            b[2][lane] = strength
+            // Term i's x is Double 6 (i / 2) + i % 2 of the blocks, its y 2 further, its strength 4 further.
+            let lanes = UnsafeMutableRawPointer(blocks).assumingMemoryBound(to: Double.self) + (block &* 6 &+ count & 1)
+            lanes[0] = offset.x
+            lanes[2] = offset.y
+            lanes[4] = strength
             count &+= 1
         }
 
@@ -139,7 +203,8 @@ final class GroupedManyBody {
         let clear = list.clear.blockCount, careful = list.careful.blockCount
         for s in from..<to {
             let p = Int(input.order[s])
-            let sum = add(position(input, p) - origin, list, clear, careful, input)
+            let offset = position(input, p) - origin
+            let sum = add(offset, list, clear, careful, input) + list.expansion.field(at: offset)
             input.vx[p] += sum.x * input.alpha
             input.vy[p] += sum.y * input.alpha
         }
@@ -154,18 +219,26 @@ final class GroupedManyBody {
         let bodies = input.bodies
         // With a finite distanceMax every term is tested (no term is clear).
         let clearFrom = input.distanceMax2 < .infinity ? .infinity : input.distanceMin2
+        // A clear cell at least radius / separation from the centre goes into the expansion.
+        let half = upper - origin
+        let expandFrom = (half.x * half.x + half.y * half.y) / (LocalExpansion.separation * LocalExpansion.separation)
         var k = 0
         while k < input.cells {
             let c = bodies[k]
-            if c.value == 0 || !(c.x.isFinite && c.y.isFinite) {
+            if input.anyIrregular && (c.value == 0 || !(c.x.isFinite && c.y.isFinite)) {
                 k = Int(c.end)
                 continue
             }
             // The squared distance from the centre to the nearest point of the box.
             let gx = max(0, max(lower.x - c.x, c.x - upper.x)), gy = max(0, max(lower.y - c.y, c.y - upper.y))
             let gap = gx * gx + gy * gy
-            if c.limit < gap {
-                list.append(SIMD2(c.x, c.y) - origin, c.value, gap: gap, clearFrom: clearFrom)
+            if c.limit < gap * Self.reach {
+                let offset = SIMD2(c.x, c.y) - origin
+                if gap >= clearFrom && gap > 0 && (offset * offset).sum() >= expandFrom {
+                    list.expansion.add(offset, c.value)
+                } else {
+                    list.append(offset, c.value, gap: gap, clearFrom: clearFrom)
+                }
                 k = Int(c.end)
                 continue
             }

@@ -126,8 +126,8 @@ public final class ManyBodyForce: PreparedForce {
                 GroupedManyBody.Input(
                     bodies: bodies.base, cells: tree.cellCount, first: tree.first.base, order: tree.order.base,
                     kept: tree.keptCount, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
-                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2,
-                    distanceMax2: distanceMax2),
+                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, anyIrregular: anyIrregular,
+                    distanceMin2: distanceMin2, distanceMax2: distanceMax2),
                 threads: threads)
             return
         }
