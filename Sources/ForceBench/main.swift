@@ -2,6 +2,7 @@
 // Usage: ForceBench N [N ...]   (exact then fast mode; one process per size gives a per-size peak memory, as
 //        scripts/bench runs it)
 //        ForceBench --quality N [N ...]   (fast mode's error and layout quality against exact mode's)
+//        ForceBench --error N [N ...]   (only the error of --quality)
 //        ForceBench --edges N | --stress N FILE | --layout N   (for scripts/bench-peers: G(n)'s links, the stress
 //        of a layout of G(n) read from FILE, whole layouts of G(n) in each mode: "mode seconds stress")
 //        ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
@@ -116,31 +117,43 @@ if arguments.first == "--single" {
     print(line + " checksum=" + String(m.checksum, radix: 16))
     exit(0)
 }
-/// The charge's velocity change in one tick from zero velocity at the positions of `state`, in `mode`.
-func chargeStep(_ state: Simulation, mode: SimulationMode) throws -> [Double] {
+/// The charge's velocity change in one tick from zero velocity at the positions of `state`, in `mode` (with
+/// `theta` 0 exact mode's sum is the exact sum over all pairs).
+func chargeStep(_ state: Simulation, mode: SimulationMode, theta: Double? = nil) throws -> [Double] {
     let k = state.kinetics
     let copy = try Simulation(nodeCount: k.count, mode: mode) { c in
         for i in 0..<k.count { (c.x[i], c.y[i], c.vx[i], c.vy[i]) = (k.x[i], k.y[i], 0, 0) }
     }
     copy.threads = state.threads
-    try copy.setForce("charge", ManyBodyForce())
+    try copy.setForce("charge", ManyBodyForce(theta: theta))
     try copy.tick()
     return Array(copy.kinetics.vx) + Array(copy.kinetics.vy)
 }
 
-/// Fast mode against exact mode on G(n): the charge's relative RMS difference after 20 ticks, and the mean stress
-/// and crossings after 300 ticks over five random placements (Render's metrics, as fl.metrics computes them).
-func quality(_ n: Int, links: [(source: Int, target: Int)]) throws {
+/// Relative RMS of `a - b` against `b`.
+func relativeRMS(_ a: [Double], _ b: [Double]) -> Double {
+    let error = zip(a, b).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
+    return (error / b.map { $0 * $0 }.reduce(0, +)).squareRoot()
+}
+
+/// Fast mode against exact mode on G(n): the charge's relative RMS difference after 20 ticks from exact mode and
+/// from the exact sum over all pairs (n ≤ 20000), and the mean stress and crossings after 300 ticks over five
+/// random placements (Render's metrics, as fl.metrics computes them).
+func quality(_ n: Int, links: [(source: Int, target: Int)], layouts: Bool = true) throws {
     let state = try Simulation(nodeCount: n, placement: .random)
     try state.setForce("link", LinkForce(links: links))
     try state.setForce("charge", ManyBodyForce())
     try state.setForce("center", CenterForce())
     try state.tick(20)
     let exact = try chargeStep(state, mode: .exact), fast = try chargeStep(state, mode: .fast)
-    let error = zip(fast, exact).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
-    let rms = (error / exact.map { $0 * $0 }.reduce(0, +)).squareRoot()
+    var sumErrors = ""
+    if n <= 20000 {
+        let sum = try chargeStep(state, mode: .exact, theta: 0)
+        sumErrors = String(
+            format: ", vs the exact sum %.2e (exact mode's %.5f)", relativeRMS(fast, sum), relativeRMS(exact, sum))
+    }
     var figures: [(stress: Double, crossings: Double)] = []
-    for mode in [SimulationMode.exact, .fast] {
+    for mode in [SimulationMode.exact, .fast] where layouts {
         var stress = 0.0, crossings = 0.0
         for seed in UInt32(1)...5 {
             let sim = try Simulation(nodeCount: n, seed: seed, placement: .random, mode: mode)
@@ -156,10 +169,15 @@ func quality(_ n: Int, links: [(source: Int, target: Int)]) throws {
         }
         figures.append((stress, crossings))
     }
+    guard layouts else {
+        print(String(format: "n=%d charge relative RMS fast vs exact %.5f%@", n, relativeRMS(fast, exact), sumErrors))
+        return
+    }
     print(
         String(
-            format: "n=%d quality: charge relative RMS fast vs exact %.4f; 300 ticks, mean of 5 random placements:"
-                + " stress exact %.4f fast %.4f (x%.4f), crossings exact %.1f fast %.1f (x%.4f)", n, rms,
+            format: "n=%d quality: charge relative RMS fast vs exact %.5f%@; 300 ticks, mean of 5 random placements:"
+                + " stress exact %.4f fast %.4f (x%.4f), crossings exact %.1f fast %.1f (x%.4f)", n,
+            relativeRMS(fast, exact), sumErrors,
             figures[0].stress, figures[1].stress, figures[1].stress / figures[0].stress, figures[0].crossings,
             figures[1].crossings, figures[1].crossings / figures[0].crossings))
 }
@@ -216,6 +234,11 @@ default: break
 
 if arguments.first == "--quality" {
     for n in arguments.dropFirst().compactMap({ Int($0) }) { try quality(n, links: benchmarkGraph(n)) }
+    exit(0)
+}
+if arguments.first == "--error" {
+    // Only the charge's errors of --quality (no layouts).
+    for n in arguments.dropFirst().compactMap({ Int($0) }) { try quality(n, links: benchmarkGraph(n), layouts: false) }
     exit(0)
 }
 

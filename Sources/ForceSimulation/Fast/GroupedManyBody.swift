@@ -1,11 +1,13 @@
 import Dispatch
 import Synchronization
 
-/// Fast mode's many-body sums in 2D over the same Barnes-Hut tree as exact mode: the points of each of the largest
-/// subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's bounding box;
-/// far cells well separated from the group go into one local expansion of their field around the group's centre,
-/// the other far cells and the points of near leaves into an interaction list; then each node of the group evaluates
-/// the expansion and adds the list's terms two at a time in SIMD lanes, without d3's per-cell branches.
+/// Fast mode's many-body sums in 2D where `MultipoleManyBody` does not apply (a finite distanceMax, a strength that
+/// is not finite, a tree wider than 10^20), over the same Barnes-Hut tree as exact mode: the points of each of the
+/// largest subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's
+/// bounding box; far cells well separated from the group go into one local expansion of their field around the
+/// group's centre, the other far cells and the points of near leaves into an interaction list; then each node of
+/// the group evaluates the expansion and adds the list's terms two at a time in SIMD lanes, without d3's per-cell
+/// branches.
 ///
 /// A cell is taken whole when width² / theta² is below `reach` times the squared distance from its centre to the
 /// nearest point of the box (exact mode's test, for one node, has reach 1); otherwise it is opened, and a leaf's

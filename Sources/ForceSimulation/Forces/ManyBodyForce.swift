@@ -45,8 +45,11 @@ public final class ManyBodyForce: PreparedForce {
     private let gathered = ScratchBuffer<Double>()
     private let depths = ScratchBuffer<Double>()
     private let deferred = ScratchBuffer<UInt8>()
-    /// Fast mode's sums in 2D (`SimulationMode.fast`).
+    /// Fast mode's sums in 2D (`SimulationMode.fast`): by multipoles, or grouped walks where those do not apply.
+    private let multipoles = MultipoleManyBody()
     private let grouped = GroupedManyBody()
+    /// Whether every evaluated strength is finite.
+    private var strengthsFinite = true
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
     /// cell is irregular, see `accumulate`).
     private var preparation = Preparation.none
@@ -94,7 +97,13 @@ public final class ManyBodyForce: PreparedForce {
     func prepare() {
         guard let k = kinetics, k.count > 0 else { return }
         buildTree(k)
-        preparation = stale ? .built : .summed(anyIrregular: accumulate(k, threads: workers(k)))
+        preparation = stale || usesMultipoles(k) ? .built : .summed(anyIrregular: accumulate(k, threads: workers(k)))
+    }
+
+    /// Whether this tick's sums are fast mode's multipoles (2D, the tree built, the strengths evaluated).
+    private func usesMultipoles(_ k: Kinetics) -> Bool {
+        k.mode == .fast && k.dimensions == 2
+            && MultipoleManyBody.applies(tree: tree, distanceMax2: distanceMax2, strengthsFinite: strengthsFinite)
     }
 
     /// Forgets the tree built ahead.
@@ -111,16 +120,23 @@ public final class ManyBodyForce: PreparedForce {
         let n = k.count
         let three = k.dimensions == 3
         let threads = workers(k)
+        if case .none = prepared { buildTree(k) }
+        if usesMultipoles(k) {
+            multipoles.apply(
+                MultipoleManyBody.Input(
+                    tree: tree, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
+                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2),
+                threads: threads)
+            return
+        }
         let anyIrregular: Bool
         switch prepared {
         case .summed(let irregular): anyIrregular = irregular
-        case .built: anyIrregular = accumulate(k, threads: threads)
-        case .none:
-            buildTree(k)
-            anyIrregular = accumulate(k, threads: threads)
+        case .built, .none: anyIrregular = accumulate(k, threads: threads)
         }
-        // Fast mode in 2D; in 3D, d3-force-3d scales an internal cell's strength by sqrt(4/8) at every level, so its
-        // force depends on which cells a node takes whole, and grouped walks would change it (docs/engine.md).
+        // Fast mode in 2D where multipoles do not apply; in 3D, d3-force-3d scales an internal cell's strength by
+        // sqrt(4/8) at every level, so its force depends on which cells a node takes whole, and grouped walks would
+        // change it (docs/engine.md).
         if k.mode == .fast && !three {
             grouped.apply(
                 GroupedManyBody.Input(
@@ -174,6 +190,7 @@ public final class ManyBodyForce: PreparedForce {
         let n = kinetics.count
         strengths.reserve(n)
         for i in 0..<n { strengths.base[i] = try strength.value(i) }
+        strengthsFinite = (0..<n).allSatisfy { strengths.base[$0].isFinite }
         stale = false
     }
 

@@ -1,0 +1,430 @@
+import Dispatch
+import Synchronization
+
+/// Fast mode's many-body sums in 2D by a fast multipole method over the Barnes-Hut tree's points: the force on a
+/// node at z from a node of strength s at w is s (w − z) / |w − z|² = s / conj(w − z), so a node's sum is the
+/// conjugate of Σ s / (w − z), the Cauchy kernel of the classic 2D method (`ComplexExpansions`).
+///
+/// The cells are the tree's, down to the largest subtrees of at most `leafSize` points (leaves; a cell with one
+/// non-empty child is skipped), each with the bounding box of its points, its centre and radius (half the box's
+/// diagonal). Multipole expansions are summed bottom-up. Then a dual-tree walk, one target cell at a time from the
+/// root: a source cell goes into the target's local expansion when (r_target + r_source) < `opening` × the
+/// distance of their centres and every pair is at least distanceMin apart; otherwise the larger of the two is
+/// split, and two leaves that are not separated add their points directly, with d3's distanceMin rule. A node takes
+/// nothing from a point at its own position. Each target's sums are made in one fixed order by one thread (work is
+/// split into subtrees whose size depends only on the number of points), so results do not depend on the threads.
+final class MultipoleManyBody {
+    /// Most points per leaf.
+    static let leafSize = 32
+    /// A source cell goes into a target's local expansion when the sum of their radii is below this times the
+    /// distance of their centres.
+    static let opening = 0.9
+    /// Two separated leaves add their points directly (cheaper than a translation) when the product of their point
+    /// counts is at most this.
+    static let directPairs = 48
+
+    /// A cell: the bounding box of its points, its centre and radius, its points (tree positions `from ..< from +
+    /// count`), its children (`firstChild ..< firstChild + childCount`, none for a leaf) and parent (-1 at the root).
+    struct Cell {
+        var lower = SIMD2<Double>(), upper = SIMD2<Double>(), centre = SIMD2<Double>()
+        var radius = 0.0
+        var from: Int32 = 0, count: Int32 = 0
+        var firstChild: Int32 = 0, childCount: Int32 = 0
+        var parent: Int32 = -1
+    }
+
+    private let cells = ScratchBuffer<Cell>()
+    /// Per cell: the tree cell it stands for (while building).
+    private let treeCells = ScratchBuffer<Int32>()
+    /// The leaves, in cell order.
+    private let leaves = ScratchBuffer<Int32>()
+    /// The points in tree order: coordinates and strengths.
+    private let pointX = ScratchBuffer<Double>(), pointY = ScratchBuffer<Double>(), pointS = ScratchBuffer<Double>()
+    /// Per cell, `ComplexExpansions.order` coefficients each.
+    private let multipoles = ScratchBuffer<SIMD2<Double>>()
+    private let locals = ScratchBuffer<SIMD2<Double>>()
+    /// Subtrees left to walk in parallel: their cell and the range of their source list in `taskSources`.
+    private let tasks = ScratchBuffer<SIMD3<Int32>>()
+    private let taskSources = ScratchBuffer<Int32>()
+    private var workers: [Walker] = []
+    private let expansions = ComplexExpansions()
+
+    deinit { expansions.release() }
+
+    /// What the sums read and write.
+    struct Input {
+        let tree: SpatialTree
+        let strengths: UnsafePointer<Double>
+        let x: UnsafePointer<Double>, y: UnsafePointer<Double>
+        let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
+        let alpha: Double
+        let distanceMin2: Double
+    }
+
+    /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, and a tree whose
+    /// extent keeps the expansions' powers within range (otherwise fast mode uses `GroupedManyBody`).
+    static func applies(tree: SpatialTree, distanceMax2: Double, strengthsFinite: Bool) -> Bool {
+        guard distanceMax2 == .infinity, strengthsFinite, tree.keptCount > 0 else { return false }
+        let b = tree.bounds.base
+        return b[2] - b[0] <= 1e20
+    }
+
+    /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
+    func apply(_ input: Input, threads: Int) {
+        let points = input.tree.keptCount
+        buildCells(input.tree)
+        pointX.reserve(points)
+        pointY.reserve(points)
+        pointS.reserve(points)
+        let p = ComplexExpansions.order
+        multipoles.reserve(cellCount * p)
+        locals.reserve(cellCount * p)
+        while workers.count < max(1, threads) { workers.append(Walker()) }
+        let context = Context(
+            cells: cells.base, leaves: leaves.base, order: input.tree.order.base, x: input.x, y: input.y,
+            strengths: input.strengths, px: pointX.base, py: pointY.base, ps: pointS.base,
+            multipoles: multipoles.base, locals: locals.base, vx: input.vx, vy: input.vy, alpha: input.alpha,
+            distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions)
+        // Leaves: boxes and multipoles, in parallel over fixed chunks; then the cells above, children first.
+        let chunk = 64, leaves = leafCount
+        let chunks = (leaves + chunk - 1) / chunk
+        parallel(chunks, threads) { c, _ in
+            for i in (c * chunk)..<min(leaves, c * chunk + chunk) { context.leaf(Int(context.leaves[i])) }
+        }
+        let scratch = workers[0].scratch.base
+        for c in stride(from: cellCount - 1, through: 0, by: -1) where cells.base[c].childCount > 0 {
+            context.gather(c, scratch: scratch)
+        }
+        // The walk: the top of the tree by one thread, which leaves subtrees of at most `taskPoints` points as
+        // tasks; then the tasks in parallel.
+        let taskPoints = max(Self.leafSize, points / 256)
+        tasks.reserve(cellCount)
+        taskCount = 0
+        taskSources.reserve(16)
+        taskSourceCount = 0
+        let top = workers[0]
+        top.reset()
+        top.push(0)
+        context.walk(0, sources: 0..<1, walker: top) { cell, list in
+            guard cell.count <= taskPoints else { return false }
+            self.addTask(list, walker: top)
+            return true
+        }
+        let planned = Planned(tasks: tasks.base, sources: taskSources.base), walkers = workers
+        parallel(taskCount, threads) { t, worker in
+            let task = planned.tasks[t], walker = walkers[worker]
+            walker.reset()
+            for s in Int(task.y)..<Int(task.z) { walker.push(planned.sources[s]) }
+            context.walk(Int(task.x), sources: 0..<walker.count, walker: walker) { _, _ in false }
+        }
+    }
+
+    /// Runs `body(item, worker)` for items 0 ..< count on up to `threads` threads, items claimed one at a time.
+    private func parallel(_ count: Int, _ threads: Int, _ body: @escaping @Sendable (Int, Int) -> Void) {
+        if threads <= 1 || count < 2 {
+            for i in 0..<count { body(i, 0) }
+            return
+        }
+        let claimed = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
+            while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < count { body(i, worker) }
+        }
+    }
+
+    private var cellCount = 0, leafCount = 0, taskCount = 0, taskSourceCount = 0
+
+    /// The tasks the walk's top left, for the workers to read.
+    private struct Planned: @unchecked Sendable {
+        let tasks: UnsafeMutablePointer<SIMD3<Int32>>
+        let sources: UnsafeMutablePointer<Int32>
+    }
+
+    /// Records a task: the cell the walk reached and the source list it was handed (`list` in `walker`).
+    private func addTask(_ list: SIMD3<Int32>, walker: Walker) {
+        let length = Int(list.z - list.y)
+        taskSources.reserve(taskSourceCount + length, preserving: taskSourceCount)
+        for i in 0..<length { taskSources.base[taskSourceCount + i] = walker.list.base[Int(list.y) + i] }
+        tasks.base[taskCount] = SIMD3(list.x, Int32(taskSourceCount), Int32(taskSourceCount + length))
+        taskCount += 1
+        taskSourceCount += length
+    }
+
+    /// The cells from the tree: breadth-first, so the children of a cell are consecutive and after it.
+    private func buildCells(_ tree: SpatialTree) {
+        let end = tree.end.base, head = tree.head.base, first = tree.first.base
+        func points(_ c: Int) -> Int32 { first[Int(end[c])] - first[c] }
+        /// The cell itself, or the first cell below it with more than one non-empty child.
+        func skipSingles(_ c: Int) -> Int {
+            var c = c
+            while head[c] == -1 && points(c) > Int32(Self.leafSize) {
+                var only = -1, child = c + 1
+                while child < Int(end[c]) {
+                    if points(child) > 0 {
+                        if only >= 0 { return c }
+                        only = child
+                    }
+                    child = Int(end[child])
+                }
+                c = only
+            }
+            return c
+        }
+        cells.reserve(tree.cellCount)
+        treeCells.reserve(tree.cellCount)
+        leaves.reserve(tree.cellCount)
+        let cell = cells.base, source = treeCells.base, leaf = leaves.base
+        let root = skipSingles(0)
+        cell[0] = Cell(from: first[root], count: points(root))
+        source[0] = Int32(root)
+        var count = 1, leafTotal = 0, i = 0
+        while i < count {
+            let c = Int(source[i])
+            if head[c] != -1 || cell[i].count <= Int32(Self.leafSize) {
+                cell[i].childCount = 0
+                leaf[leafTotal] = Int32(i)
+                leafTotal += 1
+            } else {
+                cell[i].firstChild = Int32(count)
+                var child = c + 1
+                while child < Int(end[c]) {
+                    if points(child) > 0 {
+                        let below = skipSingles(child)
+                        cell[count] = Cell(from: first[below], count: points(below), parent: Int32(i))
+                        source[count] = Int32(below)
+                        count += 1
+                    }
+                    child = Int(end[child])
+                }
+                cell[i].childCount = Int32(count) - cell[i].firstChild
+            }
+            i += 1
+        }
+        cellCount = count
+        leafCount = leafTotal
+    }
+
+    /// A worker's lists: the source lists of the cells on the walk's path, one after the other, and the cells
+    /// waiting to be classified; and scratch for the translations.
+    final class Walker: @unchecked Sendable {
+        let list = ScratchBuffer<Int32>()
+        var count = 0
+        let pending = ScratchBuffer<Int32>()
+        let scratch = ScratchBuffer<SIMD2<Double>>()
+
+        init() { scratch.reserve(2 * ComplexExpansions.order) }
+
+        /// Empties the lists.
+        func reset() { count = 0 }
+
+        /// Appends a source to the list on top.
+        @inline(__always)
+        func push(_ cell: Int32) {
+            if count == list.capacity { list.reserve(count + 1, preserving: count) }
+            list.base[count] = cell
+            count &+= 1
+        }
+    }
+
+    /// Everything the passes read and write.
+    struct Context: @unchecked Sendable {
+        let cells: UnsafeMutablePointer<Cell>
+        let leaves: UnsafeMutablePointer<Int32>
+        let order: UnsafePointer<Int32>
+        let x: UnsafePointer<Double>, y: UnsafePointer<Double>, strengths: UnsafePointer<Double>
+        let px: UnsafeMutablePointer<Double>, py: UnsafeMutablePointer<Double>, ps: UnsafeMutablePointer<Double>
+        let multipoles: UnsafeMutablePointer<SIMD2<Double>>, locals: UnsafeMutablePointer<SIMD2<Double>>
+        let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
+        let alpha: Double
+        let distanceMin2: Double, distanceMin: Double
+        let expansions: ComplexExpansions
+
+        /// Sets a cell's centre and radius from its box.
+        @inline(__always)
+        func setGeometry(_ c: Int) {
+            let half = (cells[c].upper - cells[c].lower) * 0.5
+            cells[c].centre = cells[c].lower + half
+            cells[c].radius = (half * half).sum().squareRoot()
+        }
+
+        /// A leaf: gathers its points in tree order, sets its box and sums its multipole expansion.
+        func leaf(_ c: Int) {
+            let from = Int(cells[c].from), to = from &+ Int(cells[c].count)
+            var lower = SIMD2<Double>(repeating: .infinity), upper = SIMD2<Double>(repeating: -.infinity)
+            for s in from..<to {
+                let p = Int(order[s])
+                let point = SIMD2(x[p], y[p])
+                px[s] = point.x
+                py[s] = point.y
+                ps[s] = strengths[p]
+                lower = pointwiseMin(lower, point)
+                upper = pointwiseMax(upper, point)
+            }
+            cells[c].lower = lower
+            cells[c].upper = upper
+            setGeometry(c)
+            let m = multipoles + c &* ComplexExpansions.order
+            m.initialize(repeating: SIMD2(), count: ComplexExpansions.order)
+            expansions.addPoints(px + from, py + from, ps + from, to &- from, centre: cells[c].centre, into: m)
+        }
+
+        /// An internal cell whose children are done: its box, then its multipole expansion from theirs.
+        func gather(_ c: Int, scratch: UnsafeMutablePointer<SIMD2<Double>>) {
+            let children = Int(cells[c].firstChild)..<Int(cells[c].firstChild &+ cells[c].childCount)
+            var lower = SIMD2<Double>(repeating: .infinity), upper = SIMD2<Double>(repeating: -.infinity)
+            for k in children {
+                lower = pointwiseMin(lower, cells[k].lower)
+                upper = pointwiseMax(upper, cells[k].upper)
+            }
+            cells[c].lower = lower
+            cells[c].upper = upper
+            setGeometry(c)
+            let p = ComplexExpansions.order
+            let m = multipoles + c &* p
+            m.initialize(repeating: SIMD2(), count: p)
+            for k in children {
+                expansions.shiftMultipole(
+                    multipoles + k &* p, by: cells[k].centre - cells[c].centre, into: m, scratch: scratch)
+            }
+        }
+
+        /// Walks target cell `a` with the sources `sources` (a range of `walker.list`): its local expansion from
+        /// its parent's and the separated sources, then its leaf's points, or its children with the sources left.
+        /// `hand(cell, list)` may take a child's walk elsewhere (returning true); `list` is (child, from, to).
+        func walk(
+            _ a: Int, sources: Range<Int>, walker: Walker, hand: (Cell, SIMD3<Int32>) -> Bool
+        ) {
+            let p = ComplexExpansions.order
+            let local = locals + a &* p
+            let parent = Int(cells[a].parent)
+            if parent >= 0 {
+                expansions.shiftLocal(locals + parent &* p, by: cells[a].centre - cells[parent].centre, into: local)
+            } else {
+                local.initialize(repeating: SIMD2(), count: p)
+            }
+            let target = cells[a]
+            let isLeaf = target.childCount == 0
+            let kept = walker.count
+            var pendingCount = 0
+            for s in sources {
+                let source = walker.list.base[s]
+                walker.pending.reserve(pendingCount + 1, preserving: pendingCount)
+                walker.pending.base[pendingCount] = source
+                pendingCount += 1
+                while pendingCount > 0 {
+                    pendingCount -= 1
+                    let b = Int(walker.pending.base[pendingCount])
+                    let cell = cells[b]
+                    let offset = cell.centre - target.centre
+                    let d2 = (offset * offset).sum()
+                    let reach = target.radius + cell.radius
+                    let reachMin = reach + distanceMin
+                    let separated = b != a && reach * reach < MultipoleManyBody.opening * MultipoleManyBody.opening * d2
+                        && reachMin * reachMin <= d2
+                    let bIsLeaf = cell.childCount == 0
+                    let direct = isLeaf && bIsLeaf
+                        && Int(target.count) &* Int(cell.count) <= MultipoleManyBody.directPairs
+                    if separated && !direct {
+                        expansions.addField(
+                            of: multipoles + b &* p, at: offset, into: local, scratch: walker.scratch.base)
+                    } else if separated || bIsLeaf || (!isLeaf && target.radius >= cell.radius) {
+                        // Near a leaf, a source is marked (as ~b) when some pair may be closer than distanceMin.
+                        if isLeaf && !separated {
+                            let gap = pointwiseMax(
+                                SIMD2<Double>(), pointwiseMax(cell.lower - target.upper, target.lower - cell.upper))
+                            let g2 = (gap * gap).sum()
+                            walker.push(g2 >= distanceMin2 && g2 > 0 ? Int32(b) : ~Int32(b))
+                        } else {
+                            walker.push(Int32(b))
+                        }
+                    } else {
+                        let first = Int(cell.firstChild), count = Int(cell.childCount)
+                        walker.pending.reserve(pendingCount + count, preserving: pendingCount)
+                        for k in stride(from: first &+ count &- 1, through: first, by: -1) {
+                            walker.pending.base[pendingCount] = Int32(k)
+                            pendingCount += 1
+                        }
+                    }
+                }
+            }
+            if isLeaf {
+                evaluate(a, sources: kept..<walker.count, walker: walker)
+            } else {
+                for child in Int(target.firstChild)..<Int(target.firstChild &+ target.childCount) {
+                    if !hand(cells[child], SIMD3(Int32(child), Int32(kept), Int32(walker.count))) {
+                        walk(child, sources: kept..<walker.count, walker: walker, hand: hand)
+                    }
+                }
+            }
+            walker.count = kept
+        }
+
+        /// Adds to each node of leaf `a` its local expansion's field and the direct sums from the listed leaves,
+        /// four nodes at a time in two pairs of SIMD lanes.
+        func evaluate(_ a: Int, sources: Range<Int>, walker: Walker) {
+            let target = cells[a]
+            let local = locals + a &* ComplexExpansions.order
+            let from = Int(target.from), last = from &+ Int(target.count) &- 1
+            let list = walker.list.base
+            var t = from
+            while t <= last {
+                let u1 = min(t &+ 1, last), u2 = min(t &+ 2, last), u3 = min(t &+ 3, last)
+                let x0 = SIMD2(px[t], px[u1]), y0 = SIMD2(py[t], py[u1])
+                let x1 = SIMD2(px[u2], px[u3]), y1 = SIMD2(py[u2], py[u3])
+                var ax0 = SIMD2<Double>(), ay0 = SIMD2<Double>(), ax1 = SIMD2<Double>(), ay1 = SIMD2<Double>()
+                for s in sources {
+                    let marked = list[s]
+                    let careful = marked < 0
+                    let b = cells[Int(careful ? ~marked : marked)]
+                    let start = Int(b.from), stop = start &+ Int(b.count)
+                    if careful {
+                        for j in start..<stop {
+                            let sx = SIMD2(repeating: px[j]), sy = SIMD2(repeating: py[j])
+                            let strength = SIMD2(repeating: ps[j])
+                            near(sx - x0, sy - y0, strength, &ax0, &ay0)
+                            near(sx - x1, sy - y1, strength, &ax1, &ay1)
+                        }
+                    } else {
+                        for j in start..<stop {
+                            let sx = SIMD2(repeating: px[j]), sy = SIMD2(repeating: py[j])
+                            let strength = SIMD2(repeating: ps[j])
+                            let dx0 = sx - x0, dy0 = sy - y0, dx1 = sx - x1, dy1 = sy - y1
+                            let w0 = strength / (dx0 * dx0 + dy0 * dy0), w1 = strength / (dx1 * dx1 + dy1 * dy1)
+                            ax0 += dx0 * w0
+                            ay0 += dy0 * w0
+                            ax1 += dx1 * w1
+                            ay1 += dy1 * w1
+                        }
+                    }
+                }
+                let fx = SIMD4(lowHalf: ax0, highHalf: ax1), fy = SIMD4(lowHalf: ay0, highHalf: ay1)
+                for lane in 0..<min(4, last &- t &+ 1) {
+                    let s = t &+ lane
+                    let field = ComplexExpansions.evaluate(local, at: SIMD2(px[s], py[s]) - target.centre)
+                    let node = Int(order[s])
+                    // The field is the conjugate of the local expansion's value.
+                    vx[node] += (fx[lane] + field.x) * alpha
+                    vy[node] += (fy[lane] - field.y) * alpha
+                }
+                t &+= 4
+            }
+        }
+
+        /// Adds a source at offsets `dx`, `dy` from two nodes with d3's rules: nothing from the node's own
+        /// position, a squared distance below distanceMin² raised to sqrt(distanceMin² · l).
+        @inline(__always)
+        func near(
+            _ dx: SIMD2<Double>, _ dy: SIMD2<Double>, _ strength: SIMD2<Double>, _ ax: inout SIMD2<Double>,
+            _ ay: inout SIMD2<Double>
+        ) {
+            let dmin2 = SIMD2<Double>(repeating: distanceMin2)
+            var l = dx * dx + dy * dy
+            let skip = l .== SIMD2<Double>()
+            let close = l .< dmin2
+            if any(close) { l.replace(with: (dmin2 * l).squareRoot(), where: close) }
+            var w = strength / l
+            w.replace(with: SIMD2<Double>(), where: skip)
+            ax += dx * w
+            ay += dy * w
+        }
+    }
+}
