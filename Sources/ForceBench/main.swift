@@ -4,8 +4,8 @@
 //        ForceBench --quality N [N ...]   (fast mode's error and layout quality against exact mode's)
 //        ForceBench --edges N | --stress N FILE | --layout N   (for scripts/bench-peers: G(n)'s links, the stress
 //        of a layout of G(n) read from FILE, whole layouts of G(n) in each mode: "mode seconds stress")
-//        ForceBench --quality-file PATH   (fast mode's layout quality against exact mode's on the graph in PATH, read
-//        as fl.graph.load reads it)
+//        ForceBench --quality-file PATH [PATH ...]   (fast mode's layout quality against exact mode's on the graph
+//        in each PATH, read as fl.graph.load reads it)
 //        ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
 //        profilers, e.g. callgrind with --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
 import Foundation
