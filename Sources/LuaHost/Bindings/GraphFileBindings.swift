@@ -25,7 +25,9 @@ enum GraphFileBindings {
     static let load: LuaFunction = { L in
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.string(1)
-            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load))
+            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load)) {
+                try LuaLimits.check(arguments.L, cost: $0)
+            }
             GraphBindings.push(arguments.L, graph)
             return 1
         }

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// The instruction limit stops the host's own loops in reading graph files and in drawing pictures: the run ends
+/// with status 3 and the limit's message, part way through, and leaves no file behind.
+final class FileAndPictureLimitsTests: XCTestCase {
+    /// The limit the runs are given: well under the work of reading or drawing `chainLength` nodes.
+    private let limit = ["--max-instructions", "8000"]
+    /// The nodes in the graphs read and drawn (one edge fewer).
+    private let chainLength = 12000
+
+    /// A chain of `chainLength` nodes in a format, and the same file spoiled at its very end (so that reading it
+    /// through fails there, while a reading stopped part way never gets there).
+    private func chain(_ format: String) -> (whole: String, spoiled: String) {
+        let nodes = 0..<chainLength, edges = 0..<(chainLength - 1)
+        switch format {
+        case "csv":
+            let text = "source,target\n" + edges.map { "\($0),\($0 + 1)\n" }.joined()
+            return (text, text + "x,y,z\n")
+        case "edgelist":
+            let text = edges.map { "\($0) \($0 + 1)\n" }.joined()
+            return (text, text + "x y {oops\n")
+        case "dot":
+            let body = "digraph {\n" + edges.map { "  \($0) -> \($0 + 1);\n" }.joined()
+            return (body + "}\n", body + "  x -> ;\n}\n")
+        case "graphml":
+            let text = #"<?xml version="1.0"?><graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="directed">"#
+                + nodes.map { #"<node id="\#($0)"/>"# + "\n" }.joined()
+                + edges.map { #"<edge source="\#($0)" target="\#($0 + 1)"/>"# + "\n" }.joined()
+            return (text + "</graph></graphml>\n", text)
+        case "gexf":
+            let text = #"<?xml version="1.0"?><gexf xmlns="http://gexf.net/1.3" version="1.3"><graph defaultedgetype="directed"><nodes>"#
+                + nodes.map { #"<node id="\#($0)"/>"# + "\n" }.joined() + "</nodes><edges>"
+                + edges.map { #"<edge id="e\#($0)" source="\#($0)" target="\#($0 + 1)"/>"# + "\n" }.joined()
+            return (text + "</edges></graph></gexf>\n", text)
+        default:
+            let nodeList = nodes.map { #"{"id": "\#($0)"}"# }.joined(separator: ",\n")
+            let links = edges.map { #"{"source": "\#($0)", "target": "\#($0 + 1)"}"# }.joined(separator: ",\n")
+            return (#"{"nodes": [\#(nodeList)], "links": [\#(links)]}"#,
+                    #"{"nodes": [\#(nodeList)], "links": [\#(links), {"source": "0", "target": "nowhere"}]}"#)
+        }
+    }
+
+    /// Every reader (CSV, edge list, DOT, GraphML, GEXF, JSON) stops part way at the limit: a file spoiled at its end
+    /// gives the limit's message, not the reading error it gives when read through without the limit.
+    func testInstructionLimitStopsEveryReaderPartWay() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        for format in ["csv", "edgelist", "dot", "graphml", "gexf", "json"] {
+            let (whole, spoiled) = chain(format)
+            try whole.write(to: folder.appendingPathComponent("whole.\(format)"), atomically: true, encoding: .utf8)
+            try spoiled.write(to: folder.appendingPathComponent("spoiled.\(format)"), atomically: true, encoding: .utf8)
+            let load = { (file: String) in "print(forcelab.graph.load('\(file).\(format)'):edgeCount())" }
+
+            let read = try ForcelabProcess.run(["-e", load("whole")], in: folder)
+            XCTAssertEqual(read.status, 0, "\(format): \(read.stderr)")
+            XCTAssertEqual(read.stdout, "\(chainLength - 1)\n", format)
+            let failed = try ForcelabProcess.run(["-e", load("spoiled")], in: folder)
+            XCTAssertEqual(failed.status, 1, "\(format): \(failed.stderr)")
+            XCTAssertFalse(failed.stderr.contains("instruction limit"), "\(format): \(failed.stderr)")
+
+            for file in ["whole", "spoiled"] {
+                let stopped = try ForcelabProcess.run(limit + ["-e", load(file)], in: folder)
+                XCTAssertEqual(stopped.status, 3, "\(format) \(file): \(stopped.stderr)")
+                XCTAssertEqual(stopped.stdout, "", "\(format) \(file)")
+                XCTAssertTrue(stopped.stderr.hasPrefix("forcelab: (command line):1: instruction limit of 8000 reached"),
+                              "\(format) \(file): \(stopped.stderr)")
+            }
+        }
+    }
+}
