@@ -67,4 +67,31 @@ final class FileAndPictureLimitsTests: XCTestCase {
             }
         }
     }
+
+    /// The SVG graph, the plot and the braille preview stop part way at the limit, leaving no file (nor a temporary
+    /// one); each limit lies halfway between what making the input costs and what making and drawing it costs, so the
+    /// run stops only if drawing counts.
+    func testInstructionLimitStopsPicturesPartWay() throws {
+        let grid = "local g = forcelab.graph.generate('grid', {rows = 150, columns = 150}) forcelab.simulation(g):tick() "
+        let values = "local ys = {} for i = 1, 50000 do ys[i] = i % 7 end "
+        let pictures: [(script: String, limit: Int, file: String?)] = [
+            (grid + "forcelab.svg.graph(g, 'graph.svg') print('drawn')", 168_000, "graph.svg"),
+            (values + "forcelab.svg.plot('plot.svg', {series = {{name = 'y', y = ys}}}) print('drawn')", 175_000, "plot.svg"),
+            (grid + "g:show(40, 12) print('drawn')", 168_000, nil),
+        ]
+        for (script, limit, file) in pictures {
+            let folder = try ForcelabProcess.temporaryFolder(self)
+            let stopped = try ForcelabProcess.run(["--max-instructions", String(limit), "-e", script], in: folder)
+            XCTAssertEqual(stopped.status, 3, "\(script): \(stopped.stderr)")
+            XCTAssertEqual(stopped.stdout, "", script)
+            XCTAssertTrue(stopped.stderr.hasPrefix("forcelab: (command line):1: instruction limit of \(limit) reached"),
+                          "\(script): \(stopped.stderr)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], script)
+
+            let drawn = try ForcelabProcess.run(["-e", script], in: folder)
+            XCTAssertEqual(drawn.status, 0, "\(script): \(drawn.stderr)")
+            XCTAssertTrue(drawn.stdout.hasSuffix("drawn\n"), script)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), file.map { [$0] } ?? [], script)
+        }
+    }
 }
