@@ -41,43 +41,66 @@ final class FileAndPictureLimitsTests: XCTestCase {
         }
     }
 
-    /// Every reader (CSV, edge list, DOT, GraphML, GEXF, JSON) stops part way at the limit: a file spoiled at its end
-    /// gives the limit's message, not the reading error it gives when read through without the limit.
+    /// Every reader (CSV, edge list, DOT, GraphML, GEXF, JSON) stops part way at the limit.
     func testInstructionLimitStopsEveryReaderPartWay() throws {
-        let folder = try ForcelabProcess.temporaryFolder(self)
         for format in ["csv", "edgelist", "dot", "graphml", "gexf", "json"] {
             let (whole, spoiled) = chain(format)
-            try whole.write(to: folder.appendingPathComponent("whole.\(format)"), atomically: true, encoding: .utf8)
-            try spoiled.write(to: folder.appendingPathComponent("spoiled.\(format)"), atomically: true, encoding: .utf8)
-            let load = { (file: String) in "print(forcelab.graph.load('\(file).\(format)'):edgeCount())" }
-
-            let read = try ForcelabProcess.run(["-e", load("whole")], in: folder)
-            XCTAssertEqual(read.status, 0, "\(format): \(read.stderr)")
-            XCTAssertEqual(read.stdout, "\(chainLength - 1)\n", format)
-            let failed = try ForcelabProcess.run(["-e", load("spoiled")], in: folder)
-            XCTAssertEqual(failed.status, 1, "\(format): \(failed.stderr)")
-            XCTAssertFalse(failed.stderr.contains("instruction limit"), "\(format): \(failed.stderr)")
-
-            for file in ["whole", "spoiled"] {
-                let stopped = try ForcelabProcess.run(limit + ["-e", load(file)], in: folder)
-                XCTAssertEqual(stopped.status, 3, "\(format) \(file): \(stopped.stderr)")
-                XCTAssertEqual(stopped.stdout, "", "\(format) \(file)")
-                XCTAssertTrue(stopped.stderr.hasPrefix("forcelab: (command line):1: instruction limit of 8000 reached"),
-                              "\(format) \(file): \(stopped.stderr)")
+            try assertReadingStopsPartWay(format, whole: whole, spoiled: spoiled, printing: "\(chainLength - 1)\n") { file in
+                "print(forcelab.graph.load('\(file).\(format)'):edgeCount())"
             }
         }
     }
 
-    /// The SVG graph, the plot and the braille preview stop part way at the limit, leaving no file (nor a temporary
-    /// one); each limit lies halfway between what making the input costs and what making and drawing it costs, so the
-    /// run stops only if drawing counts.
-    func testInstructionLimitStopsPicturesPartWay() throws {
+    /// `fl.data.read` (CSV, JSON Lines) stops part way at the limit.
+    func testInstructionLimitStopsReadingDataTablesPartWay() throws {
+        for format in ["csv", "jsonl"] {
+            let lines = (0..<chainLength).map { format == "csv" ? "\($0),\($0 % 7)\n" : #"{"a": \#($0), "b": \#($0 % 7)}"# + "\n" }
+            let whole = (format == "csv" ? "a,b\n" : "") + lines.joined()
+            try assertReadingStopsPartWay(format, whole: whole, spoiled: whole + "1,2,3\n", printing: "\(chainLength)\n") { file in
+                "print(#forcelab.data.read('\(file).\(format)'))"
+            }
+        }
+    }
+
+    /// Writes `whole` and `spoiled` (the same file spoiled at its very end) as whole.`ext` and spoiled.`ext`, where
+    /// `script` gives the chunk reading a file named without its extension. Read through, the whole file prints `printing` and
+    /// the spoiled one fails with its reading error; under the limit both end with the limit's message and status 3,
+    /// so the reading stopped before the end.
+    private func assertReadingStopsPartWay(
+        _ ext: String, whole: String, spoiled: String, printing: String, _ script: (String) -> String, line: UInt = #line
+    ) throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let chunk = script("whole")
+        try whole.write(to: folder.appendingPathComponent("whole.\(ext)"), atomically: true, encoding: .utf8)
+        try spoiled.write(to: folder.appendingPathComponent("spoiled.\(ext)"), atomically: true, encoding: .utf8)
+
+        let read = try ForcelabProcess.run(["-e", chunk], in: folder)
+        XCTAssertEqual(read.status, 0, "\(chunk): \(read.stderr)", line: line)
+        XCTAssertEqual(read.stdout, printing, chunk, line: line)
+        let failed = try ForcelabProcess.run(["-e", script("spoiled")], in: folder)
+        XCTAssertEqual(failed.status, 1, "\(ext): \(failed.stderr)", line: line)
+        XCTAssertFalse(failed.stderr.contains("instruction limit"), "\(ext): \(failed.stderr)", line: line)
+        for file in ["whole", "spoiled"] {
+            let stopped = try ForcelabProcess.run(limit + ["-e", script(file)], in: folder)
+            XCTAssertEqual(stopped.status, 3, "\(ext) \(file): \(stopped.stderr)", line: line)
+            XCTAssertEqual(stopped.stdout, "", "\(ext) \(file)", line: line)
+            XCTAssertTrue(stopped.stderr.hasPrefix("forcelab: (command line):1: instruction limit of 8000 reached"),
+                          "\(ext) \(file): \(stopped.stderr)", line: line)
+        }
+    }
+
+    /// The SVG graph, the plot, the braille preview and the metrics stop part way at the limit, leaving no file (nor a
+    /// temporary one); each limit lies between what making the input costs and what making and drawing it costs, so
+    /// the run stops only if drawing counts.
+    func testInstructionLimitStopsPicturesAndMetricsPartWay() throws {
         let grid = "local g = forcelab.graph.generate('grid', {rows = 150, columns = 150}) forcelab.simulation(g):tick() "
         let values = "local ys = {} for i = 1, 50000 do ys[i] = i % 7 end "
         let pictures: [(script: String, limit: Int, file: String?)] = [
             (grid + "forcelab.svg.graph(g, 'graph.svg') print('drawn')", 168_000, "graph.svg"),
             (values + "forcelab.svg.plot('plot.svg', {series = {{name = 'y', y = ys}}}) print('drawn')", 175_000, "plot.svg"),
             (grid + "g:show(40, 12) print('drawn')", 168_000, nil),
+            ("local g = forcelab.graph.generate('grid', {rows = 20, columns = 20}) forcelab.simulation(g):tick() "
+                + "local m = forcelab.metrics(g) print('drawn')", 50_000, nil),
         ]
         for (script, limit, file) in pictures {
             let folder = try ForcelabProcess.temporaryFolder(self)
