@@ -35,7 +35,7 @@ let package = Package(
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(name: "ForceBench", dependencies: ["ForceSimulation", "Render"]),
+        .executableTarget(name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render"]),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),

@@ -3,11 +3,14 @@
  * the hook raises the error inside Lua. The first Ctrl-C puts back the default action, so a second one ends the
  * process as in the stock interpreter, even while a finalizer or a pcall loop keeps the first from ending the run. */
 #include "internal.h"
+#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 static lua_State *volatile interrupt_state = NULL;
@@ -103,17 +106,36 @@ static void arm_timer(double seconds) {
     setitimer(ITIMER_REAL, &timer, NULL);
 }
 
+/* Ends the process with the watchdog's message and status 3. */
+static void end_after_grace(void) {
+    ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
+    (void)ignored;
+    _exit(3);
+}
+
+/* Whether the watchdog thread runs; without it the timer's handler ends the process itself. */
+static int watchdog_running = 0;
+static struct timespec watchdog_delay;
+
+/* Sleeps until the time limit plus the grace period, then ends the process. A thread, not the timer's signal, so it
+ * happens even where the signal waits for a system call that a loop never makes (e.g. under ThreadSanitizer). */
+static void *watchdog(void *unused) {
+    (void)unused;
+    struct timespec left = watchdog_delay;
+    while (nanosleep(&left, &left) != 0 && errno == EINTR) {}
+    end_after_grace();
+    return NULL;
+}
+
 static void fl_sigalrm(int sig) {
     if (forwarded(sig)) return;
     if (!timed_out_flag) {
         timed_out_flag = 1;
         alert_running();
-        arm_timer(GRACE_SECONDS);
+        if (!watchdog_running) arm_timer(GRACE_SECONDS);
         return;
     }
-    ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
-    (void)ignored;
-    _exit(3);
+    end_after_grace();
 }
 
 void fl_start_timer(lua_State *L, double seconds) {
@@ -129,6 +151,21 @@ void fl_start_timer(lua_State *L, double seconds) {
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(SIGALRM, &action, NULL);
+    double total = seconds + GRACE_SECONDS;
+    watchdog_delay.tv_sec = (time_t)total;
+    watchdog_delay.tv_nsec = (long)((total - (double)(time_t)total) * 1e9);
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (pthread_attr_init(&attributes) == 0) {
+        /* The thread starts with every signal blocked, so Ctrl-C and the timer go to the threads that handle them. */
+        sigset_t all, previous;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &previous);
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        watchdog_running = pthread_create(&thread, &attributes, watchdog, NULL) == 0;
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+        pthread_attr_destroy(&attributes);
+    }
     arm_timer(seconds);
 }
 

@@ -4,10 +4,13 @@
 //        ForceBench --quality N [N ...]   (fast mode's error and layout quality against exact mode's)
 //        ForceBench --edges N | --stress N FILE | --layout N   (for scripts/bench-peers: G(n)'s links, the stress
 //        of a layout of G(n) read from FILE, whole layouts of G(n) in each mode: "mode seconds stress")
+//        ForceBench --quality-file PATH [PATH ...]   (fast mode's layout quality against exact mode's on the graph
+//        in each PATH, read as fl.graph.load reads it)
 //        ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
 //        profilers, e.g. callgrind with --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
 import Foundation
 import ForceSimulation
+import GraphModel
 import Render
 
 /// G(n) (docs/benchmark-graph.md): node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
@@ -179,11 +182,51 @@ func layout(_ n: Int, links: [(source: Int, target: Int)], mode: SimulationMode)
     return (time / 1000, try stress((0..<n).map { SIMD2(k.x[$0], k.y[$0]) }, links))
 }
 
-/// Render's stress (as fl.metrics computes it) of `positions` as a layout of `links`.
+/// Render's stress (as fl.metrics computes it: above 1000 nodes over 200 sampled sources) of `positions` as a layout
+/// of `links`, without the other figures (counting crossings of G(100k)'s long edges would take far longer).
 func stress(_ positions: [SIMD2<Double>], _ links: [(source: Int, target: Int)]) throws -> Double {
+    try Metrics.stress(positions: positions, edges: links.map { ($0.source, $0.target) })
+}
+
+/// Mean stress and crossings (Render's, with `options`) of layouts of `links` in `mode` after 300 ticks of link +
+/// manyBody + center (d3 defaults), one from each of five random placements (seeds 1 to 5).
+func meanStressAndCrossings(
+    _ n: Int, links: [(source: Int, target: Int)], mode: SimulationMode, options: Metrics.Options
+) throws -> (stress: Double, crossings: Double) {
+    var sum = (stress: 0.0, crossings: 0.0)
+    for seed in UInt32(1)...5 {
+        let sim = try Simulation(nodeCount: n, seed: seed, placement: .random, mode: mode)
+        try sim.setForce("link", LinkForce(links: links))
+        try sim.setForce("charge", ManyBodyForce())
+        try sim.setForce("center", CenterForce())
+        try sim.tick(300)
+        let k = sim.kinetics
+        let metrics = try Metrics.measure(
+            positions: (0..<n).map { SIMD2(k.x[$0], k.y[$0]) }, edges: links.map { ($0.source, $0.target) },
+            options: options)
+        sum = (sum.stress + metrics.stress / 5, sum.crossings + Double(metrics.crossings) / 5)
+    }
+    return sum
+}
+
+/// Fast mode against exact mode on the graph in `path` (read as fl.graph.load reads it): mean stress (over all
+/// pairs) and crossings after 300 ticks of link + manyBody + center (d3 defaults) from five random placements.
+func qualityOfFile(_ path: String) throws {
+    let graph = try Graph.load(path: path)
+    let n = graph.nodeCount
+    let links = graph.edges.map { (source: graph.index(ofNode: $0.source)!, target: graph.index(ofNode: $0.target)!) }
     var options = Metrics.Options()
-    options.exactCrossingLimit = 0
-    return try Metrics.measure(positions: positions, edges: links.map { ($0.source, $0.target) }, options: options).stress
+    options.exactNodeLimit = n
+    let exact = try meanStressAndCrossings(n, links: links, mode: .exact, options: options)
+    let fast = try meanStressAndCrossings(n, links: links, mode: .fast, options: options)
+    let stressRatio = fast.stress / exact.stress, crossingRatio = fast.crossings / max(exact.crossings, 1)
+    let within = abs(stressRatio - 1) <= 0.02 && abs(crossingRatio - 1) <= 0.02
+    print(
+        String(
+            format: "%@ (%d nodes, %d edges) 300 ticks, mean of 5 random placements: stress exact %.4f fast %.4f"
+                + " (fast/exact %.4f), crossings exact %.1f fast %.1f (fast/exact %.4f); within 2%%: %@",
+            (path as NSString).lastPathComponent, n, links.count, exact.stress, fast.stress, stressRatio,
+            exact.crossings, fast.crossings, crossingRatio, within ? "yes" : "NO"))
 }
 
 switch arguments.first {
@@ -201,6 +244,9 @@ case "--stress":
     }
     guard positions.count == n else { fatalError("\(arguments[2]): \(positions.count) positions, G(n) has \(n) nodes") }
     print(String(format: "%.4f", try stress(positions, benchmarkGraph(n))))
+    exit(0)
+case "--quality-file":
+    for path in arguments.dropFirst() { try qualityOfFile(path) }
     exit(0)
 case "--layout":
     // Whole layouts of G(n), 300 ticks from phyllotaxis placement, in each mode.

@@ -54,34 +54,17 @@ public struct Metrics: Equatable {
                                options: Options = Options(), check: @escaping (Int) throws -> Void = { _ in }) throws -> Metrics {
         let meter = WorkMeter(check)
         let n = positions.count
-        if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
-            throw RenderError("node \(bad + 1) has a position that is not a finite number")
-        }
-        if let bad = edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
-            throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(n) nodes")
-        }
-        if let weights = options.edgeWeights {
-            guard weights.count == edges.count else {
-                throw RenderError("there are \(weights.count) edge weights but \(edges.count) edges")
-            }
-            if let bad = weights.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
-                throw RenderError("edge \(bad + 1) has weight \(weights[bad]); weights must be positive finite numbers")
-            }
-        }
+        let input = try Input(positions: positions, edges: edges, options: options)
         if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
         if let radii, let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
             throw RenderError("node \(bad + 1) has radius \(radii[bad]); radii must be finite and not negative")
         }
-        let kept = edges.indices.filter { edges[$0].0 != edges[$0].1 }
-        let segments = kept.map { edges[$0] }
-        let weights = options.edgeWeights.map { weights in kept.map { weights[$0] } }
-        let graph = try GraphDistances(nodeCount: n, edges: segments, lengths: weights)
-        let sources = graph.sources(limit: options.exactNodeLimit, samples: options.sampleSources, seed: options.seed)
+        let segments = input.segments, weights = input.weights, graph = input.graph
         let lengths = segments.indices.map { distance(positions[segments[$0].0], positions[segments[$0].1]) / (weights?[$0] ?? 1) }
         let mean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
         let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
         let metrics = Metrics(
-            stress: try graph.stress(positions: positions, sources: sources, meter: meter),
+            stress: try graph.stress(positions: positions, sources: input.sources, meter: meter),
             crossings: try EdgeCrossings.count(
                 positions: positions, edges: segments, exactLimit: options.exactCrossingLimit, meter: meter),
             edgeLengthMean: mean,
@@ -89,10 +72,49 @@ public struct Metrics: Equatable {
             minAngle: graph.minAngle(positions: positions),
             overlaps: Proximity.overlaps(positions: positions,
                                          radii: radii ?? Array(repeating: options.defaultRadius, count: n)),
-            neighbourhoodPreservation: try graph.neighbourhoodPreservation(positions: positions, sources: sources, meter: meter),
-            sources: sources.count)
+            neighbourhoodPreservation: try graph.neighbourhoodPreservation(positions: positions, sources: input.sources, meter: meter),
+            sources: input.sources.count)
         try meter.flush()
         return metrics
+    }
+
+    /// The stress alone, as `measure` computes it (same sources, same checks), without the other figures: on large
+    /// graphs whose long edges make counting crossings slow, this costs only the sampled shortest paths.
+    public static func stress(positions: [SIMD2<Double>], edges: [(Int, Int)], options: Options = Options()) throws -> Double {
+        let input = try Input(positions: positions, edges: edges, options: options)
+        return try input.graph.stress(positions: positions, sources: input.sources, meter: WorkMeter())
+    }
+
+    /// A checked layout's edges without self loops, their weights, graph distances and shortest-path sources.
+    private struct Input {
+        let segments: [(Int, Int)]
+        let weights: [Double]?
+        let graph: GraphDistances
+        let sources: [Int]
+
+        /// Checks positions, edges and edge weights, naming the first bad one.
+        init(positions: [SIMD2<Double>], edges: [(Int, Int)], options: Options) throws {
+            let n = positions.count
+            if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+                throw RenderError("node \(bad + 1) has a position that is not a finite number")
+            }
+            if let bad = edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
+                throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(n) nodes")
+            }
+            if let weights = options.edgeWeights {
+                guard weights.count == edges.count else {
+                    throw RenderError("there are \(weights.count) edge weights but \(edges.count) edges")
+                }
+                if let bad = weights.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
+                    throw RenderError("edge \(bad + 1) has weight \(weights[bad]); weights must be positive finite numbers")
+                }
+            }
+            let kept = edges.indices.filter { edges[$0].0 != edges[$0].1 }
+            segments = kept.map { edges[$0] }
+            weights = options.edgeWeights.map { weights in kept.map { weights[$0] } }
+            graph = try GraphDistances(nodeCount: n, edges: segments, lengths: weights)
+            sources = graph.sources(limit: options.exactNodeLimit, samples: options.sampleSources, seed: options.seed)
+        }
     }
 
     /// A power of two that brings values up to `largest` within 2^500, so that sums and products of two of them

@@ -97,6 +97,55 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(Set(sources).count, 50)
     }
 
+    /// A 40 × 30 grid graph with 200 random extra edges, drawn on its grid with random jitter: a mid-size layout with
+    /// clear stress.
+    func jitteredGrid() -> (positions: [SIMD2<Double>], edges: [(Int, Int)]) {
+        var state: UInt32 = 11
+        func random() -> Double {
+            state = state &* 1664525 &+ 1013904223
+            return Double(state) / 4294967296
+        }
+        let width = 40, n = 1200
+        let positions = (0..<n).map { i in SIMD2(Double(i % width) + random() * 2, Double(i / width) + random() * 2) }
+        var edges = (0..<n).flatMap { i -> [(Int, Int)] in
+            (i % width + 1 < width ? [(i, i + 1)] : []) + (i + width < n ? [(i, i + width)] : [])
+        }
+        edges += (0..<200).map { _ in (Int(random() * Double(n)), Int(random() * Double(n))) }
+        return (positions, edges)
+    }
+
+    func testStressAloneIsMeasuresAndSampledStressIsClose() throws {
+        let (positions, edges) = jitteredGrid()
+        var all = Metrics.Options()
+        all.exactNodeLimit = positions.count
+        let full = try Metrics.stress(positions: positions, edges: edges, options: all)
+        XCTAssertGreaterThan(full, 0.05)
+        // A sample as large as the graph is every node: the same stress as all pairs, bit for bit.
+        var whole = Metrics.Options()
+        whole.exactNodeLimit = 0
+        whole.sampleSources = positions.count
+        XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges, options: whole), full)
+        // The default sample (200 of 1200 sources) is within 3% of it, the same on every run, and measure's stress.
+        let sampled = try Metrics.stress(positions: positions, edges: edges)
+        XCTAssertNotEqual(sampled, full)
+        XCTAssertEqual(sampled, full, accuracy: 0.03 * full)
+        XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges), sampled)
+        var fewEdges = Metrics.Options()
+        fewEdges.exactCrossingLimit = 0
+        let measured = try Metrics.measure(positions: positions, edges: edges, options: fewEdges)
+        XCTAssertEqual(measured.stress, sampled)
+        XCTAssertEqual(measured.sources, 200)
+        // Another seed draws other sources, as close.
+        var reseeded = Metrics.Options()
+        reseeded.seed = 2
+        let other = try Metrics.stress(positions: positions, edges: edges, options: reseeded)
+        XCTAssertNotEqual(other, sampled)
+        XCTAssertEqual(other, full, accuracy: 0.03 * full)
+        XCTAssertThrowsError(try Metrics.stress(positions: positions, edges: [(0, 1200)])) {
+            XCTAssertEqual("\($0)", "edge 1 joins 0 and 1200, but there are 1200 nodes")
+        }
+    }
+
     func testEdgeWeightsGiveWeightedStressAndLengths() throws {
         // A path a-b-c-d with weights 1, 2, 3 drawn at those lengths on a line: no stress, every edge at its weight.
         let line: [SIMD2<Double>] = [[0, 0], [10, 0], [30, 0], [60, 0]]
