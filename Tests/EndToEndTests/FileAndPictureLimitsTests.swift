@@ -89,7 +89,7 @@ final class FileAndPictureLimitsTests: XCTestCase {
         }
     }
 
-    /// The SVG graph, the plot, the braille preview and the metrics stop part way at the limit, leaving no file (nor a
+    /// The SVG graph, the plot, the braille preview, the replay page and the metrics stop part way at the limit, leaving no file (nor a
     /// temporary one); each limit lies between what making the input costs and what making and drawing it costs, so
     /// the run stops only if drawing counts.
     func testInstructionLimitStopsPicturesAndMetricsPartWay() throws {
@@ -99,6 +99,8 @@ final class FileAndPictureLimitsTests: XCTestCase {
             (grid + "forcelab.svg.graph(g, 'graph.svg') print('drawn')", 168_000, "graph.svg"),
             (values + "forcelab.svg.plot('plot.svg', {series = {{name = 'y', y = ys}}}) print('drawn')", 175_000, "plot.svg"),
             (grid + "g:show(40, 12) print('drawn')", 168_000, nil),
+            ("local g = forcelab.graph.generate('grid', {rows = 30, columns = 30}) local sim = forcelab.simulation(g) "
+                + "local rec = sim:record() sim:tick(100) forcelab.html.replay(rec, 'replay.html') print('drawn')", 312_000, "replay.html"),
             ("local g = forcelab.graph.generate('grid', {rows = 20, columns = 20}) forcelab.simulation(g):tick() "
                 + "local m = forcelab.metrics(g) print('drawn')", 50_000, nil),
         ]
