@@ -13,12 +13,12 @@ public enum DataTableFile {
         }
     }
 
-    /// A table read from text in `format`.
-    public static func table(_ text: String, format: DataTableFormat) throws -> DataTable {
+    /// A table read from text in `format`, charging `meter` one unit per line.
+    public static func table(_ text: String, format: DataTableFormat, meter: WorkMeter = WorkMeter()) throws -> DataTable {
         switch format {
-        case .csv: return try DelimitedText(separator: UInt8(ascii: ",")).table(text)
-        case .tsv: return try DelimitedText(separator: 0x09).table(text)
-        case .jsonl: return try JSONLinesText.table(text)
+        case .csv: return try DelimitedText(separator: UInt8(ascii: ",")).table(text, meter: meter)
+        case .tsv: return try DelimitedText(separator: 0x09).table(text, meter: meter)
+        case .jsonl: return try JSONLinesText.table(text, meter: meter)
         }
     }
 
@@ -33,8 +33,10 @@ public enum DataTableFile {
         try AtomicFile.write(text, to: path)
     }
 
-    /// Reads the table in `path`; errors name the file and the line.
-    public static func read(_ path: String, format: DataTableFormat) throws -> DataTable {
+    /// Reads the table in `path`; errors name the file and the line. `check` is called with the units of work done
+    /// (one per line read), every few thousand, and may throw to stop (a time or work limit).
+    public static func read(_ path: String, format: DataTableFormat, check: @escaping (Int) throws -> Void = { _ in }) throws -> DataTable {
+        let meter = WorkMeter(check)
         try FileAccess.checkRead(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DataTableError("cannot read '\(path)': \(String(cString: strerror(errno)))")
@@ -42,8 +44,11 @@ public enum DataTableFile {
         guard var text = String(data: data, encoding: .utf8) else { throw DataTableError("cannot read '\(path)': not UTF-8 text") }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // the byte order mark spreadsheet programs write
         do {
-            return try table(text, format: format)
+            let table = try table(text, format: format, meter: meter)
+            try meter.flush()
+            return table
         } catch {
+            if meter.hasStopped { throw error }
             throw DataTableError("'\(path)' \(error)")
         }
     }

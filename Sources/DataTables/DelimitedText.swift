@@ -1,3 +1,5 @@
+import GraphModel
+
 /// CSV and TSV text: a header row of column names, then one row per line; fields holding the separator, a quote,
 /// a line break, or text that would read back as a number, a boolean or an empty cell are put in double quotes.
 struct DelimitedText {
@@ -37,9 +39,9 @@ struct DelimitedText {
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// Reads a table; errors give the line.
-    func table(_ text: String) throws -> DataTable {
-        let records = try self.records(Array(text.utf8))
+    /// Reads a table, charging `meter` one unit per line; errors give the line.
+    func table(_ text: String, meter: WorkMeter) throws -> DataTable {
+        let records = try self.records(Array(text.utf8), meter: meter)
         guard let header = records.first else { return DataTable(rows: [], columns: []) }
         let columns = header.fields.map(\.text)
         var seen = Set<String>()
@@ -70,7 +72,7 @@ struct DelimitedText {
     }
 
     /// Splits bytes into records of fields (quotes may hold separators and line breaks), with each record's first line.
-    private func records(_ bytes: [UInt8]) throws -> [(line: Int, fields: [Field])] {
+    private func records(_ bytes: [UInt8], meter: WorkMeter) throws -> [(line: Int, fields: [Field])] {
         var records: [(line: Int, fields: [Field])] = []
         var fields: [Field] = [], field = Field()
         var line = 1, recordLine = 1, position = 0
@@ -105,6 +107,7 @@ struct DelimitedText {
                 field = Field()
                 afterQuote = false
             case 0x0A, 0x0D:
+                try meter.charge()
                 if byte == 0x0D, position < bytes.count, bytes[position] == 0x0A { position += 1 }
                 endRecord()
                 afterQuote = false

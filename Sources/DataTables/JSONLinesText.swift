@@ -1,3 +1,5 @@
+import GraphModel
+
 /// JSON Lines tables: one object per line holding every column in order, a missing cell as null.
 enum JSONLinesText {
     /// The table as text.
@@ -14,11 +16,13 @@ enum JSONLinesText {
         }.joined()
     }
 
-    /// Reads a table; columns come in the order they first appear; errors give the line and column.
-    static func table(_ text: String) throws -> DataTable {
+    /// Reads a table, charging `meter` one unit per line; columns come in the order they first appear; errors give
+    /// the line and column.
+    static func table(_ text: String, meter: WorkMeter) throws -> DataTable {
         var columns: [String] = [], known = Set<String>()
         var rows: [[String: DataCell]] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            try meter.charge()
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let value: JSONValue
             do {

@@ -1,3 +1,5 @@
+import GraphModel
+
 /// A grid of character cells drawn with Unicode braille dots, 2 × 4 dots per cell, for terminal previews: edges
 /// are thin lines, nodes 2 × 2 blocks whose cells can be drawn bold in colour, and a few cells may hold label text.
 /// A canvas has at most `maximumColumns` × `maximumRows` cells and at most `maximumCells` in all (a few MB).
@@ -168,11 +170,13 @@ public struct BrailleCanvas {
     }
 
     /// Draws edges as lines and nodes as 2 × 2 blocks, fitted to `columns` × `rows` cells (y grows downward), with
-    /// `labels` (text by node index) beside their nodes; `colour` as in `render(colour:)`.
+    /// `labels` (text by node index) beside their nodes; `colour` as in `render(colour:)`. `check` is called with the
+    /// units of work done (one per edge and node drawn), every few thousand, and may throw to stop (a time or work limit).
     public static func preview(
         positions: [SIMD2<Double>], edges: [(Int, Int)], columns: Int, rows: Int,
-        labels: [(node: Int, text: String)] = [], colour: Bool = false
+        labels: [(node: Int, text: String)] = [], colour: Bool = false, check: @escaping (Int) throws -> Void = { _ in }
     ) throws -> String {
+        let meter = WorkMeter(check)
         var canvas = try BrailleCanvas(columns: columns, rows: rows)
         if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
             throw RenderError("node \(bad + 1) has a position that is not a finite number")
@@ -195,9 +199,16 @@ public struct BrailleCanvas {
             let d = (p - lower) * fitted + offset
             return (Int(d.x.rounded()), Int(d.y.rounded()))
         }
-        for (a, b) in edges { canvas.line(from: dots[a], to: dots[b]) }
-        for dot in dots { canvas.node(x: dot.x, y: dot.y) }
+        for (a, b) in edges {
+            try meter.charge()
+            canvas.line(from: dots[a], to: dots[b])
+        }
+        for dot in dots {
+            try meter.charge()
+            canvas.node(x: dot.x, y: dot.y)
+        }
         for (node, text) in labels { canvas.label(text, x: dots[node].x, y: dots[node].y) }
+        try meter.flush()
         return canvas.render(colour: colour)
     }
 }

@@ -1,17 +1,22 @@
+import GraphModel
+
 /// Counts pairs of edges that cross: every pair on small graphs, candidates from a uniform grid on large ones.
 enum EdgeCrossings {
     /// The number of pairs of edges without a shared endpoint whose segments share a point; positions must be finite.
     /// They are first scaled by a power of two (exact above the subnormal range) so that the tests cannot overflow.
-    static func count(positions: [SIMD2<Double>], edges: [(Int, Int)], exactLimit: Int) -> Int {
+    /// Charges `meter` one unit per pair tested.
+    static func count(positions: [SIMD2<Double>], edges: [(Int, Int)], exactLimit: Int, meter: WorkMeter) throws -> Int {
         let scale = Metrics.fittingScale(largest: positions.map { max(abs($0.x), abs($0.y)) }.max() ?? 0)
         let points = positions.map { $0 * scale }
-        return edges.count <= exactLimit ? pairwise(positions: points, edges: edges) : gridded(positions: points, edges: edges)
+        return edges.count <= exactLimit
+            ? try pairwise(positions: points, edges: edges, meter: meter) : try gridded(positions: points, edges: edges, meter: meter)
     }
 
     /// Tests every pair of edges; coordinates must be within ±2^500.
-    static func pairwise(positions: [SIMD2<Double>], edges: [(Int, Int)]) -> Int {
+    static func pairwise(positions: [SIMD2<Double>], edges: [(Int, Int)], meter: WorkMeter) throws -> Int {
         var count = 0
         for i in edges.indices {
+            try meter.charge(edges.count - i - 1)
             for j in (i + 1)..<edges.count where cross(edges[i], edges[j], positions) { count += 1 }
         }
         return count
@@ -19,7 +24,7 @@ enum EdgeCrossings {
 
     /// Buckets edges by the grid cells their bounding boxes cover and tests pairs sharing a cell, each pair once;
     /// coordinates must be within ±2^500.
-    static func gridded(positions: [SIMD2<Double>], edges: [(Int, Int)]) -> Int {
+    static func gridded(positions: [SIMD2<Double>], edges: [(Int, Int)], meter: WorkMeter) throws -> Int {
         guard !edges.isEmpty else { return 0 }
         let xs = positions.map(\.x), ys = positions.map(\.y)
         let minX = xs.min()!, minY = ys.min()!
@@ -39,6 +44,7 @@ enum EdgeCrossings {
         }
         var count = 0
         for (index, bucket) in buckets.enumerated() where bucket.count > 1 {
+            try meter.charge(bucket.count * (bucket.count - 1) / 2)
             let cx = index % cellsPerSide, cy = index / cellsPerSide
             for i in bucket.indices {
                 for j in (i + 1)..<bucket.count {

@@ -29,11 +29,13 @@ struct GraphDistances {
         return order.prefix(max(samples, 0)).sorted()
     }
 
-    /// Normalised stress over connected pairs (source, other), with the layout scaled optimally.
-    func stress(positions: [SIMD2<Double>], sources: [Int]) -> Double {
+    /// Normalised stress over connected pairs (source, other), with the layout scaled optimally; charges `meter` one
+    /// unit per node for each source.
+    func stress(positions: [SIMD2<Double>], sources: [Int], meter: WorkMeter) throws -> Double {
         var a = 0.0, b = 0.0, count = 0.0
         var distances: [Double] = []
         for s in sources {
+            try meter.charge(paths.nodeCount)
             paths.distances(from: s, into: &distances)
             for (j, g) in distances.enumerated() where g > 0 && g < .infinity {
                 let ratio = Metrics.distance(positions[s], positions[j]) / g
@@ -66,10 +68,12 @@ struct GraphDistances {
         return best
     }
 
-    /// The mean Jaccard similarity of graph neighbours and the same number of nearest layout nodes, over sources with neighbours.
-    func neighbourhoodPreservation(positions: [SIMD2<Double>], sources: [Int]) -> Double {
+    /// The mean Jaccard similarity of graph neighbours and the same number of nearest layout nodes, over sources with
+    /// neighbours; charges `meter` one unit per node for each source.
+    func neighbourhoodPreservation(positions: [SIMD2<Double>], sources: [Int], meter: WorkMeter) throws -> Double {
         var total = 0.0, count = 0.0
         for s in sources where !neighbours(of: s).isEmpty {
+            try meter.charge(paths.nodeCount)
             let k = neighbours(of: s).count
             let nearest = Set(Proximity.nearest(k, to: s, positions: positions))
             let shared = neighbours(of: s).filter(nearest.contains).count

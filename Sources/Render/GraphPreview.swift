@@ -27,11 +27,12 @@ public struct GraphPreview {
     }
 
     /// The text of `graph`'s layout; a node without a position, or a label for a node not in the graph, is an error.
-    public func text(of graph: Graph) throws -> String {
+    /// `check`: as for `BrailleCanvas.preview`.
+    public func text(of graph: Graph, check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
         let points = try GraphPoints(graph)
         return try BrailleCanvas.preview(
             positions: points.positions, edges: points.edges, columns: columns, rows: rows,
-            labels: try labelled(in: graph), colour: colour)
+            labels: try labelled(in: graph), colour: colour, check: check)
     }
 
     /// The labelled nodes by index with their text (the node's label, else its id).

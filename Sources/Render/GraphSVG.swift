@@ -20,13 +20,15 @@ public struct GraphSVG {
         self.options = options
     }
 
-    /// Writes the picture to `path` atomically.
-    public func write(to path: String) throws {
-        try AtomicFile.write(try render(), to: path)
+    /// Writes the picture to `path` atomically; `check` as for `render(check:)` (when it throws, nothing is written).
+    public func write(to path: String, check: @escaping (Int) throws -> Void = { _ in }) throws {
+        try AtomicFile.write(try render(check: check), to: path)
     }
 
-    /// The picture as SVG text; the same input always gives the same bytes.
-    public func render() throws -> String {
+    /// The picture as SVG text; the same input always gives the same bytes. `check` is called with the units of work
+    /// done (one per node and edge drawn), every few thousand, and may throw to stop (a time or work limit).
+    public func render(check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
+        let meter = WorkMeter(check)
         try scene.validate()
         let n = scene.nodes.count
         try PictureSize.check(width: options.width, height: options.height)
@@ -88,8 +90,8 @@ public struct GraphSVG {
             let r = radii[i] > 0 ? max(radii[i] * zoom, GraphSVG.leastDrawnRadius) : 0
             return NodeShape(center: c, halfWidth: r, halfHeight: r, isBox: false)
         }
-        drawEdges(shapes: shapes, style: edgeStyle, into: &svg)
-        drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, into: &svg)
+        try drawEdges(shapes: shapes, style: edgeStyle, meter: meter, into: &svg)
+        try drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, meter: meter, into: &svg)
         drawFixedMarks(shapes: shapes, layout: layout, into: &svg)
         drawCells(shapes: shapes, screen: screen, area: area, into: &svg)
         drawArrows(shapes: shapes, zoom: zoom, into: &svg)
@@ -102,6 +104,7 @@ public struct GraphSVG {
             key.draw(into: &svg, x: options.width - options.padding - key.width,
                      y: area.minY + (showLegend ? legend.height + 8 : 0))
         }
+        try meter.flush()
         return svg.document()
     }
 
@@ -170,10 +173,11 @@ public struct GraphSVG {
     }
 
     /// The edges; a style shared by every edge is written once on the group, the others on each path.
-    private func drawEdges(shapes: [NodeShape], style: EdgeStyle, into svg: inout SVGWriter) {
+    private func drawEdges(shapes: [NodeShape], style: EdgeStyle, meter: WorkMeter, into svg: inout SVGWriter) throws {
         guard !scene.edges.isEmpty else { return }
         svg.open("g", [("class", "edges"), ("fill", "none")] + style.shared + [("stroke-opacity", options.edgeOpacity.svg)])
         for (k, edge) in scene.edges.enumerated() {
+            try meter.charge()
             svg.element("path", [("d", route(edge, shapes).path)] + style.own(k))
         }
         svg.close("g")
@@ -194,12 +198,15 @@ public struct GraphSVG {
     private func label(of i: Int) -> String { scene.nodes[i].label ?? scene.nodes[i].id }
 
     /// Circles and boxes, then the labels that fit.
-    private func drawNodes(shapes: [NodeShape], fills: [String], strokes: [String], layout: SceneLayout, into svg: inout SVGWriter) {
+    private func drawNodes(
+        shapes: [NodeShape], fills: [String], strokes: [String], layout: SceneLayout, meter: WorkMeter, into svg: inout SVGWriter
+    ) throws {
         let fs = options.fontSize
         var labels: [(text: String, at: SIMD2<Double>, colour: String, halo: Bool)] = []
         var placed: [WorldRect] = []
         svg.open("g", [("class", "nodes"), ("stroke-width", options.nodeStrokeWidth.svg)])
         for (i, node) in scene.nodes.enumerated() where !layout.isParent[i] {
+            try meter.charge()
             let s = shapes[i]
             let stroke = strokes[i]
             if node.isBox {

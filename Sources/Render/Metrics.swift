@@ -1,4 +1,5 @@
 import Foundation
+import GraphModel
 
 /// Layout quality figures for node positions and edges; docs/metrics.md defines each one.
 public struct Metrics: Equatable {
@@ -46,9 +47,12 @@ public struct Metrics: Equatable {
          ("neighbourhoodPreservation", neighbourhoodPreservation), ("sources", Double(sources))]
     }
 
-    /// Measures a layout: positions per node, edges as index pairs, optional radii per node.
+    /// Measures a layout: positions per node, edges as index pairs, optional radii per node. `check` is called with
+    /// the units of work done (one per node visited from a source, one per pair of edges tested for crossing), every
+    /// few thousand, and may throw to stop (a time or work limit).
     public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
-                               options: Options = Options()) throws -> Metrics {
+                               options: Options = Options(), check: @escaping (Int) throws -> Void = { _ in }) throws -> Metrics {
+        let meter = WorkMeter(check)
         let n = positions.count
         let input = try Input(positions: positions, edges: edges, options: options)
         if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
@@ -59,23 +63,26 @@ public struct Metrics: Equatable {
         let lengths = segments.indices.map { distance(positions[segments[$0].0], positions[segments[$0].1]) / (weights?[$0] ?? 1) }
         let mean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
         let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
-        return Metrics(
-            stress: graph.stress(positions: positions, sources: input.sources),
-            crossings: EdgeCrossings.count(positions: positions, edges: segments, exactLimit: options.exactCrossingLimit),
+        let metrics = Metrics(
+            stress: try graph.stress(positions: positions, sources: input.sources, meter: meter),
+            crossings: try EdgeCrossings.count(
+                positions: positions, edges: segments, exactLimit: options.exactCrossingLimit, meter: meter),
             edgeLengthMean: mean,
             edgeLengthCV: mean > 0 ? variance.squareRoot() / mean : 0,
             minAngle: graph.minAngle(positions: positions),
             overlaps: Proximity.overlaps(positions: positions,
                                          radii: radii ?? Array(repeating: options.defaultRadius, count: n)),
-            neighbourhoodPreservation: graph.neighbourhoodPreservation(positions: positions, sources: input.sources),
+            neighbourhoodPreservation: try graph.neighbourhoodPreservation(positions: positions, sources: input.sources, meter: meter),
             sources: input.sources.count)
+        try meter.flush()
+        return metrics
     }
 
     /// The stress alone, as `measure` computes it (same sources, same checks), without the other figures: on large
     /// graphs whose long edges make counting crossings slow, this costs only the sampled shortest paths.
     public static func stress(positions: [SIMD2<Double>], edges: [(Int, Int)], options: Options = Options()) throws -> Double {
         let input = try Input(positions: positions, edges: edges, options: options)
-        return input.graph.stress(positions: positions, sources: input.sources)
+        return try input.graph.stress(positions: positions, sources: input.sources, meter: WorkMeter())
     }
 
     /// A checked layout's edges without self loops, their weights, graph distances and shortest-path sources.

@@ -130,9 +130,9 @@ public struct Plot {
         self.options = options
     }
 
-    /// Writes the plot to `path` atomically.
-    public func write(to path: String) throws {
-        try AtomicFile.write(try render(), to: path)
+    /// Writes the plot to `path` atomically; `check` as for `render(check:)` (when it throws, nothing is written).
+    public func write(to path: String, check: @escaping (Int) throws -> Void = { _ in }) throws {
+        try AtomicFile.write(try render(check: check), to: path)
     }
 
     /// Checks the input and returns the x axis, the left y axis and the right one (nil when no series uses it).
@@ -180,7 +180,10 @@ public struct Plot {
 
     /// The plot as SVG text; throws on no series, unequal lengths, non-finite values, values a log axis cannot
     /// show or a bad picture size.
-    public func render() throws -> String {
+    /// `check` is called with the units of work done (one per point drawn), every few thousand, and may throw to stop
+    /// (a time or work limit).
+    public func render(check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
+        let meter = WorkMeter(check)
         let (xAxis, yAxis, y2Axis) = try axes()
         let o = options, fs = o.fontSize
         let names = series.map { y2Axis != nil && $0.axis == .right ? $0.name + " (right axis)" : $0.name }
@@ -253,7 +256,10 @@ public struct Plot {
         svg.open("g", [("class", "lines"), ("clip-path", "url(#plot-area)"), ("fill", "none"),
                        ("stroke-width", o.strokeWidth.svg), ("stroke-linejoin", "round"), ("stroke-linecap", "round")])
         for (s, colour) in zip(series, heading.colours) where !s.x.isEmpty {
-            let points = zip(s.x, s.y).map { "\(sx($0).svg),\(sy($1, s.axis).svg)" }
+            let points = try zip(s.x, s.y).map { x, y in
+                try meter.charge()
+                return "\(sx(x).svg),\(sy(y, s.axis).svg)"
+            }
             if points.count == 1 && s.marker == .none {
                 svg.element("circle", [("cx", sx(s.x[0]).svg), ("cy", sy(s.y[0], s.axis).svg), ("r", (o.strokeWidth * 1.5).svg),
                                        ("fill", colour), ("stroke", "none")])
@@ -274,6 +280,7 @@ public struct Plot {
         }
         svg.close("g")
         heading.draw(into: &svg)
+        try meter.flush()
         return svg.document()
     }
 }

@@ -107,9 +107,9 @@ public struct Radar {
         self.options = options
     }
 
-    /// Writes the chart to `path` atomically.
-    public func write(to path: String) throws {
-        try AtomicFile.write(try render(), to: path)
+    /// Writes the chart to `path` atomically; `check` as for `render(check:)` (when it throws, nothing is written).
+    public func write(to path: String, check: @escaping (Int) throws -> Void = { _ in }) throws {
+        try AtomicFile.write(try render(check: check), to: path)
     }
 
     /// Checks the input and returns one scale per axis; every problem is a thrown error.
@@ -153,8 +153,10 @@ public struct Radar {
     }
 
     /// The chart as SVG text; throws on fewer than 3 axes, wrong lengths, non-finite or out-of-range values or a bad
-    /// picture size.
-    public func render() throws -> String {
+    /// picture size. `check` is called with the units of work done (one per value drawn), every few thousand, and may
+    /// throw to stop (a time or work limit).
+    public func render(check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
+        let meter = WorkMeter(check)
         let scales = try scales()
         let o = options, fs = o.fontSize, n = axes.count
         let heading = try ChartHeading(title: o.title, names: series.map(\.name), colours: series.map(\.colour),
@@ -196,7 +198,10 @@ public struct Radar {
         }
         svg.close("g")
         for (s, colour) in zip(series, heading.colours) {
-            let points = s.values.enumerated().map { point($0, scales[$0].fraction($1)) }
+            let points = try s.values.enumerated().map { k, value in
+                try meter.charge()
+                return point(k, scales[k].fraction(value))
+            }
             svg.open("g", [("class", "series")])
             svg.element("polygon", [("points", points.map { "\($0.x.svg),\($0.y.svg)" }.joined(separator: " ")),
                                     ("fill", colour), ("fill-opacity", o.fillOpacity.svg), ("stroke", colour),
@@ -235,6 +240,7 @@ public struct Radar {
         }
         svg.close("g")
         heading.draw(into: &svg)
+        try meter.flush()
         return svg.document()
     }
 }

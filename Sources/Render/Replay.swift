@@ -72,9 +72,9 @@ public struct Replay {
         self.options = options
     }
 
-    /// Writes the page to `path` atomically.
-    public func write(to path: String) throws {
-        try AtomicFile.write(try html(), to: path)
+    /// Writes the page to `path` atomically; `check` as for `html(check:)` (when it throws, nothing is written).
+    public func write(to path: String, check: @escaping (Int) throws -> Void = { _ in }) throws {
+        try AtomicFile.write(try html(check: check), to: path)
     }
 
     /// Throws when the parts of the recording disagree in size or hold non-finite numbers, or an option is out of range.
@@ -114,12 +114,15 @@ public struct Replay {
         guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
     }
 
-    /// The recording as one JSON object (numbers rounded to two decimals).
-    func json() -> String {
+    /// The recording as one JSON object (numbers rounded to two decimals), charging `meter` one unit per position.
+    func json(meter: WorkMeter) throws -> String {
         let r = recording
         let groups = r.groups.isEmpty ? Array(repeating: nil, count: r.ids.count) : r.groups
         let colouring = GroupColouring(keys: groups, palette: options.palette)
-        let frames = r.frames.map { frame in JSONText.numbers(frame.flatMap { [$0.x, $0.y] }) }
+        let frames = try r.frames.map { frame in
+            try meter.charge(frame.count)
+            return JSONText.numbers(frame.flatMap { [$0.x, $0.y] })
+        }
         let ticks = r.ticks.isEmpty ? Array(r.frames.indices) : r.ticks
         let fields = [
             ("title", JSONText.string(options.title)),
@@ -141,9 +144,14 @@ public struct Replay {
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",\n") + "}"
     }
 
-    /// The page as HTML text: inline style, script and data, nothing loaded from elsewhere.
-    public func html() throws -> String {
+    /// The page as HTML text: inline style, script and data, nothing loaded from elsewhere. `check` is called with
+    /// the units of work done (one per node position in a frame), every few thousand, and may throw to stop (a time
+    /// or work limit).
+    public func html(check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
         try validate()
-        return ReplayPage.html(title: SVGWriter.escape(options.title), json: json())
+        let meter = WorkMeter(check)
+        let json = try json(meter: meter)
+        try meter.flush()
+        return ReplayPage.html(title: SVGWriter.escape(options.title), json: json)
     }
 }

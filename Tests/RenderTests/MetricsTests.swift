@@ -1,4 +1,5 @@
 import XCTest
+import GraphModel
 @testable import Render
 
 final class MetricsTests: XCTestCase {
@@ -45,7 +46,7 @@ final class MetricsTests: XCTestCase {
         XCTAssertGreaterThan(m.edgeLengthCV, 0)
     }
 
-    func testGridCountMatchesPairwiseCount() {
+    func testGridCountMatchesPairwiseCount() throws {
         var state: UInt32 = 7
         func random() -> Double {
             state = state &* 1664525 &+ 1013904223
@@ -53,9 +54,9 @@ final class MetricsTests: XCTestCase {
         }
         let positions = (0..<300).map { _ in SIMD2(random() * 500, random() * 300) }
         let edges = (0..<450).map { _ in (Int(random() * 300), Int(random() * 300)) }.filter { $0.0 != $0.1 }
-        let exact = EdgeCrossings.pairwise(positions: positions, edges: edges)
+        let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
         XCTAssertGreaterThan(exact, 100)
-        XCTAssertEqual(EdgeCrossings.gridded(positions: positions, edges: edges), exact)
+        XCTAssertEqual(try EdgeCrossings.gridded(positions: positions, edges: edges, meter: WorkMeter()), exact)
     }
 
     func testOverlapsAtAnyScale() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GraphModel
 @testable import Render
 
 final class ReplayTests: XCTestCase {
@@ -25,7 +26,7 @@ final class ReplayTests: XCTestCase {
     }
 
     func testRadiiWidthsFixedNodesAndCoolingReachThePage() throws {
-        let json = try Replay(recording: Self.recording()).json()
+        let json = try Replay(recording: Self.recording()).json(meter: WorkMeter())
         XCTAssertTrue(json.contains("\"radii\":[3,5,7,9,3,"), json)
         XCTAssertTrue(json.contains("\"widths\":[1,2,3,1,"))
         XCTAssertTrue(json.contains("\"fixed\":[[0],[0],"))
@@ -39,7 +40,7 @@ final class ReplayTests: XCTestCase {
         var options = Replay.Options()
         options.nodeRadius = 6
         options.edgeWidth = 0.5
-        let defaults = try Replay(recording: plain, options: options).json()
+        let defaults = try Replay(recording: plain, options: options).json(meter: WorkMeter())
         XCTAssertTrue(defaults.contains("\"radii\":[6,6,6,") && defaults.contains("\"widths\":[0.5,0.5,"))
         XCTAssertTrue(defaults.contains("\"fixed\":[[],[],"))
         let html = try Replay(recording: Self.recording()).html()

@@ -14,8 +14,8 @@ enum D3Format {
     /// The key whose object holds the data fields that cannot sit beside a record's own keys.
     static let dataKey = "data"
 
-    /// Reads a d3 document from its root object.
-    static func read(_ root: JSONObject, file: String) throws -> Graph {
+    /// Reads a d3 document from its root object, charging `meter` one unit per node and link.
+    static func read(_ root: JSONObject, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
         builder.directed = try root.bool("directed") ?? true
@@ -25,6 +25,7 @@ enum D3Format {
         var idIsIndex: [Bool] = []
         idIsIndex.reserveCapacity(nodes?.count ?? 0)
         while let (index, object) = try nodes?.nextObject() {
+            try meter.charge()
             var node = Node(id: try id(object.value("id"), at: object.path) ?? String(index), data: try data(object, nodeKeys))
             node.position = Point(
                 x: try object.number("x") ?? .nan, y: try object.number("y") ?? .nan, z: try object.number("z"))
@@ -38,6 +39,7 @@ enum D3Format {
         var links = try root.list(linksKey, name: linksKey)
         builder.reserve(edges: links?.count ?? 0)
         while let (index, object) = try links?.nextObject() {
+            try meter.charge()
             let id = try Self.id(object.value("id"), at: object.path) ?? ""
             let source = try endpoint(object, "source", builder: builder, idIsIndex: idIsIndex)
             let target = try endpoint(object, "target", builder: builder, idIsIndex: idIsIndex)

@@ -24,7 +24,8 @@ enum DOTFormat {
 
     /// Reads DOT bytes; an error cgraph reports (a syntax error, "memory exhausted" for too deep a nesting) fails
     /// the read at the line it names, even when cgraph returns the part of the graph it read; warnings do not.
-    static func read(_ data: Data, file: String) throws -> Graph {
+    /// `meter` is charged one unit per line parsed and per node and edge read (see DOTInput).
+    static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         dotLock.lock()
         defer { dotLock.unlock() }
         dotMessages = []
@@ -33,23 +34,25 @@ enum DOTFormat {
             return 0
         }
         defer { agseterrf(previous) }
-        // cgraph reads a C string: the file's own bytes (decoded per its charset afterwards), which cannot hold NUL.
+        // cgraph reads the file's own bytes (decoded per its charset afterwards) as C text, which cannot hold NUL.
         if let offset = data.firstIndex(of: 0) {
             let (line, column) = TextPlace.lineAndColumn(of: offset - data.startIndex, in: data)
             throw GraphFileError(file: file, line: line, column: column, message: "DOT: a NUL byte")
         }
-        var bytes = [UInt8](data)
-        bytes.append(0)
         agreadline(1)
-        // cgraph's lexer reads the C string lazily, so flush it while the string is alive.
-        let (parsed, messages, failed) = bytes.withUnsafeBufferPointer { buffer in
-            let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+        // cgraph's lexer reads its input lazily, so flush it while the bytes are alive.
+        let (parsed, messages, failed, stop) = data.withUnsafeBytes { bytes in
+            let input = DOTInput(bytes, meter: meter)
             agreseterrors()
-            let parsed = agmemread(pointer)
+            let parsed = input.parse()
             let failed = agerrors() > Int32(AGWARN.rawValue)
             let messages = dotMessages
             flushLexer()
-            return (parsed, messages, failed)
+            return (parsed, messages, failed, input.stop)
+        }
+        if let stop {
+            if let parsed { agclose(parsed) }
+            throw stop
         }
         guard let root = parsed, !failed else {
             if let parsed { agclose(parsed) }
@@ -59,7 +62,7 @@ enum DOTFormat {
                 message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
         }
         defer { agclose(root) }
-        return try DOTReader(root: root, file: file).build()
+        return try DOTReader(root: root, file: file).build(meter: meter)
     }
 
     /// The errors in the pieces of text cgraph reported, without their "Error: " prefix and without the warnings
@@ -124,7 +127,7 @@ enum DOTFormat {
         var mayRound = false
         graph.forEachNode { node in mayRound = mayRound || node.width != nil || node.height != nil || node.parentId != nil }
         guard mayRound else { return }
-        let back = try read(Data(text.utf8), file: "<written DOT>")
+        let back = try read(Data(text.utf8), file: "<written DOT>", meter: WorkMeter())
         try graph.forEachNode { node in
             guard let copy = back.node(node.id) else { return }
             let values: [(String, Double?, Double?)] = [

@@ -47,12 +47,13 @@ struct DOTReader {
         return value
     }
 
-    /// Collects nodes, clusters and edges and builds the graph.
-    func build() throws -> Graph {
+    /// Collects nodes, clusters and edges and builds the graph, charging `meter` one unit per node and edge.
+    func build(meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
         builder.directed = agisdirected(root) != 0
         var node = agfstnode(root)
         while let current = node {
+            try meter.charge()
             var record = Node(id: name(current))
             for (key, value) in ordered(attributes(of: current, kind: Int32(AGNODE))) {
                 try apply(key, value, to: &record)
@@ -69,6 +70,7 @@ struct DOTReader {
         while let current = node {
             var edge = agfstout(root, current)
             while let out = edge {
+                try meter.charge()
                 edges.append((UInt64(out.pointee.base.tag.seq), makeEdge(out, tail: current)))
                 edge = agnxtout(root, out)
             }

@@ -4,14 +4,15 @@ import Foundation
 /// single field declares a node with no edges. Without a header, extra columns are `weight`, `column4`, ...
 /// Values read as numbers or true/false when they look like one; nodes get only ids.
 enum EdgeListFormat {
-    /// Reads an edge list whose fields are split by `separator`.
-    static func read(_ data: Data, separator: UInt8, file: String) throws -> Graph {
+    /// Reads an edge list whose fields are split by `separator`, charging `meter` one unit per row.
+    static func read(_ data: Data, separator: UInt8, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
         var columns: [String]?
         var headerWidth: Int?
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var reader = FieldReader(bytes: bytes, separator: separator)
             while let (fields, quoted, line) = try reader.nextRow(file: file) {
+                try meter.charge()
                 if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }
                 if columns == nil {
                     if fields.count >= 2, fields[0].lowercased() == "source", fields[1].lowercased() == "target" {

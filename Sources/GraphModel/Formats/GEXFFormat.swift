@@ -5,9 +5,9 @@ import Foundation
 /// A node whose width equals its height gets it as viz:size; handles, fixed coordinates, types and other sizes are
 /// not part of GEXF (FormatLimits refuses them).
 enum GEXFFormat {
-    /// Reads GEXF bytes.
-    static func read(_ data: Data, file: String) throws -> Graph {
-        try GEXFReader(file: file).read(data)
+    /// Reads GEXF bytes, charging `meter` one unit per element.
+    static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
+        try GEXFReader(file: file, meter: meter).read(data)
     }
 
     /// Writes a graph as GEXF 1.3.

@@ -17,9 +17,9 @@ final class GEXFReader: NSObject, XMLParserDelegate {
     /// Whether the innermost open element of interest is an edge.
     private var inEdge = false
 
-    /// A reader for a file name.
-    init(file: String) {
-        input = XMLGraphInput(file: file, root: "gexf")
+    /// A reader for a file name, charging `meter` one unit per element.
+    init(file: String, meter: WorkMeter) {
+        input = XMLGraphInput(file: file, root: "gexf", meter: meter)
     }
 
     /// Parses GEXF bytes and returns the graph or throws the first problem.

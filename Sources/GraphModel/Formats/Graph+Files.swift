@@ -3,7 +3,9 @@ import Foundation
 /// Loading and saving graph files.
 extension Graph {
     /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given.
-    public static func load(path: String, format: GraphFormat? = nil) throws -> Graph {
+    /// `check` is called with the units of work done (one per node, edge, line or XML element read), every few
+    /// thousand, and may throw to stop (a time or work limit).
+    public static func load(path: String, format: GraphFormat? = nil, check: @escaping (Int) throws -> Void = { _ in }) throws -> Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
         try FileAccess.checkRead(path)
         let data: Data
@@ -17,26 +19,37 @@ extension Graph {
         guard chosen != nil || GraphFormat.isJSON(path) else {
             throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(formatNames))")
         }
-        return try load(data: data, format: chosen, name: path)
+        return try load(data: data, format: chosen, name: path, check: check)
     }
 
-    /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content).
-    public static func load(data: Data, format: GraphFormat? = nil, name: String = "<data>") throws -> Graph {
+    /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content). `check`: as
+    /// for `load(path:format:check:)`.
+    public static func load(
+        data: Data, format: GraphFormat? = nil, name: String = "<data>", check: @escaping (Int) throws -> Void = { _ in }
+    ) throws -> Graph {
+        let meter = WorkMeter(check)
+        let graph = try read(data, format: format, name: name, meter: meter)
+        try meter.flush()
+        return graph
+    }
+
+    /// Reads bytes in a format (nil: JSON, d3 or React Flow by content), charging `meter`.
+    private static func read(_ data: Data, format: GraphFormat?, name: String, meter: WorkMeter) throws -> Graph {
         do {
             switch format {
             case nil, .d3, .reactFlow:
-                return try JSONReading.read(data, file: name) { root in
+                return try JSONReading.read(data, file: name, meter: meter) { root in
                     // networkx's node-link data always has `multigraph`, React Flow's never.
                     let isD3 = format == .d3 || (format == nil && (root.has("links") || root.has("multigraph")
                         || (!root.has("edges") && !root.has("viewport"))))
-                    return isD3 ? try D3Format.read(root, file: name) : try ReactFlowFormat.read(root, file: name)
+                    return isD3 ? try D3Format.read(root, file: name, meter: meter) : try ReactFlowFormat.read(root, file: name, meter: meter)
                 }
-            case .graphml: return try GraphMLFormat.read(data, file: name)
-            case .gexf: return try GEXFFormat.read(data, file: name)
-            case .dot: return try DOTFormat.read(data, file: name)
-            case .csv: return try EdgeListFormat.read(data, separator: UInt8(ascii: ","), file: name)
-            case .tsv: return try EdgeListFormat.read(data, separator: UInt8(ascii: "\t"), file: name)
-            case .edgelist: return try SpacedEdgeListFormat.read(data, file: name)
+            case .graphml: return try GraphMLFormat.read(data, file: name, meter: meter)
+            case .gexf: return try GEXFFormat.read(data, file: name, meter: meter)
+            case .dot: return try DOTFormat.read(data, file: name, meter: meter)
+            case .csv: return try EdgeListFormat.read(data, separator: UInt8(ascii: ","), file: name, meter: meter)
+            case .tsv: return try EdgeListFormat.read(data, separator: UInt8(ascii: "\t"), file: name, meter: meter)
+            case .edgelist: return try SpacedEdgeListFormat.read(data, file: name, meter: meter)
             }
         } catch let error as GraphError {
             throw GraphFileError(file: name, message: error.message)

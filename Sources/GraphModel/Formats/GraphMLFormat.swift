@@ -12,9 +12,9 @@ enum GraphMLFormat {
     /// Edge keys that fill Edge fields rather than data.
     static let edgeFields = ["label", "type"]
 
-    /// Reads GraphML bytes.
-    static func read(_ data: Data, file: String) throws -> Graph {
-        try GraphMLReader(file: file).read(data)
+    /// Reads GraphML bytes, charging `meter` one unit per element.
+    static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
+        try GraphMLReader(file: file, meter: meter).read(data)
     }
 
     /// The start of the id of a key holding node data ("nd.label"), kept apart from the field keys ("n.label").

@@ -50,9 +50,9 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
     /// The data a node or an edge was given: "node id" or "#edge index", a NUL, and the key id.
     private var given: Set<String> = []
 
-    /// A reader for a file name.
-    init(file: String) {
-        input = XMLGraphInput(file: file, root: "graphml")
+    /// A reader for a file name, charging `meter` one unit per element.
+    init(file: String, meter: WorkMeter) {
+        input = XMLGraphInput(file: file, root: "graphml", meter: meter)
     }
 
     /// Parses GraphML bytes and returns the graph or throws the first problem.

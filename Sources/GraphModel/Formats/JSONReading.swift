@@ -8,11 +8,15 @@ enum JSONReading {
     /// The decoder checks a string or a number only when it is read, and it refuses some valid numbers (`0e5`, one
     /// that underflows to zero) and UTF-32 text. So when a reading fails, `JSONSerialization` checks the whole text:
     /// a syntax error is reported at its line and column with its reason; text it accepts is written back by it
-    /// (numbers, escapes and encoding made plain) and read again, so the error, if any, is the reading's own.
-    static func read<Result>(_ data: Data, file: String, _ body: @escaping (JSONObject) throws -> Result) throws -> Result {
+    /// (numbers, escapes and encoding made plain) and read again, so the error, if any, is the reading's own. A
+    /// reading stopped by `meter`'s check is not tried again.
+    static func read<Result>(
+        _ data: Data, file: String, meter: WorkMeter, _ body: @escaping (JSONObject) throws -> Result
+    ) throws -> Result {
         do {
             return try decode(data, body)
         } catch {
+            if meter.hasStopped { throw error }
             let plain: Data
             do {
                 plain = try JSONSerialization.data(

@@ -1,18 +1,20 @@
 /// React Flow's {nodes, edges, viewport} JSON, with every Node and Edge field; d3's z, fx, fy, fz ride along as
 /// extra node keys, and `"directed": false` marks an undirected graph. Presentation keys React Flow has and forcelab does not (style, className...) are skipped.
 enum ReactFlowFormat {
-    /// Reads a React Flow document from its root object.
-    static func read(_ root: JSONObject, file: String) throws -> Graph {
+    /// Reads a React Flow document from its root object, charging `meter` one unit per node and edge.
+    static func read(_ root: JSONObject, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "edges[\($0)]") })
         var nodes = try root.list("nodes", name: "nodes")
         builder.reserve(nodes: nodes?.count ?? 0)
         while let (index, object) = try nodes?.nextObject() {
+            try meter.charge()
             try builder.addNode(try node(object), at: index)
         }
         var edges = try root.list("edges", name: "edges")
         builder.reserve(edges: edges?.count ?? 0)
         while let (index, object) = try edges?.nextObject() {
+            try meter.charge()
             builder.addEdge(try edge(object), at: index)
         }
         builder.directed = try root.bool("directed") ?? true

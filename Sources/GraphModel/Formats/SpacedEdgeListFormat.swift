@@ -5,13 +5,14 @@ import Foundation
 /// naming the edge) or as bare values (`weight`, then `column4`, ...). `#` starts a comment; a line with one
 /// word declares a node without edges. Ids cannot hold white space or `#`, nor start with `{`.
 enum SpacedEdgeListFormat {
-    /// Reads an edge list.
-    static func read(_ data: Data, file: String) throws -> Graph {
+    /// Reads an edge list, charging `meter` one unit per line.
+    static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
         let text = String(decoding: data, as: UTF8.self)
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            try meter.charge()
             let line = rawLine.prefix { $0 != "#" }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard let first = words.first else { continue }

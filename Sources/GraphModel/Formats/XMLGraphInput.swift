@@ -2,7 +2,8 @@ import Foundation
 import FoundationXML
 
 /// What the XML readers (GraphML, GEXF) share: running XMLParser with a reader as its delegate, the graph being
-/// collected, the edges (added after every node, as they may name later ones) and the first error with its place.
+/// collected, the edges (added after every node, as they may name later ones), the first error with its place, and
+/// the work meter charged one unit per element (its check, when it throws, stops the parse).
 final class XMLGraphInput {
     /// The collected nodes and edges.
     var builder: GraphBuilder
@@ -10,6 +11,10 @@ final class XMLGraphInput {
     var edges: [(edge: Edge, place: Int)] = []
     /// The first error met.
     private(set) var failure: GraphFileError?
+    /// Charged one unit per element.
+    private let meter: WorkMeter
+    /// What the meter's check threw, which stopped the parse.
+    private var stop: (any Error)?
     /// The running parser, for line numbers.
     private weak var parser: XMLParser?
     /// The root element the format requires ("graphml", "gexf").
@@ -19,10 +24,11 @@ final class XMLGraphInput {
     /// The names of the open elements, outermost first.
     private var openElements: [String] = []
 
-    /// An input for a file name whose root element must be `root`.
-    init(file: String, root: String) {
+    /// An input for a file name whose root element must be `root`, charging `meter` one unit per element.
+    init(file: String, root: String, meter: WorkMeter) {
         builder = GraphBuilder(file: file, nodePlace: Self.place(of:), edgePlace: Self.place(of:))
         self.root = root
+        self.meter = meter
     }
 
     /// The parser's line and column as one place number for the builder: line × 2^32 + column.
@@ -49,6 +55,7 @@ final class XMLGraphInput {
         self.parser = parser
         parser.delegate = delegate
         _ = parser.parse()
+        if let stop { throw stop }
         if let error = parser.parserError { parserFailed(error) }
         if let failure { throw failure }
         // XMLParser hands libxml2 nothing shorter than 4 bytes, so an empty file gets here without an error.
@@ -57,8 +64,16 @@ final class XMLGraphInput {
         }
     }
 
-    /// Notes an element's start; false, with the error recorded, when the root element is not the format's.
+    /// Notes an element's start and charges it to the meter; false, with the error recorded, when the root element
+    /// is not the format's or the meter's check throws (then the parse stops and `parse` throws what it threw).
     func start(_ name: String) -> Bool {
+        do {
+            try meter.charge()
+        } catch {
+            stop = error
+            parser?.abortParsing()
+            return false
+        }
         if !hasRoot {
             hasRoot = true
             guard XMLText.localName(name) == root else {

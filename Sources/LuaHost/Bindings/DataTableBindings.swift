@@ -81,7 +81,7 @@ enum DataTableBindings {
         LuaBinding.run(L, "read") { arguments in
             let path = try arguments.string(1)
             let options = try OptionsReader(arguments, 2, DataTableOptions.read)
-            let table = try DataTableFile.read(path, format: try format(options, path: path))
+            let table = try DataTableFile.read(path, format: try format(options, path: path), check: LuaLimits.checker(arguments.L))
             LuaValues.push(arguments.L, DataValue.array(table.rows.map { row in
                 DataValue.object(row.mapValues { cell in
                     switch cell {

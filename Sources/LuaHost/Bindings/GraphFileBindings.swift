@@ -25,7 +25,7 @@ enum GraphFileBindings {
     static let load: LuaFunction = { L in
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.string(1)
-            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load))
+            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load), check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
         }
@@ -58,7 +58,7 @@ enum GraphFileBindings {
                 default: values[option.name] = try options.optionalNumber(option.name)
                 }
             }
-            let graph = try Graph.generate(kind, options: values) { try LuaLimits.check(arguments.L, cost: $0) }
+            let graph = try Graph.generate(kind, options: values, check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
         }

@@ -55,7 +55,7 @@ enum PictureBindings {
             if case .field(let name) = settings.nodeFill { colouringField = name }
             settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
-            try GraphSVG(scene: scene, options: settings).write(to: path)
+            try GraphSVG(scene: scene, options: settings).write(to: path, check: LuaLimits.checker(arguments.L))
             return 0
         }
     }
@@ -187,7 +187,7 @@ enum PictureBindings {
             options.legend = try spec.boolean("legend")
             options.fontSize = try spec.number("fontSize")
             options.padding = try spec.number("padding")
-            try Radar(axes: axes, series: series, options: options).write(to: path)
+            try Radar(axes: axes, series: series, options: options).write(to: path, check: LuaLimits.checker(arguments.L))
             return 0
         }
     }
@@ -262,7 +262,7 @@ enum PictureBindings {
             options.legend = try spec.boolean("legend")
             options.fontSize = try spec.number("fontSize")
             options.padding = try spec.number("padding")
-            try Plot(series: series, options: options).write(to: path)
+            try Plot(series: series, options: options).write(to: path, check: LuaLimits.checker(arguments.L))
             return 0
         }
     }
@@ -348,7 +348,7 @@ enum PictureBindings {
             let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(
                 positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
-                radii: radii, options: settings)
+                radii: radii, options: settings, check: LuaLimits.checker(arguments.L))
             lua_createtable(arguments.L, 0, Int32(result.pairs.count))
             for pair in result.pairs {
                 if pair.value == pair.value.rounded() && ["crossings", "overlaps", "sources"].contains(pair.name) {

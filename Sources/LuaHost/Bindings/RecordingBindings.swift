@@ -83,7 +83,7 @@ enum RecordingBindings {
             let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
             frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
                 + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
-            try Replay(recording: frames, options: settings).write(to: path)
+            try Replay(recording: frames, options: settings).write(to: path, check: LuaLimits.checker(arguments.L))
             return 0
         }
     }
@@ -123,7 +123,7 @@ enum RecordingBindings {
                 }
             }
             preview.colour = TerminalColour.onStandardOutput
-            let text = try preview.text(of: graph)
+            let text = try preview.text(of: graph, check: LuaLimits.checker(arguments.L))
             try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
             return 0
         }

@@ -9,4 +9,9 @@ enum LuaLimits {
         guard let message = fl_limits_exceeded(L, Int64(clamping: cost)) else { return }
         throw LuaError(String(cString: message))
     }
+
+    /// `check(L, cost:)` as the closure a loop below the bindings takes (a generator, a reader, a picture).
+    static func checker(_ L: OpaquePointer) -> (Int) throws -> Void {
+        { try check(L, cost: $0) }
+    }
 }
