@@ -155,22 +155,8 @@ func quality(_ n: Int, links: [(source: Int, target: Int)], layouts: Bool = true
         sumErrors = String(
             format: ", vs the exact sum %.2e (exact mode's %.5f)", relativeRMS(fast, sum), relativeRMS(exact, sum))
     }
-    var figures: [(stress: Double, crossings: Double)] = []
-    for mode in [SimulationMode.exact, .fast] where layouts {
-        var stress = 0.0, crossings = 0.0
-        for seed in UInt32(1)...5 {
-            let sim = try Simulation(nodeCount: n, seed: seed, placement: .random, mode: mode)
-            try sim.setForce("link", LinkForce(links: links))
-            try sim.setForce("charge", ManyBodyForce())
-            try sim.setForce("center", CenterForce())
-            try sim.tick(300)
-            let k = sim.kinetics
-            let metrics = try Metrics.measure(
-                positions: (0..<n).map { SIMD2(k.x[$0], k.y[$0]) }, edges: links.map { ($0.source, $0.target) })
-            stress += metrics.stress / 5
-            crossings += Double(metrics.crossings) / 5
-        }
-        figures.append((stress, crossings))
+    let figures = try [SimulationMode.exact, .fast].filter { _ in layouts }.map {
+        try meanStressAndCrossings(n, links: links, mode: $0, options: Metrics.Options())
     }
     guard layouts else {
         print(String(format: "n=%d charge relative RMS fast vs exact %.5f%@", n, relativeRMS(fast, exact), sumErrors))
