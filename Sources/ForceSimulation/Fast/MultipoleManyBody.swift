@@ -59,14 +59,31 @@ final class MultipoleManyBody {
         let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
         let alpha: Double
         let distanceMin2: Double
+        /// The largest strength's magnitude.
+        let largestStrength: Double
     }
 
-    /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, and a tree whose
-    /// extent keeps the expansions' powers within range (otherwise fast mode uses `GroupedManyBody`).
-    static func applies(tree: SpatialTree, distanceMax2: Double, strengthsFinite: Bool) -> Bool {
-        guard distanceMax2 == .infinity, strengthsFinite, tree.keptCount > 0 else { return false }
+    /// The powers of two `NearFieldSums` scales lengths and strengths by (about one over the tree's extent and the
+    /// largest strength), and the one that scales its sums back.
+    struct NearScales {
+        let length: Double, strength: Double, force: Double
+
+        init(extent: Double, largestStrength: Double) {
+            let e = extent.isNormal ? extent.exponent : 0, s = largestStrength.isNormal ? largestStrength.exponent : 0
+            length = Double(sign: .plus, exponent: -e, significand: 1)
+            strength = Double(sign: .plus, exponent: -s, significand: 1)
+            force = Double(sign: .plus, exponent: s - e, significand: 1)
+        }
+    }
+
+    /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, a tree whose extent
+    /// keeps the expansions' powers within range, and a distanceMin that Float holds in the near sums' units
+    /// (otherwise fast mode uses `GroupedManyBody`).
+    static func applies(tree: SpatialTree, distanceMax2: Double, distanceMin2: Double, largestStrength: Double) -> Bool {
+        guard distanceMax2 == .infinity, largestStrength.isFinite, tree.keptCount > 0 else { return false }
         let b = tree.bounds.base
-        return b[2] - b[0] <= 1e20
+        let scales = NearScales(extent: b[2] - b[0], largestStrength: largestStrength)
+        return b[2] - b[0] <= 1e20 && distanceMin2 * scales.length * scales.length <= 1e30
     }
 
     /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
@@ -80,11 +97,14 @@ final class MultipoleManyBody {
         multipoles.reserve(cellCount * p)
         locals.reserve(cellCount * p)
         while workers.count < max(1, threads) { workers.append(Walker()) }
+        let b = input.tree.bounds.base
+        let scales = NearScales(extent: b[2] - b[0], largestStrength: input.largestStrength)
         let context = Context(
             cells: cells.base, leaves: leaves.base, order: input.tree.order.base, x: input.x, y: input.y,
             strengths: input.strengths, px: pointX.base, py: pointY.base, ps: pointS.base,
             multipoles: multipoles.base, locals: locals.base, vx: input.vx, vy: input.vy, alpha: input.alpha,
-            distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions)
+            distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions,
+            scales: scales, nearDistanceMin2: Float(input.distanceMin2 * scales.length * scales.length))
         // Leaves: boxes and multipoles, in parallel over fixed chunks; then the cells above, children first.
         let chunk = 64, leaves = leafCount
         let chunks = (leaves + chunk - 1) / chunk
@@ -210,8 +230,23 @@ final class MultipoleManyBody {
         var count = 0
         let pending = ScratchBuffer<Int32>()
         let scratch = ScratchBuffer<SIMD2<Double>>()
+        /// The points a leaf sums directly (relative to its centre), its own points, and their sums.
+        let sourceX = ScratchBuffer<Float>(), sourceY = ScratchBuffer<Float>(), sourceS = ScratchBuffer<Float>()
+        let targetX = ScratchBuffer<Float>(), targetY = ScratchBuffer<Float>()
+        let sumX = ScratchBuffer<Float>(), sumY = ScratchBuffer<Float>()
 
         init() { scratch.reserve(2 * ComplexExpansions.order) }
+
+        /// Makes room for `sources` gathered points and `targets` nodes.
+        func reserveNear(_ sources: Int, targets: Int) {
+            sourceX.reserve(sources)
+            sourceY.reserve(sources)
+            sourceS.reserve(sources)
+            targetX.reserve(targets)
+            targetY.reserve(targets)
+            sumX.reserve(targets)
+            sumY.reserve(targets)
+        }
 
         /// Empties the lists.
         func reset() { count = 0 }
@@ -237,6 +272,9 @@ final class MultipoleManyBody {
         let alpha: Double
         let distanceMin2: Double, distanceMin: Double
         let expansions: ComplexExpansions
+        let scales: NearScales
+        /// distanceMin² in the near sums' units.
+        let nearDistanceMin2: Float
 
         /// Sets a cell's centre and radius from its box.
         @inline(__always)
@@ -358,73 +396,52 @@ final class MultipoleManyBody {
             walker.count = kept
         }
 
-        /// Adds to each node of leaf `a` its local expansion's field and the direct sums from the listed leaves,
-        /// four nodes at a time in two pairs of SIMD lanes.
+        /// Adds to each node of leaf `a` its local expansion's field and the direct sums from the listed leaves
+        /// (`NearFieldSums`, on the points gathered as scaled Floats relative to the leaf's centre, the leaves that
+        /// may be closer than distanceMin last).
         func evaluate(_ a: Int, sources: Range<Int>, walker: Walker) {
             let target = cells[a]
-            let local = locals + a &* ComplexExpansions.order
-            let from = Int(target.from), last = from &+ Int(target.count) &- 1
+            let centre = target.centre
             let list = walker.list.base
-            var t = from
-            while t <= last {
-                let u1 = min(t &+ 1, last), u2 = min(t &+ 2, last), u3 = min(t &+ 3, last)
-                let x0 = SIMD2(px[t], px[u1]), y0 = SIMD2(py[t], py[u1])
-                let x1 = SIMD2(px[u2], px[u3]), y1 = SIMD2(py[u2], py[u3])
-                var ax0 = SIMD2<Double>(), ay0 = SIMD2<Double>(), ax1 = SIMD2<Double>(), ay1 = SIMD2<Double>()
-                for s in sources {
-                    let marked = list[s]
-                    let careful = marked < 0
-                    let b = cells[Int(careful ? ~marked : marked)]
-                    let start = Int(b.from), stop = start &+ Int(b.count)
-                    if careful {
-                        for j in start..<stop {
-                            let sx = SIMD2(repeating: px[j]), sy = SIMD2(repeating: py[j])
-                            let strength = SIMD2(repeating: ps[j])
-                            near(sx - x0, sy - y0, strength, &ax0, &ay0)
-                            near(sx - x1, sy - y1, strength, &ax1, &ay1)
-                        }
-                    } else {
-                        for j in start..<stop {
-                            let sx = SIMD2(repeating: px[j]), sy = SIMD2(repeating: py[j])
-                            let strength = SIMD2(repeating: ps[j])
-                            let dx0 = sx - x0, dy0 = sy - y0, dx1 = sx - x1, dy1 = sy - y1
-                            let w0 = strength / (dx0 * dx0 + dy0 * dy0), w1 = strength / (dx1 * dx1 + dy1 * dy1)
-                            ax0 += dx0 * w0
-                            ay0 += dy0 * w0
-                            ax1 += dx1 * w1
-                            ay1 += dy1 * w1
-                        }
+            var total = 0
+            for s in sources { total &+= Int(cells[Int(list[s] < 0 ? ~list[s] : list[s])].count) }
+            let from = Int(target.from), count = Int(target.count)
+            walker.reserveNear(total, targets: count)
+            let sx = walker.sourceX.base, sy = walker.sourceY.base, ss = walker.sourceS.base
+            var gathered = 0
+            for pass in 0..<2 {
+                let careful = pass == 1
+                for s in sources where (list[s] < 0) == careful {
+                    let b = cells[Int(careful ? ~list[s] : list[s])]
+                    for j in Int(b.from)..<Int(b.from &+ b.count) {
+                        sx[gathered] = Float((px[j] - centre.x) * scales.length)
+                        sy[gathered] = Float((py[j] - centre.y) * scales.length)
+                        ss[gathered] = Float(ps[j] * scales.strength)
+                        gathered &+= 1
                     }
                 }
-                let fx = SIMD4(lowHalf: ax0, highHalf: ax1), fy = SIMD4(lowHalf: ay0, highHalf: ay1)
-                for lane in 0..<min(4, last &- t &+ 1) {
-                    let s = t &+ lane
-                    let field = ComplexExpansions.evaluate(local, at: SIMD2(px[s], py[s]) - target.centre)
-                    let node = Int(order[s])
-                    // The field is the conjugate of the local expansion's value.
-                    vx[node] += (fx[lane] + field.x) * alpha
-                    vy[node] += (fy[lane] - field.y) * alpha
-                }
-                t &+= 4
+                if !careful { total = gathered }
             }
-        }
-
-        /// Adds a source at offsets `dx`, `dy` from two nodes with d3's rules: nothing from the node's own
-        /// position, a squared distance below distanceMin² raised to sqrt(distanceMin² · l).
-        @inline(__always)
-        func near(
-            _ dx: SIMD2<Double>, _ dy: SIMD2<Double>, _ strength: SIMD2<Double>, _ ax: inout SIMD2<Double>,
-            _ ay: inout SIMD2<Double>
-        ) {
-            let dmin2 = SIMD2<Double>(repeating: distanceMin2)
-            var l = dx * dx + dy * dy
-            let skip = l .== SIMD2<Double>()
-            let close = l .< dmin2
-            if any(close) { l.replace(with: (dmin2 * l).squareRoot(), where: close) }
-            var w = strength / l
-            w.replace(with: SIMD2<Double>(), where: skip)
-            ax += dx * w
-            ay += dy * w
+            let tx = walker.targetX.base, ty = walker.targetY.base
+            let ax = walker.sumX.base, ay = walker.sumY.base
+            for t in 0..<count {
+                tx[t] = Float((px[from &+ t] - centre.x) * scales.length)
+                ty[t] = Float((py[from &+ t] - centre.y) * scales.length)
+                ax[t] = 0
+                ay[t] = 0
+            }
+            NearFieldSums(
+                sourceX: sx, sourceY: sy, sourceS: ss, sources: gathered, careful: total, targetX: tx, targetY: ty,
+                sumX: ax, sumY: ay, targets: count, distanceMin2: nearDistanceMin2
+            ).add()
+            let local = locals + a &* ComplexExpansions.order
+            for t in 0..<count {
+                let field = ComplexExpansions.evaluate(local, at: SIMD2(px[from &+ t], py[from &+ t]) - centre)
+                let node = Int(order[from &+ t])
+                // The field is the conjugate of the local expansion's value.
+                vx[node] += (Double(ax[t]) * scales.force + field.x) * alpha
+                vy[node] += (Double(ay[t]) * scales.force - field.y) * alpha
+            }
         }
     }
 }

@@ -48,8 +48,8 @@ public final class ManyBodyForce: PreparedForce {
     /// Fast mode's sums in 2D (`SimulationMode.fast`): by multipoles, or grouped walks where those do not apply.
     private let multipoles = MultipoleManyBody()
     private let grouped = GroupedManyBody()
-    /// Whether every evaluated strength is finite.
-    private var strengthsFinite = true
+    /// The largest magnitude of the evaluated strengths (infinity if one is not finite).
+    private var largestStrength = 0.0
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
     /// cell is irregular, see `accumulate`).
     private var preparation = Preparation.none
@@ -103,7 +103,8 @@ public final class ManyBodyForce: PreparedForce {
     /// Whether this tick's sums are fast mode's multipoles (2D, the tree built, the strengths evaluated).
     private func usesMultipoles(_ k: Kinetics) -> Bool {
         k.mode == .fast && k.dimensions == 2
-            && MultipoleManyBody.applies(tree: tree, distanceMax2: distanceMax2, strengthsFinite: strengthsFinite)
+            && MultipoleManyBody.applies(
+                tree: tree, distanceMax2: distanceMax2, distanceMin2: distanceMin2, largestStrength: largestStrength)
     }
 
     /// Forgets the tree built ahead.
@@ -125,7 +126,8 @@ public final class ManyBodyForce: PreparedForce {
             multipoles.apply(
                 MultipoleManyBody.Input(
                     tree: tree, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
-                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2),
+                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2,
+                    largestStrength: largestStrength),
                 threads: threads)
             return
         }
@@ -190,13 +192,16 @@ public final class ManyBodyForce: PreparedForce {
         let n = kinetics.count
         strengths.reserve(n)
         for i in 0..<n { strengths.base[i] = try strength.value(i) }
-        strengthsFinite = (0..<n).allSatisfy { strengths.base[$0].isFinite }
+        largestStrength = (0..<n).reduce(0) { largest, i in
+            strengths.base[i].isFinite ? max(largest, strengths.base[i].magnitude) : .infinity
+        }
         stale = false
     }
 
-    /// Threads worth using for `k`'s nodes.
+    /// Threads worth using for `k`'s nodes: one more per 1024 nodes in exact mode, per 256 in fast mode (whose
+    /// sums cost less per node, so a second thread pays off sooner).
     private func workers(_ k: Kinetics) -> Int {
-        max(1, min(k.threads, k.count / 1024 + 1))
+        max(1, min(k.threads, k.count / (k.mode == .fast ? 256 : 1024) + 1))
     }
 
     /// Builds the tree over the current positions.
