@@ -208,7 +208,7 @@ func meanStressAndCrossings(
         let metrics = try Metrics.measure(
             positions: (0..<n).map { SIMD2(k.x[$0], k.y[$0]) }, edges: links.map { ($0.source, $0.target) },
             options: options)
-        sum = (sum.stress + metrics.stress / 5, sum.crossings + Double(metrics.crossings) / 5)
+        sum = (sum.stress + metrics.stress / 5, sum.crossings + (metrics.crossings.map(Double.init) ?? .nan) / 5)
     }
     return sum
 }

@@ -37,8 +37,7 @@ public enum AtomicFile {
     /// errno), so tests can make it fail.
     static func write(_ data: Data, to path: String, writingWith writeBytes: (Data, Int32) -> Int32) throws {
         let target = try resolvedTarget(of: path)
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let (folder, name) = folderAndName(target)
         var status = stat()
         let mode: mode_t?
         if stat(target, &status) == 0 {
@@ -77,8 +76,7 @@ public enum AtomicFile {
         if path.utf8.count >= maximumPathBytes {
             throw WriteError(path: path, reason: "the path is longer than \(maximumPathBytes - 1) bytes")
         }
-        let name = (path as NSString).lastPathComponent
-        if name.utf8.count > maximumNameBytes {
+        if folderAndName(path).name.utf8.count > maximumNameBytes {
             throw WriteError(path: path, reason: "the file name is longer than \(maximumNameBytes) bytes")
         }
     }
@@ -89,7 +87,7 @@ public enum AtomicFile {
         try checkPath(path)
         var current = path
         for _ in 0...maximumLinks {
-            let folder = (current as NSString).deletingLastPathComponent
+            let folder = folderAndName(current).folder
             var isDirectory: ObjCBool = false
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
                 throw WriteError(path: path, reason: "folder '\(PathText.short(folder))' does not exist")
@@ -107,6 +105,17 @@ public enum AtomicFile {
             try checkPath(current)
         }
         throw WriteError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// `path`'s folder ("" for a bare name, "/" in the root) and its last component, as NSString's
+    /// deletingLastPathComponent and lastPathComponent give them (which trap on a one-character path on Linux).
+    static func folderAndName(_ path: String) -> (folder: String, name: String) {
+        var whole = Substring(path)
+        while whole.count > 1, whole.hasSuffix("/") { whole.removeLast() }
+        guard let slash = whole.lastIndex(of: "/") else { return ("", String(whole)) }
+        var folder = whole[..<slash]
+        while folder.hasSuffix("/") { folder.removeLast() }
+        return (folder.isEmpty ? "/" : String(folder), String(whole[whole.index(after: slash)...]))
     }
 
     /// What a file of this mode is when it is not a regular file ("a folder", "a device"...); nil for a regular file.

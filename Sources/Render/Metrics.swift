@@ -11,6 +11,9 @@ public struct Metrics: Equatable {
         public var sampleSources: Int = 200
         /// Up to this many edges, crossings are counted by testing every pair; above it, through a grid (same count).
         public var exactCrossingLimit: Int = 2000
+        /// Whether crossings are counted at all (on large layouts with long edges, the slowest figure); without them
+        /// `crossings` is nil.
+        public var countsCrossings = true
         /// The node radius for overlaps when no radii are given.
         public var defaultRadius: Double = 5
         /// Seed of the d3 LCG that picks sampled sources.
@@ -25,8 +28,8 @@ public struct Metrics: Equatable {
 
     /// Normalised stress after optimal scaling: 0 when layout distances are proportional to graph distances.
     public var stress: Double
-    /// The number of pairs of edges, without a shared endpoint, whose segments meet.
-    public var crossings: Int
+    /// The number of pairs of edges, without a shared endpoint, whose segments meet (nil when not counted).
+    public var crossings: Int?
     /// The mean edge length in layout units (per unit of weight, with edge weights).
     public var edgeLengthMean: Double
     /// The coefficient of variation (standard deviation / mean) of edge lengths (per unit of weight, with edge weights).
@@ -40,11 +43,12 @@ public struct Metrics: Equatable {
     /// How many shortest-path sources stress and neighbourhood preservation used (all nodes, or a sample).
     public var sources: Int
 
-    /// The figures as (name, value) pairs in a fixed order.
+    /// The figures as (name, value) pairs in a fixed order (crossings only when counted).
     public var pairs: [(name: String, value: Double)] {
-        [("stress", stress), ("crossings", Double(crossings)), ("edgeLengthMean", edgeLengthMean),
-         ("edgeLengthCV", edgeLengthCV), ("minAngle", minAngle), ("overlaps", Double(overlaps)),
-         ("neighbourhoodPreservation", neighbourhoodPreservation), ("sources", Double(sources))]
+        [("stress", stress)] + (crossings.map { [("crossings", Double($0))] } ?? []) + [
+            ("edgeLengthMean", edgeLengthMean), ("edgeLengthCV", edgeLengthCV), ("minAngle", minAngle),
+            ("overlaps", Double(overlaps)), ("neighbourhoodPreservation", neighbourhoodPreservation),
+            ("sources", Double(sources))]
     }
 
     /// Measures a layout: positions per node, edges as index pairs, optional radii per node. `check` is called with
@@ -65,8 +69,8 @@ public struct Metrics: Equatable {
         let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
         let metrics = Metrics(
             stress: try graph.stress(positions: positions, sources: input.sources, meter: meter),
-            crossings: try EdgeCrossings.count(
-                positions: positions, edges: segments, exactLimit: options.exactCrossingLimit, meter: meter),
+            crossings: options.countsCrossings ? try EdgeCrossings.count(
+                positions: positions, edges: segments, exactLimit: options.exactCrossingLimit, meter: meter) : nil,
             edgeLengthMean: mean,
             edgeLengthCV: mean > 0 ? variance.squareRoot() / mean : 0,
             minAngle: graph.minAngle(positions: positions),

@@ -20,7 +20,13 @@ struct REPL {
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)
-                evaluate(chunk)
+                if let help = REPLHelp.answer(to: chunk, L) {
+                    fl_pop(L, 1)
+                    print(help)
+                    fflush(stdout)
+                } else {
+                    evaluate(chunk)
+                }
             }
         }
         print()

@@ -215,6 +215,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("'x', which is not in the graph"), unknown.stderr)
     }
 
+    func testAOneCharacterFileNameIsWrittenLikeAnyOther() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let result = try ForcelabProcess.run(["-e", """
+            local g = fl.graph.new(); g:addNode{id = 'n', x = 0, y = 0}
+            g:save('a', {format = 'd3'}); fl.svg.graph(g, 'b'); fl.data.write('c', {{x = 1}}, {format = 'csv'})
+            assert(fl.graph.load('a', {format = 'd3'}):nodeCount() == 1)
+            """], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for name in ["a", "b", "c"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), name)
+        }
+    }
+
     func testFlIsAGlobalBesideForcelab() throws {
         let result = try ForcelabProcess.run(["-e", "print(fl == forcelab, fl == require 'forcelab')"])
         XCTAssertEqual(result.stdout, "true\ttrue\n", result.stderr)

@@ -119,6 +119,25 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.stdout, String(doc[start..<end]))
     }
 
+    func testTheOutputFolderIsLeftOnlyWhenSomethingWasWrittenThere() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = Self.exercises.appendingPathComponent("radial.solution.lua").path
+        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
+        for arguments in [[exercise("radial"), solution], [exercise("radial")], ["--out", "a/b", exercise("radial"), solution]] {
+            let result = try grade(arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+            XCTAssertFalse(exists("out") || exists("a"), "\(arguments): grading that writes nothing leaves no folder")
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("kept"), withIntermediateDirectories: false)
+        XCTAssertEqual(try grade(["--out", "kept", exercise("radial"), solution], in: folder).status, 0)
+        XCTAssertTrue(exists("kept"), "a folder that was there before stays")
+        let writer = try submission("local f = assert(io.open('out/note.txt', 'w')); f:write('seen'); f:close()\n"
+            + String(contentsOfFile: solution, encoding: .utf8), in: folder)
+        let wrote = try grade([exercise("radial"), writer], in: folder)
+        XCTAssertEqual(wrote.status, 0, wrote.stdout + wrote.stderr)
+        XCTAssertEqual(try String(contentsOfFile: folder.appendingPathComponent("out/note.txt").path, encoding: .utf8), "seen")
+    }
+
     func testTheArraysFormOfALuaForceIsGradedToo() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let path = try submission("""

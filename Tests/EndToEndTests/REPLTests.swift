@@ -268,4 +268,32 @@ final class REPLTests: XCTestCase {
         repl.type("count, g:nodeCount(), sim:force('charge'):strength()\r")
         XCTAssertTrue(repl.waitFor("0\t77\t-30.0\r\n", after: mark), "completion ran no setter or function: \(repl.screen)")
     }
+
+    func testHelpPrintsAnOverviewAndListsAValuesFieldsAndMethods() throws {
+        let repl = try start()
+        for typed in ["help", "help()"] {
+            let mark = repl.mark
+            repl.type(typed + "\r")
+            XCTAssertTrue(repl.waitFor("docs/lua-api.md", after: mark), repl.screen)
+            XCTAssertTrue(repl.waitFor("\r\n> ", after: mark), repl.screen)
+            let shown = repl.screen[mark...]
+            XCTAssertTrue(shown.contains("Tab") && shown.contains("help(value)"), String(shown))
+            XCTAssertFalse(shown.contains("nil"), "\(typed) printed \(shown)")
+        }
+        var mark = repl.mark
+        repl.type("g = fl.graph.generate('miserables')\r")
+        repl.type("help(g)\r")
+        XCTAssertTrue(repl.waitFor("g has:", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("addNode", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("help(fl.force)\r")
+        XCTAssertTrue(repl.waitFor("manyBody", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("help(fl.simulation)\r")
+        XCTAssertTrue(repl.waitFor("fl.simulation: no fields or methods to list", after: mark), repl.screen)
+        mark = repl.mark
+        repl.type("function help() return 'mine' end\r")
+        repl.type("help()\r")
+        XCTAssertTrue(repl.waitFor("mine\r\n", after: mark), "a user's own help wins: \(repl.screen)")
+    }
 }

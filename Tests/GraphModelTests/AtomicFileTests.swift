@@ -169,3 +169,14 @@ private func mode(_ path: String) -> mode_t {
     #expect(AtomicFile.temporaryName(for: "g.json") == ".g.json.forcelab-tmp-\(getpid())")
     #expect(folder.leftovers.isEmpty)
 }
+
+@Test func aPathSplitsIntoItsFolderAndNameWhateverItsLength() {
+    let cases: [(String, String, String)] = [
+        ("a", "", "a"), ("/a", "/", "a"), ("./a", ".", "a"), ("out/graph.json", "out", "graph.json"),
+        ("/tmp//x/", "/tmp", "x"), ("ab", "", "ab"),
+    ]
+    for (path, folder, name) in cases {
+        let split = AtomicFile.folderAndName(path)
+        #expect(split.folder == folder && split.name == name, "\(path)")
+    }
+}

@@ -158,4 +158,18 @@ final class PictureOptionsTests: LuaTestCase {
             .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
     }
+
+    func testMetricsCanLeaveCrossingsOut() {
+        let square = "local g = fl.graph.new(); for i, p in ipairs{{0, 0}, {10, 0}, {10, 10}, {0, 10}} do g:addNode{id = 'n' .. i, x = p[1], y = p[2]} end; "
+            + "for _, e in ipairs{{1, 2}, {2, 3}, {3, 4}, {4, 1}, {1, 3}, {2, 4}} do g:addEdge{source = 'n' .. e[1], target = 'n' .. e[2]} end; "
+        run(square + """
+            local all, some = fl.metrics(g), fl.metrics(g, {crossings = false})
+            assert(all.crossings == 1, all.crossings)
+            assert(some.crossings == nil, some.crossings)
+            assert(some.stress == all.stress and some.minAngle == all.minAngle, some.stress)
+            assert(fl.metrics(g, {crossings = true}).crossings == 1)
+            """)
+        XCTAssertEqual(firstLine(square + "fl.metrics(g, {crosings = false})"), "test:1: fl.metrics: unknown option 'crosings' (did you mean 'crossings'?)")
+        XCTAssertTrue(error(square + "fl.metrics(g, {crossings = 'no'})").contains("field 'crossings'"))
+    }
 }

@@ -46,6 +46,22 @@ final class MetricsTests: XCTestCase {
         XCTAssertGreaterThan(m.edgeLengthCV, 0)
     }
 
+    func testCrossingsCanBeLeftUncounted() throws {
+        let edges = cycle + [(0, 2), (1, 3)]
+        var options = Metrics.Options()
+        options.countsCrossings = false
+        let counted = try Metrics.measure(positions: square, edges: edges)
+        let uncounted = try Metrics.measure(positions: square, edges: edges, options: options)
+        XCTAssertNil(uncounted.crossings)
+        XCTAssertEqual(uncounted.pairs.map(\.name), counted.pairs.map(\.name).filter { $0 != "crossings" })
+        XCTAssertEqual(uncounted.pairs.map(\.value), counted.pairs.filter { $0.name != "crossings" }.map(\.value))
+        var work = 0
+        _ = try Metrics.measure(positions: square, edges: edges, options: options) { work += $0 }
+        var countedWork = 0
+        _ = try Metrics.measure(positions: square, edges: edges) { countedWork += $0 }
+        XCTAssertEqual(countedWork - work, 15, "the 15 pairs of six edges are tested only when crossings are counted")
+    }
+
     func testGridCountMatchesPairwiseCount() throws {
         var state: UInt32 = 7
         func random() -> Double {

@@ -338,6 +338,7 @@ enum PictureBindings {
             settings.exactNodeLimit = try options.integer("exactNodeLimit")
             settings.sampleSources = try options.integer("sampleSources")
             settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
+            settings.countsCrossings = try options.boolean("crossings")
             settings.seed = UInt32(try options.integer("seed"))
             do {
                 settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)

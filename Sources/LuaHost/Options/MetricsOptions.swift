@@ -10,6 +10,7 @@ public enum MetricsOptions {
             .integer("sampleSources", default: settings.sampleSources, in: 1...Int.max, "breadth-first sources sampled for stress above `exactNodeLimit` nodes"),
             .integer("exactNodeLimit", default: settings.exactNodeLimit, in: 0...Int.max, "up to this many nodes, stress uses every pair"),
             .integer("exactCrossingLimit", default: settings.exactCrossingLimit, in: 0...Int.max, "up to this many edges, every pair of edges is tested for crossing"),
+            .boolean("crossings", default: settings.countsCrossings, "count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges"),
             .integer("seed", default: Int(settings.seed), in: 0...Int(UInt32.max), "seed of the source sample"),
             .string("weight", described: "every edge 1", "the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it"),
         ])

@@ -9,7 +9,9 @@ enum GradeCommand {
             return 0
         }
         do {
-            return Grader(options: try GradeOptions(arguments, environment: environment)).run()
+            let options = try GradeOptions(arguments, environment: environment)
+            defer { options.outputFolder.removeIfEmpty() }
+            return Grader(options: options).run()
         } catch {
             let message = (error as? CommandLineOptions.UsageError)?.message ?? String(describing: error)
             Diagnostics.write("forcelab grade: \(message)\n\(GradeOptions.usage)\n")

@@ -22,6 +22,8 @@ struct GradeOptions {
     /// What the submission may read (its folder, `--allow-read`) and write (`--out`): not the exercise's folder,
     /// where the model solutions may be. Nil without a submission.
     let submissionAccess: FileAccess?
+    /// The folder both may write under (`--out`), made when missing; `removeIfEmpty()` when grading ends.
+    let outputFolder: OutputFolder
 
     /// The usage text.
     static let usage = """
@@ -31,14 +33,16 @@ struct GradeOptions {
           --max-instructions N    Lua instructions it may run (default \(defaultInstructions))
           --max-memory SIZE       Lua's heap and the process's growth (default \(defaultMemory >> 20)M)
           --allow-read DIR        let the exercise and the submission read files under DIR too
-          --out DIR               the folder they may write under (default out, made if missing)
+          --out DIR               the folder they may write under (default out, made if missing,
+                                  removed again if nothing was written there)
         Both run sandboxed: the exercise reads under its folder, the submission under its own (not the
         exercise's), each also under --allow-read; they write only under --out. Exit status: 0 every check
         passes, 1 a check fails or the submission fails, 2 usage error or an exercise that cannot be used,
         3 the run reached a limit. See docs/grading.md.
         """
 
-    /// Parses the arguments after `grade`; the folder `--out` names is made when missing.
+    /// Parses the arguments after `grade`; the folder `--out` names is made when missing (and removed again when
+    /// the arguments are refused).
     init(_ arguments: [String], environment: [String: String]) throws {
         let options = try CommandLineOptions(["forcelab", "--sandbox"] + arguments, environment: environment)
         guard options.actions.isEmpty, !options.interactive, !options.showVersion, !options.ignoreEnvironment, !options.warnings,
@@ -60,11 +64,7 @@ struct GradeOptions {
         timeout = options.timeout > 0 ? options.timeout : GradeOptions.defaultTimeout
         maxInstructions = options.maxInstructions > 0 ? options.maxInstructions : GradeOptions.defaultInstructions
         memoryLimit = options.memoryLimit > 0 ? options.memoryLimit : GradeOptions.defaultMemory
-        do {
-            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
-        }
+        outputFolder = try OutputFolder(options.outputFolder)
         func access(beside file: String) throws -> FileAccess {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             return try FileAccess(readable: [folder] + options.readableFolders, writable: options.outputFolder)
@@ -73,6 +73,7 @@ struct GradeOptions {
             exerciseAccess = try access(beside: exercise)
             submissionAccess = try submission.map(access)
         } catch {
+            outputFolder.removeIfEmpty()
             throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
         }
     }
