@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Fast mode's many-body sums in 2D by a fast multipole method over the Barnes-Hut tree's points: the force on a
 /// node at z from a node of strength s at w is s (w − z) / |w − z|² = s / conj(w − z), so a node's sum is the
 /// conjugate of Σ s / (w − z), the Cauchy kernel of the classic 2D method (`ComplexExpansions`).
@@ -108,7 +105,7 @@ final class MultipoleManyBody {
         // Leaves: boxes and multipoles, in parallel over fixed chunks; then the cells above, children first.
         let chunk = 64, leaves = leafCount
         let chunks = (leaves + chunk - 1) / chunk
-        parallel(chunks, threads) { c, _ in
+        forEachClaimedItem(chunks, threads: threads) { c, _ in
             for i in (c * chunk)..<min(leaves, c * chunk + chunk) { context.leaf(Int(context.leaves[i])) }
         }
         let scratch = workers[0].scratch.base
@@ -117,7 +114,7 @@ final class MultipoleManyBody {
         }
         // The walk: the top of the tree by one thread, which leaves subtrees of at most `taskPoints` points as
         // tasks; then the tasks in parallel.
-        let taskPoints = max(Self.leafSize, points / 256)
+        let taskPoints = max(Self.leafSize, points / (16 * max(1, threads)))
         tasks.reserve(cellCount)
         taskCount = 0
         taskSources.reserve(16)
@@ -131,23 +128,11 @@ final class MultipoleManyBody {
             return true
         }
         let planned = Planned(tasks: tasks.base, sources: taskSources.base), walkers = workers
-        parallel(taskCount, threads) { t, worker in
+        forEachClaimedItem(taskCount, threads: threads) { t, worker in
             let task = planned.tasks[t], walker = walkers[worker]
             walker.reset()
             for s in Int(task.y)..<Int(task.z) { walker.push(planned.sources[s]) }
             context.walk(Int(task.x), sources: 0..<walker.count, walker: walker) { _, _ in false }
-        }
-    }
-
-    /// Runs `body(item, worker)` for items 0 ..< count on up to `threads` threads, items claimed one at a time.
-    private func parallel(_ count: Int, _ threads: Int, _ body: @escaping @Sendable (Int, Int) -> Void) {
-        if threads <= 1 || count < 2 {
-            for i in 0..<count { body(i, 0) }
-            return
-        }
-        let claimed = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
-            while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < count { body(i, worker) }
         }
     }
 

@@ -7,9 +7,12 @@
 /// down to the depth of their first differing digit, which gives each leaf's depth and every cell on the way, in
 /// pre-order, in one pass. The result is the tree the partition build gives, cell for cell.
 ///
+/// With more than one thread, the keys are computed in parallel chunks and, after the first radix pass, the buckets
+/// are sorted on the threads (disjoint ranges, each sorted as one thread would: the result does not change).
+///
 /// It declines (returns nil) when keys cannot be exact (a root larger than 2^32 or far from the origin) or when two
 /// points share a depth-32 cell without coinciding; the partition build then runs.
-final class SortedQuadtreeBuilder {
+final class SortedQuadtreeBuilder: @unchecked Sendable {
     /// A point's Morton key and node index.
     private struct Entry {
         var key: UInt64
@@ -34,10 +37,10 @@ final class SortedQuadtreeBuilder {
 
     /// Builds the tree over `count` points (x then y per point in `points`, their node indices in `indices`, in
     /// index order; `x` and `y` are all nodes' coordinates) in the root from `lower` of side `size`, and returns
-    /// its number of cells.
+    /// its number of cells, using up to `threads` threads for the keys and the sort.
     func build(
         count n: Int, points: UnsafePointer<Double>, indices: UnsafePointer<Int32>, x: UnsafePointer<Double>,
-        y: UnsafePointer<Double>, lower: (Double, Double), size: Double, into output: Output
+        y: UnsafePointer<Double>, lower: (Double, Double), size: Double, threads: Int = 1, into output: Output
     ) -> Int? {
         let scale = 4_294_967_296 / size
         let offset = (lower.0 * scale, lower.1 * scale)
@@ -48,13 +51,32 @@ final class SortedQuadtreeBuilder {
         // Wrapping operations where the guard above rules out overflow (and below, where indices and cell counts
         // fit in Int32 as everywhere in the tree).
         let lowest = (Int64(offset.0), Int64(offset.1))
-        for s in 0..<n {
-            let kx = UInt64(bitPattern: Int64((points[s &* 2] * scale).rounded(.down)) &- lowest.0)
-            let ky = UInt64(bitPattern: Int64((points[s &* 2 &+ 1] * scale).rounded(.down)) &- lowest.1)
-            sorted[s] = Entry(key: Self.spread(kx) | Self.spread(ky) &<< 1, index: indices[s])
+        let input = Input(points: points, indices: indices, sorted: sorted)
+        let chunk = 8192
+        forEachClaimedItem((n + chunk - 1) / chunk, threads: threads) { c, _ in
+            for s in (c &* chunk)..<min(n, c &* chunk &+ chunk) {
+                let kx = UInt64(bitPattern: Int64((input.points[s &* 2] * scale).rounded(.down)) &- lowest.0)
+                let ky = UInt64(bitPattern: Int64((input.points[s &* 2 &+ 1] * scale).rounded(.down)) &- lowest.1)
+                input.sorted[s] = Entry(key: Self.spread(kx) | Self.spread(ky) &<< 1, index: input.indices[s])
+            }
         }
-        sort(0, n, bits: 64)
+        if threads > 1 && n > chunk {
+            var buckets: [SIMD3<Int>] = []
+            sort(0, n, bits: 64) { buckets.append(SIMD3($0, $1, $2)) }
+            let planned = buckets
+            forEachClaimedItem(planned.count, threads: threads) { i, _ in
+                self.sort(planned[i].x, planned[i].y, bits: planned[i].z)
+            }
+        } else {
+            sort(0, n, bits: 64)
+        }
         return emit(n, x: x, y: y, lower: lower, size: size, into: output)
+    }
+
+    /// What the key workers read and write.
+    private struct Input: @unchecked Sendable {
+        let points: UnsafePointer<Double>, indices: UnsafePointer<Int32>
+        let sorted: UnsafeMutablePointer<Entry>
     }
 
     /// The entries from `s` on that share its key end before the returned `t`; `following` is the number of levels
@@ -184,8 +206,9 @@ final class SortedQuadtreeBuilder {
     }
 
     /// Stable radix sort of entries `a..<b` on the key bits below `bits` (most significant digit first; short
-    /// ranges by insertion).
-    private func sort(_ a: Int, _ b: Int, bits: Int) {
+    /// ranges by insertion). With `later`, the buckets of the first pass that splits the range are handed to it
+    /// (from, to, bits left) instead of being sorted.
+    private func sort(_ a: Int, _ b: Int, bits: Int, later: ((Int, Int, Int) -> Void)? = nil) {
         let n = b - a
         if n <= 32 || bits == 0 {
             insertionSort(a, b)
@@ -199,7 +222,7 @@ final class SortedQuadtreeBuilder {
             counts.initialize(repeating: 0)
             for s in a..<b { counts[Int(truncatingIfNeeded: (sorted[s].key &>> shift) & mask)] &+= 1 }
             if counts.contains(n) {
-                sort(a, b, bits: shift)
+                sort(a, b, bits: shift, later: later)
                 return
             }
             var start = a
@@ -217,7 +240,9 @@ final class SortedQuadtreeBuilder {
             var from = a
             for digit in 0..<counts.count {
                 let to = counts[digit]
-                if to &- from > 1 { sort(from, to, bits: shift) }
+                if to &- from > 1 {
+                    if let later { later(from, to, shift) } else { sort(from, to, bits: shift) }
+                }
                 from = to
             }
         }

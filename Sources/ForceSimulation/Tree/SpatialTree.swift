@@ -152,7 +152,7 @@ final class SpatialTree {
 
         if !three && usesSortedBuild, let cells = sortedBuilder.build(
             count: kept, points: coordinates.0.base, indices: indices.0.base, x: x, y: y, lower: (b0.0, b0.1),
-            size: size,
+            size: size, threads: threads,
             into: .init(end: end, head: head, first: first, bounds: bounds, next: next.base, order: order.base, nodes: n))
         {
             cellCount = cells
