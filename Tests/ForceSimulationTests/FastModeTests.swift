@@ -92,6 +92,61 @@ import Testing
         #expect(abs(k.vx[0] - expected) < 1e-12 && k.vx[0] == k.vx[1] && k.vy[0] == 0, "\(k.vx[0]) \(expected)")
     }
 
+    /// One charge application in each mode on nodes at `points` (exact mode with theta 0: the exact sum), fast mode's
+    /// after checking every velocity is finite.
+    static func chargeAgainstTheExactSum(
+        _ points: [SIMD2<Double>], distanceMin: Double = 1
+    ) throws -> (fast: [Double], exactSum: [Double]) {
+        let state = try Simulation(nodeCount: points.count, mode: .exact) { k in
+            for (i, p) in points.enumerated() { (k.x[i], k.y[i]) = (p.x, p.y) }
+        }
+        let fast = try chargeStep(state, mode: .fast, charge: ManyBodyForce(distanceMin: distanceMin))
+        let exactSum = try chargeStep(state, mode: .exact, charge: ManyBodyForce(theta: 0, distanceMin: distanceMin))
+        let allFinite = fast.allSatisfy { $0.isFinite }
+        #expect(allFinite, "fast mode's velocities are finite")
+        return (fast, exactSum)
+    }
+
+    /// A cluster of `n` nodes within a `side` × `side` square from a fixed seed.
+    static func cluster(_ n: Int, side: Double, seed: UInt32) -> [SIMD2<Double>] {
+        let random = RandomSource(seed: seed)
+        return (0..<n).map { _ in SIMD2(random.next() * side, random.next() * side) }
+    }
+
+    @Test func aFarNodeLeavesTheNearSumsExact() throws {
+        // One leaf: 19 nodes a few units apart and one 1e9 away. Its centre is then 5e8 from the cluster, where
+        // Float would round the cluster's offsets to a grid of 32 units (a relative error near 1); in Double they
+        // are off by a few ulps of 5e8 (about 1e-8 relative).
+        let (fast, exactSum) = try Self.chargeAgainstTheExactSum(
+            Self.cluster(19, side: 20, seed: 5) + [SIMD2(1e9, 0)])
+        #expect(Self.relativeRMS(fast, exactSum) < 1e-6, "\(Self.relativeRMS(fast, exactSum))")
+        // Many leaves in a tree 1e12 wide, with a pair 0.5 apart (closer than distanceMin) inside the cluster.
+        var points = Self.cluster(600, side: 300, seed: 6)
+        points[1] = points[0] + SIMD2(0.5, 0)
+        let (wideFast, wideSum) = try Self.chargeAgainstTheExactSum(points + [SIMD2(1e12, -1e12)])
+        #expect(Self.relativeRMS(wideFast, wideSum) < 1e-3, "\(Self.relativeRMS(wideFast, wideSum))")
+    }
+
+    @Test func closePairsKeepTheirForceWithoutADistanceMin() throws {
+        // distanceMin 0 and two nodes about 1e-6 apart on either side of x = 0, a cell boundary of the tree (not
+        // level: exact mode jiggles a difference of exactly 0 on an axis, fast mode does not).
+        var points: [SIMD2<Double>] = (0..<400).map { i in
+            let column = Double(i % 20), row = Double(i / 20)
+            return SIMD2(column * 10 - 95, row * 10 - 95)
+        }
+        points += [SIMD2(-5e-7, 0.3), SIMD2(5e-7, 0.3000004)]
+        let (fast, exactSum) = try Self.chargeAgainstTheExactSum(points, distanceMin: 0)
+        #expect(Self.relativeRMS(fast, exactSum) < 1e-3, "\(Self.relativeRMS(fast, exactSum))")
+    }
+
+    @Test func aTinyLayoutKeepsItsForces() throws {
+        // 200 nodes within 1e-21 (squared distances below Float's least normal number): every pair is closer than
+        // distanceMin 1, so each pushes with the full strength.
+        let (fast, exactSum) = try Self.chargeAgainstTheExactSum(
+            Self.cluster(200, side: 1e-21, seed: 7))
+        #expect(Self.relativeRMS(fast, exactSum) < 1e-3, "\(Self.relativeRMS(fast, exactSum))")
+    }
+
     @Test func fastModeIn3DKeepsExactModesCharge() throws {
         let state = try Self.simulation(1500, mode: .exact, seed: 4, dimensions: 3)
         try state.tick(5)

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Fast mode's many-body sums in 2D where `MultipoleManyBody` does not apply (a finite distanceMax, a strength that
 /// is not finite, a tree wider than 10^20), over the same Barnes-Hut tree as exact mode: the points of each of the
 /// largest subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's
@@ -177,17 +174,8 @@ final class GroupedManyBody {
             }
         }
         while lists.count < threads { lists.append(InteractionList()) }
-        if threads == 1 || groups.count < 2 {
-            for range in groups { Self.group(range, input, lists[0]) }
-            return
-        }
         let lists = self.lists, planned = groups
-        let claimed = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: threads) { t in
-            while case let g = claimed.add(1, ordering: .relaxed).oldValue, g < planned.count {
-                Self.group(planned[g], input, lists[t])
-            }
-        }
+        forEachClaimedItem(planned.count, threads: threads) { g, t in Self.group(planned[g], input, lists[t]) }
     }
 
     /// Lists the interactions of the group at tree positions `range`, then adds them to its nodes.

@@ -8,8 +8,9 @@
 /// root: a source cell goes into the target's local expansion when (r_target + r_source) < `opening` × the
 /// distance of their centres and every pair is at least distanceMin apart; otherwise the larger of the two is
 /// split, and two leaves that are not separated add their points directly, with d3's distanceMin rule. A node takes
-/// nothing from a point at its own position. Each target's sums are made in one fixed order by one thread (work is
-/// split into subtrees whose size depends only on the number of points), so results do not depend on the threads.
+/// nothing from a point at its own position. Each target's sums are made in one fixed order by one thread (the
+/// threads share out subtrees, each walked with the same source list whichever thread takes it), so results do not
+/// depend on the threads.
 final class MultipoleManyBody {
     /// Most points per leaf.
     static let leafSize = 32
@@ -56,32 +57,24 @@ final class MultipoleManyBody {
         let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
         let alpha: Double
         let distanceMin2: Double
-        /// The largest strength's magnitude.
-        let largestStrength: Double
+        /// The largest and the smallest non-zero magnitude of the strengths.
+        let largestStrength: Double, smallestStrength: Double
     }
 
-    /// The powers of two `NearFieldSums` scales lengths and strengths by (about one over the tree's extent and the
-    /// largest strength), and the one that scales its sums back.
-    struct NearScales {
-        let length: Double, strength: Double, force: Double
 
-        init(extent: Double, largestStrength: Double) {
-            let e = extent.isNormal ? extent.exponent : 0, s = largestStrength.isNormal ? largestStrength.exponent : 0
-            length = Double(sign: .plus, exponent: -e, significand: 1)
-            strength = Double(sign: .plus, exponent: -s, significand: 1)
-            force = Double(sign: .plus, exponent: s - e, significand: 1)
-        }
-    }
-
-    /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, a tree whose extent
-    /// keeps the expansions' powers within range, and a distanceMin that Float holds in the near sums' units
-    /// (otherwise fast mode uses `GroupedManyBody`).
-    static func applies(tree: SpatialTree, distanceMax2: Double, distanceMin2: Double, largestStrength: Double) -> Bool {
+    /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, and a tree whose
+    /// extent keeps the expansions' powers within range (otherwise fast mode uses `GroupedManyBody`).
+    static func applies(tree: SpatialTree, distanceMax2: Double, largestStrength: Double) -> Bool {
         guard distanceMax2 == .infinity, largestStrength.isFinite, tree.keptCount > 0 else { return false }
         let b = tree.bounds.base
-        let scales = NearScales(extent: b[2] - b[0], largestStrength: largestStrength)
-        return b[2] - b[0] <= 1e20 && distanceMin2 * scales.length * scales.length <= 1e30
+        return b[2] - b[0] <= 1e20
     }
+
+    /// A leaf sums its near points in Float when they all lie within this many distanceMins of its centre (Float's
+    /// 24 bits then place them to within 1/1000 of distanceMin) and the strengths span at most 2^100 (so that
+    /// scaled by the largest, none leaves Float's range); in Double otherwise.
+    static let floatReach = 16384.0
+    static let floatStrengthSpan = 0x1p100
 
     /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
     func apply(_ input: Input, threads: Int) {
@@ -94,14 +87,15 @@ final class MultipoleManyBody {
         multipoles.reserve(cellCount * p)
         locals.reserve(cellCount * p)
         while workers.count < max(1, threads) { workers.append(Walker()) }
-        let b = input.tree.bounds.base
-        let scales = NearScales(extent: b[2] - b[0], largestStrength: input.largestStrength)
+        let largest = input.largestStrength
+        let strengthExponent = largest.isNormal ? largest.exponent : 0
         let context = Context(
             cells: cells.base, leaves: leaves.base, order: input.tree.order.base, x: input.x, y: input.y,
             strengths: input.strengths, px: pointX.base, py: pointY.base, ps: pointS.base,
             multipoles: multipoles.base, locals: locals.base, vx: input.vx, vy: input.vy, alpha: input.alpha,
             distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions,
-            scales: scales, nearDistanceMin2: Float(input.distanceMin2 * scales.length * scales.length))
+            strengthExponent: strengthExponent,
+            strengthsInFloat: largest <= input.smallestStrength * Self.floatStrengthSpan)
         // Leaves: boxes and multipoles, in parallel over fixed chunks; then the cells above, children first.
         let chunk = 64, leaves = leafCount
         let chunks = (leaves + chunk - 1) / chunk
@@ -215,23 +209,10 @@ final class MultipoleManyBody {
         var count = 0
         let pending = ScratchBuffer<Int32>()
         let scratch = ScratchBuffer<SIMD2<Double>>()
-        /// The points a leaf sums directly (relative to its centre), its own points, and their sums.
-        let sourceX = ScratchBuffer<Float>(), sourceY = ScratchBuffer<Float>(), sourceS = ScratchBuffer<Float>()
-        let targetX = ScratchBuffer<Float>(), targetY = ScratchBuffer<Float>()
-        let sumX = ScratchBuffer<Float>(), sumY = ScratchBuffer<Float>()
+        /// The direct sums' working arrays, in each precision.
+        let floatSums = NearFieldBuffers<Float>(), doubleSums = NearFieldBuffers<Double>()
 
         init() { scratch.reserve(2 * ComplexExpansions.order) }
-
-        /// Makes room for `sources` gathered points and `targets` nodes.
-        func reserveNear(_ sources: Int, targets: Int) {
-            sourceX.reserve(sources)
-            sourceY.reserve(sources)
-            sourceS.reserve(sources)
-            targetX.reserve(targets)
-            targetY.reserve(targets)
-            sumX.reserve(targets)
-            sumY.reserve(targets)
-        }
 
         /// Empties the lists.
         func reset() { count = 0 }
@@ -257,9 +238,10 @@ final class MultipoleManyBody {
         let alpha: Double
         let distanceMin2: Double, distanceMin: Double
         let expansions: ComplexExpansions
-        let scales: NearScales
-        /// distanceMin² in the near sums' units.
-        let nearDistanceMin2: Float
+        /// The exponent of the largest strength's magnitude (the direct sums scale strengths by 2^-exponent).
+        let strengthExponent: Int
+        /// Whether the strengths' span lets a leaf sum in Float (`MultipoleManyBody.floatStrengthSpan`).
+        let strengthsInFloat: Bool
 
         /// Sets a cell's centre and radius from its box.
         @inline(__always)
@@ -381,51 +363,80 @@ final class MultipoleManyBody {
             walker.count = kept
         }
 
-        /// Adds to each node of leaf `a` its local expansion's field and the direct sums from the listed leaves
-        /// (`NearFieldSums`, on the points gathered as scaled Floats relative to the leaf's centre, the leaves that
-        /// may be closer than distanceMin last).
+        /// Adds to each node of leaf `a` its local expansion's field and the direct sums from the listed leaves:
+        /// in Float when the neighbourhood is small enough against distanceMin (`MultipoleManyBody.floatReach`),
+        /// in Double otherwise, lengths scaled by a power of two near one over the neighbourhood's reach.
         func evaluate(_ a: Int, sources: Range<Int>, walker: Walker) {
-            let target = cells[a]
-            let centre = target.centre
-            let list = walker.list.base
-            var total = 0
-            for s in sources { total &+= Int(cells[Int(list[s] < 0 ? ~list[s] : list[s])].count) }
+            let target = cells[a], list = walker.list.base
+            var total = Int(target.count)
+            var reach = pointwiseMax(target.upper - target.centre, target.centre - target.lower).max()
+            for s in sources {
+                let b = cells[Int(list[s] < 0 ? ~list[s] : list[s])]
+                total &+= Int(b.count)
+                reach = max(reach, pointwiseMax(b.upper - target.centre, target.centre - b.lower).max())
+            }
+            if strengthsInFloat && distanceMin > 0 && reach <= MultipoleManyBody.floatReach * distanceMin {
+                sumNear(walker.floatSums, a, sources: sources, list: list, total: total, reach: reach, float: true)
+            } else {
+                sumNear(walker.doubleSums, a, sources: sources, list: list, total: total, reach: reach, float: false)
+            }
+        }
+
+        /// `evaluate` in one precision: gathers the listed leaves' points and the leaf's nodes into `buffers`,
+        /// relative to the leaf's centre and scaled, the leaves that may be closer than distanceMin last (in
+        /// Double, all of them: there distanceMin may be 0, so no pair is sure to be apart), sums them, and adds the
+        /// sums, scaled back, and the local expansion's field to the nodes' velocities.
+        @inline(__always)
+        func sumNear<Scalar: BinaryFloatingPoint>(
+            _ buffers: NearFieldBuffers<Scalar>, _ a: Int, sources: Range<Int>, list: UnsafePointer<Int32>,
+            total: Int, reach: Double, float: Bool
+        ) {
+            let target = cells[a], centre = target.centre
+            let e = reach.isNormal ? reach.exponent : 0
+            let length = Double(sign: .plus, exponent: -e, significand: 1)
+            let strength = Double(sign: .plus, exponent: -strengthExponent, significand: 1)
+            let force = Double(sign: .plus, exponent: strengthExponent &- e, significand: 1)
             let from = Int(target.from), count = Int(target.count)
-            walker.reserveNear(total, targets: count)
-            let sx = walker.sourceX.base, sy = walker.sourceY.base, ss = walker.sourceS.base
+            buffers.reserve(sources: total, targets: count)
+            let sx = buffers.sourceX.base, sy = buffers.sourceY.base, ss = buffers.sourceS.base
             var gathered = 0
-            for pass in 0..<2 {
-                let careful = pass == 1
-                for s in sources where (list[s] < 0) == careful {
-                    let b = cells[Int(careful ? ~list[s] : list[s])]
+            /// Appends the points of the listed leaves that `take` accepts (given whether they are marked careful).
+            func gather(_ take: (Bool) -> Bool) {
+                for s in sources where take(list[s] < 0) {
+                    let b = cells[Int(list[s] < 0 ? ~list[s] : list[s])]
                     for j in Int(b.from)..<Int(b.from &+ b.count) {
-                        sx[gathered] = Float((px[j] - centre.x) * scales.length)
-                        sy[gathered] = Float((py[j] - centre.y) * scales.length)
-                        ss[gathered] = Float(ps[j] * scales.strength)
+                        sx[gathered] = Scalar((px[j] - centre.x) * length)
+                        sy[gathered] = Scalar((py[j] - centre.y) * length)
+                        ss[gathered] = Scalar(ps[j] * strength)
                         gathered &+= 1
                     }
                 }
-                if !careful { total = gathered }
             }
-            let tx = walker.targetX.base, ty = walker.targetY.base
-            let ax = walker.sumX.base, ay = walker.sumY.base
+            if float {
+                gather { !$0 }
+            }
+            let firstCareful = gathered
+            gather { careful in careful || !float }
+            let tx = buffers.targetX.base, ty = buffers.targetY.base
+            let ax = buffers.sumX.base, ay = buffers.sumY.base
             for t in 0..<count {
-                tx[t] = Float((px[from &+ t] - centre.x) * scales.length)
-                ty[t] = Float((py[from &+ t] - centre.y) * scales.length)
+                tx[t] = Scalar((px[from &+ t] - centre.x) * length)
+                ty[t] = Scalar((py[from &+ t] - centre.y) * length)
                 ax[t] = 0
                 ay[t] = 0
             }
             NearFieldSums(
-                sourceX: sx, sourceY: sy, sourceS: ss, sources: gathered, careful: total, targetX: tx, targetY: ty,
-                sumX: ax, sumY: ay, targets: count, distanceMin2: nearDistanceMin2
+                sourceX: sx, sourceY: sy, sourceS: ss, sources: gathered, firstCareful: firstCareful,
+                targetX: tx, targetY: ty, sumX: ax, sumY: ay, targets: count,
+                distanceMin2: distanceMin2 * length * length
             ).add()
             let local = locals + a &* ComplexExpansions.order
             for t in 0..<count {
                 let field = ComplexExpansions.evaluate(local, at: SIMD2(px[from &+ t], py[from &+ t]) - centre)
                 let node = Int(order[from &+ t])
                 // The field is the conjugate of the local expansion's value.
-                vx[node] += (Double(ax[t]) * scales.force + field.x) * alpha
-                vy[node] += (Double(ay[t]) * scales.force - field.y) * alpha
+                vx[node] += (Double(ax[t]) * force + field.x) * alpha
+                vy[node] += (Double(ay[t]) * force - field.y) * alpha
             }
         }
     }

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// d3's many-body force (charge): every node pushes (negative strength) or pulls every other, 1/r, approximated
 /// by Barnes-Hut over a d3-quadtree (2D) or d3-octree (3D) so sums come out in d3's order.
 ///
@@ -48,8 +45,9 @@ public final class ManyBodyForce: PreparedForce {
     /// Fast mode's sums in 2D (`SimulationMode.fast`): by multipoles, or grouped walks where those do not apply.
     private let multipoles = MultipoleManyBody()
     private let grouped = GroupedManyBody()
-    /// The largest magnitude of the evaluated strengths (infinity if one is not finite).
-    private var largestStrength = 0.0
+    /// The largest magnitude of the evaluated strengths (infinity if one is not finite), and the smallest non-zero
+    /// one (infinity if all are 0).
+    private var largestStrength = 0.0, smallestStrength = Double.infinity
     /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
     /// cell is irregular, see `accumulate`).
     private var preparation = Preparation.none
@@ -103,8 +101,7 @@ public final class ManyBodyForce: PreparedForce {
     /// Whether this tick's sums are fast mode's multipoles (2D, the tree built, the strengths evaluated).
     private func usesMultipoles(_ k: Kinetics) -> Bool {
         k.mode == .fast && k.dimensions == 2
-            && MultipoleManyBody.applies(
-                tree: tree, distanceMax2: distanceMax2, distanceMin2: distanceMin2, largestStrength: largestStrength)
+            && MultipoleManyBody.applies(tree: tree, distanceMax2: distanceMax2, largestStrength: largestStrength)
     }
 
     /// Forgets the tree built ahead.
@@ -127,7 +124,7 @@ public final class ManyBodyForce: PreparedForce {
                 MultipoleManyBody.Input(
                     tree: tree, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
                     vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2,
-                    largestStrength: largestStrength),
+                    largestStrength: largestStrength, smallestStrength: smallestStrength),
                 threads: threads)
             return
         }
@@ -171,11 +168,8 @@ public final class ManyBodyForce: PreparedForce {
             let flags = Flags(threads)
             defer { flags.release() }
             // Chunks are claimed one at a time, so a thread that gets less of the machine does less of the work.
-            let claimed = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: threads) { t in
-                while case let c = claimed.add(1, ordering: .relaxed).oldValue, c < chunks {
-                    if kernel.run(from: c * chunk, to: min(n, c * chunk + chunk)) { flags.set(t) }
-                }
+            forEachClaimedItem(chunks, threads: threads) { c, t in
+                if kernel.run(from: c * chunk, to: min(n, c * chunk + chunk)) { flags.set(t) }
             }
             anyDeferred = flags.any
         }
@@ -192,16 +186,20 @@ public final class ManyBodyForce: PreparedForce {
         let n = kinetics.count
         strengths.reserve(n)
         for i in 0..<n { strengths.base[i] = try strength.value(i) }
-        largestStrength = (0..<n).reduce(0) { largest, i in
-            strengths.base[i].isFinite ? max(largest, strengths.base[i].magnitude) : .infinity
+        largestStrength = 0
+        smallestStrength = .infinity
+        for i in 0..<n {
+            let magnitude = strengths.base[i].magnitude
+            largestStrength = magnitude.isFinite ? max(largestStrength, magnitude) : .infinity
+            if magnitude > 0 { smallestStrength = min(smallestStrength, magnitude) }
         }
         stale = false
     }
 
-    /// Threads worth using for `k`'s nodes: one more per 1024 nodes in exact mode, per 256 in fast mode (whose
-    /// sums cost less per node, so a second thread pays off sooner).
+    /// Threads worth using for `k`'s nodes: one more per 1024 nodes, per 256 in fast mode in 2D (whose sums cost
+    /// less per node, so a second thread pays off sooner).
     private func workers(_ k: Kinetics) -> Int {
-        max(1, min(k.threads, k.count / (k.mode == .fast ? 256 : 1024) + 1))
+        max(1, min(k.threads, k.count / (k.mode == .fast && k.dimensions == 2 ? 256 : 1024) + 1))
     }
 
     /// Builds the tree over the current positions.
@@ -226,17 +224,7 @@ public final class ManyBodyForce: PreparedForce {
             x: k.x.baseAddress!, y: k.y.baseAddress!, z: k.z.baseAddress, sx: gathered.base, sy: gathered.base + n,
             sz: gathered.base + 2 * n, ss: gathered.base + 3 * n, three: three, theta2: theta2)
         let subtrees = tree.subtrees
-        let workers = min(threads, subtrees.count)
-        if workers > 1 {
-            let claimed = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < subtrees.count {
-                    accumulator.subtree(subtrees[i])
-                }
-            }
-        } else {
-            for range in subtrees { accumulator.subtree(range) }
-        }
+        forEachClaimedItem(subtrees.count, threads: threads) { i, _ in accumulator.subtree(subtrees[i]) }
         for c in tree.top.reversed() { accumulator.cell(c) }
         let body = bodies.base
         return (0..<cells).contains { body[$0].value == 0 || !body[$0].x.isFinite || !body[$0].y.isFinite }

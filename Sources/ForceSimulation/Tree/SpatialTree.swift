@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// A d3-quadtree (2D) or d3-octree (3D) over a set of points, with the same cell geometry, insertion and child
 /// order, laid out in pre-order in flat arrays so a visit is a linear scan that can skip a cell's subtree.
 ///
@@ -173,18 +170,8 @@ final class SpatialTree {
         plan(Task(from: 0, to: kept, generation: 0, lower: b0, upper: b1), largest, store, &steps, &tasks)
 
         while parts.count < tasks.count { parts.append(Part()) }
-        let workers = min(threads, tasks.count)
-        if workers > 1 {
-            let parts = self.parts, planned = tasks
-            let claimed = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while case let i = claimed.add(1, ordering: .relaxed).oldValue, i < planned.count {
-                    parts[i].build(planned[i], store)
-                }
-            }
-        } else {
-            for (i, task) in tasks.enumerated() { parts[i].build(task, store) }
-        }
+        let parts = self.parts, planned = tasks
+        forEachClaimedItem(planned.count, threads: threads) { i, _ in parts[i].build(planned[i], store) }
         assemble(steps, kept: kept)
     }
 
