@@ -147,6 +147,46 @@ import Testing
         #expect(Self.relativeRMS(fast, exactSum) < 1e-3, "\(Self.relativeRMS(fast, exactSum))")
     }
 
+    @Test func layoutsOfEveryScaleAndStrengthStayCloseToTheExactSum() throws {
+        // Random layouts from 1e-25 to 1e13 across, off-centre up to a million times their size (so the tree stays
+        // within the multipoles' 1e20), with distanceMin 0, 1 or a fraction of the size and strengths of one sign
+        // or mixed: fast mode's charge (Float or Double per leaf) stays finite and at most a third as far from the
+        // sum over all pairs as exact mode's Barnes-Hut (which, as d3's, also skips a cell whose strengths add up
+        // to 0).
+        let random = RandomSource(seed: 11)
+        for round in 0..<40 {
+            let n = 2 + Int(random.next() * 300)
+            let scale = pow(10, (random.next() * 38 - 25).rounded())
+            let offset = SIMD2(random.next() - 0.5, random.next() - 0.5) * scale * pow(10, (random.next() * 6).rounded())
+            let points = (0..<n).map { _ in SIMD2(random.next(), random.next()) * scale + offset }
+            let distanceMin = [0, 1, scale * 1e-3][round % 3]
+            let strengths = (0..<n).map { i in round % 2 == 1 && i % 3 == 0 ? 20.0 : -30.0 }
+            let state = try Simulation(nodeCount: n, mode: .exact) { k in
+                for (i, p) in points.enumerated() { (k.x[i], k.y[i]) = (p.x, p.y) }
+            }
+            let charge = { ManyBodyForce(strength: .perNode { strengths[$0] }, distanceMin: distanceMin) }
+            let fast = try Self.chargeStep(state, mode: .fast, charge: charge())
+            let exact = try Self.chargeStep(state, mode: .exact, charge: charge())
+            // The sum over all pairs with d3's distanceMin rule, times alpha after one tick and the velocity decay.
+            let alpha = 1 + (0 - 1) * (1 - pow(0.001, 1.0 / 300)), dmin2 = distanceMin * distanceMin
+            var sum = [Double](repeating: 0, count: 2 * n)
+            for i in 0..<n {
+                for j in 0..<n where points[j] != points[i] {
+                    let d = points[j] - points[i]
+                    var l = (d * d).sum()
+                    if l < dmin2 { l = (dmin2 * l).squareRoot() }
+                    sum[i] += strengths[j] * d.x / l * alpha * 0.6
+                    sum[n + i] += strengths[j] * d.y / l * alpha * 0.6
+                }
+            }
+            let fastError = Self.relativeRMS(fast, sum), exactError = Self.relativeRMS(exact, sum)
+            #expect(fast.allSatisfy { $0.isFinite })
+            #expect(
+                fastError <= max(1e-6, exactError / 3),
+                "round \(round): n \(n), scale \(scale), distanceMin \(distanceMin): \(fastError) (exact \(exactError))")
+        }
+    }
+
     @Test func fastModeIn3DKeepsExactModesCharge() throws {
         let state = try Self.simulation(1500, mode: .exact, seed: 4, dimensions: 3)
         try state.tick(5)
