@@ -61,7 +61,6 @@ final class MultipoleManyBody {
         let largestStrength: Double, smallestStrength: Double
     }
 
-
     /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, and a tree whose
     /// extent keeps the expansions' powers within range (otherwise fast mode uses `GroupedManyBody`).
     static func applies(tree: SpatialTree, distanceMax2: Double, largestStrength: Double) -> Bool {
@@ -71,9 +70,11 @@ final class MultipoleManyBody {
     }
 
     /// A leaf sums its near points in Float when they all lie within this many distanceMins of its centre (Float's
-    /// 24 bits then place them to within 1/1000 of distanceMin) and the strengths span at most 2^100 (so that
-    /// scaled by the largest, none leaves Float's range); in Double otherwise.
+    /// 24 bits then place them to within 1/1000 of distanceMin) and the strengths span at most `floatStrengthSpan`;
+    /// in Double otherwise.
     static let floatReach = 16384.0
+    /// The largest ratio of the largest to the smallest non-zero strength for Float sums (scaled by the largest,
+    /// none then leaves Float's range).
     static let floatStrengthSpan = 0x1p100
 
     /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
@@ -368,7 +369,7 @@ final class MultipoleManyBody {
         /// in Double otherwise, lengths scaled by a power of two near one over the neighbourhood's reach.
         func evaluate(_ a: Int, sources: Range<Int>, walker: Walker) {
             let target = cells[a], list = walker.list.base
-            var total = Int(target.count)
+            var total = 0
             var reach = pointwiseMax(target.upper - target.centre, target.centre - target.lower).max()
             for s in sources {
                 let b = cells[Int(list[s] < 0 ? ~list[s] : list[s])]
@@ -376,9 +377,9 @@ final class MultipoleManyBody {
                 reach = max(reach, pointwiseMax(b.upper - target.centre, target.centre - b.lower).max())
             }
             if strengthsInFloat && distanceMin > 0 && reach <= MultipoleManyBody.floatReach * distanceMin {
-                sumNear(walker.floatSums, a, sources: sources, list: list, total: total, reach: reach, float: true)
+                sumNear(walker.floatSums, a, sources: sources, list: list, total: total, reach: reach)
             } else {
-                sumNear(walker.doubleSums, a, sources: sources, list: list, total: total, reach: reach, float: false)
+                sumNear(walker.doubleSums, a, sources: sources, list: list, total: total, reach: reach)
             }
         }
 
@@ -389,8 +390,9 @@ final class MultipoleManyBody {
         @inline(__always)
         func sumNear<Scalar: BinaryFloatingPoint>(
             _ buffers: NearFieldBuffers<Scalar>, _ a: Int, sources: Range<Int>, list: UnsafePointer<Int32>,
-            total: Int, reach: Double, float: Bool
+            total: Int, reach: Double
         ) {
+            let float = Scalar.self == Float.self
             let target = cells[a], centre = target.centre
             let e = reach.isNormal ? reach.exponent : 0
             let length = Double(sign: .plus, exponent: -e, significand: 1)
