@@ -1,16 +1,16 @@
-/// Fast mode's many-body sums in 2D by a fast multipole method over the Barnes-Hut tree's points: the force on a
-/// node at z from a node of strength s at w is s (w − z) / |w − z|² = s / conj(w − z), so a node's sum is the
-/// conjugate of Σ s / (w − z), the Cauchy kernel of the classic 2D method (`ComplexExpansions`).
+/// Fast mode's many-body sums in 2D by a fast multipole method: the force on a node at z from a node of strength s
+/// at w is s (w − z) / |w − z|² = s / conj(w − z), so a node's sum is the conjugate of Σ s / (w − z), the Cauchy
+/// kernel of the classic 2D method (`ComplexExpansions`).
 ///
-/// The cells are the tree's, down to the largest subtrees of at most `leafSize` points (leaves; a cell with one
-/// non-empty child is skipped), each with the bounding box of its points, its centre and radius (half the box's
-/// diagonal). Multipole expansions are summed bottom-up. Then a dual-tree walk, one target cell at a time from the
-/// root: a source cell goes into the target's local expansion when (r_target + r_source) < `opening` × the
-/// distance of their centres and every pair is at least distanceMin apart; otherwise the larger of the two is
-/// split, and two leaves that are not separated add their points directly, with d3's distanceMin rule. A node takes
-/// nothing from a point at its own position. Each target's sums are made in one fixed order by one thread (the
-/// threads share out subtrees, each walked with the same source list whichever thread takes it), so results do not
-/// depend on the threads.
+/// The cells are `MortonCells`' quadtree over the nodes, down to cells of at most `leafSize` points (leaves), each
+/// with the bounding box of its points, its centre and radius (half the box's diagonal). Multipole expansions are
+/// summed bottom-up. Then a dual-tree walk, one target cell at a time from the root: a source cell goes into the
+/// target's local expansion when (r_target + r_source) < `opening` × the distance of their centres and every pair is
+/// at least distanceMin apart; otherwise the larger of the two is split, and two leaves that are not separated add
+/// their points directly, with d3's distanceMin rule. A node takes nothing from a point at its own position. Each
+/// target's sums are made in one fixed order by one thread (the threads share out subtrees, each walked with the
+/// same source list whichever thread takes it), so results do not depend on the threads. The sums are made ahead
+/// (`arrange`, `compute`, from positions and strengths alone) and added to the velocities later (`add`).
 final class MultipoleManyBody {
     /// Most points per leaf.
     static let leafSize = 32
@@ -21,8 +21,8 @@ final class MultipoleManyBody {
     /// counts is at most this.
     static let directPairs = 48
 
-    /// A cell: the bounding box of its points, its centre and radius, its points (tree positions `from ..< from +
-    /// count`), its children (`firstChild ..< firstChild + childCount`, none for a leaf) and parent (-1 at the root).
+    /// A cell: the bounding box of its points, its centre and radius, its points (positions `from ..< from + count`
+    /// in key order), its children (`firstChild ..< firstChild + childCount`, none for a leaf) and parent (-1 at the root).
     struct Cell {
         var lower = SIMD2<Double>(), upper = SIMD2<Double>(), centre = SIMD2<Double>()
         var radius = 0.0
@@ -32,15 +32,17 @@ final class MultipoleManyBody {
     }
 
     private let cells = ScratchBuffer<Cell>()
-    /// Per cell: the tree cell it stands for (while building).
-    private let treeCells = ScratchBuffer<Int32>()
-    /// The leaves, in cell order.
+    /// The leaves.
     private let leaves = ScratchBuffer<Int32>()
-    /// The points in tree order: coordinates and strengths.
+    /// The nodes in key order and the cells' point ranges.
+    private let arrangement = MortonCells()
+    /// The points in key order: coordinates and strengths.
     private let pointX = ScratchBuffer<Double>(), pointY = ScratchBuffer<Double>(), pointS = ScratchBuffer<Double>()
     /// Per cell, `ComplexExpansions.order` coefficients each.
     private let multipoles = ScratchBuffer<SIMD2<Double>>()
     private let locals = ScratchBuffer<SIMD2<Double>>()
+    /// Per point in key order, its sum (all x, then all y), until `add`.
+    private let sums = ScratchBuffer<Double>()
     /// Subtrees left to walk in parallel: their cell and the range of their source list in `taskSources`.
     private let tasks = ScratchBuffer<SIMD3<Int32>>()
     private let taskSources = ScratchBuffer<Int32>()
@@ -51,22 +53,28 @@ final class MultipoleManyBody {
 
     /// What the sums read and write.
     struct Input {
-        let tree: SpatialTree
         let strengths: UnsafePointer<Double>
         let x: UnsafePointer<Double>, y: UnsafePointer<Double>
-        let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
-        let alpha: Double
         let distanceMin2: Double
         /// The largest and the smallest non-zero magnitude of the strengths.
         let largestStrength: Double, smallestStrength: Double
     }
 
-    /// Whether the method can compute the sums faithfully: no distanceMax, finite strengths, and a tree whose
-    /// extent keeps the expansions' powers within range (otherwise fast mode uses `GroupedManyBody`).
-    static func applies(tree: SpatialTree, distanceMax2: Double, largestStrength: Double) -> Bool {
-        guard distanceMax2 == .infinity, largestStrength.isFinite, tree.keptCount > 0 else { return false }
-        let b = tree.bounds.base
-        return b[2] - b[0] <= 1e20
+    /// Whether the method can compute the sums faithfully given the force's parameters: no distanceMax and finite
+    /// strengths (and `arrange` must succeed; otherwise fast mode uses `GroupedManyBody`).
+    static func applies(distanceMax2: Double, largestStrength: Double) -> Bool {
+        distanceMax2 == .infinity && largestStrength.isFinite
+    }
+
+    /// The widest square of nodes the sums take: wider, the expansions' powers could leave Double's range.
+    static let widest = 1e20
+
+    /// Sorts the `count` nodes at (x, y) into cells for the next `apply`; false when no node is within reach or they
+    /// spread wider than `widest`.
+    func arrange(count: Int, x: UnsafePointer<Double>, y: UnsafePointer<Double>) -> Bool {
+        guard arrangement.sort(count: count, x: x, y: y, widest: Self.widest) else { return false }
+        (cellCount, leafCount) = arrangement.cells(into: cells, leaves: leaves, leafSize: Self.leafSize, x: x, y: y)
+        return true
     }
 
     /// A leaf sums its near points in Float when they all lie within this many distanceMins of its centre (Float's
@@ -77,13 +85,14 @@ final class MultipoleManyBody {
     /// none then leaves Float's range).
     static let floatStrengthSpan = 0x1p100
 
-    /// Adds every kept node's charge sum, times alpha, to its velocity, on up to `threads` threads.
-    func apply(_ input: Input, threads: Int) {
-        let points = input.tree.keptCount
-        buildCells(input.tree)
+    /// Computes every kept node's charge sum on up to `threads` threads, for `add`; `arrange` must have succeeded on
+    /// the same positions.
+    func compute(_ input: Input, threads: Int) {
+        let points = arrangement.keptCount
         pointX.reserve(points)
         pointY.reserve(points)
         pointS.reserve(points)
+        sums.reserve(2 * points)
         let p = ComplexExpansions.order
         multipoles.reserve(cellCount * p)
         locals.reserve(cellCount * p)
@@ -91,9 +100,9 @@ final class MultipoleManyBody {
         let largest = input.largestStrength
         let strengthExponent = largest.isNormal ? largest.exponent : 0
         let context = Context(
-            cells: cells.base, leaves: leaves.base, order: input.tree.order.base, x: input.x, y: input.y,
+            cells: cells.base, leaves: leaves.base, order: arrangement.order.base, x: input.x, y: input.y,
             strengths: input.strengths, px: pointX.base, py: pointY.base, ps: pointS.base,
-            multipoles: multipoles.base, locals: locals.base, vx: input.vx, vy: input.vy, alpha: input.alpha,
+            multipoles: multipoles.base, locals: locals.base, sumX: sums.base, sumY: sums.base + points,
             distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions,
             strengthExponent: strengthExponent,
             strengthsInFloat: largest <= input.smallestStrength * Self.floatStrengthSpan)
@@ -133,6 +142,17 @@ final class MultipoleManyBody {
 
     private var cellCount = 0, leafCount = 0, taskCount = 0, taskSourceCount = 0
 
+    /// Adds the sums `compute` made, times alpha, to the nodes' velocities.
+    func add(alpha: Double, vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>) {
+        let points = arrangement.keptCount, order = arrangement.order.base
+        let sumX = sums.base, sumY = sums.base + points
+        for s in 0..<points {
+            let node = Int(order[s])
+            vx[node] += sumX[s] * alpha
+            vy[node] += sumY[s] * alpha
+        }
+    }
+
     /// The tasks the walk's top left, for the workers to read.
     private struct Planned: @unchecked Sendable {
         let tasks: UnsafeMutablePointer<SIMD3<Int32>>
@@ -147,60 +167,6 @@ final class MultipoleManyBody {
         tasks.base[taskCount] = SIMD3(list.x, Int32(taskSourceCount), Int32(taskSourceCount + length))
         taskCount += 1
         taskSourceCount += length
-    }
-
-    /// The cells from the tree: breadth-first, so the children of a cell are consecutive and after it.
-    private func buildCells(_ tree: SpatialTree) {
-        let end = tree.end.base, head = tree.head.base, first = tree.first.base
-        func points(_ c: Int) -> Int32 { first[Int(end[c])] - first[c] }
-        /// The cell itself, or the first cell below it with more than one non-empty child.
-        func skipSingles(_ c: Int) -> Int {
-            var c = c
-            while head[c] == -1 && points(c) > Int32(Self.leafSize) {
-                var only = -1, child = c + 1
-                while child < Int(end[c]) {
-                    if points(child) > 0 {
-                        if only >= 0 { return c }
-                        only = child
-                    }
-                    child = Int(end[child])
-                }
-                c = only
-            }
-            return c
-        }
-        cells.reserve(tree.cellCount)
-        treeCells.reserve(tree.cellCount)
-        leaves.reserve(tree.cellCount)
-        let cell = cells.base, source = treeCells.base, leaf = leaves.base
-        let root = skipSingles(0)
-        cell[0] = Cell(from: first[root], count: points(root))
-        source[0] = Int32(root)
-        var count = 1, leafTotal = 0, i = 0
-        while i < count {
-            let c = Int(source[i])
-            if head[c] != -1 || cell[i].count <= Int32(Self.leafSize) {
-                cell[i].childCount = 0
-                leaf[leafTotal] = Int32(i)
-                leafTotal += 1
-            } else {
-                cell[i].firstChild = Int32(count)
-                var child = c + 1
-                while child < Int(end[c]) {
-                    if points(child) > 0 {
-                        let below = skipSingles(child)
-                        cell[count] = Cell(from: first[below], count: points(below), parent: Int32(i))
-                        source[count] = Int32(below)
-                        count += 1
-                    }
-                    child = Int(end[child])
-                }
-                cell[i].childCount = Int32(count) - cell[i].firstChild
-            }
-            i += 1
-        }
-        cellCount = count
-        leafCount = leafTotal
     }
 
     /// A worker's lists: the source lists of the cells on the walk's path, one after the other, and the cells
@@ -235,8 +201,8 @@ final class MultipoleManyBody {
         let x: UnsafePointer<Double>, y: UnsafePointer<Double>, strengths: UnsafePointer<Double>
         let px: UnsafeMutablePointer<Double>, py: UnsafeMutablePointer<Double>, ps: UnsafeMutablePointer<Double>
         let multipoles: UnsafeMutablePointer<SIMD2<Double>>, locals: UnsafeMutablePointer<SIMD2<Double>>
-        let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
-        let alpha: Double
+        /// The sums, in key order.
+        let sumX: UnsafeMutablePointer<Double>, sumY: UnsafeMutablePointer<Double>
         let distanceMin2: Double, distanceMin: Double
         let expansions: ComplexExpansions
         /// The exponent of the largest strength's magnitude (the direct sums scale strengths by 2^-exponent).
@@ -252,7 +218,7 @@ final class MultipoleManyBody {
             cells[c].radius = (half * half).sum().squareRoot()
         }
 
-        /// A leaf: gathers its points in tree order, sets its box and sums its multipole expansion.
+        /// A leaf: gathers its points in key order, sets its box and sums its multipole expansion.
         func leaf(_ c: Int) {
             let from = Int(cells[c].from), to = from &+ Int(cells[c].count)
             var lower = SIMD2<Double>(repeating: .infinity), upper = SIMD2<Double>(repeating: -.infinity)
@@ -435,10 +401,9 @@ final class MultipoleManyBody {
             let local = locals + a &* ComplexExpansions.order
             for t in 0..<count {
                 let field = ComplexExpansions.evaluate(local, at: SIMD2(px[from &+ t], py[from &+ t]) - centre)
-                let node = Int(order[from &+ t])
                 // The field is the conjugate of the local expansion's value.
-                vx[node] += (Double(ax[t]) * force + field.x) * alpha
-                vy[node] += (Double(ay[t]) * force - field.y) * alpha
+                sumX[from &+ t] = Double(ax[t]) * force + field.x
+                sumY[from &+ t] = Double(ay[t]) * force - field.y
             }
         }
     }

@@ -48,12 +48,12 @@ public final class ManyBodyForce: PreparedForce {
     /// The largest magnitude of the evaluated strengths (infinity if one is not finite), and the smallest non-zero
     /// one (infinity if all are 0).
     private var largestStrength = 0.0, smallestStrength = Double.infinity
-    /// What `prepare` did ahead of the next `apply`: nothing, the tree, or the tree and its sums (and whether a
-    /// cell is irregular, see `accumulate`).
+    /// What `prepare` did ahead of the next `apply`: nothing, the tree, the tree and its sums (and whether a
+    /// cell is irregular, see `accumulate`), fast mode's cells for the multipoles, or those and their sums.
     private var preparation = Preparation.none
 
     private enum Preparation {
-        case none, built, summed(anyIrregular: Bool)
+        case none, built, summed(anyIrregular: Bool), arranged, computed
     }
 
     /// One cell of the tree as the visit reads it (40 bytes): centre of strength (z kept apart, in `depths`), summed
@@ -91,17 +91,42 @@ public final class ManyBodyForce: PreparedForce {
         kinetics.map { workers($0) > 1 } ?? false
     }
 
-    /// Builds the tree from the current positions and, unless the strengths wait to be evaluated, sums it.
+    /// Builds the tree from the current positions and, unless the strengths wait to be evaluated, sums it; in fast
+    /// mode where the multipoles apply, their cells and, unless the strengths wait, the whole charge sums.
     func prepare() {
         guard let k = kinetics, k.count > 0 else { return }
+        if mayUseMultipoles(k), arrange(k) {
+            if stale {
+                preparation = .arranged
+            } else {
+                computeMultipoles(k)
+                preparation = .computed
+            }
+            return
+        }
         buildTree(k)
-        preparation = stale || usesMultipoles(k) ? .built : .summed(anyIrregular: accumulate(k, threads: workers(k)))
+        preparation = stale ? .built : .summed(anyIrregular: accumulate(k, threads: workers(k)))
     }
 
-    /// Whether this tick's sums are fast mode's multipoles (2D, the tree built, the strengths evaluated).
-    private func usesMultipoles(_ k: Kinetics) -> Bool {
+    /// Whether this tick's sums may be fast mode's multipoles: 2D, and the parameters allow them (the strengths as
+    /// last evaluated).
+    private func mayUseMultipoles(_ k: Kinetics) -> Bool {
         k.mode == .fast && k.dimensions == 2
-            && MultipoleManyBody.applies(tree: tree, distanceMax2: distanceMax2, largestStrength: largestStrength)
+            && MultipoleManyBody.applies(distanceMax2: distanceMax2, largestStrength: largestStrength)
+    }
+
+    /// Sorts the nodes into the multipoles' cells; false where they do not apply to these positions.
+    private func arrange(_ k: Kinetics) -> Bool {
+        multipoles.arrange(count: k.count, x: k.x.baseAddress!, y: k.y.baseAddress!)
+    }
+
+    /// Fast mode's charge sums by multipoles, once the nodes are arranged; `apply` adds them to the velocities.
+    private func computeMultipoles(_ k: Kinetics) {
+        multipoles.compute(
+            MultipoleManyBody.Input(
+                strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!, distanceMin2: distanceMin2,
+                largestStrength: largestStrength, smallestStrength: smallestStrength),
+            threads: workers(k))
     }
 
     /// Forgets the tree built ahead.
@@ -118,20 +143,28 @@ public final class ManyBodyForce: PreparedForce {
         let n = k.count
         let three = k.dimensions == 3
         let threads = workers(k)
-        if case .none = prepared { buildTree(k) }
-        if usesMultipoles(k) {
-            multipoles.apply(
-                MultipoleManyBody.Input(
-                    tree: tree, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
-                    vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, alpha: alpha, distanceMin2: distanceMin2,
-                    largestStrength: largestStrength, smallestStrength: smallestStrength),
-                threads: threads)
-            return
+        if mayUseMultipoles(k) {
+            var ready = true
+            switch prepared {
+            case .computed: break
+            case .arranged: computeMultipoles(k)
+            case .none, .built, .summed:
+                ready = arrange(k)
+                if ready { computeMultipoles(k) }
+            }
+            if ready {
+                multipoles.add(alpha: alpha, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!)
+                return
+            }
+        }
+        switch prepared {
+        case .none, .arranged, .computed: buildTree(k)
+        case .built, .summed: break
         }
         let anyIrregular: Bool
         switch prepared {
         case .summed(let irregular): anyIrregular = irregular
-        case .built, .none: anyIrregular = accumulate(k, threads: threads)
+        case .built, .none, .arranged, .computed: anyIrregular = accumulate(k, threads: threads)
         }
         // Fast mode in 2D where multipoles do not apply; in 3D, d3-force-3d scales an internal cell's strength by
         // sqrt(4/8) at every level, so its force depends on which cells a node takes whole, and grouped walks would
