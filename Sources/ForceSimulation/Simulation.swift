@@ -157,7 +157,7 @@ public final class Simulation {
     }
 
     /// Applies the forces in order. With more than one thread, when a force that prepares from the positions (the
-    /// many-body tree) follows forces that change nothing but velocities, those run on a background thread while
+    /// many-body tree; in fast mode its whole sums) follows forces that change nothing but velocities, those run on a background thread while
     /// it prepares; they touch nothing it reads, so results do not depend on it.
     func applyForces(alpha: Double) throws {
         var first = 0

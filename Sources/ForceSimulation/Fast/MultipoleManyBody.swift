@@ -354,7 +354,7 @@ final class MultipoleManyBody {
         /// Double, all of them: there distanceMin may be 0, so no pair is sure to be apart), sums them, and adds the
         /// sums, scaled back, and the local expansion's field to the nodes' velocities.
         @inline(__always)
-        func sumNear<Scalar: BinaryFloatingPoint>(
+        func sumNear<Scalar: BinaryFloatingPoint & SIMDScalar>(
             _ buffers: NearFieldBuffers<Scalar>, _ a: Int, sources: Range<Int>, list: UnsafePointer<Int32>,
             total: Int, reach: Double
         ) {
@@ -365,7 +365,9 @@ final class MultipoleManyBody {
             let strength = Double(sign: .plus, exponent: -strengthExponent, significand: 1)
             let force = Double(sign: .plus, exponent: strengthExponent &- e, significand: 1)
             let from = Int(target.from), count = Int(target.count)
-            buffers.reserve(sources: total, targets: count)
+            let lanes = NearFieldSums<Scalar>.lanes
+            let padded = (count &+ lanes &- 1) / lanes &* lanes
+            buffers.reserve(sources: total &+ lanes, targets: padded)
             let sx = buffers.sourceX.base, sy = buffers.sourceY.base, ss = buffers.sourceS.base
             var gathered = 0
             /// Appends the points of the listed leaves that `take` accepts (given whether they are marked careful).
@@ -382,6 +384,13 @@ final class MultipoleManyBody {
             }
             if float {
                 gather { !$0 }
+                // Stand-ins of no strength (`NearFieldSums.lanes`).
+                while gathered % lanes != 0 {
+                    sx[gathered] = NearFieldSums<Scalar>.standIn
+                    sy[gathered] = NearFieldSums<Scalar>.standIn
+                    ss[gathered] = 0
+                    gathered &+= 1
+                }
             }
             let firstCareful = gathered
             gather { careful in careful || !float }
@@ -393,9 +402,15 @@ final class MultipoleManyBody {
                 ax[t] = 0
                 ay[t] = 0
             }
+            for t in count..<padded {
+                tx[t] = NearFieldSums<Scalar>.standIn
+                ty[t] = NearFieldSums<Scalar>.standIn
+                ax[t] = 0
+                ay[t] = 0
+            }
             NearFieldSums(
                 sourceX: sx, sourceY: sy, sourceS: ss, sources: gathered, firstCareful: firstCareful,
-                targetX: tx, targetY: ty, sumX: ax, sumY: ay, targets: count,
+                targetX: tx, targetY: ty, sumX: ax, sumY: ay, targets: padded,
                 distanceMin2: distanceMin2 * length * length
             ).add()
             let local = locals + a &* ComplexExpansions.order

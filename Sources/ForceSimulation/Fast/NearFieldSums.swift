@@ -1,9 +1,10 @@
 /// The direct part of fast mode's multipole sums: the pull of a few hundred nearby points on the few dozen nodes of
 /// one leaf, in Float where that is faithful (`MultipoleManyBody` decides per leaf) and in Double otherwise.
 /// Coordinates are relative to the leaf's centre and scaled by a power of two (strengths too), and the caller scales
-/// the sums back. Each source adds to all the nodes at once, in loops over the nodes that the compiler turns into
-/// SIMD lanes (a reduction over sources would not vectorize without reassociation).
-struct NearFieldSums<Scalar: BinaryFloatingPoint> {
+/// the sums back. The compiler keeps the loops in SIMD lanes: each node takes the plain sources eight at a time in
+/// eight running sums (a plain reduction over the sources would not vectorize without reassociation), and each
+/// careful source adds to all the nodes in a loop over them.
+struct NearFieldSums<Scalar: BinaryFloatingPoint & SIMDScalar> {
     /// The gathered points: x, y and strength; those from `firstCareful` on may be closer than distanceMin to a node,
     /// or at its position.
     let sourceX: UnsafePointer<Scalar>, sourceY: UnsafePointer<Scalar>, sourceS: UnsafePointer<Scalar>
@@ -15,29 +16,47 @@ struct NearFieldSums<Scalar: BinaryFloatingPoint> {
     /// distanceMin², in the scaled units.
     let distanceMin2: Double
 
+    /// The caller pads the plain sources to a multiple of this many with stand-ins of no strength, and the nodes
+    /// to a multiple of it with stand-ins whose sums it drops, all at (`standIn`, `standIn`): far from every scaled
+    /// point (which lie within about 1 of the centre), so their squared distances stay finite and far.
+    static var lanes: Int { 8 }
+    /// A stand-in's coordinates.
+    static var standIn: Scalar { 0x1p60 }
+
     /// Adds every source's pull s (w − z) / |w − z|² to each node's sums, with d3's rules for the careful ones:
     /// nothing from a node's own position, a squared distance l below distanceMin² raised to √(distanceMin² · l).
     @inline(__always)
     func add() {
-        for j in 0..<firstCareful { addPlain(j) }
+        for t in 0..<targets { addPlain(t) }
         for j in firstCareful..<sources { addCareful(j) }
     }
 
-    /// One source that is at least distanceMin from every node (so, in the units the caller chose, never at 0).
+    /// The sources before `firstCareful` on node t (each at least distanceMin from every node, so, in the units the
+    /// caller chose, never at 0), eight at a time in running sums, one per source modulo 8, which the compiler keeps
+    /// in SIMD lanes and which are added up at the end.
     @inline(__always)
-    private func addPlain(_ j: Int) {
-        let x = sourceX[j], y = sourceY[j], strength = sourceS[j]
-        for t in 0..<targets {
-            let dx = x - targetX[t], dy = y - targetY[t]
-            let w = strength / (dx * dx + dy * dy)
-            sumX[t] += dx * w
-            sumY[t] += dy * w
+    private func addPlain(_ t: Int) {
+        let x = targetX[t], y = targetY[t]
+        var ax = SIMD8<Scalar>(), ay = SIMD8<Scalar>()
+        var j = 0
+        while j < firstCareful {
+            for k in 0..<8 {
+                let dx = sourceX[j &+ k] - x, dy = sourceY[j &+ k] - y
+                let w = sourceS[j &+ k] / (dx * dx + dy * dy)
+                ax[k] += dx * w
+                ay[k] += dy * w
+            }
+            j &+= 8
         }
+        let halvesX = ax.lowHalf + ax.highHalf, halvesY = ay.lowHalf + ay.highHalf
+        let quartersX = halvesX.lowHalf + halvesX.highHalf, quartersY = halvesY.lowHalf + halvesY.highHalf
+        sumX[t] += quartersX[0] + quartersX[1]
+        sumY[t] += quartersY[0] + quartersY[1]
     }
 
-    /// One source that may be close: the nodes at least distanceMin away in lanes, then the others, if any, one by
-    /// one in Double (where a squared distance cannot underflow; the square root is a library call that would keep
-    /// a loop out of lanes).
+    /// One careful source on all the nodes: those at least distanceMin away in lanes, then the others, if any, one
+    /// by one in Double (where a squared distance cannot underflow; the square root is a library call that would
+    /// keep a loop out of lanes).
     @inline(__always)
     private func addCareful(_ j: Int) {
         let x = sourceX[j], y = sourceY[j], strength = sourceS[j]
@@ -66,7 +85,7 @@ struct NearFieldSums<Scalar: BinaryFloatingPoint> {
 }
 
 /// The working arrays of `NearFieldSums` in one precision, grown as needed and reused from leaf to leaf.
-final class NearFieldBuffers<Scalar: BinaryFloatingPoint & BitwiseCopyable>: @unchecked Sendable {
+final class NearFieldBuffers<Scalar: BinaryFloatingPoint & SIMDScalar & BitwiseCopyable>: @unchecked Sendable {
     let sourceX = ScratchBuffer<Scalar>(), sourceY = ScratchBuffer<Scalar>(), sourceS = ScratchBuffer<Scalar>()
     let targetX = ScratchBuffer<Scalar>(), targetY = ScratchBuffer<Scalar>()
     let sumX = ScratchBuffer<Scalar>(), sumY = ScratchBuffer<Scalar>()
