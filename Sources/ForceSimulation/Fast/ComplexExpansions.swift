@@ -12,20 +12,29 @@ struct ComplexExpansions: @unchecked Sendable {
     static let order = 6
     /// C(k + l, l) at k · order + l, for k, l < order.
     let binomials: UnsafeMutablePointer<Double>
+    /// (−1)ᵏ C(k + l, l) at k · order + l: the translation's coefficients with its signs.
+    let signedBinomials: UnsafeMutablePointer<Double>
+    /// Scratch a caller hands to `shiftMultipole` and `addField`, in coefficients.
+    static let scratchCount = 2 * order + 1
 
-    /// Allocates the table of binomial coefficients; `release` frees it.
+    /// Allocates the tables of binomial coefficients; `release` frees them.
     init() {
         let p = Self.order
         binomials = .allocate(capacity: p * p)
+        signedBinomials = .allocate(capacity: p * p)
         for k in 0..<p {
             for l in 0..<p {
                 binomials[k * p + l] = k == 0 || l == 0 ? 1 : binomials[(k - 1) * p + l] + binomials[k * p + l - 1]
+                signedBinomials[k * p + l] = k % 2 == 0 ? binomials[k * p + l] : -binomials[k * p + l]
             }
         }
     }
 
-    /// Frees the table.
-    func release() { binomials.deallocate() }
+    /// Frees the tables.
+    func release() {
+        binomials.deallocate()
+        signedBinomials.deallocate()
+    }
 
     /// The complex product a × b.
     @inline(__always)
@@ -78,25 +87,25 @@ struct ComplexExpansions: @unchecked Sendable {
 
     /// Adds the field of the multipole expansion `m` around a centre at `offset` from the local expansion's centre
     /// (R = c_source − c_target) to the local expansion `l`: bₗ += Σₖ C(k + l, l) (−1)ᵏ aₖ / Rᵏ⁺ˡ⁺¹.
+    /// The powers 1/Rᵏ, k ≤ order, serve both sides (the signs are in `signedBinomials`).
     @inline(__always)
     func addField(
         of m: UnsafePointer<SIMD2<Double>>, at offset: SIMD2<Double>, into l: UnsafeMutablePointer<SIMD2<Double>>,
-        scratch scaled: UnsafeMutablePointer<SIMD2<Double>>
+        scratch: UnsafeMutablePointer<SIMD2<Double>>
     ) {
         let p = Self.order
-        let inverse = Self.reciprocal(offset), negated = -inverse
-        var t = SIMD2<Double>(1, 0)
-        for k in 0..<p {
-            scaled[k] = Self.times(m[k], t)
-            t = Self.times(t, negated)
-        }
-        t = inverse
+        let powers = scratch, scaled = scratch + (p &+ 1)
+        let inverse = Self.reciprocal(offset)
+        powers[0] = SIMD2(1, 0)
+        powers[1] = inverse
+        for k in 2...p { powers[k] = Self.times(powers[k &- 1], inverse) }
+        scaled[0] = m[0]
+        for k in 1..<p { scaled[k] = Self.times(m[k], powers[k]) }
         for j in 0..<p {
             var sum = SIMD2<Double>()
-            let row = binomials + j
+            let row = signedBinomials + j
             for k in 0..<p { sum += row[k &* p] * scaled[k] }
-            l[j] += Self.times(sum, t)
-            t = Self.times(t, inverse)
+            l[j] += Self.times(sum, powers[j &+ 1])
         }
     }
 

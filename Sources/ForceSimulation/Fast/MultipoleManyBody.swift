@@ -179,7 +179,7 @@ final class MultipoleManyBody {
         /// The direct sums' working arrays, in each precision.
         let floatSums = NearFieldBuffers<Float>(), doubleSums = NearFieldBuffers<Double>()
 
-        init() { scratch.reserve(2 * ComplexExpansions.order) }
+        init() { scratch.reserve(ComplexExpansions.scratchCount) }
 
         /// Empties the lists.
         func reset() { count = 0 }
