@@ -147,6 +147,17 @@ import Testing
         #expect(Self.relativeRMS(fast, exactSum) < 1e-3, "\(Self.relativeRMS(fast, exactSum))")
     }
 
+    @Test func cellsTooCloseForTheExpansionsSumTheirPointsDirectly() throws {
+        // distanceMin 0 and cells about 1e-60 apart, where 1 / R⁶ in the translation to a local expansion would
+        // leave Double's range (it gave NaN): a whole layout that small, and a cluster that tight inside a usual one.
+        let tiny = Self.cluster(300, side: 0x1p-200, seed: 7)
+        let tight = Self.cluster(300, side: 100, seed: 7).map { $0 - SIMD2(50, 50) } + Self.cluster(100, side: 1e-60, seed: 8)
+        for points in [tiny, tight] {
+            let (fast, exactSum) = try Self.chargeAgainstTheExactSum(points, distanceMin: 0)
+            #expect(Self.relativeRMS(fast, exactSum) < 1e-3, "\(Self.relativeRMS(fast, exactSum))")
+        }
+    }
+
     @Test func layoutsOfEveryScaleAndStrengthStayCloseToTheExactSum() throws {
         // Random layouts from 1e-25 to 1e13 across, off-centre up to a million times their size (so the tree stays
         // within the multipoles' 1e20), with distanceMin 0, 1 or a fraction of the size and strengths of one sign

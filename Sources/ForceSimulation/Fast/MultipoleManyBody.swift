@@ -20,6 +20,11 @@ final class MultipoleManyBody {
     /// Two separated leaves add their points directly (cheaper than a translation) when the product of their point
     /// counts is at most this.
     static let directPairs = 48
+    /// A source cell goes into a local expansion only when the cube of the squared distance R² of the centres is at
+    /// least this times max(1, the point count times the largest strength's magnitude): the translation's powers
+    /// 1/Rᵏ, k ≤ 6, and the local coefficients, at most a few thousand times the strengths' sum over R⁶, then stay
+    /// within Double's range. Closer cells (distanceMin 0 and points some 1e-50 apart) are split, down to direct sums.
+    static let separationFloor = 0x1p-1000
 
     /// A cell: the bounding box of its points, its centre and radius, its points (positions `from ..< from + count`
     /// in key order), its children (`firstChild ..< firstChild + childCount`, none for a leaf) and parent (-1 at the root).
@@ -105,7 +110,8 @@ final class MultipoleManyBody {
             multipoles: multipoles.base, locals: locals.base, sumX: sums.base, sumY: sums.base + points,
             distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions,
             strengthExponent: strengthExponent,
-            strengthsInFloat: largest <= input.smallestStrength * Self.floatStrengthSpan)
+            strengthsInFloat: largest <= input.smallestStrength * Self.floatStrengthSpan,
+            separationFloor: Self.separationFloor * max(1, Double(points) * largest))
         // Leaves: boxes and multipoles, in parallel over fixed chunks; then the cells above, children first.
         let chunk = 64, leaves = leafCount
         let chunks = (leaves + chunk - 1) / chunk
@@ -209,6 +215,8 @@ final class MultipoleManyBody {
         let strengthExponent: Int
         /// Whether the strengths' span lets a leaf sum in Float (`MultipoleManyBody.floatStrengthSpan`).
         let strengthsInFloat: Bool
+        /// The least (R²)³ of a translation (`MultipoleManyBody.separationFloor`).
+        let separationFloor: Double
 
         /// Sets a cell's centre and radius from its box.
         @inline(__always)
@@ -291,7 +299,7 @@ final class MultipoleManyBody {
                     let reach = target.radius + cell.radius
                     let reachMin = reach + distanceMin
                     let separated = b != a && reach * reach < MultipoleManyBody.opening * MultipoleManyBody.opening * d2
-                        && reachMin * reachMin <= d2
+                        && reachMin * reachMin <= d2 && d2 * d2 * d2 >= separationFloor
                     let bIsLeaf = cell.childCount == 0
                     let direct = isLeaf && bIsLeaf
                         && Int(target.count) &* Int(cell.count) <= MultipoleManyBody.directPairs
