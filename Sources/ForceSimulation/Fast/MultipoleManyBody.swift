@@ -418,7 +418,7 @@ final class MultipoleManyBody {
             }
             NearFieldSums(
                 sourceX: sx, sourceY: sy, sourceS: ss, sources: gathered, firstCareful: firstCareful,
-                targetX: tx, targetY: ty, sumX: ax, sumY: ay, targets: padded,
+                targetX: tx, targetY: ty, sumX: ax, sumY: ay, targets: count,
                 distanceMin2: distanceMin2 * length * length
             ).add()
             let local = locals + a &* ComplexExpansions.order

@@ -9,7 +9,7 @@ struct NearFieldSums<Scalar: BinaryFloatingPoint & SIMDScalar> {
     /// or at its position.
     let sourceX: UnsafePointer<Scalar>, sourceY: UnsafePointer<Scalar>, sourceS: UnsafePointer<Scalar>
     let sources: Int, firstCareful: Int
-    /// The leaf's nodes and their sums, `targets` of each.
+    /// The leaf's nodes and their sums, `targets` of each (then stand-ins up to a multiple of `lanes`).
     let targetX: UnsafePointer<Scalar>, targetY: UnsafePointer<Scalar>
     let sumX: UnsafeMutablePointer<Scalar>, sumY: UnsafeMutablePointer<Scalar>
     let targets: Int
@@ -28,7 +28,8 @@ struct NearFieldSums<Scalar: BinaryFloatingPoint & SIMDScalar> {
     @inline(__always)
     func add() {
         for t in 0..<targets { addPlain(t) }
-        for j in firstCareful..<sources { addCareful(j) }
+        let padded = (targets &+ Self.lanes &- 1) / Self.lanes &* Self.lanes
+        for j in firstCareful..<sources { addCareful(j, targets: padded) }
     }
 
     /// The sources before `firstCareful` on node t (each at least distanceMin from every node, so, in the units the
@@ -58,7 +59,7 @@ struct NearFieldSums<Scalar: BinaryFloatingPoint & SIMDScalar> {
     /// by one in Double (where a squared distance cannot underflow; the square root is a library call that would
     /// keep a loop out of lanes).
     @inline(__always)
-    private func addCareful(_ j: Int) {
+    private func addCareful(_ j: Int, targets: Int) {
         let x = sourceX[j], y = sourceY[j], strength = sourceS[j]
         // At least the least normal number, so that a squared distance that is 0 (or underflows) is never far.
         let far2 = max(Scalar(distanceMin2), .leastNormalMagnitude)
