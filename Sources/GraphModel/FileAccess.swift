@@ -67,8 +67,8 @@ public struct FileAccess: Sendable {
 
     /// Throws when the installed policy forbids writing `path`.
     public static func checkWrite(_ path: String) throws {
-        observer?(path, true)
         if let refusal = current?.refusal(path, writing: true) { throw refusal }
+        observer?(path, true)
     }
 
     /// Creates the folder `path` and its missing parents, each only where the installed policy allows writing (an
@@ -87,7 +87,8 @@ public struct FileAccess: Sendable {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    /// Told every path checked and whether for writing, policy or none (`forcelab --watch` learns a run's files).
+    /// Told every path checked for reading and every path allowed for writing, policy or none (`forcelab --watch`
+    /// learns a run's files).
     public static var observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
         get { lock.withLock { installedObserver } }
         set { lock.withLock { installedObserver = newValue } }

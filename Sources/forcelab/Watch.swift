@@ -95,7 +95,7 @@ struct Watch {
     /// Says how the run ended and where its outputs went.
     private func report(_ run: Run, number: Int) {
         var seen: Set<String> = []
-        // A write the run was refused, or that failed, leaves no file modified since the run started; a folder the
+        // A refused write is not noted; one that failed leaves no file modified since the run started; a folder the
         // run made (fl.mkdir) is not an output.
         let outputs = run.wrote.filter { path in
             var folder: ObjCBool = false

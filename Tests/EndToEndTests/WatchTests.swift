@@ -64,6 +64,8 @@ final class WatchTests: XCTestCase {
         let script = folder.appendingPathComponent("script.lua"), old = folder.appendingPathComponent("old.csv")
         let out = folder.appendingPathComponent("out")
         try "from an earlier run".write(to: old, atomically: true, encoding: .utf8)
+        // Dated after the run's start, as a file written just before it can be: only its refusal keeps it out.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: old.path)
         try """
             local folder = arg[0]:match("^(.*)/")
             fl.data.write(folder .. "/out/new.csv", {{a = 1}})
