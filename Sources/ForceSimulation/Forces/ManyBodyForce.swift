@@ -129,7 +129,7 @@ public final class ManyBodyForce: PreparedForce {
             threads: workers(k))
     }
 
-    /// Forgets the tree built ahead.
+    /// Forgets the tree or sums made ahead.
     func discardPreparation() {
         preparation = .none
     }
