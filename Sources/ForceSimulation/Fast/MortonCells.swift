@@ -9,8 +9,6 @@ final class MortonCells {
     let order = ScratchBuffer<Int32>()
     /// How many nodes are within reach (`SpatialTree.withinReach`); the others take no part.
     private(set) var keptCount = 0
-    /// The side of the square around the kept nodes.
-    private(set) var side = 0.0
 
     /// Per entry: key (high 32 bits) and node index (low 32 bits); and the radix sort's other buffer.
     private let entries = ScratchBuffer<UInt64>(), spare = ScratchBuffer<UInt64>()
@@ -35,7 +33,7 @@ final class MortonCells {
         }
         keptCount = kept
         guard kept > 0 else { return false }
-        side = (upper - lower).max()
+        let side = (upper - lower).max()
         guard side <= widest else { return false }
         key(0, kept, lower: lower, side: side, x: x, y: y)
         return true

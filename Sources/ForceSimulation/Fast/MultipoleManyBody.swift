@@ -74,8 +74,8 @@ final class MultipoleManyBody {
     /// The widest square of nodes the sums take: wider, the expansions' powers could leave Double's range.
     static let widest = 1e20
 
-    /// Sorts the `count` nodes at (x, y) into cells for the next `apply`; false when no node is within reach or they
-    /// spread wider than `widest`.
+    /// Sorts the `count` nodes at (x, y) into cells for `compute`; false when no node is within reach or they spread
+    /// wider than `widest`.
     func arrange(count: Int, x: UnsafePointer<Double>, y: UnsafePointer<Double>) -> Bool {
         guard arrangement.sort(count: count, x: x, y: y, widest: Self.widest) else { return false }
         (cellCount, leafCount) = arrangement.cells(into: cells, leaves: leaves, leafSize: Self.leafSize, x: x, y: y)
