@@ -1,3 +1,5 @@
+import GraphModel
+
 /// A JSON value whose objects keep their keys in order, written compactly and deterministically.
 public indirect enum JSONValue: Equatable, Sendable {
     case null
@@ -45,22 +47,9 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// A JSON string literal, the line separators escaped too (JavaScript reads them as line ends in a string).
     private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        JSONStringLiteral.append(text, to: &out, alsoEscaping: { $0 == "\u{2028}" || $0 == "\u{2029}" })
     }
 
     /// Reads one JSON value that fills `text` (surrounding white space allowed); errors name the column.

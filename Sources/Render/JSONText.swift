@@ -1,24 +1,18 @@
+import GraphModel
+
 /// Writes compact, deterministic JSON text that is safe to embed in an HTML script element.
 enum JSONText {
     /// A JSON string literal; `<`, `>`, `&`, control characters, line separators and the noncharacters
     /// U+FFFE and U+FFFF are written as `\u` escapes, so the text cannot end a script or break an XML reader.
     static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{FFFE}", "\u{FFFF}", "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
+        var out = ""
+        JSONStringLiteral.append(text, to: &out) {
+            switch $0 {
+            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{FFFE}", "\u{FFFF}": true
+            default: false
             }
         }
-        return out + "\""
+        return out
     }
 
     /// A JSON array of strings.
