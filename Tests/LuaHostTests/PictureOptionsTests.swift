@@ -30,6 +30,8 @@ final class PictureOptionsTests: LuaTestCase {
             .hasPrefix("test:1: fl.svg.plot: unknown option 'colours' (options: series, recording, width,"))
         XCTAssertEqual(firstLine("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', valeus = {1, 2, 3}}}})"),
                        "test:1: fl.svg.radar series: unknown option 'valeus' (did you mean 'values'?)")
+        XCTAssertEqual(firstLine("fl.graph.generate('grid', {rows = 2, cols = 2})"),
+                       "test:1: fl.graph.generate(\"grid\"): unknown option 'cols' (did you mean 'columns'?)")
         XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, tmp .. '/g.svg', {viewport = {zoon = 2}})"),
                        "test:1: fl.svg.graph viewport: unknown option 'zoon' (did you mean 'zoom'?)")
         XCTAssertEqual(firstLine("fl.graph.generate('grid', {row = 2, columns = 2})"),

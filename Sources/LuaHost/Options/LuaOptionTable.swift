@@ -35,9 +35,18 @@ public struct LuaOptionTable: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The declared name closest to `name` (fewest one-character edits, a swap of neighbours counting as one), when
-    /// it is close enough to be what was meant: at most 2 edits, or a third of the name's length.
+    /// The declared name `name` most likely meant: the one it spells in other case, else the shortest one it
+    /// abbreviates (`cols` for `columns`: the same first letter, its letters in order), else the closest (fewest
+    /// one-character edits, a swap of neighbours counting as one) when it is close enough: at most 2 edits, or a
+    /// third of the name's length.
     public func nearest(to name: String) -> String? {
+        let typed = name.lowercased()
+        if let same = names.first(where: { $0.lowercased() == typed }) { return same }
+        if typed.count >= 2, let whole = names.filter({ Self.abbreviates(typed, $0.lowercased()) })
+            .min(by: { $0.count < $1.count })
+        {
+            return whole
+        }
         let limit = max(2, name.count / 3)
         let scored = options.map { (name: $0.name, distance: Self.editDistance(name.lowercased(), $0.name.lowercased())) }
         guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
@@ -49,6 +58,17 @@ public struct LuaOptionTable: Sendable {
         if options.isEmpty { return "\(function): takes no options, got '\(key)'" }
         if let suggestion = nearest(to: key) { return "\(function): unknown option '\(key)' (did you mean '\(suggestion)'?)" }
         return "\(function): unknown option '\(key)' (options: \(names.joined(separator: ", ")))"
+    }
+
+    /// Whether `short` is an abbreviation of the longer `long`: the same first letter and its letters in order.
+    static func abbreviates(_ short: String, _ long: String) -> Bool {
+        guard short.count < long.count, short.first == long.first else { return false }
+        var rest = long[...]
+        for letter in short {
+            guard let found = rest.firstIndex(of: letter) else { return false }
+            rest = rest[rest.index(after: found)...]
+        }
+        return true
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours.
