@@ -1,5 +1,5 @@
 /// Fast mode's many-body sums in 2D where `MultipoleManyBody` does not apply (a finite distanceMax, a strength that
-/// is not finite, a tree wider than 10^20), over the same Barnes-Hut tree as exact mode: the points of each of the
+/// is not finite, nodes spread over a square wider than 10^20), over the same Barnes-Hut tree as exact mode: the points of each of the
 /// largest subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's
 /// bounding box; far cells well separated from the group go into one local expansion of their field around the
 /// group's centre, the other far cells and the points of near leaves into an interaction list; then each node of

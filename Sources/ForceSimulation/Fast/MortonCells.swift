@@ -3,7 +3,7 @@
 /// two key bits a level down to cells of at most `leafSize` points. A cell whose points still share all 32 bits is
 /// keyed again within its own square (so a far node does not crowd the others into one leaf); a cell whose points
 /// coincide stays a leaf. A cell with one non-empty child is passed over. Ties sort by node index, so the order and
-/// the cells depend on the positions alone.
+/// the cells depend on the positions and the nodes' numbering, not on the threads.
 final class MortonCells {
     /// The nodes within reach in key order (the first `keptCount` entries).
     let order = ScratchBuffer<Int32>()
