@@ -121,13 +121,23 @@ final class GradeDriver {
             force.push(L)
             return 3
         }
-        return try (0..<ticks).map { _ in
-            try tickFunction.call(L) {
-                simulation.push(L)
-                return 1
+        return try (1...ticks).map { tick in
+            do {
+                try tickFunction.call(L) {
+                    simulation.push(L)
+                    return 1
+                }
+            } catch let error as LuaError {
+                throw TickFailure(tick: tick, error: error)
             }
             return try swiftGraph(graph, GradedLayout.positions)
         }
+    }
+
+    /// A Lua error raised by tick `tick` (counted from 1) of `run`.
+    struct TickFailure: Error {
+        let tick: Int
+        let error: LuaError
     }
 
     /// Whether two graph objects the driver built have the same nodes and edges in the same order.
