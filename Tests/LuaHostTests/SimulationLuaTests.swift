@@ -127,7 +127,37 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("""
             local g = fl.graph.new(); g:addNode{id = "a"}
             fl.simulation(g):force("x", fl.force.x{x = "missing"})
-            """).contains("node 'a' has no numeric data field 'missing'"))
+            """).contains("fl.force.x: x: node 'a' has no numeric data field 'missing'"))
+    }
+
+    func testAPerElementParameterErrorNamesTheForceAndANumberInQuotes() {
+        // The error may come ticks later (a node added), far from the line that made the force: it names the maker.
+        let later = error("""
+            local g = fl.graph.new(); g:addNode{id = "a", data = {mass = 2}}
+            local sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{strength = "mass"})
+            sim:tick(1)
+            g:addNode{id = "b"}
+            sim:tick(1)
+            """)
+        XCTAssertTrue(later.contains("fl.force.manyBody: strength: node 'b' has no numeric data field 'mass'"), later)
+        XCTAssertFalse(later.contains("without quotes"), later)
+        // A number given as a string is read as a data field's name; the message says how to give the number.
+        let quoted = error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            fl.simulation(g):force("charge", fl.force.manyBody{strength = "-50"})
+            """)
+        XCTAssertTrue(quoted.contains("fl.force.manyBody: strength: node 'a' has no numeric data field '-50' (a string names a data field: give the number -50 without quotes)"), quoted)
+        let accessor = error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            fl.simulation(g):force("collide", fl.force.collide{radius = function() return "big" end})
+            """)
+        XCTAssertTrue(accessor.contains("fl.force.collide: radius function returned string, a number expected"), accessor)
+        let link = error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}; g:addNode{id = "b"}; g:addEdge{source = "a", target = "b"}
+            fl.simulation(g):force("link", fl.force.link{distance = "length"})
+            """)
+        XCTAssertTrue(link.contains("link: distance: edge 'xy-edge__a-b' has no numeric data field 'length'"), link)
     }
 
     func testTheSimulationFollowsGraphEdits() {
