@@ -43,12 +43,16 @@ final class SimulationLuaTests: LuaTestCase {
             assert(ticks == 300 and why == "converged", ticks .. why)
             assert(tostring(sim):find("Simulation%(4 nodes, 2D"))
             """)
-        // A NaN or infinite alpha would never fall below alphaMin: sim:run() would not end.
+        // A NaN or infinite alpha would never fall below alphaMin: sim:run() would not end. Outside [0, 1], the range
+        // d3 documents, alphaDecay 2 turns alpha negative and velocityDecay -1 doubles velocities every tick.
         for accessor in ["alpha", "alphaTarget", "alphaMin", "alphaDecay", "velocityDecay"] {
-            for value in ["0/0", "1/0", "-1/0"] {
+            for value in ["0/0", "1/0", "-1/0", "2", "-1", "1.5"] {
                 let message = error("local sim = fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})); sim:\(accessor)(\(value))")
-                XCTAssertTrue(message.contains("bad argument #1 to '\(accessor)' (a finite number expected"), message)
+                XCTAssertTrue(message.contains("bad argument #1 to '\(accessor)' (a number from 0 to 1 expected, got "), message)
+                let option = error("fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2}), {\(accessor) = \(value)})")
+                XCTAssertTrue(option.contains("field '\(accessor)': a number from 0 to 1 expected"), option)
             }
+            run("local sim = fl.simulation(fl.graph.new(), {\(accessor) = 0}); assert(sim:\(accessor)(1) == sim and sim:\(accessor)() == 1)")
         }
         XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 0/0, 1)")
             .contains("bad argument #2 to 'fix' (a finite number expected"))

@@ -234,14 +234,15 @@ enum SimulationBindings {
         }
     }
 
-    /// A getter/setter pair in d3's style: `sim:alpha()` reads, `sim:alpha(v)` sets and returns the simulation.
+    /// A getter/setter pair in d3's style: `sim:alpha()` reads, `sim:alpha(v)` (v from 0 to 1, as d3 documents) sets
+    /// and returns the simulation.
     static func accessor(_ L: OpaquePointer?, _ name: String, _ property: ReferenceWritableKeyPath<Simulation, Double>) -> Int32 {
         method(L, name) { arguments, simulation in
             if arguments.isNil(2) {
                 lua_pushnumber(arguments.L, simulation.layout.simulation[keyPath: property])
                 return 1
             }
-            simulation.layout.simulation[keyPath: property] = try arguments.finiteNumber(2)
+            simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationOptions.coolingRange)
             return returningSelf(arguments)
         }
     }
