@@ -1,7 +1,30 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
-/// forcelab: a Lua-scriptable host for force-directed graph experiments.
+/// The x86-64 features of LLVM's "haswell" processor that compiled code may use (AVX2, FMA and the bit instructions
+/// that come with them); `ProcessorSupport.engineFeatures` is the same list, for the check at start-up.
+let engineFeatures = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt"]
+
+/// Whether release builds compile the engine for `engineFeatures`: when FORCELAB_NATIVE is 1 (the project's scripts
+/// set it; see scripts/native-build) and the building machine has them all (the "flags" of /proc/cpuinfo). The
+/// results are the same bits (Swift never fuses a multiply and an add on its own); the engine's vector loops take
+/// fewer instructions. A binary built so refuses to start on a processor without them. It is opt-in because SwiftPM
+/// refuses a dependency's unsafe flags, and another package may depend on this one.
+let engineUsesVectorUnits: Bool = {
+    guard Context.environment["FORCELAB_NATIVE"] == "1",
+        let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let flags = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    else { return false }
+    let present = Set(flags.split(separator: " ").map(String.init))
+    return engineFeatures.allSatisfy(present.contains)
+}()
+let engineSettings: [SwiftSetting] =
+    engineUsesVectorUnits ? [.unsafeFlags(["-target-cpu", "haswell"], .when(configuration: .release))] : []
+/// The executables check the processor when the engine they link was built for `engineFeatures`.
+let processorCheckSettings: [SwiftSetting] =
+    engineUsesVectorUnits ? [.define("FORCELAB_ENGINE_VECTOR_UNITS", .when(configuration: .release))] : []
+
 let package = Package(
     name: "forcelab",
     products: [
@@ -21,21 +44,25 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
-        .target(name: "ForceSimulation"),
+        .target(name: "ForceSimulation", swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
+        // Which processor features a build needs, for the executable's check (built for any x86-64).
+        .target(name: "ProcessorSupport"),
 
         // The thin binding layer and the executable.
         .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render", "ProcessorSupport"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),
-        .executableTarget(name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render"]),
+        .executableTarget(
+            name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
+            swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
@@ -44,5 +71,6 @@ let package = Package(
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
     ]
 )

@@ -12,7 +12,15 @@
 import Foundation
 import ForceSimulation
 import GraphModel
+import ProcessorSupport
 import Render
+
+#if FORCELAB_ENGINE_VECTOR_UNITS
+if let refusal = ProcessorSupport.refusalHere(program: "ForceBench") {
+    FileHandle.standardError.write(Data((refusal + "\n").utf8))
+    exit(2)
+}
+#endif
 
 /// G(n) (docs/benchmark-graph.md): node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
 func benchmarkGraph(_ n: Int) -> [(source: Int, target: Int)] {
@@ -275,6 +283,11 @@ if arguments.first == "--error" {
 }
 
 let sizes = arguments.compactMap { Int($0) }
+#if FORCELAB_ENGINE_VECTOR_UNITS
+print("engine built for: \(ProcessorSupport.engineFeatures.joined(separator: " ")) (FORCELAB_NATIVE=1)")
+#else
+print("engine built for: the compiler's baseline processor")
+#endif
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let targets: [SimulationMode: [Int: Double]] = [
     .exact: [10_000: 3, 100_000: 50, 1_000_000: 1000], .fast: [10_000: 0.5, 100_000: 5, 1_000_000: 80],

@@ -1,7 +1,14 @@
 import Foundation
+import ProcessorSupport
 
 Diagnostics.keepStandardDescriptorsOpen()
 setvbuf(stdout, nil, _IOLBF, 0)
+#if FORCELAB_ENGINE_VECTOR_UNITS
+if let refusal = ProcessorSupport.refusalHere(program: "forcelab") {
+    Diagnostics.write(refusal + "\n")
+    exit(Interpreter.Status.usageError.rawValue)
+}
+#endif
 let arguments = CommandLine.arguments
 if arguments.count > 1 && arguments[1] == "sweep" {
     exit(SweepCommand.main(Array(arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))

@@ -54,7 +54,10 @@ final class PackageDependencyTests: XCTestCase {
 
             """.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
-        let build = try run(["swift", "build", "--product", "Consumer"], in: consumer)
+        // As another package's build runs: without FORCELAB_NATIVE=1, which only forcelab's own scripts set (with
+        // it, forcelab's engine takes unsafe flags, which SwiftPM refuses in a dependency).
+        let build = try run(
+            ["swift", "build", "--product", "Consumer"], in: consumer, environment: ["FORCELAB_NATIVE": "0"])
         try expectSuccess(
             build, "a package depending on forcelab 1.0.0 by version could not build ForceSimulation (SwiftPM refuses"
                 + " unsafe flags, such as -Ounchecked, in a dependency's targets)")
@@ -76,8 +79,10 @@ final class PackageDependencyTests: XCTestCase {
         }
     }
 
-    /// Runs `arguments` in `folder`, the command found on PATH.
-    private func run(_ arguments: [String], in folder: URL) throws -> ForcelabProcess.Result {
-        try ForcelabProcess.run(arguments, in: folder, executable: "/usr/bin/env")
+    /// Runs `arguments` in `folder`, the command found on PATH, with `environment` added.
+    private func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+    ) throws -> ForcelabProcess.Result {
+        try ForcelabProcess.run(arguments, in: folder, environment: environment, executable: "/usr/bin/env")
     }
 }
