@@ -251,6 +251,17 @@ final class GradeTests: XCTestCase {
         let peeked = try grade([exercise("radial"), peek], in: folder)
         XCTAssertEqual(peeked.status, 1, peeked.stderr)
         XCTAssertTrue(peeked.stderr.contains("cannot read '\(Self.exercises.path)/radial.solution.lua': the sandbox reads only under"), peeked.stderr)
+        // Nor where the submission's folder holds the exercise's (a student grading from the repository's root).
+        let course = folder.appendingPathComponent("exercises")
+        try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+        for name in ["radial.lua", "radial.solution.lua"] {
+            try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent(name).path, toPath: course.appendingPathComponent(name).path)
+        }
+        let below = try submission("return dofile('exercises/radial.solution.lua')\n", in: folder, name: "below.lua")
+        let refused = try grade([course.appendingPathComponent("radial.lua").path, below], in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("cannot read 'exercises/radial.solution.lua': the sandbox does not read under '"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("/exercises', which is closed to this script"), refused.stderr)
         try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent("radial.solution.lua").path,
                                          toPath: folder.appendingPathComponent("copy.lua").path)
         // Replacing the forces the exercise uses changes nothing: the reference ran and the graphs were built before.
