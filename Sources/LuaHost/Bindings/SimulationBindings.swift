@@ -107,6 +107,10 @@ enum SimulationBindings {
                 try checkMember(arguments, "force", optional: false)
                 try checkMember(arguments, "initialize", optional: true)
                 try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
+            } else if lua_iscfunction(L, 3) != 0 {
+                // `sim:force("charge", fl.force.manyBody)`, d3's forceManyBody without its call, would run the maker
+                // as a force every tick.
+                throw arguments.error(3, "a Lua force is a Lua function; a built-in one such as fl.force.manyBody makes a force when called: fl.force.manyBody{}")
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
                 if form == .table {
