@@ -190,7 +190,7 @@ final class GradeTests: XCTestCase {
             let path = try submission(code, in: folder, name: "setup.lua")
             let result = try grade([exercise("tune"), path], in: folder)
             XCTAssertEqual(result.status, 1, result.stderr)
-            XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree): \(message)"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree) in its setup: \(message)"), result.stderr)
         }
 
         // An exercise that asks for a force cannot be passed with the built-in force added by a setup table.
@@ -199,6 +199,12 @@ final class GradeTests: XCTestCase {
         let refused = try grade([exercise("radial"), builtin], in: folder)
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)} for this exercise"), refused.stderr)
+
+        // A table the simulation refuses as a force is reported as such, not as an argument of a call it never made.
+        let guessed = try submission("return {init = function() end, apply = function() end}\n", in: folder, name: "guessed.lua")
+        let refusedTable = try grade([exercise("radial"), guessed], in: folder)
+        XCTAssertEqual(refusedTable.status, 1, refusedTable.stderr)
+        XCTAssertTrue(refusedTable.stderr.contains("the submission failed on graph 1 (grid) as it was added: what guessed.lua returns is not a force: field 'force': function expected, got nil (the table's functions: apply, init;"), refusedTable.stderr)
 
         let nothing = try submission("local x = 1\n", in: folder, name: "nothing.lua")
         let returned = try grade([exercise("radial"), nothing], in: folder)

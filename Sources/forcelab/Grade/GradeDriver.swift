@@ -115,11 +115,15 @@ final class GradeDriver {
     /// positions after each.
     func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD3<Double>]] {
         let L = lua.L
-        try addFunction.call(L) {
-            simulation.push(L)
-            LuaValues.push(L, name)
-            force.push(L)
-            return 3
+        do {
+            try addFunction.call(L) {
+                simulation.push(L)
+                LuaValues.push(L, name)
+                force.push(L)
+                return 3
+            }
+        } catch let error as LuaError {
+            throw RunFailure(tick: 0, error: error)
         }
         return try (1...ticks).map { tick in
             do {
@@ -128,14 +132,14 @@ final class GradeDriver {
                     return 1
                 }
             } catch let error as LuaError {
-                throw TickFailure(tick: tick, error: error)
+                throw RunFailure(tick: tick, error: error)
             }
             return try swiftGraph(graph, GradedLayout.positions)
         }
     }
 
-    /// A Lua error raised by tick `tick` (counted from 1) of `run`.
-    struct TickFailure: Error {
+    /// A Lua error raised by `run` while it added the force (tick 0) or ran tick `tick` (counted from 1).
+    struct RunFailure: Error {
         let tick: Int
         let error: LuaError
     }

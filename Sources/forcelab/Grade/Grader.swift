@@ -74,7 +74,7 @@ struct Grader {
                                 simulation: try driver.simulation(of: copy, options: exercise.simulation, forces: exercise.forces))
             }
             return (exercise, prepared)
-        } catch let failure as GradeDriver.TickFailure {
+        } catch let failure as GradeDriver.RunFailure {
             throw exerciseFailure(failure.error, lua)
         } catch let error as LuaError {
             throw exerciseFailure(error, lua)
@@ -138,8 +138,10 @@ struct Grader {
                 }
                 return GradedGraph(name: graph.name, reference: graph.reference, submission: layout,
                                    referenceTrajectory: graph.trajectory, submissionTrajectory: trajectory)
-            } catch let failure as GradeDriver.TickFailure {
-                throw submissionFailure(failure.error, lua, on: "\(graph.name) at tick \(failure.tick)", submission, exercise)
+            } catch let failure as GradeDriver.RunFailure {
+                let adding = exercise.expectsSetup ? "in its setup" : "as it was added"
+                let place = failure.tick == 0 ? "\(graph.name) \(adding)" : "\(graph.name) at tick \(failure.tick)"
+                throw submissionFailure(failure.error, lua, on: place, submission, exercise)
             } catch let error as LuaError {
                 throw submissionFailure(error, lua, on: graph.name, submission, exercise)
             }
@@ -153,10 +155,13 @@ struct Grader {
             return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))")
         }
         var message = lines(of: error.message, in: submission)
-        let internalName = "Lua force '\(exercise.name)'"
+        let file = URL(fileURLWithPath: submission).lastPathComponent
+        let internalName = "Lua force '\(exercise.name)'", adding = "bad argument #2 to 'force' ("
         if message.hasPrefix(internalName) {
-            let file = URL(fileURLWithPath: submission).lastPathComponent
             message = "the force \(file) returns (added as '\(exercise.name)')" + message.dropFirst(internalName.count)
+        } else if !exercise.expectsSetup, message.hasPrefix(adding), message.hasSuffix(")") {
+            // The grader's sim:force call refused it: a call the student never wrote.
+            message = "what \(file) returns is not a force: " + message.dropFirst(adding.count).dropLast()
         }
         return GradeError.submission("the submission failed on \(place): \(message)")
     }
