@@ -156,6 +156,9 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
         XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        // A bad radius names the node by its id, not by a number the script never saw.
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; fl.metrics(g, {radius = -1})")
+            .contains("node 'a' has radius -1.0; radii must be finite and not negative"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
             .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))

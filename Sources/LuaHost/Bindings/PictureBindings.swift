@@ -349,7 +349,7 @@ enum PictureBindings {
             let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(
                 positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
-                radii: radii, options: settings, check: LuaLimits.checker(arguments.L))
+                radii: radii, ids: scene.nodes.map(\.id), options: settings, check: LuaLimits.checker(arguments.L))
             lua_createtable(arguments.L, 0, Int32(result.pairs.count))
             for pair in result.pairs {
                 if pair.value == pair.value.rounded() && ["crossings", "overlaps", "sources"].contains(pair.name) {
