@@ -67,13 +67,18 @@ struct ComplexExpansions: @unchecked Sendable {
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ s: UnsafePointer<Double>, _ count: Int,
         centre: SIMD2<Double>, into m: UnsafeMutablePointer<SIMD2<Double>>
     ) {
-        for j in 0..<count {
-            let d = SIMD2(x[j], y[j]) - centre
-            var t = SIMD2(s[j], 0)
-            for k in 0..<Self.order {
-                m[k] += t
-                t = Self.times(t, d)
+        // The running sums on the stack, where the compiler keeps them in registers (`m` might alias the points).
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: Self.order) { sums in
+            for k in 0..<Self.order { sums[k] = m[k] }
+            for j in 0..<count {
+                let d = SIMD2(x[j], y[j]) - centre
+                var t = SIMD2(s[j], 0)
+                for k in 0..<Self.order {
+                    sums[k] += t
+                    t = Self.times(t, d)
+                }
             }
+            for k in 0..<Self.order { m[k] = sums[k] }
         }
     }
 
@@ -120,23 +125,20 @@ struct ComplexExpansions: @unchecked Sendable {
             scaled[k &+ 1] = both.highHalf
         }
         scaled[p &- 1] = Self.times(m[p &- 1], powers[p &- 1])
-        var sums = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())
-        for k in 0..<p {
-            let a = scaled[k], row = signedBinomialPairs + k &* pairs
-            let both = SIMD4(a.x, a.y, a.x, a.y)
-            sums.0 += row[0] * both
-            sums.1 += row[1] * both
-            sums.2 += row[2] * both
+        // Stack space the compiler keeps in registers once it unrolls the loops (`order` is a constant).
+        withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: pairs) { sums in
+            sums.initialize(repeating: SIMD4())
+            for k in 0..<p {
+                let a = scaled[k], row = signedBinomialPairs + k &* pairs
+                let both = SIMD4(a.x, a.y, a.x, a.y)
+                for q in 0..<pairs { sums[q] += row[q] * both }
+            }
+            for q in 0..<pairs {
+                let field = Self.times(sums[q], SIMD4(lowHalf: powers[2 &* q &+ 1], highHalf: powers[2 &* q &+ 2]))
+                l[2 &* q] += field.lowHalf
+                l[2 &* q &+ 1] += field.highHalf
+            }
         }
-        let f0 = Self.times(sums.0, SIMD4(lowHalf: powers[1], highHalf: powers[2]))
-        let f1 = Self.times(sums.1, SIMD4(lowHalf: powers[3], highHalf: powers[4]))
-        let f2 = Self.times(sums.2, SIMD4(lowHalf: powers[5], highHalf: powers[6]))
-        l[0] += f0.lowHalf
-        l[1] += f0.highHalf
-        l[2] += f1.lowHalf
-        l[3] += f1.highHalf
-        l[4] += f2.lowHalf
-        l[5] += f2.highHalf
     }
 
     /// Re-centres the local expansion `parent` at `offset` from its centre into `l` (a Taylor shift by repeated
