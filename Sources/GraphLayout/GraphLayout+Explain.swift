@@ -27,6 +27,7 @@ extension GraphLayout {
         try exclusive("cells") {
             try pullFromGraph()
             guard simulation.dimensions == 2 else { throw ExplainError.notTwoDimensional }
+            guard simulation.mode == .exact else { throw ExplainError.fastMode }
             guard let node = index(of: id) else { throw LayoutError.unknownNode(id) }
             let manyBody = forceNames.filter { simulation.force(named: $0) is ManyBodyForce }
             let chosen = name ?? (manyBody.count == 1 ? manyBody[0] : nil)
@@ -42,6 +43,8 @@ extension GraphLayout {
 public enum ExplainError: Error, Equatable, CustomStringConvertible {
     /// Barnes-Hut cells are drawn for two dimensions only.
     case notTwoDimensional
+    /// A fast-mode simulation, whose many-body sum does not walk d3's Barnes-Hut cells.
+    case fastMode
     /// No many-body force by the name asked, or (none asked) not exactly one; with the many-body forces present.
     case noManyBodyForce(asked: String?, present: [String])
 
@@ -49,6 +52,8 @@ public enum ExplainError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notTwoDimensional: "Barnes-Hut cells can be drawn for a 2D simulation only"
+        case .fastMode:
+            "the simulation is in fast mode, whose many-body sum does not use d3's Barnes-Hut cells: draw them from a simulation with mode = \"exact\""
         case .noManyBodyForce(let asked?, let present):
             "no many-body force named '\(asked)' (many-body forces: \(present.isEmpty ? "none" : present.joined(separator: ", ")))"
         case .noManyBodyForce(nil, let present):

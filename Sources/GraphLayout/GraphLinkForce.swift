@@ -59,8 +59,8 @@ public final class GraphLinkForce: Force {
         }
         let list = ElementList(chosen.map(\.id))
         let force = LinkForce(links: pairs, iterations: iterations)
-        if let distance { force.distance = GraphLayout.linkParameter(distance, name: "distance", edges: chosen, list: list) }
-        if let strength { force.strength = GraphLayout.linkParameter(strength, name: "strength", edges: chosen, list: list) }
+        if let distance { force.distance = GraphLayout.linkParameter(distance, name: "link: distance", edges: chosen, list: list) }
+        if let strength { force.strength = GraphLayout.linkParameter(strength, name: "link: strength", edges: chosen, list: list) }
         try force.initialize(kinetics: kinetics, random: random)
         links = force
         edgeIds = list.ids

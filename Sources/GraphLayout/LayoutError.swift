@@ -32,6 +32,7 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
         case .unknownNode(let id): "no node with id '\(id)'"
         case .missingField(let parameter, let element, let field):
             "\(parameter): \(element) has no numeric data field '\(field)'"
+                + (Double(field) == nil ? "" : " (a string names a data field: give the number \(field) without quotes)")
         case .noSuchAxis(let name, let dimensions): "'\(name)' needs a 3D simulation (this one has \(dimensions) dimensions)"
         case .unmatchedEnd(let edge, let end): "link: edge '\(edge)': no node has the id '\(end)'"
         case .notBoolean(let edge, let field, let value):

@@ -9,6 +9,9 @@ public struct FileAccess: Sendable {
     public let readable: [String]
     /// The folder under which files may be written (a real path); it may also be read.
     public let writable: String
+    /// Folders that may not be read even where a readable folder holds them (real paths): grading's exercise folder,
+    /// where the model solutions are, when the submission's folder is or holds it.
+    public let closed: [String]
 
     /// A refused access: the path, what was asked and the folders allowed.
     public struct Refusal: Error, CustomStringConvertible, Equatable {
@@ -20,8 +23,9 @@ public struct FileAccess: Sendable {
         public let description: String
     }
 
-    /// A policy allowing reads under `readable` (and `writable`) and writes under `writable`; each folder must exist.
-    public init(readable: [String], writable: String) throws {
+    /// A policy allowing reads under `readable` (and `writable`) but not under `closed`, and writes under `writable`;
+    /// each folder must exist.
+    public init(readable: [String], writable: String, closed: [String] = []) throws {
         func real(_ folder: String) throws -> String {
             guard let resolved = FileAccess.realPath(folder), FileAccess.isFolder(resolved) else {
                 throw Refusal(path: folder, reason: "not a folder", description: "'\(folder)' is not a folder")
@@ -31,6 +35,7 @@ public struct FileAccess: Sendable {
         let output = try real(writable)
         self.writable = output
         self.readable = try readable.map(real) + [output]
+        self.closed = try closed.map(real)
     }
 
     /// Why `path` may not be read (or written, when `writing`), or nil when it may.
@@ -45,12 +50,20 @@ public struct FileAccess: Sendable {
             return refuse("the path leads nowhere that can be checked (a missing folder or a broken link)")
         }
         let roots = writing ? [writable] : readable
-        guard roots.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+        guard roots.contains(where: { FileAccess.path(target, isUnder: $0) }) else {
             return refuse(writing
                 ? "the sandbox writes only under '\(writable)' (--out)"
                 : "the sandbox reads only under \(roots.map { "'\($0)'" }.joined(separator: ", ")) (the script's folder, --allow-read, --out)")
         }
+        if !writing, let folder = closed.first(where: { FileAccess.path(target, isUnder: $0) }) {
+            return refuse("the sandbox does not read under '\(folder)', which is closed to this script")
+        }
         return nil
+    }
+
+    /// Whether the real path `target` is `root` or lies under it.
+    private static func path(_ target: String, isUnder root: String) -> Bool {
+        target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
     /// The policy every reader and writer obeys; nil (the default) allows everything.

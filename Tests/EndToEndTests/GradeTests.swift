@@ -160,7 +160,9 @@ final class GradeTests: XCTestCase {
         let nan = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
         let refused = try grade([exercise("charge"), nan], in: folder)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("the submission failed on graph 1 (grid): Lua force 'charge': node '0': field 'vx' is NaN"), refused.stderr)
+        // The message names the file the force came from (the exercise's name for it is no name the student wrote)
+        // and the tick at which the force wrote the NaN.
+        XCTAssertTrue(refused.stderr.contains("the submission failed on graph 1 (grid) at tick 1: the force submission.lua returns (added as 'charge'): node '0': field 'vx' is NaN"), refused.stderr)
         let far = try submission("return {setup = function(sim) sim:force('x', forcelab.force.x{x = 0, strength = 1e308}) end}\n", in: folder, name: "far.lua")
         let result = try grade([exercise("tune"), far], in: folder)
         XCTAssertEqual(result.status, 1, result.stderr)
@@ -173,7 +175,7 @@ final class GradeTests: XCTestCase {
         let result = try grade([exercise("radial"), broken], in: folder)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(broken.hasSuffix("/submission.lua"))
-        XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (grid): "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (grid) at tick 1: "), result.stderr)
         XCTAssertTrue(result.stderr.contains("submission.lua:3: attempt to perform arithmetic on a nil value (field 'speed')"), result.stderr)
 
         let syntax = try submission("return function(alpha, nodes)\n  for\nend\n", in: folder, name: "syntax.lua")
@@ -188,7 +190,7 @@ final class GradeTests: XCTestCase {
             let path = try submission(code, in: folder, name: "setup.lua")
             let result = try grade([exercise("tune"), path], in: folder)
             XCTAssertEqual(result.status, 1, result.stderr)
-            XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree): \(message)"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree) in its setup: \(message)"), result.stderr)
         }
 
         // An exercise that asks for a force cannot be passed with the built-in force added by a setup table.
@@ -197,6 +199,12 @@ final class GradeTests: XCTestCase {
         let refused = try grade([exercise("radial"), builtin], in: folder)
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)} for this exercise"), refused.stderr)
+
+        // A table the simulation refuses as a force is reported as such, not as an argument of a call it never made.
+        let guessed = try submission("return {init = function() end, apply = function() end}\n", in: folder, name: "guessed.lua")
+        let refusedTable = try grade([exercise("radial"), guessed], in: folder)
+        XCTAssertEqual(refusedTable.status, 1, refusedTable.stderr)
+        XCTAssertTrue(refusedTable.stderr.contains("the submission failed on graph 1 (grid) as it was added: what guessed.lua returns is not a force: field 'force': function expected, got nil (the table's functions: apply, init;"), refusedTable.stderr)
 
         let nothing = try submission("local x = 1\n", in: folder, name: "nothing.lua")
         let returned = try grade([exercise("radial"), nothing], in: folder)
@@ -222,7 +230,7 @@ final class GradeTests: XCTestCase {
             ("loop.lua", "while true do end\n", ["--max-instructions", "20000000"], 3,
              "the submission reached a limit on graph 1 (grid): instruction limit of 20000000 reached (--max-instructions"),
             ("slow.lua", "return function(alpha, nodes)\n  while true do end\nend\n", ["--timeout", "1"], 3,
-             "time limit of 1 s reached (--timeout, 1 s here)"),
+             "the submission reached a limit on graph 1 (grid) at tick 1: time limit of 1 s reached (--timeout, 1 s here)"),
             ("hog.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", ["--max-memory", "64M"], 3, "not enough memory"),
             ("coroutine.lua", "coroutine.wrap(function() while true do end end)()\nreturn function() end\n",
              ["--max-instructions", "20000000"], 3, "instruction limit of 20000000 reached"),
@@ -249,6 +257,17 @@ final class GradeTests: XCTestCase {
         let peeked = try grade([exercise("radial"), peek], in: folder)
         XCTAssertEqual(peeked.status, 1, peeked.stderr)
         XCTAssertTrue(peeked.stderr.contains("cannot read '\(Self.exercises.path)/radial.solution.lua': the sandbox reads only under"), peeked.stderr)
+        // Nor where the submission's folder holds the exercise's (a student grading from the repository's root).
+        let course = folder.appendingPathComponent("exercises")
+        try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+        for name in ["radial.lua", "radial.solution.lua"] {
+            try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent(name).path, toPath: course.appendingPathComponent(name).path)
+        }
+        let below = try submission("return dofile('exercises/radial.solution.lua')\n", in: folder, name: "below.lua")
+        let refused = try grade([course.appendingPathComponent("radial.lua").path, below], in: folder)
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("cannot read 'exercises/radial.solution.lua': the sandbox does not read under '"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("/exercises', which is closed to this script"), refused.stderr)
         try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent("radial.solution.lua").path,
                                          toPath: folder.appendingPathComponent("copy.lua").path)
         // Replacing the forces the exercise uses changes nothing: the reference ran and the graphs were built before.

@@ -292,6 +292,13 @@ final class REPLTests: XCTestCase {
         repl.type("help(fl.simulation)\r")
         XCTAssertTrue(repl.waitFor("fl.simulation: no fields or methods to list", after: mark), repl.screen)
         mark = repl.mark
+        repl.type("help(3)\r")
+        XCTAssertTrue(repl.waitFor("3: no fields or methods to list", after: mark), "not the globals: \(repl.screen)")
+        mark = repl.mark
+        repl.type("sim = fl.simulation(g); sim:force('charge', fl.force.manyBody{})\r")
+        repl.type("help(sim:force('charge'))\r")
+        XCTAssertTrue(repl.waitFor("distanceMax distanceMin strength theta\r\n", after: mark), "the many-body force's accessors only: \(repl.screen)")
+        mark = repl.mark
         repl.type("function help() return 'mine' end\r")
         repl.type("help()\r")
         XCTAssertTrue(repl.waitFor("mine\r\n", after: mark), "a user's own help wins: \(repl.screen)")

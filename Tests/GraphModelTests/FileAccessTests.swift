@@ -25,3 +25,14 @@ private func folders() throws -> (root: String, access: FileAccess) {
     }
     #expect(throws: FileAccess.Refusal.self) { try FileAccess(readable: [root + "/missing"], writable: root + "/in") }
 }
+
+@Test func aClosedFolderIsNotReadEvenUnderAReadableOne() throws {
+    let (root, _) = try folders()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let access = try FileAccess(readable: [root], writable: root + "/in", closed: [root + "/outside"])
+    #expect(access.refusal(root + "/in/x.json", writing: false) == nil)
+    #expect(access.refusal(root + "/outsider.json", writing: false) == nil, "a name that only starts like the folder")
+    for path in [root + "/outside/x.json", root + "/outside", root + "/in/link/x.json", root + "/in/../outside/x.json"] {
+        #expect(access.refusal(path, writing: false)?.reason.hasSuffix("/outside', which is closed to this script") == true, "\(path)")
+    }
+}

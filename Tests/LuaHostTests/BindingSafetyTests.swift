@@ -334,7 +334,7 @@ final class BindingSafetyTests: LuaTestCase {
             assert(sim:on("tick") == nil)
             """)
         XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alhpa = 0.5})").contains("unknown option 'alhpa'"))
-        XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alpha = 0/0})").contains("field 'alpha': a finite number expected"))
+        XCTAssertTrue(error("fl.simulation(fl.graph.new(), {alpha = 0/0})").contains("field 'alpha': a number from 0 to 1 expected"))
     }
 
     func testHandlersThatCaptureTheirOwnObjectsAreCollected() {

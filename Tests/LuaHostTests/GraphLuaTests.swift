@@ -178,7 +178,19 @@ final class GraphLuaTests: LuaTestCase {
             assert(fl.graph.load(tmp .. "/m.csv"):edgeCount() == m:edgeCount(), "with lossy = true the edges are saved")
             m:save(tmp .. "/flow.json", {format = "reactflow"})
             assert(fl.graph.load(tmp .. "/flow.json"):node("Valjean").group == 2)
+            -- format = "json" is JSON whatever the extension: written as d3 JSON, read by content.
+            m:save(tmp .. "/m.graph", {format = "json"})
+            local f = assert(io.open(tmp .. "/m.graph")); local text = f:read("a"); f:close()
+            assert(text:find('"links"'), "d3 JSON")
+            assert(fl.graph.load(tmp .. "/m.graph", {format = "json"}):edgeCount() == 254)
+            m:save(tmp .. "/flow.graphml", {format = "reactflow"})
+            assert(fl.graph.load(tmp .. "/flow.graphml", {format = "json"}):node("Valjean").group == 2)
             """)
+        // An edge list named as JSON is read as JSON (and fails as such), not by its extension.
+        XCTAssertTrue(error("""
+            local f = assert(io.open(tmp .. "/e.edgelist", "w")); f:write("a b\\n"); f:close()
+            fl.graph.load(tmp .. "/e.edgelist", {format = "json"})
+            """).contains("e.edgelist:1:"))
         XCTAssertTrue(error("fl.graph.generate('spiral')").contains("unknown graph kind 'spiral'"))
         XCTAssertTrue(error("fl.graph.new():save(tmp .. '/no/such/folder/g.json')").contains("does not exist"))
     }

@@ -75,9 +75,10 @@ final class LuaArrayForceTests: LuaTestCase {
 
     func testNonNumbersWrittenToTheArraysAreErrorsNamingForceArrayAndIndex() {
         let cases: [(String, String)] = [
-            ("x[3] = 'far'", "Lua force 'bad': x[3] is far, a finite number expected"),
+            ("x[3] = 'far'", "Lua force 'bad': x[3] is 'far' (a string), a finite number expected"),
+            ("x[3] = '12'", "Lua force 'bad': x[3] is '12' (a string), a finite number expected"),
             ("vy[n] = nil", "Lua force 'bad': vy[5] is nil, a finite number expected"),
-            ("vx[2] = 0/0", "Lua force 'bad': vx[2] is "),
+            ("vx[2] = 0/0", "Lua force 'bad': vx[2] is NaN, a finite number expected"),
             ("y[1] = math.huge", "Lua force 'bad': y[1] is inf"),
         ]
         for (write, expected) in cases {

@@ -29,11 +29,16 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertEqual(complete("x = g:nodeC"), ["g:nodeCount"])
         XCTAssertEqual(complete("print(\"a\" .. g:nodeC", word: "g:nodeC"), ["g:nodeCount"], "after a concatenation")
         XCTAssertTrue(complete("bum").contains("bump"))
+        XCTAssertEqual(complete("x = 3", word: "3"), [], "no global follows a number")
+        XCTAssertEqual(complete("3.", word: ""), [], "a number has no fields")
+        XCTAssertEqual(complete("'text' ", word: ""), [], "nor follows a string")
     }
 
     func testAfterCallsAndIndexing() {
         XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":id", ":iterations", ":strength"], "the link force's own options")
         XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])
+        XCTAssertEqual(complete("sim:force('charge').", word: "."), [".distanceMax", ".distanceMin", ".strength", ".theta"],
+                       "the many-body force's own accessors, not every kind's")
         XCTAssertEqual(complete("g:node(\"Valjean\").", word: "."), [".data", ".degree", ".group", ".id", ".index", ".vx", ".vy", ".x", ".y"],
                        "a velocity in the simulation's two axes")
         run("loose = fl.graph.generate('grid', {rows = 1, columns = 2})")

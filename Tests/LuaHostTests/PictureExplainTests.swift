@@ -65,6 +65,10 @@ final class PictureExplainTests: LuaTestCase {
             .contains("field 'cells': no many-body force named 'link' (many-body forces: charge)"))
         XCTAssertTrue(error(setup + "fl.svg.graph(g, tmp .. '/x.svg', {simulation = sim, cells = {nod = '1'}})")
             .contains("unknown option 'nod' (did you mean 'node'?)"))
+        // Fast mode sums the charge by multipoles: d3's cells would be a picture of a sum it does not make.
+        let fast = "local fast = fl.simulation(g, {mode = 'fast'}); fast:force('charge', fl.force.manyBody{})\n"
+        XCTAssertTrue(error(setup + fast + "fl.svg.graph(g, tmp .. '/x.svg', {simulation = fast, cells = {node = '1'}})")
+            .contains("field 'cells': the simulation is in fast mode, whose many-body sum does not use d3's Barnes-Hut cells: draw them from a simulation with mode = \"exact\""))
     }
 
     func testFixedNodesAndPerEdgeStyles() throws {

@@ -43,12 +43,16 @@ final class SimulationLuaTests: LuaTestCase {
             assert(ticks == 300 and why == "converged", ticks .. why)
             assert(tostring(sim):find("Simulation%(4 nodes, 2D"))
             """)
-        // A NaN or infinite alpha would never fall below alphaMin: sim:run() would not end.
+        // A NaN or infinite alpha would never fall below alphaMin: sim:run() would not end. Outside [0, 1], the range
+        // d3 documents, alphaDecay 2 turns alpha negative and velocityDecay -1 doubles velocities every tick.
         for accessor in ["alpha", "alphaTarget", "alphaMin", "alphaDecay", "velocityDecay"] {
-            for value in ["0/0", "1/0", "-1/0"] {
+            for value in ["0/0", "1/0", "-1/0", "2", "-1", "1.5"] {
                 let message = error("local sim = fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})); sim:\(accessor)(\(value))")
-                XCTAssertTrue(message.contains("bad argument #1 to '\(accessor)' (a finite number expected"), message)
+                XCTAssertTrue(message.contains("bad argument #1 to '\(accessor)' (a number from 0 to 1 expected, got "), message)
+                let option = error("fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2}), {\(accessor) = \(value)})")
+                XCTAssertTrue(option.contains("field '\(accessor)': a number from 0 to 1 expected"), option)
             }
+            run("local sim = fl.simulation(fl.graph.new(), {\(accessor) = 0}); assert(sim:\(accessor)(1) == sim and sim:\(accessor)() == 1)")
         }
         XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 0/0, 1)")
             .contains("bad argument #2 to 'fix' (a finite number expected"))
@@ -109,6 +113,10 @@ final class SimulationLuaTests: LuaTestCase {
             """)
         XCTAssertTrue(error("fl.force.manyBody{strenght = -10}").contains("force.manyBody: unknown option 'strenght' (did you mean 'strength'?)"))
         XCTAssertTrue(error("fl.force.center{x = 'middle'}").contains("option 'x': number expected, got string"))
+        // A force maker given without its call (d3's forceManyBody without ()) is refused where it is given.
+        XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('charge', fl.force.manyBody)")
+            .contains("bad argument #2 to 'force' (a Lua force is a Lua function; a built-in one such as fl.force.manyBody makes a force when called: fl.force.manyBody{})"))
+        XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('p', print)").contains("a Lua force is a Lua function"))
         // A table force without `force` names the functions it does have.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('mine', {init = function() end, apply = function() end, k = 1})")
             .contains("field 'force': function expected, got nil (the table's functions: apply, init; a table force has force(alpha) and may have initialize(nodes, random))"))
@@ -127,7 +135,37 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("""
             local g = fl.graph.new(); g:addNode{id = "a"}
             fl.simulation(g):force("x", fl.force.x{x = "missing"})
-            """).contains("node 'a' has no numeric data field 'missing'"))
+            """).contains("fl.force.x: x: node 'a' has no numeric data field 'missing'"))
+    }
+
+    func testAPerElementParameterErrorNamesTheForceAndANumberInQuotes() {
+        // The error may come ticks later (a node added), far from the line that made the force: it names the maker.
+        let later = error("""
+            local g = fl.graph.new(); g:addNode{id = "a", data = {mass = 2}}
+            local sim = fl.simulation(g)
+            sim:force("charge", fl.force.manyBody{strength = "mass"})
+            sim:tick(1)
+            g:addNode{id = "b"}
+            sim:tick(1)
+            """)
+        XCTAssertTrue(later.contains("fl.force.manyBody: strength: node 'b' has no numeric data field 'mass'"), later)
+        XCTAssertFalse(later.contains("without quotes"), later)
+        // A number given as a string is read as a data field's name; the message says how to give the number.
+        let quoted = error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            fl.simulation(g):force("charge", fl.force.manyBody{strength = "-50"})
+            """)
+        XCTAssertTrue(quoted.contains("fl.force.manyBody: strength: node 'a' has no numeric data field '-50' (a string names a data field: give the number -50 without quotes)"), quoted)
+        let accessor = error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}
+            fl.simulation(g):force("collide", fl.force.collide{radius = function() return "big" end})
+            """)
+        XCTAssertTrue(accessor.contains("fl.force.collide: radius function returned string, a number expected"), accessor)
+        let link = error("""
+            local g = fl.graph.new(); g:addNode{id = "a"}; g:addNode{id = "b"}; g:addEdge{source = "a", target = "b"}
+            fl.simulation(g):force("link", fl.force.link{distance = "length"})
+            """)
+        XCTAssertTrue(link.contains("link: distance: edge 'xy-edge__a-b' has no numeric data field 'length'"), link)
     }
 
     func testTheSimulationFollowsGraphEdits() {

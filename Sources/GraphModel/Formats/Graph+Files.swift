@@ -2,10 +2,13 @@ import Foundation
 
 /// Loading and saving graph files.
 extension Graph {
-    /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given.
-    /// `check` is called with the units of work done (one per node, edge, line or XML element read), every few
-    /// thousand, and may throw to stop (a time or work limit).
-    public static func load(path: String, format: GraphFormat? = nil, check: @escaping (Int) throws -> Void = { _ in }) throws -> Graph {
+    /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given, or
+    /// (`json`) the file is JSON whatever its extension, d3 or React Flow by content. `check` is called with the
+    /// units of work done (one per node, edge, line or XML element read), every few thousand, and may throw to stop
+    /// (a time or work limit).
+    public static func load(
+        path: String, format: GraphFormat? = nil, json: Bool = false, check: @escaping (Int) throws -> Void = { _ in }
+    ) throws -> Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
         try FileAccess.checkRead(path)
         let data: Data
@@ -15,8 +18,8 @@ extension Graph {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw GraphFileError(file: path, message: reason)
         }
-        let chosen = format ?? GraphFormat.fromExtension(of: path)
-        guard chosen != nil || GraphFormat.isJSON(path) else {
+        let chosen = format ?? (json ? nil : GraphFormat.fromExtension(of: path))
+        guard chosen != nil || json || GraphFormat.isJSON(path) else {
             throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(formatNames))")
         }
         return try load(data: data, format: chosen, name: path, check: check)

@@ -20,7 +20,13 @@ struct ForceValues {
     /// A per-node option as the engine's parameter.
     func node(_ name: String) -> NodeParameter {
         guard let value = element(name, per: .node) else { return .constant(number(name)) }
-        return simulation.layout.nodeParameter(value, name: name)
+        return simulation.layout.nodeParameter(value, name: label(name))
+    }
+
+    /// How errors name the option `name`: with the force's maker, since they may come at a later tick, far from the
+    /// line that made the force (`fl.force.manyBody: strength`).
+    func label(_ name: String) -> String {
+        "fl.force.\(description.kind.rawValue): \(name)"
     }
 
     /// A per-element option as the layout takes it; nil when it was not given (the engine's default applies). A Lua
@@ -34,7 +40,7 @@ struct ForceValues {
         case .function(let function)?:
             let array = ElementArray(kind: element == .node ? .node : .edge, for: function)
             return .computed { [unowned simulation] id, i, list in
-                try simulation.callNumber(function, name) { L in
+                try simulation.callNumber(function, label(name)) { L in
                     ElementBindings.push(L, simulation.graph, array.kind, id)
                     lua_pushinteger(L, lua_Integer(i))
                     array.push(L, list, simulation)

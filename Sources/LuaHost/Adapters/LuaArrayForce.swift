@@ -89,6 +89,14 @@ final class LuaArrayForce: Force {
         try readBack(kinetics, columns)
     }
 
+    /// A value refused from an array, as the error shows it: NaN by that name (not the platform's `-nan`), a string in
+    /// quotes (so `'12'` is seen to be a string), anything else as Lua prints it.
+    private static func describeRefused(_ L: OpaquePointer, _ index: Int32) -> String {
+        if lua_type(L, index) == LUA_TSTRING { return "'\(LuaValues.describe(L, index))' (a string)" }
+        if let number = LuaValues.number(L, index), number.isNaN { return "NaN" }
+        return LuaValues.describe(L, index)
+    }
+
     /// Reads every array back into the engine's columns; a value that is not a finite number is an error naming the
     /// force, the array and the 1-based index.
     private func readBack(_ kinetics: Kinetics, _ columns: [UnsafeMutableBufferPointer<Double>]) throws {
@@ -100,7 +108,7 @@ final class LuaArrayForce: Force {
                 bad = fl_array_read(L, -1, columns[k].baseAddress, shadows[k].baseAddress, Int32(kinetics.count))
                 if bad >= 0 {
                     lua_rawgeti(L, -1, lua_Integer(bad) + 1)
-                    let found = LuaValues.describe(L, -1)
+                    let found = Self.describeRefused(L, -1)
                     fl_pop(L, 1)
                     shadowsMatch = false
                     throw LuaError("Lua force '\(name)': \(names[k])[\(bad + 1)] is \(found), a finite number expected")

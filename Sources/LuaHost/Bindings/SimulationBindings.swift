@@ -107,6 +107,10 @@ enum SimulationBindings {
                 try checkMember(arguments, "force", optional: false)
                 try checkMember(arguments, "initialize", optional: true)
                 try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
+            } else if lua_iscfunction(L, 3) != 0 {
+                // `sim:force("charge", fl.force.manyBody)`, d3's forceManyBody without its call, would run the maker
+                // as a force every tick.
+                throw arguments.error(3, "a Lua force is a Lua function; a built-in one such as fl.force.manyBody makes a force when called: fl.force.manyBody{}")
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
                 if form == .table {
@@ -234,14 +238,15 @@ enum SimulationBindings {
         }
     }
 
-    /// A getter/setter pair in d3's style: `sim:alpha()` reads, `sim:alpha(v)` sets and returns the simulation.
+    /// A getter/setter pair in d3's style: `sim:alpha()` reads, `sim:alpha(v)` (v from 0 to 1, as d3 documents) sets
+    /// and returns the simulation.
     static func accessor(_ L: OpaquePointer?, _ name: String, _ property: ReferenceWritableKeyPath<Simulation, Double>) -> Int32 {
         method(L, name) { arguments, simulation in
             if arguments.isNil(2) {
                 lua_pushnumber(arguments.L, simulation.layout.simulation[keyPath: property])
                 return 1
             }
-            simulation.layout.simulation[keyPath: property] = try arguments.finiteNumber(2)
+            simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationOptions.coolingRange)
             return returningSelf(arguments)
         }
     }

@@ -7,12 +7,12 @@ public enum GraphFileOptions {
 
     /// The declaration for `fl.graph.load`.
     public static let load = LuaOptionTable("fl.graph.load", [
-        .choice("format", formatNames, "the file's format; by default from the extension (and for `.json` from the content)"),
+        .choice("format", formatNames, "the file's format; by default from the extension (and for `.json` from the content); `\"json\"` reads JSON whatever the extension, d3 or React Flow by content"),
     ])
 
     /// The declaration for `g:save`.
     public static let save = LuaOptionTable("g:save", [
-        .choice("format", formatNames, "the file's format; by default from the extension (`.json`: d3)"),
+        .choice("format", formatNames, "the file's format; by default from the extension (`.json`: d3); `\"json\"` is d3 JSON"),
         .boolean("lossy", default: false, "leave out what the format cannot hold instead of refusing the save (docs/formats.md says what each keeps)"),
     ])
 }

@@ -54,6 +54,15 @@ public struct LuaArguments {
         return value
     }
 
+    /// Argument `n` as a number within `range`.
+    public func number(_ n: Int32, in range: ClosedRange<Double>) throws -> Double {
+        let value = try number(n)
+        guard range.contains(value) else {
+            throw error(n, "a number from \(LuaOption.format(range.lowerBound)) to \(LuaOption.format(range.upperBound)) expected, got \(LuaOption.format(value))")
+        }
+        return value
+    }
+
     /// Argument `n` as an integer (a float with an exact integer value is accepted, as in Lua).
     public func integer(_ n: Int32) throws -> Int {
         let value = try number(n)

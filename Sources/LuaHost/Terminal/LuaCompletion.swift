@@ -25,6 +25,8 @@ public enum LuaCompletion {
             tokens.removeLast()
             guard let steps = chain(tokens), evaluate(L, steps) else { return [] }
         } else {
+            // Right after a constant (`3`, `"text"`) no name can follow.
+            if case .literal? = tokens.last { return [] }
             fl_pushglobaltable(L)
         }
         var names: Set<String> = []
@@ -45,8 +47,8 @@ public enum LuaCompletion {
                 if index(L, .string(field)), lua_type(L, -1) != LUA_TNIL { names.insert(field) }
                 lua_settop(L, snapshot)
             }
-        } else if separator == ":", let force = LuaObject.get(L, -1, ForceDescription.self) {
-            // A force's accessors are those of its kind's options.
+        } else if separator != nil, let force = LuaObject.get(L, -1, ForceDescription.self) {
+            // A force's accessors are those of its kind's options (every kind's are in the shared metatable).
             return force.kind.table.names.filter { $0.hasPrefix(partial) }.sorted().map { head + $0 }
         }
         collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)

@@ -115,19 +115,33 @@ final class GradeDriver {
     /// positions after each.
     func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD3<Double>]] {
         let L = lua.L
-        try addFunction.call(L) {
-            simulation.push(L)
-            LuaValues.push(L, name)
-            force.push(L)
-            return 3
-        }
-        return try (0..<ticks).map { _ in
-            try tickFunction.call(L) {
+        do {
+            try addFunction.call(L) {
                 simulation.push(L)
-                return 1
+                LuaValues.push(L, name)
+                force.push(L)
+                return 3
+            }
+        } catch let error as LuaError {
+            throw RunFailure(tick: 0, error: error)
+        }
+        return try (1...ticks).map { tick in
+            do {
+                try tickFunction.call(L) {
+                    simulation.push(L)
+                    return 1
+                }
+            } catch let error as LuaError {
+                throw RunFailure(tick: tick, error: error)
             }
             return try swiftGraph(graph, GradedLayout.positions)
         }
+    }
+
+    /// A Lua error raised by `run` while it added the force (tick 0) or ran tick `tick` (counted from 1).
+    struct RunFailure: Error {
+        let tick: Int
+        let error: LuaError
     }
 
     /// Whether two graph objects the driver built have the same nodes and edges in the same order.

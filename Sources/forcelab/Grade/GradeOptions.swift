@@ -65,13 +65,15 @@ struct GradeOptions {
         maxInstructions = options.maxInstructions > 0 ? options.maxInstructions : GradeOptions.defaultInstructions
         memoryLimit = options.memoryLimit > 0 ? options.memoryLimit : GradeOptions.defaultMemory
         outputFolder = try OutputFolder(options.outputFolder)
-        func access(beside file: String) throws -> FileAccess {
-            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-            return try FileAccess(readable: [folder] + options.readableFolders, writable: options.outputFolder)
-        }
+        func folder(of file: String) -> String { URL(fileURLWithPath: file).deletingLastPathComponent().path }
         do {
-            exerciseAccess = try access(beside: exercise)
-            submissionAccess = try submission.map(access)
+            exerciseAccess = try FileAccess(readable: [folder(of: exercise)] + options.readableFolders, writable: options.outputFolder)
+            // The exercise's folder stays closed to the submission even where the submission's folder holds it
+            // (`forcelab grade examples/exercises/spring.lua my-spring.lua` from the repository's root).
+            submissionAccess = try submission.map {
+                try FileAccess(readable: [folder(of: $0)] + options.readableFolders, writable: options.outputFolder,
+                               closed: [folder(of: exercise)])
+            }
         } catch {
             outputFolder.removeIfEmpty()
             throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")

@@ -74,12 +74,19 @@ struct Grader {
                                 simulation: try driver.simulation(of: copy, options: exercise.simulation, forces: exercise.forces))
             }
             return (exercise, prepared)
+        } catch let failure as GradeDriver.RunFailure {
+            throw exerciseFailure(failure.error, lua)
         } catch let error as LuaError {
-            if let limit = lua.limitReached ?? Grader.memoryError(error) {
-                throw GradeError.limit("the exercise '\(options.exercise)' reached a limit before the submission ran: \(limit)")
-            }
-            throw GradeError.exercise("the exercise '\(options.exercise)' cannot be used: \(error.message)")
+            throw exerciseFailure(error, lua)
         }
+    }
+
+    /// Why an exercise cannot be used: a limit reached while it was set up, or its error.
+    private func exerciseFailure(_ error: LuaError, _ lua: LuaState) -> GradeError {
+        if let limit = lua.limitReached ?? Grader.memoryError(error) {
+            return GradeError.limit("the exercise '\(options.exercise)' reached a limit before the submission ran: \(limit)")
+        }
+        return GradeError.exercise("the exercise '\(options.exercise)' cannot be used: \(error.message)")
     }
 
     /// Prints what a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
@@ -131,13 +138,32 @@ struct Grader {
                 }
                 return GradedGraph(name: graph.name, reference: graph.reference, submission: layout,
                                    referenceTrajectory: graph.trajectory, submissionTrajectory: trajectory)
+            } catch let failure as GradeDriver.RunFailure {
+                let adding = exercise.expectsSetup ? "in its setup" : "as it was added"
+                let place = failure.tick == 0 ? "\(graph.name) \(adding)" : "\(graph.name) at tick \(failure.tick)"
+                throw submissionFailure(failure.error, lua, on: place, submission, exercise)
             } catch let error as LuaError {
-                if let limit = lua.limitReached ?? Grader.memoryError(error) {
-                    throw GradeError.limit("the submission reached a limit on \(graph.name): \(limit)\(limitAdvice(limit))")
-                }
-                throw GradeError.submission("the submission failed on \(graph.name): \(lines(of: error.message, in: submission))")
+                throw submissionFailure(error, lua, on: graph.name, submission, exercise)
             }
         }
+    }
+
+    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error, with the force's
+    /// name in the simulation (the exercise's `name`, which the student never wrote) replaced by the submission's file.
+    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String, _ exercise: Exercise) -> GradeError {
+        if let limit = lua.limitReached ?? Grader.memoryError(error) {
+            return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))")
+        }
+        var message = lines(of: error.message, in: submission)
+        let file = URL(fileURLWithPath: submission).lastPathComponent
+        let internalName = "Lua force '\(exercise.name)'", adding = "bad argument #2 to 'force' ("
+        if message.hasPrefix(internalName) {
+            message = "the force \(file) returns (added as '\(exercise.name)')" + message.dropFirst(internalName.count)
+        } else if !exercise.expectsSetup, message.hasPrefix(adding), message.hasSuffix(")") {
+            // The grader's sim:force call refused it: a call the student never wrote.
+            message = "what \(file) returns is not a force: " + message.dropFirst(adding.count).dropLast()
+        }
+        return GradeError.submission("the submission failed on \(place): \(message)")
     }
 
     /// The message of a memory error (the limit's or the system's), which a callback's error no longer marks as one.
