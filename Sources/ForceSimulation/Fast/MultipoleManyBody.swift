@@ -13,13 +13,13 @@
 /// (`arrange`, `compute`, from positions and strengths alone) and added to the velocities later (`add`).
 final class MultipoleManyBody {
     /// Most points per leaf.
-    static let leafSize = 32
+    static let leafSize = 48
     /// A source cell goes into a target's local expansion when the sum of their radii is below this times the
     /// distance of their centres.
     static let opening = 0.9
     /// Two separated leaves add their points directly (cheaper than a translation) when the product of their point
     /// counts is at most this.
-    static let directPairs = 48
+    static let directPairs = 96
     /// A source cell goes into a local expansion only when the cube of the squared distance R² of the centres is at
     /// least this times max(1, the point count times the largest strength's magnitude): the translation's powers
     /// 1/Rᵏ, k ≤ 6, and the local coefficients, at most a few thousand times the strengths' sum over R⁶, then stay
@@ -422,9 +422,20 @@ final class MultipoleManyBody {
                 distanceMin2: distanceMin2 * length * length
             ).add()
             let local = locals + a &* ComplexExpansions.order
-            for t in 0..<count {
+            // The field is the conjugate of the local expansion's value; two nodes at a time, then the last if odd.
+            var t = 0
+            while t &+ 1 < count {
+                let i = from &+ t, centres = SIMD4(lowHalf: centre, highHalf: centre)
+                let offsets = SIMD4(px[i], py[i], px[i &+ 1], py[i &+ 1]) - centres
+                let field = ComplexExpansions.evaluate(local, at: offsets)
+                sumX[i] = Double(ax[t]) * force + field.x
+                sumY[i] = Double(ay[t]) * force - field.y
+                sumX[i &+ 1] = Double(ax[t &+ 1]) * force + field.z
+                sumY[i &+ 1] = Double(ay[t &+ 1]) * force - field.w
+                t &+= 2
+            }
+            if t < count {
                 let field = ComplexExpansions.evaluate(local, at: SIMD2(px[from &+ t], py[from &+ t]) - centre)
-                // The field is the conjugate of the local expansion's value.
                 sumX[from &+ t] = Double(ax[t]) * force + field.x
                 sumY[from &+ t] = Double(ay[t]) * force - field.y
             }
