@@ -41,6 +41,9 @@ final class MultipoleManyBody {
     private let leaves = ScratchBuffer<Int32>()
     /// The nodes in key order and the cells' point ranges.
     private let arrangement = MortonCells()
+    /// Per node, by index: x, y and strength, packed so that gathering a leaf's points reads one place per point
+    /// (the node arrays are read in index order here, and in key order only from this).
+    private let packed = ScratchBuffer<SIMD4<Double>>()
     /// The points in key order: coordinates and strengths.
     private let pointX = ScratchBuffer<Double>(), pointY = ScratchBuffer<Double>(), pointS = ScratchBuffer<Double>()
     /// Per cell, `ComplexExpansions.order` coefficients each.
@@ -56,8 +59,10 @@ final class MultipoleManyBody {
 
     deinit { expansions.release() }
 
-    /// What the sums read and write.
+    /// What the sums read.
     struct Input {
+        /// The nodes: their number, strengths and positions.
+        let count: Int
         let strengths: UnsafePointer<Double>
         let x: UnsafePointer<Double>, y: UnsafePointer<Double>
         let distanceMin2: Double
@@ -102,11 +107,18 @@ final class MultipoleManyBody {
         multipoles.reserve(cellCount * p)
         locals.reserve(cellCount * p)
         while workers.count < max(1, threads) { workers.append(Walker()) }
+        packed.reserve(input.count)
+        let packing = Packing(input: input, nodes: packed.base), nodeChunk = 4096
+        forEachClaimedItem((input.count + nodeChunk - 1) / nodeChunk, threads: threads) { c, _ in
+            for i in (c * nodeChunk)..<min(packing.input.count, c * nodeChunk + nodeChunk) {
+                packing.nodes[i] = SIMD4(packing.input.x[i], packing.input.y[i], packing.input.strengths[i], 0)
+            }
+        }
         let largest = input.largestStrength
         let strengthExponent = largest.isNormal ? largest.exponent : 0
         let context = Context(
-            cells: cells.base, leaves: leaves.base, order: arrangement.order.base, x: input.x, y: input.y,
-            strengths: input.strengths, px: pointX.base, py: pointY.base, ps: pointS.base,
+            cells: cells.base, leaves: leaves.base, order: arrangement.order.base, nodes: packed.base,
+            px: pointX.base, py: pointY.base, ps: pointS.base,
             multipoles: multipoles.base, locals: locals.base, sumX: sums.base, sumY: sums.base + points,
             distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions,
             strengthExponent: strengthExponent,
@@ -148,15 +160,33 @@ final class MultipoleManyBody {
 
     private var cellCount = 0, leafCount = 0, taskCount = 0, taskSourceCount = 0
 
-    /// Adds the sums `compute` made, times alpha, to the nodes' velocities.
-    func add(alpha: Double, vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>) {
-        let points = arrangement.keptCount, order = arrangement.order.base
-        let sumX = sums.base, sumY = sums.base + points
-        for s in 0..<points {
-            let node = Int(order[s])
-            vx[node] += sumX[s] * alpha
-            vy[node] += sumY[s] * alpha
+    /// Adds the sums `compute` made, times alpha, to the nodes' velocities, on up to `threads` threads (each node is
+    /// in the key order once, so chunks of it touch distinct nodes).
+    func add(alpha: Double, vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>, threads: Int) {
+        let points = arrangement.keptCount
+        let target = Velocities(
+            order: arrangement.order.base, sumX: sums.base, sumY: sums.base + points, vx: vx, vy: vy)
+        let chunk = 4096
+        forEachClaimedItem((points + chunk - 1) / chunk, threads: threads) { c, _ in
+            for s in (c * chunk)..<min(points, c * chunk + chunk) {
+                let node = Int(target.order[s])
+                target.vx[node] += target.sumX[s] * alpha
+                target.vy[node] += target.sumY[s] * alpha
+            }
         }
+    }
+
+    /// What the packing of the nodes reads and writes, for its threads.
+    private struct Packing: @unchecked Sendable {
+        let input: Input
+        let nodes: UnsafeMutablePointer<SIMD4<Double>>
+    }
+
+    /// What `add` reads and writes, for its threads.
+    private struct Velocities: @unchecked Sendable {
+        let order: UnsafePointer<Int32>
+        let sumX: UnsafePointer<Double>, sumY: UnsafePointer<Double>
+        let vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>
     }
 
     /// The tasks the walk's top left, for the workers to read.
@@ -204,7 +234,8 @@ final class MultipoleManyBody {
         let cells: UnsafeMutablePointer<Cell>
         let leaves: UnsafeMutablePointer<Int32>
         let order: UnsafePointer<Int32>
-        let x: UnsafePointer<Double>, y: UnsafePointer<Double>, strengths: UnsafePointer<Double>
+        /// Per node: x, y and strength (`MultipoleManyBody.packed`).
+        let nodes: UnsafePointer<SIMD4<Double>>
         let px: UnsafeMutablePointer<Double>, py: UnsafeMutablePointer<Double>, ps: UnsafeMutablePointer<Double>
         let multipoles: UnsafeMutablePointer<SIMD2<Double>>, locals: UnsafeMutablePointer<SIMD2<Double>>
         /// The sums, in key order.
@@ -232,10 +263,10 @@ final class MultipoleManyBody {
             var lower = SIMD2<Double>(repeating: .infinity), upper = SIMD2<Double>(repeating: -.infinity)
             for s in from..<to {
                 let p = Int(order[s])
-                let point = SIMD2(x[p], y[p])
+                let node = nodes[p], point = node.lowHalf
                 px[s] = point.x
                 py[s] = point.y
-                ps[s] = strengths[p]
+                ps[s] = node.z
                 lower = pointwiseMin(lower, point)
                 upper = pointwiseMax(upper, point)
             }

@@ -124,8 +124,8 @@ public final class ManyBodyForce: PreparedForce {
     private func computeMultipoles(_ k: Kinetics) {
         multipoles.compute(
             MultipoleManyBody.Input(
-                strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!, distanceMin2: distanceMin2,
-                largestStrength: largestStrength, smallestStrength: smallestStrength),
+                count: k.count, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
+                distanceMin2: distanceMin2, largestStrength: largestStrength, smallestStrength: smallestStrength),
             threads: workers(k))
     }
 
@@ -153,7 +153,7 @@ public final class ManyBodyForce: PreparedForce {
                 if ready { computeMultipoles(k) }
             }
             if ready {
-                multipoles.add(alpha: alpha, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!)
+                multipoles.add(alpha: alpha, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, threads: workers(k))
                 return
             }
         }
