@@ -69,6 +69,22 @@ import Testing
             abs(error - exactErrorToSum) < 1e-3, "against exact mode \(error), exact mode's error \(exactErrorToSum)")
     }
 
+    @Test func thetaIsTheOpeningUpToItsWidest() throws {
+        let state = try Self.simulation(2000, mode: .exact, seed: 4)
+        try state.tick(20)
+        let exactSum = try Self.chargeStep(state, mode: .exact, charge: ManyBodyForce(theta: 0))
+        let error = { (theta: Double) in
+            Self.relativeRMS(try Self.chargeStep(state, mode: .fast, charge: ManyBodyForce(theta: theta)), exactSum)
+        }
+        // A smaller theta opens fewer cells to the expansions: closer to the exact sum.
+        let default9 = try error(0.9), half = try error(0.5), none = try error(0)
+        #expect(half < default9 / 10, "theta 0.5: \(half), 0.9: \(default9)")
+        #expect(none < 1e-6, "theta 0 sums every pair directly: \(none)")
+        // Above the widest opening, theta reads as it: the same bits as the default.
+        let wide = try Self.chargeStep(state, mode: .fast, charge: ManyBodyForce(theta: 1.5))
+        #expect(wide == (try Self.chargeStep(state, mode: .fast, charge: ManyBodyForce())))
+    }
+
     @Test func distanceMinAppliesToTheMultipolesNearField() throws {
         let state = try Self.simulation(1500, mode: .exact, seed: 3)
         try state.tick(5)

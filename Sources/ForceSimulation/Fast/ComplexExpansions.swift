@@ -21,6 +21,7 @@ struct ComplexExpansions: @unchecked Sendable {
     /// Allocates the tables of binomial coefficients; `release` frees them.
     init() {
         let p = Self.order
+        precondition(p % 2 == 0, "the translation takes the coefficients in pairs")
         binomials = .allocate(capacity: p * p)
         signedBinomialPairs = .allocate(capacity: p * p / 2)
         for k in 0..<p {

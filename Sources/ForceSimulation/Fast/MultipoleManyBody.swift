@@ -5,7 +5,7 @@
 /// The cells are `MortonCells`' quadtree over the nodes, down to cells of at most `leafSize` points (leaves), each
 /// with the bounding box of its points, its centre and radius (half the box's diagonal). Multipole expansions are
 /// summed bottom-up. Then a dual-tree walk, one target cell at a time from the root: a source cell goes into the
-/// target's local expansion when (r_target + r_source) < `opening` × the distance of their centres and every pair is
+/// target's local expansion when (r_target + r_source) < opening × the distance of their centres and every pair is
 /// at least distanceMin apart; otherwise the larger of the two is split, and two leaves that are not separated add
 /// their points directly, with d3's distanceMin rule. A node takes nothing from a point at its own position. Each
 /// target's sums are made in one fixed order by one thread (the threads share out subtrees, each walked with the
@@ -14,9 +14,11 @@
 final class MultipoleManyBody {
     /// Most points per leaf.
     static let leafSize = 48
-    /// A source cell goes into a target's local expansion when the sum of their radii is below this times the
-    /// distance of their centres.
-    static let opening = 0.9
+    /// The widest opening: a source cell goes into a target's local expansion when the sum of their radii is below
+    /// the opening times the distance of their centres. The force's theta is the opening up to this (d3's default
+    /// 0.9, where the error is about a twelfth of exact mode's); above it the translations' series, which converge
+    /// only below 1, would lose the accuracy fast mode promises, so a larger theta reads as this.
+    static let widestOpening = 0.9
     /// Two separated leaves add their points directly (cheaper than a translation) when the product of their point
     /// counts is at most this.
     static let directPairs = 96
@@ -68,6 +70,8 @@ final class MultipoleManyBody {
         let distanceMin2: Double
         /// The largest and the smallest non-zero magnitude of the strengths.
         let largestStrength: Double, smallestStrength: Double
+        /// The force's theta², the square of the opening up to `widestOpening`.
+        let theta2: Double
     }
 
     /// Whether the method can compute the sums faithfully given the force's parameters: no distanceMax and finite
@@ -123,7 +127,8 @@ final class MultipoleManyBody {
             distanceMin2: input.distanceMin2, distanceMin: input.distanceMin2.squareRoot(), expansions: expansions,
             strengthExponent: strengthExponent,
             strengthsInFloat: largest <= input.smallestStrength * Self.floatStrengthSpan,
-            separationFloor: Self.separationFloor * max(1, Double(points) * largest))
+            separationFloor: Self.separationFloor * max(1, Double(points) * largest),
+            opening2: min(input.theta2, Self.widestOpening * Self.widestOpening))
         // Leaves: boxes and multipoles, in parallel over fixed chunks; then the cells above, children first.
         let chunk = 64, leaves = leafCount
         let chunks = (leaves + chunk - 1) / chunk
@@ -248,6 +253,8 @@ final class MultipoleManyBody {
         let strengthsInFloat: Bool
         /// The least (R²)³ of a translation (`MultipoleManyBody.separationFloor`).
         let separationFloor: Double
+        /// The square of the opening (`MultipoleManyBody.widestOpening`).
+        let opening2: Double
 
         /// Sets a cell's centre and radius from its box.
         @inline(__always)
@@ -329,7 +336,7 @@ final class MultipoleManyBody {
                     let d2 = (offset * offset).sum()
                     let reach = target.radius + cell.radius
                     let reachMin = reach + distanceMin
-                    let separated = b != a && reach * reach < MultipoleManyBody.opening * MultipoleManyBody.opening * d2
+                    let separated = b != a && reach * reach < opening2 * d2
                         && reachMin * reachMin <= d2 && d2 * d2 * d2 >= separationFloor
                     let bIsLeaf = cell.childCount == 0
                     let direct = isLeaf && bIsLeaf

@@ -125,7 +125,8 @@ public final class ManyBodyForce: PreparedForce {
         multipoles.compute(
             MultipoleManyBody.Input(
                 count: k.count, strengths: strengths.base, x: k.x.baseAddress!, y: k.y.baseAddress!,
-                distanceMin2: distanceMin2, largestStrength: largestStrength, smallestStrength: smallestStrength),
+                distanceMin2: distanceMin2, largestStrength: largestStrength, smallestStrength: smallestStrength,
+                theta2: theta2),
             threads: workers(k))
     }
 
@@ -153,7 +154,7 @@ public final class ManyBodyForce: PreparedForce {
                 if ready { computeMultipoles(k) }
             }
             if ready {
-                multipoles.add(alpha: alpha, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, threads: workers(k))
+                multipoles.add(alpha: alpha, vx: k.vx.baseAddress!, vy: k.vy.baseAddress!, threads: threads)
                 return
             }
         }

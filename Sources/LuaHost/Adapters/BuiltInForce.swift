@@ -30,7 +30,7 @@ enum BuiltInForce: String, CaseIterable {
             let force = ManyBodyForce()
             declared = [
                 LuaOption("strength", .nodeAccessor, default: force.strength.defaultValue, "charge (negative repels)"),
-                .number("theta", default: force.theta, in: nonNegative, "Barnes-Hut accuracy: a cell acts as one body when width / distance < theta (fast mode's 2D multipole sum has its own accuracy and does not read it)"),
+                .number("theta", default: force.theta, in: nonNegative, "Barnes-Hut accuracy: a cell acts as one body when width / distance < theta (fast mode's 2D multipoles take it as their opening, up to 0.9: smaller is more accurate and slower, larger reads as 0.9)"),
                 .number("distanceMin", default: force.distanceMin, in: nonNegative, "distances below it count as it"),
                 .number("distanceMax", default: force.distanceMax, in: 0...Double.infinity, "nodes farther apart do not interact"),
             ]
