@@ -9,8 +9,9 @@ public struct FileAccess: Sendable {
     public let readable: [String]
     /// The folder under which files may be written (a real path); it may also be read.
     public let writable: String
-    /// Folders that may not be read even where a readable folder holds them (real paths): grading's exercise folder,
-    /// where the model solutions are, when the submission's folder is or holds it.
+    /// Folders that may not be read even where a readable folder holds them (real paths), except under a readable
+    /// folder inside them: grading's exercise folder, where the model solutions are, when the submission's folder is
+    /// or holds it.
     public let closed: [String]
 
     /// A refused access: the path, what was asked and the folders allowed.
@@ -55,7 +56,10 @@ public struct FileAccess: Sendable {
                 ? "the sandbox writes only under '\(writable)' (--out)"
                 : "the sandbox reads only under \(roots.map { "'\($0)'" }.joined(separator: ", ")) (the script's folder, --allow-read, --out)")
         }
-        if !writing, let folder = closed.first(where: { FileAccess.path(target, isUnder: $0) }) {
+        // The deeper folder decides: a readable folder inside a closed one (a submission's folder inside the
+        // exercise's) stays readable.
+        if !writing, let folder = closed.first(where: { FileAccess.path(target, isUnder: $0) }),
+           !readable.contains(where: { $0 != folder && FileAccess.path($0, isUnder: folder) && FileAccess.path(target, isUnder: $0) }) {
             return refuse("the sandbox does not read under '\(folder)', which is closed to this script")
         }
         return nil

@@ -51,17 +51,19 @@ public struct Metrics: Equatable {
             ("sources", Double(sources))]
     }
 
-    /// Measures a layout: positions per node, edges as index pairs, optional radii per node. `check` is called with
-    /// the units of work done (one per node visited from a source, one per pair of edges tested for crossing), every
-    /// few thousand, and may throw to stop (a time or work limit).
-    public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
+    /// Measures a layout: positions per node, edges as index pairs, optional radii per node (`ids`, when given, name
+    /// the nodes in errors; else their 1-based numbers). `check` is called with the units of work done (one per node
+    /// visited from a source, one per pair of edges tested for crossing), every few thousand, and may throw to stop
+    /// (a time or work limit).
+    public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil, ids: [String]? = nil,
                                options: Options = Options(), check: @escaping (Int) throws -> Void = { _ in }) throws -> Metrics {
         let meter = WorkMeter(check)
         let n = positions.count
         let input = try Input(positions: positions, edges: edges, options: options)
         if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
         if let radii, let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
-            throw RenderError("node \(bad + 1) has radius \(radii[bad]); radii must be finite and not negative")
+            let node = ids.map { "node '\($0[bad])'" } ?? "node \(bad + 1)"
+            throw RenderError("\(node) has radius \(radii[bad]); radii must be finite and not negative")
         }
         let segments = input.segments, weights = input.weights, graph = input.graph
         let lengths = segments.indices.map { distance(positions[segments[$0].0], positions[segments[$0].1]) / (weights?[$0] ?? 1) }

@@ -186,6 +186,15 @@ final class REPLTests: XCTestCase {
         let piped = try ForcelabProcess.run(["-e", script])
         XCTAssertEqual(piped.stdout, "300\tconverged\n")
         XCTAssertEqual(piped.stderr, "", "no progress bar in a pipe")
+        // On a narrow terminal the bar shortens, so the line never wraps (a wrapped line's first rows would stay).
+        for columns: UInt16 in [32] {
+            let narrow = try PseudoTerminal(ForcelabProcess.binary, ["-e", script], environment: ["HOME": home.path, "TERM": "xterm"], columns: columns)
+            XCTAssertEqual(narrow.waitForExit(timeout: 300), 0, narrow.screen)
+            let lines = narrow.screen.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).filter { $0.contains("tick ") }
+            XCTAssertFalse(lines.isEmpty, narrow.screen)
+            for line in lines { XCTAssertLessThan(line.count, Int(columns), "\(columns) columns: '\(line)'") }
+            XCTAssertTrue(lines.contains { $0.contains("·") || $0.contains("█") }, "a shorter bar: \(lines)")
+        }
     }
 
     /// Runs `code` on a pseudo-terminal (TERM=xterm) and returns what it printed.

@@ -235,6 +235,16 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(terminal.waitForExit(timeout: 60), 1, terminal.screen)
         XCTAssertNotNil(terminal.screen.range(of: #"█+·* \d+/12 cases  [0-9.]+/s  ETA \d+:\d\d"#, options: .regularExpression), terminal.screen)
         try FileManager.default.removeItem(atPath: out)
+        // On a narrow terminal the bar shortens so that its line never wraps.
+        let narrow = try PseudoTerminal(ForcelabProcess.binary, ["sweep", "--jobs", "2", "--out", out, spec, folder.path, "0.1"],
+                                        environment: ["HOME": folder.path, "TERM": "xterm", "PATH": "/usr/bin:/bin"], columns: 50)
+        XCTAssertEqual(narrow.waitForExit(timeout: 60), 1, narrow.screen)
+        let pattern = try NSRegularExpression(pattern: #"[█·]* ?\d+/12 cases  [0-9.]+/s  ETA \d+:\d\d(  \d+ failed)?"#)
+        let screen = narrow.screen as NSString
+        let bars = pattern.matches(in: narrow.screen, range: NSRange(location: 0, length: screen.length)).map { screen.substring(with: $0.range) }
+        XCTAssertFalse(bars.isEmpty, narrow.screen)
+        for bar in bars { XCTAssertLessThan(bar.count, 50, "'\(bar)'") }
+        try FileManager.default.removeItem(atPath: out)
         let piped = try ForcelabProcess.run(["sweep", "--out", out, spec, folder.path])
         XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
     }

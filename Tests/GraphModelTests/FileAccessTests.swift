@@ -35,4 +35,11 @@ private func folders() throws -> (root: String, access: FileAccess) {
     for path in [root + "/outside/x.json", root + "/outside", root + "/in/link/x.json", root + "/in/../outside/x.json"] {
         #expect(access.refusal(path, writing: false)?.reason.hasSuffix("/outside', which is closed to this script") == true, "\(path)")
     }
+    // A readable folder inside the closed one stays readable (submissions kept in a folder below the exercise's).
+    try FileManager.default.createDirectory(atPath: root + "/outside/student", withIntermediateDirectories: true)
+    let below = try FileAccess(readable: [root + "/outside/student"], writable: root + "/in", closed: [root + "/outside"])
+    #expect(below.refusal(root + "/outside/student/helper.lua", writing: false) == nil)
+    #expect(below.refusal(root + "/outside/x.solution.lua", writing: false) != nil)
+    let beside = try FileAccess(readable: [root + "/outside"], writable: root + "/in", closed: [root + "/outside"])
+    #expect(beside.refusal(root + "/outside/helper.lua", writing: false) != nil, "the same folder stays closed")
 }

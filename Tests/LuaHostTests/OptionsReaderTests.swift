@@ -69,6 +69,7 @@ final class OptionsReaderTests: LuaTestCase {
         XCTAssertTrue(error("probe{axes = {}, count = 2.5}").contains("(field 'count': number has no integer representation)"))
         XCTAssertTrue(error("probe{axes = {}, legend = 1}").contains("(field 'legend': boolean expected, got number)"))
         XCTAssertTrue(error("probe{axes = {}, grid = 'hexagon'}").contains("(field 'grid': unknown value 'hexagon' (polygon, circle))"))
+        XCTAssertTrue(error("probe{axes = {}, grid = 'Circle'}").contains("(field 'grid': unknown value 'Circle' (did you mean 'circle'? polygon, circle))"))
         XCTAssertTrue(error("probe{axes = 3}").contains("(field 'axes': table expected, got number)"))
         XCTAssertTrue(error("probe{}").contains("(field 'axes' is required)"))
     }

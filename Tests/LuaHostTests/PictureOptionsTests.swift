@@ -156,6 +156,18 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
         XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        // A path whose extension names another format is refused; any other name is the writer's own format.
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; fl.svg.graph(g, tmp .. '/x.png')")
+            .contains("bad argument #2 to 'graph' ('" + folder! + "/x.png' ends in .png, the extension of PNG files, but this writes SVG: give a path ending in .svg (rsvg-convert makes a PNG of it))"))
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.pdf', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}}})")
+            .contains("ends in .pdf, the extension of PDF files, but this writes SVG: give a path ending in .svg"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.HTML', {series = {{y = {1, 2}}}})").contains("ends in .HTML, the extension of HTML files, but this writes SVG"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.svg')").contains("ends in .svg, the extension of SVG files, but this writes HTML: give a path ending in .html"))
+        run(replay + "fl.html.replay(rec, tmp .. '/r.HTM'); fl.svg.plot(tmp .. '/p.SVG', {recording = rec}); fl.svg.plot(tmp .. '/plain', {recording = rec})")
+        XCTAssertTrue(try file("plain").hasPrefix("<?xml"))
+        // A bad radius names the node by its id, not by a number the script never saw.
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; fl.metrics(g, {radius = -1})")
+            .contains("node 'a' has radius -1.0; radii must be finite and not negative"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
             .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))

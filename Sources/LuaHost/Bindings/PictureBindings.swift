@@ -20,7 +20,7 @@ enum PictureBindings {
     static let graph: LuaFunction = { L in
         LuaBinding.run(L, "graph") { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
-            let path = try arguments.string(2)
+            let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
             let style = NodeStyles(options: options, graph: luaGraph)
             var settings = GraphSVGOptions()
@@ -157,7 +157,7 @@ enum PictureBindings {
     /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})` (options: `RadarOptions`).
     static let radar: LuaFunction = { L in
         LuaBinding.run(L, "radar") { arguments in
-            let path = try arguments.string(1)
+            let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
             let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
             let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
                 switch type {
@@ -196,7 +196,7 @@ enum PictureBindings {
     /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}` (options: `PlotOptions`).
     static let plot: LuaFunction = { L in
         LuaBinding.run(L, "plot") { arguments in
-            let path = try arguments.string(1)
+            let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
             let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
             var series: [Plot.Series] = []
             let fromRecording = spec.push("recording") != LUA_TNIL
@@ -349,7 +349,7 @@ enum PictureBindings {
             let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(
                 positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
-                radii: radii, options: settings, check: LuaLimits.checker(arguments.L))
+                radii: radii, ids: scene.nodes.map(\.id), options: settings, check: LuaLimits.checker(arguments.L))
             lua_createtable(arguments.L, 0, Int32(result.pairs.count))
             for pair in result.pairs {
                 if pair.value == pair.value.rounded() && ["crossings", "overlaps", "sources"].contains(pair.name) {

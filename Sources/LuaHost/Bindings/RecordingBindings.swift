@@ -68,7 +68,7 @@ enum RecordingBindings {
     static let replay: LuaFunction = { L in
         LuaBinding.run(L, "replay") { arguments in
             let recording = try recording(arguments)
-            let path = try arguments.string(2)
+            let path = try OutputPath.argument(arguments, 2, writing: "HTML", ext: "html")
             let options = try OptionsReader(arguments, 3, ReplayOptions.table)
             guard !recording.frameTicks.isEmpty, recording.keepsFrames else { throw arguments.error(1, "the recording has no frames (run the simulation after sim:record)") }
             var settings = Replay.Options()

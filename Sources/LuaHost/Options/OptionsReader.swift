@@ -150,7 +150,10 @@ public struct OptionsReader {
             return nil
         }
         if case .choice(let names) = option.value, !names.contains(value) {
-            throw fields.arguments.error(fields.argument, "field '\(name)': unknown value '\(value)' (\(names.joined(separator: ", ")))")
+            // Values are case-sensitive: one that differs only in case is named (`"Fast"` for `"fast"`).
+            let listed = names.joined(separator: ", ")
+            let known = names.first { $0.lowercased() == value.lowercased() }.map { "did you mean '\($0)'? " } ?? ""
+            throw fields.arguments.error(fields.argument, "field '\(name)': unknown value '\(value)' (\(known)\(listed))")
         }
         return value
     }

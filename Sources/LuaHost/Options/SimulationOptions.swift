@@ -13,7 +13,7 @@ public enum SimulationOptions {
             .integer("dimensions", default: engine.dimensions, in: 2...3, "2 or 3 (3 adds z, vz, fz)"),
             .integer("seed", default: Int(RandomSource().state), in: 0...Int(UInt32.max), "seed of d3's random source (the LCG every force shares); with `placement = \"random\"` it also chooses the start positions"),
             .choice("placement", ["phyllotaxis", "random"], default: "phyllotaxis", "where nodes without a position start: d3's spiral (the same for every seed), or uniformly at random from the seeded source in a disk (a ball in 3D) of the spiral's extent"),
-            .choice("mode", ["exact", "fast"], default: "exact", "d3's arithmetic bit for bit, or the fast mode: the same forces computed for speed (in 2D the many-body force by multipoles, which leave its theta unread: about twice as fast a tick, layouts as good; docs/engine.md)"),
+            .choice("mode", ["exact", "fast"], default: "exact", "d3's arithmetic bit for bit, or the fast mode: the same forces computed for speed (in 2D the many-body force by multipoles, which leave its theta unread: two to three times as fast a tick, layouts as good; docs/engine.md)"),
             .number("alpha", default: engine.alpha, in: coolingRange, "the starting alpha (cooling factor)"),
             .number("alphaMin", default: engine.alphaMin, in: coolingRange, "`sim:run` stops once alpha is below it"),
             .number("alphaDecay", default: engine.alphaDecay, in: coolingRange, "how fast alpha falls towards alphaTarget (1 - 0.001^(1/300): 300 ticks)"),

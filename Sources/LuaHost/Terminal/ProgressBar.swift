@@ -13,16 +13,14 @@ final class ProgressBar {
         self.alphaMin = alphaMin
     }
 
-    /// Redraws at most every 100 ms: ticks so far, alpha, and how far alpha has cooled towards alphaMin.
+    /// Redraws at most every 100 ms: ticks so far, alpha, and how far alpha has cooled towards alphaMin, on one line
+    /// of the terminal on stderr.
     func update(tick: Int, alpha: Double) {
         guard isEnabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
         lastDraw = Date()
         let done = alpha >= 1 ? 0 : min(1, max(0, log(alpha) / log(max(alphaMin, 1e-12))))
-        let width = 30
-        let filled = Int(done * Double(width))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        let line = String(format: "\r%@ tick %d  alpha %.4f", bar, tick, alpha)
-        StandardStream.writeDisplay(line)
+        let figures = String(format: " tick %d  alpha %.4f", tick, alpha)
+        StandardStream.writeDisplay("\r" + ProgressLine.fitted(done: done, figures: figures))
         drawn = true
     }
 

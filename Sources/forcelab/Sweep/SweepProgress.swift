@@ -1,4 +1,5 @@
 import DataTables
+import LuaHost
 import Foundation
 
 /// Counts finished cases and, when standard error is a terminal, draws a progress bar with the rate and an ETA.
@@ -24,14 +25,12 @@ final class SweepProgress {
         if caseFailed { failed += 1 }
         guard drawing, MonotonicClock.seconds() - lastDraw > 0.1 || done == total else { return }
         lastDraw = MonotonicClock.seconds()
-        let width = 30, filled = total == 0 ? width : done * width / total
         let rate = Double(done) / max(elapsed, 1e-9)
         let remaining = Int((Double(total - done) / max(rate, 1e-9)).rounded())
         let eta = String(format: "%d:%02d", remaining / 60, remaining % 60)
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let failures = failed > 0 ? "  \(failed) failed" : ""
-        let line = String(format: "\r\u{1B}[2K%@ %d/%d cases  %.1f/s  ETA %@%@", bar, done, total, rate, eta, failures)
-        Diagnostics.write(line)
+        let figures = String(format: " %d/%d cases  %.1f/s  ETA %@%@", done, total, rate, eta, failures)
+        Diagnostics.write("\r\u{1B}[2K" + ProgressLine.fitted(done: total == 0 ? 1 : Double(done) / Double(total), figures: figures))
     }
 
     /// Clears the bar.

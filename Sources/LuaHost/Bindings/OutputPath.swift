@@ -1,0 +1,23 @@
+import Foundation
+
+/// The path a picture or page is written to: its extension may not name another picture or page format, so that
+/// `fl.svg.graph(g, "x.png")` is refused rather than writing SVG into a file every viewer takes for a PNG.
+enum OutputPath {
+    /// Picture and page formats by their file extensions.
+    private static let formats: [String: String] = [
+        "svg": "SVG", "png": "PNG", "jpg": "JPEG", "jpeg": "JPEG", "gif": "GIF", "webp": "WebP", "bmp": "BMP",
+        "tif": "TIFF", "tiff": "TIFF", "pdf": "PDF", "eps": "EPS", "ps": "PostScript", "html": "HTML", "htm": "HTML",
+    ]
+
+    /// Argument `n` as the path of a file the caller writes in `format` ("SVG" or "HTML", whose extension is
+    /// `ext`); a path whose extension names another format is refused.
+    static func argument(_ arguments: LuaArguments, _ n: Int32, writing format: String, ext: String) throws -> String {
+        let path = try arguments.string(n)
+        let named = URL(fileURLWithPath: path).pathExtension
+        if let other = formats[named.lowercased()], other != format {
+            let advice = other == "PNG" && format == "SVG" ? " (rsvg-convert makes a PNG of it)" : ""
+            throw arguments.error(n, "'\(path)' ends in .\(named), the extension of \(other) files, but this writes \(format): give a path ending in .\(ext)\(advice)")
+        }
+        return path
+    }
+}
