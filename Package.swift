@@ -2,12 +2,14 @@
 import Foundation
 import PackageDescription
 
-/// The x86-64 features of LLVM's "haswell" processor that compiled code may use (AVX2, FMA and the bit instructions
-/// that come with them); `ProcessorSupport.engineFeatures` is the same list, for the check at start-up.
-let engineFeatures = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt"]
+/// The features LLVM's "haswell" processor adds to Swift's baseline x86-64 that compiled code may use without
+/// intrinsics (SSE3 to SSE4.2, AVX, AVX2, FMA, F16C, BMI, LZCNT, POPCNT, MOVBE, LAHF), as /proc/cpuinfo names them;
+/// haswell's others (PCLMUL, RDRAND, FSGSBASE, INVPCID, XSAVE) come only from intrinsics, which the engine does not
+/// call. `ProcessorSupport.engineFeatures` is the same list, for the check at start-up.
+let engineFeatures = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt", "pni", "ssse3", "sse4_1", "sse4_2", "lahf_lm"]
 
 /// Whether release builds compile the engine for `engineFeatures`: when FORCELAB_NATIVE is 1 (the project's scripts
-/// set it; see scripts/native-build) and the building machine has them all (the "flags" of /proc/cpuinfo). The
+/// set it: scripts/native.sh) and the building machine has them all (the "flags" of /proc/cpuinfo). The
 /// results are the same bits (Swift never fuses a multiply and an add on its own); the engine's vector loops take
 /// fewer instructions. A binary built so refuses to start on a processor without them. It is opt-in because SwiftPM
 /// refuses a dependency's unsafe flags, and another package may depend on this one.

@@ -5,7 +5,10 @@ import Foundation
 public enum ProcessorSupport {
     /// The features a release build's engine uses when the building machine has them all (Package.swift's
     /// `engineFeatures`, as /proc/cpuinfo names them).
-    public static let engineFeatures = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt"]
+    public static let engineFeatures = [
+        "avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt", "pni", "ssse3", "sse4_1", "sse4_2",
+        "lahf_lm",
+    ]
 
     /// The features of `required` that the "flags" line of `cpuinfo` (the text of /proc/cpuinfo) does not list;
     /// none when the text has no such line (nothing to go by).

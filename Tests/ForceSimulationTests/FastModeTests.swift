@@ -245,6 +245,27 @@ import Testing
         }
     }
 
+    @Test func nodesOutOfReachTakeNoPartOnAnyThreadCount() throws {
+        // More than 4096 nodes within reach, so the sums are added to the velocities in chunks on several threads,
+        // while every node, out of reach or not, is packed for the leaves.
+        var results: [[UInt64]] = []
+        for threads in [1, 2, 3] {
+            let sim = try Simulation(nodeCount: 6000, mode: .fast)
+            sim.threads = threads
+            let k = sim.kinetics
+            for i in stride(from: 0, to: 6000, by: 97) { k.x[i] = .nan }
+            for i in stride(from: 5, to: 6000, by: 131) { k.y[i] = .infinity }
+            try sim.setForce("charge", ManyBodyForce())
+            try sim.tick(2)
+            let outOfReach = Set(stride(from: 0, to: 6000, by: 97)).union(stride(from: 5, to: 6000, by: 131))
+            #expect((0..<6000).allSatisfy { outOfReach.contains($0) || (k.vx[$0].isFinite && k.vy[$0].isFinite) })
+            #expect(outOfReach.allSatisfy { k.vx[$0] == 0 && k.vy[$0] == 0 })
+            results.append((Array(k.x) + Array(k.y) + Self.velocities(k)).map(\.bitPattern))
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0] == results[2])
+    }
+
     @Test func exactModeIsTheDefaultAndOtherForcesAndOutsideForcesRunInFastMode() throws {
         #expect(try Simulation(nodeCount: 3).mode == .exact)
         let sim = try Simulation(nodeCount: 50, dimensions: 3, mode: .fast)

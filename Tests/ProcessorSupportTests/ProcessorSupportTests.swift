@@ -37,6 +37,45 @@ struct ProcessorSupportTests {
         #expect(ProcessorSupport.missing(["avx2"], cpuinfo: "processor\t: 0\nFeatures\t: fp asimd\n").isEmpty)
     }
 
+    /// The cpuinfo name of each feature LLVM's haswell adds to Swift's baseline x86-64 that compiled code may use.
+    static let cpuinfoNames = [
+        "avx": "avx", "avx2": "avx2", "fma": "fma", "bmi": "bmi1", "bmi2": "bmi2", "f16c": "f16c", "movbe": "movbe",
+        "lzcnt": "abm", "popcnt": "popcnt", "sse3": "pni", "ssse3": "ssse3", "sse4.1": "sse4_1", "sse4.2": "sse4_2",
+        "crc32": "sse4_2", "sahf": "lahf_lm",
+    ]
+    /// Haswell's features that only intrinsics reach (the engine calls none).
+    static let intrinsicsOnly: Set = ["pclmul", "rdrnd", "fsgsbase", "invpcid", "xsave", "xsaveopt"]
+
+    /// The LLVM features the toolchain's swiftc gives a function, with `arguments` added.
+    func compilerFeatures(_ arguments: [String]) throws -> Set<String> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("processor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("f.swift")
+        try "public func f(_ a: Double) -> Double { a * a }\n".write(to: source, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-emit-ir", "-module-name", "F", "-o", "-"] + arguments + [source.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let ir = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let marker = "\"target-features\"=\""
+        let start = try #require(ir.range(of: marker)).upperBound
+        let list = ir[start...].prefix { $0 != "\"" }
+        return Set(list.split(separator: ",").map { String($0.dropFirst()) })
+    }
+
+    @Test func theListHasEveryFeatureThatHaswellCodeMayUse() throws {
+        let added = try compilerFeatures(["-target-cpu", "haswell"]).subtracting(compilerFeatures([]))
+        #expect(!added.isEmpty)
+        for feature in added.subtracting(Self.intrinsicsOnly).sorted() {
+            let name = try #require(Self.cpuinfoNames[feature], "LLVM's haswell has \(feature), unknown here")
+            #expect(ProcessorSupport.engineFeatures.contains(name), "\(feature) (cpuinfo: \(name)) is not checked")
+        }
+    }
+
     @Test func theListIsTheManifests() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
