@@ -6,7 +6,9 @@ import PackageDescription
 /// intrinsics (SSE3 to SSE4.2, AVX, AVX2, FMA, F16C, BMI, LZCNT, POPCNT, MOVBE, LAHF), as /proc/cpuinfo names them;
 /// haswell's others (PCLMUL, RDRAND, FSGSBASE, INVPCID, XSAVE) come only from intrinsics, which the engine does not
 /// call. `ProcessorSupport.engineFeatures` is the same list, for the check at start-up.
-let engineFeatures = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt", "pni", "ssse3", "sse4_1", "sse4_2", "lahf_lm"]
+let engineFeatures = [
+    "avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "abm", "popcnt", "pni", "ssse3", "sse4_1", "sse4_2", "lahf_lm",
+]
 
 /// Whether release builds compile the engine for `engineFeatures`: when FORCELAB_NATIVE is 1 (the project's scripts
 /// set it: scripts/native.sh) and the building machine has them all (the "flags" of /proc/cpuinfo). The

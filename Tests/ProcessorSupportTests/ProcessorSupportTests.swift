@@ -80,10 +80,11 @@ struct ProcessorSupportTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("let engineFeatures = [") })
-        let listed = line.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \""))
-        }
+        let start = try #require(manifest.range(of: "let engineFeatures = ["))
+        let end = try #require(manifest.range(of: "]", range: start.upperBound..<manifest.endIndex))
+        let listed = manifest[start.upperBound..<end.lowerBound].split(separator: ",").map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n"))
+        }.filter { !$0.isEmpty }
         #expect(listed == ProcessorSupport.engineFeatures)
     }
 }
