@@ -32,6 +32,7 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertEqual(complete("x = 3", word: "3"), [], "no global follows a number")
         XCTAssertEqual(complete("3.", word: ""), [], "a number has no fields")
         XCTAssertEqual(complete("'text' ", word: ""), [], "nor follows a string")
+        XCTAssertEqual(complete("x = 3 bum", word: "bum"), ["bump"], "a name begun after a constant starts a statement")
     }
 
     func testAfterCallsAndIndexing() {

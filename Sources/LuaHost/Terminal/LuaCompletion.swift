@@ -25,8 +25,9 @@ public enum LuaCompletion {
             tokens.removeLast()
             guard let steps = chain(tokens), evaluate(L, steps) else { return [] }
         } else {
-            // Right after a constant (`3`, `"text"`) no name can follow.
-            if case .literal? = tokens.last { return [] }
+            // Right after a constant (`3`, `"text"`) no name can follow; a name begun after one starts a new
+            // statement (`x = 3 pr`).
+            if partial.isEmpty, case .literal? = tokens.last { return [] }
             fl_pushglobaltable(L)
         }
         var names: Set<String> = []
