@@ -54,6 +54,10 @@ final class SimulationLuaTests: LuaTestCase {
             }
             run("local sim = fl.simulation(fl.graph.new(), {\(accessor) = 0}); assert(sim:\(accessor)(1) == sim and sim:\(accessor)() == 1)")
         }
+        for code in ["sim:alpha(0/0)", "sim:fix('Valjean', 0/0, 1)"] {
+            let nan = error("local sim = fl.simulation(fl.graph.generate('miserables')); \(code)")
+            XCTAssertTrue(nan.contains("expected, got nan)"), "nan as the options say it, not the platform's -nan: \(nan)")
+        }
         XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 0/0, 1)")
             .contains("bad argument #2 to 'fix' (a finite number expected"))
         XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 1, 1/0)")

@@ -162,8 +162,10 @@ public struct LuaOption: Sendable {
     }
 
     /// A number as the docs and messages write it: whole numbers below 1e7 without a fraction, very large and very
-    /// small ones with an exponent (`1e15`, `1e-9`), others in full.
+    /// small ones with an exponent (`1e15`, `1e-9`), NaN as `nan` as the options say it (not the platform's `-nan`),
+    /// others in full.
     static func format(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
         if value.isInfinite { return value > 0 ? "inf" : "-inf" }
         let size = abs(value)
         if value == value.rounded(), size < 1e7 { return String(Int(value)) }

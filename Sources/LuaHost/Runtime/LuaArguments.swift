@@ -50,7 +50,7 @@ public struct LuaArguments {
     /// Argument `n` as a finite number.
     public func finiteNumber(_ n: Int32) throws -> Double {
         let value = try number(n)
-        guard value.isFinite else { throw error(n, "a finite number expected, got \(value)") }
+        guard value.isFinite else { throw error(n, "a finite number expected, got \(LuaOption.format(value))") }
         return value
     }
 
