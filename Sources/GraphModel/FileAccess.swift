@@ -9,9 +9,9 @@ public struct FileAccess: Sendable {
     public let readable: [String]
     /// The folder under which files may be written (a real path); it may also be read.
     public let writable: String
-    /// Folders that may not be read even where a readable folder holds them (real paths), except under a readable
-    /// folder inside them: grading's exercise folder, where the model solutions are, when the submission's folder is
-    /// or holds it.
+    /// Folders that may not be read or written even where a readable or the writable folder holds them (real paths),
+    /// except under such a folder inside them: grading's exercise folder, where the model solutions are, when the
+    /// submission's folder (or `--out`) is or holds it.
     public let closed: [String]
 
     /// A refused access: the path, what was asked and the folders allowed.
@@ -24,8 +24,8 @@ public struct FileAccess: Sendable {
         public let description: String
     }
 
-    /// A policy allowing reads under `readable` (and `writable`) but not under `closed`, and writes under `writable`;
-    /// each folder must exist.
+    /// A policy allowing reads under `readable` (and `writable`) and writes under `writable`, but neither under
+    /// `closed`; each folder must exist.
     public init(readable: [String], writable: String, closed: [String] = []) throws {
         func real(_ folder: String) throws -> String {
             guard let resolved = FileAccess.realPath(folder), FileAccess.isFolder(resolved) else {
@@ -56,11 +56,11 @@ public struct FileAccess: Sendable {
                 ? "the sandbox writes only under '\(writable)' (--out)"
                 : "the sandbox reads only under \(roots.map { "'\($0)'" }.joined(separator: ", ")) (the script's folder, --allow-read, --out)")
         }
-        // The deeper folder decides: a readable folder inside a closed one (a submission's folder inside the
-        // exercise's) stays readable.
-        if !writing, let folder = closed.first(where: { FileAccess.path(target, isUnder: $0) }),
-           !readable.contains(where: { $0 != folder && FileAccess.path($0, isUnder: folder) && FileAccess.path(target, isUnder: $0) }) {
-            return refuse("the sandbox does not read under '\(folder)', which is closed to this script")
+        // The deeper folder decides: a readable (or the writable) folder inside a closed one (a submission's folder
+        // inside the exercise's) stays open.
+        if let folder = closed.first(where: { FileAccess.path(target, isUnder: $0) }),
+           !roots.contains(where: { $0 != folder && FileAccess.path($0, isUnder: folder) && FileAccess.path(target, isUnder: $0) }) {
+            return refuse("the sandbox does not \(writing ? "write" : "read") under '\(folder)', which is closed to this script")
         }
         return nil
     }

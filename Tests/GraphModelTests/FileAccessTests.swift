@@ -42,4 +42,10 @@ private func folders() throws -> (root: String, access: FileAccess) {
     #expect(below.refusal(root + "/outside/x.solution.lua", writing: false) != nil)
     let beside = try FileAccess(readable: [root + "/outside"], writable: root + "/in", closed: [root + "/outside"])
     #expect(beside.refusal(root + "/outside/helper.lua", writing: false) != nil, "the same folder stays closed")
+    // Nor is it written where the writable folder holds it (grading with --out at the repository's root).
+    let above = try FileAccess(readable: [], writable: root, closed: [root + "/outside"])
+    #expect(above.refusal(root + "/in/new.json", writing: true) == nil)
+    #expect(above.refusal(root + "/outside/x.solution.lua", writing: true)?.reason.hasPrefix("the sandbox does not write under") == true)
+    let inside = try FileAccess(readable: [], writable: root + "/outside/student", closed: [root + "/outside"])
+    #expect(inside.refusal(root + "/outside/student/result.svg", writing: true) == nil)
 }
