@@ -162,6 +162,7 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.pdf', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}}})")
             .contains("ends in .pdf, the extension of PDF files, but this writes SVG: give a path ending in .svg"))
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.HTML', {series = {{y = {1, 2}}}})").contains("ends in .HTML, the extension of HTML files, but this writes SVG"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svgz', {series = {{y = {1, 2}}}})").contains("ends in .svgz, the extension of gzip-compressed SVG files, but this writes SVG"))
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.svg')").contains("ends in .svg, the extension of SVG files, but this writes HTML: give a path ending in .html"))
         run(replay + "fl.html.replay(rec, tmp .. '/r.HTM'); fl.svg.plot(tmp .. '/p.SVG', {recording = rec}); fl.svg.plot(tmp .. '/plain', {recording = rec})")
         XCTAssertTrue(try file("plain").hasPrefix("<?xml"))

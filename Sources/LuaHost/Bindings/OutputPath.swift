@@ -7,6 +7,7 @@ enum OutputPath {
     private static let formats: [String: String] = [
         "svg": "SVG", "png": "PNG", "jpg": "JPEG", "jpeg": "JPEG", "gif": "GIF", "webp": "WebP", "bmp": "BMP",
         "tif": "TIFF", "tiff": "TIFF", "pdf": "PDF", "eps": "EPS", "ps": "PostScript", "html": "HTML", "htm": "HTML",
+        "svgz": "gzip-compressed SVG",
     ]
 
     /// Argument `n` as the path of a file the caller writes in `format` ("SVG" or "HTML", whose extension is
