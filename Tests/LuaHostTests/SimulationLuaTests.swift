@@ -198,6 +198,20 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testAnUnknownNodeIdIsABadArgumentOfTheFunctionGivenIt() {
+        let setUp = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); local sim = fl.simulation(g)\n"
+        for (call, function) in [("sim:fix('nope', 1, 2)", "fix"), ("sim:fix('nope')", "fix"), ("sim:unfix('nope')", "unfix"),
+                                 ("g:absolutePosition('nope')", "absolutePosition"), ("g:observeData('nope', print)", "observeData")] {
+            let message = error(setUp + call)
+            XCTAssertTrue(message.hasPrefix("test:2: bad argument #1 to '\(function)' (no node with id 'nope')"), message)
+        }
+        // A reference to a removed element cannot be written to, as it cannot be read.
+        for write in ["n.x = 1", "n.vx = 1", "e.label = 'a'"] {
+            XCTAssertTrue(error(setUp + "local n, e = g:node('0'), g:edges()[1]; g:deleteElements{nodes = {'0'}}; " + write)
+                .contains(write.hasPrefix("e") ? "edge 'e0' is no longer in the graph" : "node '0' is no longer in the graph"), write)
+        }
+    }
+
     func testFixFindAndUnfix() {
         run("""
             local g = fl.graph.generate("miserables")
