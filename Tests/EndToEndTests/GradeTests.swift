@@ -218,7 +218,7 @@ final class GradeTests: XCTestCase {
                           "field 'force': function expected, got nil (the table's functions: apply, init;"),
                          ("return {arrays = 1, force = function() end}", "field 'arrays': boolean expected, got number"),
                          ("return {force = function() end, initialize = 2}", "field 'initialize': function expected, got number"),
-                         ("return print", "a Lua force is a Lua function")],
+                         ("return print", "a C function is not a force")],
                         exercise: "radial", saying: "forcelab grade: the submission failed on graph 1 (grid): what submission.lua returns is not a force: ", in: folder)
 
         let nothing = try submission("local x = 1\n", in: folder, name: "nothing.lua")

@@ -20,10 +20,13 @@ public enum LuaForceShape {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
         case LUA_TFUNCTION:
-            // `sim:force("charge", fl.force.manyBody)`, d3's forceManyBody without its call, would run the maker
-            // as a force every tick.
             guard lua_iscfunction(L, index) == 0 else {
-                throw Refusal(reason: "a Lua force is a Lua function; a built-in one such as fl.force.manyBody makes a force when called: fl.force.manyBody{}")
+                // `sim:force("charge", fl.force.manyBody)`, d3's forceManyBody without its call, would run the maker
+                // as a force every tick.
+                if let kind = ForceBindings.makerKind(L, at: index) {
+                    throw Refusal(reason: "fl.force.\(kind.rawValue) makes a force when called: fl.force.\(kind.rawValue){}")
+                }
+                throw Refusal(reason: "a C function is not a force; a Lua force is a Lua function(alpha, nodes) or a table with force(alpha)")
             }
             return .function
         case LUA_TTABLE:
