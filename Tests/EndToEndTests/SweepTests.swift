@@ -74,6 +74,18 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(lines(out), records, "the records written before are kept as they were")
     }
 
+    func testJobsDefaultToTheCoresTheProcessMayUseNotEveryCoreOfTheMachine() throws {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else {
+            throw XCTSkip("needs two cores and taskset (util-linux)")
+        }
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path
+        let pinned = try ForcelabProcess.run(
+            ["-c", "0", ForcelabProcess.binary, "sweep", "--out", out, spec, folder.path], executable: "/usr/bin/taskset")
+        XCTAssertTrue(pinned.stderr.contains("12 cases, 0 recorded before, 12 to run on 1 job ->"), pinned.stderr)
+        XCTAssertEqual(lines(out).count, 11, pinned.stderr)
+    }
+
     func testResumesAfterBeingKilledWithoutRedoingFinishedCases() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path
