@@ -74,6 +74,24 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(lines(out), records, "the records written before are kept as they were")
     }
 
+    func testASpecFindsTheGlobalFlAsScriptsDo() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            local top = fl.version
+            return {grid = {n = {5, 8}}, run = function(case)
+              local g = fl.graph.generate("tree", {n = case.n})
+              return {edges = g:edgeCount(), same = fl == require "forcelab" and top == fl.version}
+            end}
+            """)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let result = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(lines(out).map { $0.components(separatedBy: ",\"seconds\"")[0] }, [
+            #"{"parameters":{"n":5},"seed":1,"figures":{"edges":4,"same":true}"#,
+            #"{"parameters":{"n":8},"seed":1,"figures":{"edges":7,"same":true}"#,
+        ])
+    }
+
     func testJobsDefaultToTheCoresTheProcessMayUseNotEveryCoreOfTheMachine() throws {
         guard ProcessInfo.processInfo.activeProcessorCount > 1, FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else {
             throw XCTSkip("needs two cores and taskset (util-linux)")

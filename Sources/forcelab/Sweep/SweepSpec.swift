@@ -18,6 +18,7 @@ final class SweepSpec {
     init(path: String, arguments: [String], memoryLimit: Int) throws {
         self.path = path
         lua = try LuaState(memoryLimit: memoryLimit)
+        try lua.setModuleGlobal()
         let L = lua.L
         lua.setGlobalArray("arg", [path] + arguments, firstIndex: 0)
         lua.prependModuleFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
