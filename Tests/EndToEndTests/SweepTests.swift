@@ -135,6 +135,49 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(Set(figures(out).keys).count, 11)
     }
 
+    /// Ctrl-C (SIGINT) or a batch system's SIGTERM ends the workers with the sweep: they run in process groups of
+    /// their own, so without this they went on with their cases after the sweep had gone.
+    func testASignalEndsTheWorkersAtOnceAndSaysHowToResume() throws {
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let folder = try ForcelabProcess.temporaryFolder(self)
+            let spec = try makeSpec(folder, """
+                local folder = ...
+                return {grid = {n = {1, 2, 3, 4}}, run = function(case)
+                  local stat = assert(io.open("/proc/self/stat")):read("l")
+                  local log = assert(io.open(folder .. "/pids.txt", "a"))
+                  log:write(stat:match("^%d+"), "\\n")
+                  log:close()
+                  os.execute("sleep 60")
+                  return {n = case.n}
+                end}
+                """)
+            let out = folder.appendingPathComponent("results.jsonl").path
+            let pids = folder.appendingPathComponent("pids.txt").path
+            // Standard error goes to a file: the `sleep` each worker started keeps it open for its minute.
+            let errors = folder.appendingPathComponent("stderr.txt").path
+            XCTAssertTrue(FileManager.default.createFile(atPath: errors, contents: nil))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+            process.arguments = ["sweep", "--jobs", "2", "--out", out, spec, folder.path]
+            process.standardError = FileHandle(forWritingAtPath: errors)
+            try process.run()
+            let deadline = Date().addingTimeInterval(30)
+            while lines(pids).count < 2 && Date() < deadline { usleep(20_000) }
+            XCTAssertEqual(lines(pids).count, 2, "both workers started a case")
+            let sent = Date()
+            kill(process.processIdentifier, number)
+            process.waitUntilExit()
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 20, "the sweep did not wait for its cases")
+            XCTAssertEqual(process.terminationStatus, status)
+            let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+            XCTAssertTrue(stderr.contains(": 0 of 4 cases run; the same command runs the rest"), stderr)
+            XCTAssertFalse(stderr.contains("case n="), "a case cut short is not reported as failed: \(stderr)")
+            for pid in lines(pids).compactMap({ Int32($0) }) {
+                XCTAssertEqual(kill(pid, 0), -1, "worker \(pid) is still running")
+            }
+        }
+    }
+
     func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder)

@@ -38,6 +38,9 @@ final class WorkerProcess {
         }
     }
 
+    /// The worker's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// This program's own path.
     private static let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
 
