@@ -27,6 +27,16 @@ final class GradeTests: XCTestCase {
         try ForcelabProcess.run(["grade"] + arguments, in: folder)
     }
 
+    /// Grades each case's code as `submission.lua` against the exercise `name` and asserts that it fails with status 1
+    /// and says `prefix` followed by the case's message.
+    private func assertFails(_ cases: [(code: String, message: String)], exercise name: String, saying prefix: String, in folder: URL) throws {
+        for (code, message) in cases {
+            let result = try grade([exercise(name), try submission(code, in: folder)], in: folder)
+            XCTAssertEqual(result.status, 1, code + "\n" + result.stderr)
+            XCTAssertTrue(result.stderr.contains(prefix + message), result.stderr)
+        }
+    }
+
     func testEveryModelSolutionPassesEveryCheck() throws {
         let names = try exerciseNames()
         XCTAssertGreaterThanOrEqual(names.count, 3, "examples/exercises holds at least three exercises")
@@ -160,9 +170,16 @@ final class GradeTests: XCTestCase {
         let nan = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder)
         let refused = try grade([exercise("charge"), nan], in: folder)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        // The message names the file the force came from (the exercise's name for it is no name the student wrote)
-        // and the tick at which the force wrote the NaN.
-        XCTAssertTrue(refused.stderr.contains("the submission failed on graph 1 (grid) at tick 1: the force submission.lua returns (added as 'charge'): node '0': field 'vx' is NaN"), refused.stderr)
+        // The force is added under its file's name (the exercise's name for it is no name the student wrote), so the
+        // simulation's own message names it, with the tick at which it wrote the NaN.
+        XCTAssertTrue(refused.stderr.contains("the submission failed on graph 1 (grid) at tick 1: Lua force 'submission.lua': node '0': field 'vx' is NaN"), refused.stderr)
+        // A file named like one of the exercise's other forces does not replace that force: it is added as the exercise names it.
+        let solution = Self.exercises.appendingPathComponent("radial.solution.lua").path
+        let named = try submission(String(contentsOfFile: solution, encoding: .utf8), in: folder, name: "charge")
+        let passed = try grade([exercise("radial"), named], in: folder)
+        XCTAssertEqual(passed.status, 0, passed.stdout + passed.stderr)
+        let namedNaN = try submission("return function(alpha, nodes)\n  for _, n in ipairs(nodes) do n.vx = 0 / 0 end\nend\n", in: folder, name: "charge")
+        XCTAssertTrue(try grade([exercise("radial"), namedNaN], in: folder).stderr.contains("at tick 1: Lua force 'ring': node '0'"))
         let far = try submission("return {setup = function(sim) sim:force('x', forcelab.force.x{x = 0, strength = 1e308}) end}\n", in: folder, name: "far.lua")
         let result = try grade([exercise("tune"), far], in: folder)
         XCTAssertEqual(result.status, 1, result.stderr)
@@ -184,14 +201,10 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(compiled.stderr.contains("the submission does not compile: "), compiled.stderr)
         XCTAssertTrue(compiled.stderr.contains("syntax.lua:3: <name> expected near 'end'"), compiled.stderr)
 
-        for (code, message) in [("return {setup = 1}", "setup must be a function(sim), got number"),
-                                ("return {setup = false}", "setup must be a function(sim), got boolean"),
-                                ("return {setup = function() end, force = function() end}", "give either setup or force, not both")] {
-            let path = try submission(code, in: folder, name: "setup.lua")
-            let result = try grade([exercise("tune"), path], in: folder)
-            XCTAssertEqual(result.status, 1, result.stderr)
-            XCTAssertTrue(result.stderr.contains("the submission failed on graph 1 (tree) in its setup: \(message)"), result.stderr)
-        }
+        try assertFails([("return {setup = 1}", "setup must be a function(sim), got number"),
+                         ("return {setup = false}", "setup must be a function(sim), got boolean"),
+                         ("return {setup = function() end, force = function() end}", "give either setup or force, not both")],
+                        exercise: "tune", saying: "the submission failed on graph 1 (tree) in its setup: ", in: folder)
 
         // An exercise that asks for a force cannot be passed with the built-in force added by a setup table.
         let builtin = try submission("return {setup = function(sim) sim:force('ring', forcelab.force.radial{radius = 120, strength = 0.1}) end}\n",
@@ -200,11 +213,13 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("must return the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)} for this exercise"), refused.stderr)
 
-        // A table the simulation refuses as a force is reported as such, not as an argument of a call it never made.
-        let guessed = try submission("return {init = function() end, apply = function() end}\n", in: folder, name: "guessed.lua")
-        let refusedTable = try grade([exercise("radial"), guessed], in: folder)
-        XCTAssertEqual(refusedTable.status, 1, refusedTable.stderr)
-        XCTAssertTrue(refusedTable.stderr.contains("the submission failed on graph 1 (grid) as it was added: what guessed.lua returns is not a force: field 'force': function expected, got nil (the table's functions: apply, init;"), refusedTable.stderr)
+        // What is not a force is reported as such before it is added, not as an argument of a call the student never made.
+        try assertFails([("return {init = function() end, apply = function() end}",
+                          "field 'force': function expected, got nil (the table's functions: apply, init;"),
+                         ("return {arrays = 1, force = function() end}", "field 'arrays': boolean expected, got number"),
+                         ("return {force = function() end, initialize = 2}", "field 'initialize': function expected, got number"),
+                         ("return print", "a C function is not a force")],
+                        exercise: "radial", saying: "forcelab grade: the submission failed on graph 1 (grid): what submission.lua returns is not a force: ", in: folder)
 
         let nothing = try submission("local x = 1\n", in: folder, name: "nothing.lua")
         let returned = try grade([exercise("radial"), nothing], in: folder)

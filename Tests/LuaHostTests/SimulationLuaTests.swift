@@ -119,8 +119,14 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("fl.force.center{x = 'middle'}").contains("option 'x': number expected, got string"))
         // A force maker given without its call (d3's forceManyBody without ()) is refused where it is given.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('charge', fl.force.manyBody)")
-            .contains("bad argument #2 to 'force' (a Lua force is a Lua function; a built-in one such as fl.force.manyBody makes a force when called: fl.force.manyBody{})"))
-        XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('p', print)").contains("a Lua force is a Lua function"))
+            .contains("bad argument #2 to 'force' (fl.force.manyBody makes a force when called: fl.force.manyBody{})"))
+        XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('ring', forcelab.force.radial)")
+            .contains("bad argument #2 to 'force' (fl.force.radial makes a force when called: fl.force.radial{})"))
+        // Any other C function (a built-in, or a force's accessor) is no force, and no maker is named for it.
+        for function in ["print", "fl.force.x{}.strength", "fl.graph.new"] {
+            let message = error("fl.simulation(fl.graph.new()):force('p', \(function))")
+            XCTAssertTrue(message.contains("bad argument #2 to 'force' (a C function is not a force; a Lua force is a Lua function(alpha, nodes) or a table with force(alpha))"), message)
+        }
         // A table force without `force` names the functions it does have.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('mine', {init = function() end, apply = function() end, k = 1})")
             .contains("field 'force': function expected, got nil (the table's functions: apply, init; a table force has force(alpha) and may have initialize(nodes, random))"))
@@ -196,6 +202,20 @@ final class SimulationLuaTests: LuaTestCase {
             sim:tick(0)
             assert(g:node("b").x == 500, "a moved node is picked up")
             """)
+    }
+
+    func testAnUnknownNodeIdIsABadArgumentOfTheFunctionGivenIt() {
+        let setUp = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); local sim = fl.simulation(g)\n"
+        for (call, function) in [("sim:fix('nope', 1, 2)", "fix"), ("sim:fix('nope')", "fix"), ("sim:unfix('nope')", "unfix"),
+                                 ("g:absolutePosition('nope')", "absolutePosition"), ("g:observeData('nope', print)", "observeData")] {
+            let message = error(setUp + call)
+            XCTAssertTrue(message.hasPrefix("test:2: bad argument #1 to '\(function)' (no node with id 'nope')"), message)
+        }
+        // A reference to a removed element cannot be written to, as it cannot be read.
+        for write in ["n.x = 1", "n.vx = 1", "e.label = 'a'"] {
+            XCTAssertTrue(error(setUp + "local n, e = g:node('0'), g:edges()[1]; g:deleteElements{nodes = {'0'}}; " + write)
+                .contains(write.hasPrefix("e") ? "edge 'e0' is no longer in the graph" : "node '0' is no longer in the graph"), write)
+        }
     }
 
     func testFixFindAndUnfix() {

@@ -171,13 +171,17 @@ final class MortonCells {
                     owner.key(from, to, lower: lower, side: side, x: x, y: y)
                     level = 0
                 }
-                // The four quadrants' ranges at this level: entries are sorted, so each is a run.
+                // The four quadrants' ranges at this level: entries are sorted, so each is a run, found by bisection.
                 let shift = UInt64(62 - level)
                 var bounds = SIMD4<Int>(repeating: to), nonEmpty = 0
                 var s = from
                 for quadrant in 0..<4 {
                     bounds[quadrant] = s
-                    while s < to && Int((entries[s] &>> shift) & 3) == quadrant { s += 1 }
+                    var high = to
+                    while s < high {
+                        let middle = (s &+ high) / 2
+                        if Int((entries[middle] &>> shift) & 3) <= quadrant { s = middle &+ 1 } else { high = middle }
+                    }
                     if s > bounds[quadrant] { nonEmpty += 1 }
                 }
                 level += 2

@@ -202,12 +202,13 @@ enum ElementBindings {
     static let velocityKeys = ["vx", "vy", "vz"]
 
     /// `__newindex`: writes a field through the graph store (so observers and simulations see it); a velocity goes
-    /// to the graph's simulation.
+    /// to the graph's simulation. Writing to a removed element is an error, as reading is.
     static let assign: LuaFunction = { L in
         LuaBinding.run(L, "newindex") { arguments in
             let element = try reference(arguments)
             let key = try arguments.string(2)
             let graph = element.graph.graph
+            guard element.kind == .node ? graph.containsNode(element.id) : graph.containsEdge(element.id) else { throw gone(element) }
             if element.kind == .node, let axis = velocityKeys.firstIndex(of: key) {
                 guard let simulation = element.graph.boundSimulation else {
                     throw GraphError("node field '\(key)': the graph has no simulation (velocities live in one)")

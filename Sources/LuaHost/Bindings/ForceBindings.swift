@@ -47,6 +47,17 @@ enum ForceBindings {
         }
     }
 
+    /// The kind of force the function at `index` makes when it is one of `forcelab.force`'s makers (each a binding of
+    /// `construct` with its kind's name as an upvalue), or nil for any other function.
+    static func makerKind(_ L: OpaquePointer, at index: Int32) -> BuiltInForce? {
+        guard lua_iscfunction(L, index) != 0, lua_getupvalue(L, index, 1) != nil else { return nil }
+        let binding = lua_touserdata(L, -1)
+        fl_pop(L, 1)
+        guard binding == unsafeBitCast(construct, to: UnsafeMutableRawPointer.self), lua_getupvalue(L, index, 2) != nil else { return nil }
+        defer { fl_pop(L, 1) }
+        return LuaValues.string(L, -1).flatMap(BuiltInForce.init(rawValue:))
+    }
+
     /// Reads the options table at argument 1.
     private static func readOptions(_ arguments: LuaArguments, into description: ForceDescription) throws {
         let L = arguments.L

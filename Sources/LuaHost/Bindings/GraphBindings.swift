@@ -33,6 +33,11 @@ enum GraphBindings {
         return try arguments.string(n)
     }
 
+    /// The error for argument `n`, the id of a node the graph does not hold.
+    static func unknownNode(_ arguments: LuaArguments, _ n: Int32, _ id: String) -> LuaError {
+        arguments.error(n, "no node with id '\(id)'")
+    }
+
     /// Ids from argument `n`'s table field `field` (strings, numbers or element objects).
     static func ids(_ arguments: LuaArguments, _ reader: LuaTableReader, _ field: String) throws -> [String] {
         let L = arguments.L
@@ -392,7 +397,7 @@ enum GraphBindings {
         LuaBinding.run(L, "absolutePosition") { arguments in
             let graph = try graph(arguments).graph
             let id = try nodeId(arguments, 2)
-            guard let point = graph.absolutePosition(of: id) else { throw GraphError("no node with id '\(id)'") }
+            guard let point = graph.absolutePosition(of: id) else { throw unknownNode(arguments, 2, id) }
             lua_pushnumber(arguments.L, point.x)
             lua_pushnumber(arguments.L, point.y)
             return 2
@@ -422,7 +427,7 @@ enum GraphBindings {
         LuaBinding.run(L, "observeData") { arguments in
             let graph = try graph(arguments)
             let id = try nodeId(arguments, 2)
-            guard graph.graph.containsNode(id) else { throw GraphError("no node with id '\(id)'") }
+            guard graph.graph.containsNode(id) else { throw unknownNode(arguments, 2, id) }
             try arguments.function(3)
             graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))
             lua_settop(arguments.L, 1)

@@ -103,64 +103,25 @@ enum SimulationBindings {
                 try simulation.setForce(name, description)
                 LuaCallbacks.link(L, from: simulation, to: description, name: "force " + name)
                 return returningSelf(arguments)
-            } else if lua_type(L, 3) == LUA_TTABLE, try wantsArrays(arguments) {
-                try checkMember(arguments, "force", optional: false)
-                try checkMember(arguments, "initialize", optional: true)
-                try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
-            } else if lua_iscfunction(L, 3) != 0 {
-                // `sim:force("charge", fl.force.manyBody)`, d3's forceManyBody without its call, would run the maker
-                // as a force every tick.
-                throw arguments.error(3, "a Lua force is a Lua function; a built-in one such as fl.force.manyBody makes a force when called: fl.force.manyBody{}")
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
-                let form: LuaForce.Form = lua_type(L, 3) == LUA_TFUNCTION ? .function : .table
-                if form == .table {
-                    try checkMember(arguments, "force", optional: false)
-                    try checkMember(arguments, "initialize", optional: true)
+                let shape: LuaForceShape
+                do {
+                    shape = try LuaForceShape.of(L, at: 3)
+                } catch let refusal as LuaForceShape.Refusal {
+                    throw arguments.error(3, refusal.reason)
                 }
-                let reference = LuaReference(L, 3, owner: simulation)
-                try simulation.setForce(name, LuaForce(simulation: simulation, name: name, form: form, reference: reference))
+                if shape == .arrays {
+                    try simulation.setForce(name, LuaArrayForce(simulation: simulation, name: name, table: 3))
+                } else {
+                    let reference = LuaReference(L, 3, owner: simulation)
+                    try simulation.setForce(name, LuaForce(simulation: simulation, name: name, form: shape == .function ? .function : .table, reference: reference))
+                }
             } else {
                 throw arguments.typeError(3, expected: "force, function, table or nil")
             }
             LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name)
             return returningSelf(arguments)
         }
-    }
-
-    /// Whether the table-form Lua force (argument 3) asks for arrays (`arrays = true`); a non-boolean is an error.
-    private static func wantsArrays(_ arguments: LuaArguments) throws -> Bool {
-        let L = arguments.L
-        let type = try LuaForce.pushField(L, 3, "arrays")
-        defer { fl_pop(L, 1) }
-        guard type == LUA_TBOOLEAN || type == LUA_TNIL else {
-            throw arguments.error(3, "field 'arrays': boolean expected, got \(String(cString: lua_typename(L, type)))")
-        }
-        return lua_toboolean(L, -1) != 0
-    }
-
-    /// Fails unless field `name` of the table-form Lua force (argument 3) is a function (or nil, when optional).
-    private static func checkMember(_ arguments: LuaArguments, _ name: String, optional: Bool) throws {
-        let L = arguments.L
-        let type = try LuaForce.pushField(L, 3, name)
-        fl_pop(L, 1)
-        guard type == LUA_TFUNCTION || (optional && type == LUA_TNIL) else {
-            let functions = type == LUA_TNIL ? functionFields(L, 3) : []
-            let hint = functions.isEmpty ? "" : " (the table's functions: \(functions.joined(separator: ", ")); a table force has force(alpha) and may have initialize(nodes, random))"
-            throw arguments.error(3, "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))" + hint)
-        }
-    }
-
-    /// The names of the string-keyed fields of the table at `index` that hold functions, sorted (read raw).
-    private static func functionFields(_ L: OpaquePointer, _ index: Int32) -> [String] {
-        var names: [String] = []
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION, let name = lua_tolstring(L, -2, nil) {
-                names.append(String(cString: name))
-            }
-            fl_pop(L, 1)
-        }
-        return names.sorted()
     }
 
     static let forces: LuaFunction = { L in
@@ -277,11 +238,12 @@ enum SimulationBindings {
     /// `sim:fix(id [, x, y [, z]])` pins a node (d3's fx/fy); without coordinates, where it is now.
     static let fix: LuaFunction = { L in
         method(L, "fix") { arguments, simulation in
-            let id = try GraphBindings.nodeId(arguments, 2)
-            let x = arguments.isNil(3) ? nil : try arguments.finiteNumber(3)
-            let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
-            let z = arguments.isNil(5) ? nil : try arguments.finiteNumber(5)
-            try simulation.layout.fix(id, x: x, y: y, z: z)
+            try onNode(arguments) { id in
+                let x = arguments.isNil(3) ? nil : try arguments.finiteNumber(3)
+                let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
+                let z = arguments.isNil(5) ? nil : try arguments.finiteNumber(5)
+                try simulation.layout.fix(id, x: x, y: y, z: z)
+            }
             return returningSelf(arguments)
         }
     }
@@ -289,8 +251,18 @@ enum SimulationBindings {
     /// `sim:unfix(id)` frees a pinned node.
     static let unfix: LuaFunction = { L in
         method(L, "unfix") { arguments, simulation in
-            try simulation.layout.unfix(try GraphBindings.nodeId(arguments, 2))
+            try onNode(arguments) { try simulation.layout.unfix($0) }
             return returningSelf(arguments)
+        }
+    }
+
+    /// Runs `body` on the node id of argument 2; a node the graph does not hold is a bad argument of the method.
+    private static func onNode(_ arguments: LuaArguments, _ body: (String) throws -> Void) throws {
+        let id = try GraphBindings.nodeId(arguments, 2)
+        do {
+            try body(id)
+        } catch LayoutError.unknownNode(let unknown) where unknown == id {
+            throw GraphBindings.unknownNode(arguments, 2, id)
         }
     }
 

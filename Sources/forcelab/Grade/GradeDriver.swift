@@ -37,14 +37,16 @@ final class GradeDriver {
           return sim
         end
 
-        -- Adds the force under test, or lets a setup table {setup = function(sim)} configure the simulation.
-        local function add(sim, name, force)
+        -- Adds the force under test as name (as otherwise when one of the exercise's other forces has that name), or
+        -- lets a setup table {setup = function(sim)} configure the simulation.
+        local function add(sim, name, otherwise, force)
           if type(force) == "table" and rawget(force, "setup") ~= nil then
             local setup = rawget(force, "setup")
             if rawget(force, "force") ~= nil then error("give either setup or force, not both", 0) end
             if type(setup) ~= "function" then error("setup must be a function(sim), got " .. type(setup), 0) end
             setup(sim)
           else
+            if otherwise and sim:force(name) ~= nil then name = otherwise end
             sim:force(name, force)
           end
         end
@@ -111,16 +113,17 @@ final class GradeDriver {
         return fl_rawgetfield(L, index, "setup") != LUA_TNIL
     }
 
-    /// Adds `force` to `simulation` (of `graph`) as `name`, runs `ticks` ticks one at a time and returns the node
-    /// positions after each.
-    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, force: LuaReference, ticks: Int) throws -> [[SIMD3<Double>]] {
+    /// Adds `force` to `simulation` (of `graph`) as `name` (as `otherwise`, if given, when another force has `name`),
+    /// runs `ticks` ticks one at a time and returns the node positions after each.
+    func run(_ simulation: LuaReference, of graph: LuaReference, name: String, otherwise: String?, force: LuaReference, ticks: Int) throws -> [[SIMD3<Double>]] {
         let L = lua.L
         do {
             try addFunction.call(L) {
                 simulation.push(L)
                 LuaValues.push(L, name)
+                if let otherwise { LuaValues.push(L, otherwise) } else { lua_pushnil(L) }
                 force.push(L)
-                return 3
+                return 4
             }
         } catch let error as LuaError {
             throw RunFailure(tick: 0, error: error)

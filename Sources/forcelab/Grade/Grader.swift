@@ -63,7 +63,7 @@ struct Grader {
             let prepared = try exercise.graphs.enumerated().map { index, entry -> Prepared in
                 let (graph, label) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
                 let simulation = try driver.simulation(of: graph, options: exercise.simulation, forces: exercise.forces)
-                let trajectory = try driver.run(simulation, of: graph, name: exercise.name, force: exercise.reference, ticks: exercise.ticks)
+                let trajectory = try driver.run(simulation, of: graph, name: exercise.name, otherwise: nil, force: exercise.reference, ticks: exercise.ticks)
                 let reference = try driver.layout(of: graph)
                 guard !reference.ids.isEmpty else { throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] has no nodes") }
                 let (copy, _) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
@@ -118,6 +118,7 @@ struct Grader {
         } catch let error as LuaError {
             throw GradeError.submission("the submission does not compile: \(error.message)")
         }
+        let file = URL(fileURLWithPath: submission).lastPathComponent
         return try prepared.map { graph in
             do {
                 try chunk.call(L, results: 1) {
@@ -131,7 +132,17 @@ struct Grader {
                 guard GradeDriver.isSetup(L, at: -1) == exercise.expectsSetup else {
                     throw GradeError.submission("'\(submission)' must return " + exercise.expected + " for this exercise")
                 }
-                let trajectory = try driver.run(graph.simulation, of: graph.graph, name: exercise.name, force: LuaReference(L, -1), ticks: exercise.ticks)
+                if !exercise.expectsSetup {
+                    do {
+                        _ = try LuaForceShape.of(L, at: -1)
+                    } catch let refusal as LuaForceShape.Refusal {
+                        throw GradeError.submission("the submission failed on \(graph.name): what \(file) returns is not a force: \(refusal.reason)")
+                    }
+                }
+                // Added under the submission's file name, so that the simulation's own messages name the force as the
+                // student knows it.
+                let trajectory = try driver.run(graph.simulation, of: graph.graph, name: file, otherwise: exercise.name,
+                                                force: LuaReference(L, -1), ticks: exercise.ticks)
                 let layout = try driver.layout(of: graph.graph)
                 guard layout.hasSameGraph(as: graph.reference) else {
                     throw GradeError.submission("the submission changed the nodes or edges of \(graph.name); a force only moves nodes")
@@ -141,29 +152,19 @@ struct Grader {
             } catch let failure as GradeDriver.RunFailure {
                 let adding = exercise.expectsSetup ? "in its setup" : "as it was added"
                 let place = failure.tick == 0 ? "\(graph.name) \(adding)" : "\(graph.name) at tick \(failure.tick)"
-                throw submissionFailure(failure.error, lua, on: place, submission, exercise)
+                throw submissionFailure(failure.error, lua, on: place, submission)
             } catch let error as LuaError {
-                throw submissionFailure(error, lua, on: graph.name, submission, exercise)
+                throw submissionFailure(error, lua, on: graph.name, submission)
             }
         }
     }
 
-    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error, with the force's
-    /// name in the simulation (the exercise's `name`, which the student never wrote) replaced by the submission's file.
-    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String, _ exercise: Exercise) -> GradeError {
+    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error.
+    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String) -> GradeError {
         if let limit = lua.limitReached ?? Grader.memoryError(error) {
             return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))")
         }
-        var message = lines(of: error.message, in: submission)
-        let file = URL(fileURLWithPath: submission).lastPathComponent
-        let internalName = "Lua force '\(exercise.name)'", adding = "bad argument #2 to 'force' ("
-        if message.hasPrefix(internalName) {
-            message = "the force \(file) returns (added as '\(exercise.name)')" + message.dropFirst(internalName.count)
-        } else if !exercise.expectsSetup, message.hasPrefix(adding), message.hasSuffix(")") {
-            // The grader's sim:force call refused it: a call the student never wrote.
-            message = "what \(file) returns is not a force: " + message.dropFirst(adding.count).dropLast()
-        }
-        return GradeError.submission("the submission failed on \(place): \(message)")
+        return GradeError.submission("the submission failed on \(place): \(lines(of: error.message, in: submission))")
     }
 
     /// The message of a memory error (the limit's or the system's), which a callback's error no longer marks as one.
