@@ -352,6 +352,27 @@ final class SweepTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value (a sweep's results file holds one JSON record per line)"), bad.stderr)
+    }
+
+    /// A shard whose last record was cut short (a job killed mid-write, a full disk) still merges: the torn line
+    /// is left out with a warning, as a sweep run on the file would drop it, and a torn line elsewhere is an error.
+    func testMergeLeavesOutATornLastLineAndSaysSo() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "return {grid = {n = {1, 2, 3}}, run = function(c) return {n2 = c.n * c.n} end}")
+        let results = folder.appendingPathComponent("r.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", results, spec]).status, 0)
+        let text = try String(contentsOfFile: results, encoding: .utf8)
+        try String(text.dropLast(20)).write(toFile: results, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stdout.contains("results.csv: 2 cases, 2 configurations"), merge.stdout)
+        XCTAssertTrue(merge.stderr.contains("'\(results)' ends inside line 3 (an interrupted write): that case is left out"), merge.stderr)
+        let lines = text.split(separator: "\n")
+        try ([lines[0], lines[1].dropLast(20), lines[2]].joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        let inside = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(inside.status, 1)
+        XCTAssertTrue(inside.stderr.contains("'\(results)' line 2, "), inside.stderr)
     }
 }
