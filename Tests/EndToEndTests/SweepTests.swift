@@ -269,12 +269,13 @@ final class SweepTests: XCTestCase {
         }
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder)
-        // The recipe of docs/scale.md: one single-job sweep per shard, as many at once as there are cores.
+        // The recipe of docs/scale.md: one single-job sweep per shard, as many at once as there are cores, into a
+        // results folder that does not exist yet.
         let result = try ForcelabProcess.run(
-            ["--will-cite", ForcelabProcess.binary, "sweep", "--jobs", "1", "--shard", "{}/3", "--out", folder.path + "/p-{}.jsonl", spec, folder.path,
-             ":::", "1", "2", "3"], executable: parallel)
+            ["--will-cite", ForcelabProcess.binary, "sweep", "--jobs", "1", "--shard", "{}/3", "--out", "results/p-{}.jsonl", spec, folder.path,
+             ":::", "1", "2", "3"], in: folder, executable: parallel)
         XCTAssertEqual(result.status, 1, "one case fails, so one shard's sweep exits with 1 (parallel counts the failures): \(result.stderr)")
-        try assertShardsEqualWholeRun(folder, prefix: "p-", spec: spec)
+        try assertShardsEqualWholeRun(folder.appendingPathComponent("results"), prefix: "p-", spec: spec, arguments: [folder.path])
     }
 
     /// The study of examples/sweep-charge.lua (small: 2 graphs x 2 strengths x 2 distances x 5 seeds, random

@@ -7,9 +7,15 @@ final class ResultLog {
     private let path: String
     private let descriptor: Int32
 
-    /// Opens (or creates) the file, drops a torn last line, and checks the records already there.
+    /// Opens (or creates, with its folder) the file and drops a torn last line.
     init(path: String) throws {
         self.path = path
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SweepError("cannot make the folder of '\(path)': \(error.localizedDescription)")
+        }
         descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SweepError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
         try locked { try dropTornLine() }
