@@ -237,6 +237,8 @@ final class SweepTests: XCTestCase {
              "the shard from SLURM_ARRAY_TASK_ID=5 (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_COUNT=4) must be I/N with 1 <= I <= N, got '5/4'"),
             (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2"],
              "a Slurm array with a step (SLURM_ARRAY_TASK_STEP=2) cannot number the shards; submit --array=1-N, or give --shard"),
+            (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1"],
+             "SLURM_ARRAY_TASK_ID is set (a job array's task) but SLURM_ARRAY_TASK_COUNT is not (an older Slurm), so the shards cannot be numbered; give --shard I/N"),
         ] {
             let result = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("r.jsonl").path, path], environment: environment)
             XCTAssertEqual(result.status, 2)

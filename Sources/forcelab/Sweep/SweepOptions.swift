@@ -82,7 +82,12 @@ struct SweepOptions {
         } else if spec == nil {
             throw SweepError("no spec file given")
         }
-        if !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"], let count = environment["SLURM_ARRAY_TASK_COUNT"] {
+        if !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"] {
+            guard let count = environment["SLURM_ARRAY_TASK_COUNT"] else {
+                throw SweepError(
+                    "SLURM_ARRAY_TASK_ID is set (a job array's task) but SLURM_ARRAY_TASK_COUNT is not (an older Slurm), so the"
+                        + " shards cannot be numbered; give --shard I/N")
+            }
             let first = Int(environment["SLURM_ARRAY_TASK_MIN"] ?? "") ?? 0
             guard let number = Int(id) else { throw SweepError("SLURM_ARRAY_TASK_ID is not a number: '\(id)'") }
             if let step = environment["SLURM_ARRAY_TASK_STEP"], step != "1" {
