@@ -327,6 +327,33 @@ final class SweepTests: XCTestCase {
         XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
     }
 
+    /// A spec whose cases call `sim:run()` on a terminal: the workers' standard error goes through the sweep, so
+    /// no simulation's progress bar ("tick 20  alpha 0.6310") is drawn over the sweep's, and what the spec prints
+    /// arrives whole, on lines of its own.
+    func testTheSpecsSimulationsDrawNoBarOverTheSweeps() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            return {grid = {n = {20, 30, 40}}, run = function(case)
+              local g = fl.graph.generate("tree", {n = case.n})
+              local sim = fl.simulation(g, {threads = 1})
+              sim:force("charge", fl.force.manyBody{})
+              sim:run()
+              io.stderr:write("laid out ", case.n)
+              print(" nodes")
+              return {ticks = 300}
+            end}
+            """)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["sweep", "--jobs", "2", "--out", out, spec],
+                                          environment: ["HOME": folder.path, "TERM": "xterm", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
+        XCTAssertFalse(terminal.screen.contains("alpha"), "a worker's simulation drew its bar: \(terminal.screen)")
+        for n in [20, 30, 40] {
+            XCTAssertTrue(terminal.screen.contains("laid out \(n) nodes\r\n"), terminal.screen)
+        }
+        XCTAssertTrue(terminal.screen.contains("3 cases run in"), terminal.screen)
+    }
+
     func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.

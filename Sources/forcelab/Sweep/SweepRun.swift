@@ -87,7 +87,11 @@ final class SweepRun {
             while sent.count < depth, let sweepCase = take(todo) {
                 do {
                     if worker == nil {
-                        worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments)
+                        worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments) { [self] line in
+                            lock.lock()
+                            progress.say(line)
+                            lock.unlock()
+                        }
                         track(worker!)
                     }
                 } catch {
