@@ -20,7 +20,8 @@ return {
   seeds = 5,
   run = function(case)
     local g = graphs[case.graph]()
-    local sim = fl.simulation(g, {seed = case.seed, placement = "random"})
+    -- One thread per simulation: the sweep's workers already fill the cores (docs/scale.md).
+    local sim = fl.simulation(g, {seed = case.seed, placement = "random", threads = 1})
     sim:force("link", fl.force.link{distance = case.distance})
     sim:force("charge", fl.force.manyBody{strength = case.strength})
     sim:force("center", fl.force.center{})

@@ -21,9 +21,7 @@ struct Interpreter {
             memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
             maxInstructions: options.maxInstructions, timeout: options.timeout,
             sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
-        guard fl_getglobal_protected(lua.L, "forcelab") == LUA_OK, fl_setglobal_protected(lua.L, "fl") == LUA_OK else {
-            throw lua.popError()
-        }
+        try lua.setModuleGlobal()
         if let log = ProcessInfo.processInfo.environment[WatchLog.variable] { try WatchLog.start(log, in: lua) }
         let first = options.script == nil ? 0 : options.scriptIndex
         lua.setGlobalArray("arg", Array(options.arguments[0...]), firstIndex: -first)

@@ -22,6 +22,10 @@ enum REPLHelp {
         guard typed.hasPrefix("help"), !userDefinesHelp(L) else { return nil }
         let rest = typed.dropFirst(4).trimmingCharacters(in: .whitespaces)
         if rest.isEmpty { return overview }
+        if ["\"", "'", "[[", "{"].contains(where: { rest.hasPrefix($0) }) {
+            // Lua's call without parentheses (help "sim"): help is no function, so Lua would call nil.
+            return "help takes a value in parentheses: help(sim), help(fl.force); help alone shows the overview"
+        }
         guard rest.hasPrefix("("), rest.hasSuffix(")"), closesOnlyAtEnd(rest) else { return nil }
         let value = rest.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? overview : names(of: value, L)

@@ -307,6 +307,12 @@ final class REPLTests: XCTestCase {
         repl.type("sim = fl.simulation(g); sim:force('charge', fl.force.manyBody{})\r")
         repl.type("help(sim:force('charge'))\r")
         XCTAssertTrue(repl.waitFor("distanceMax distanceMin strength theta\r\n", after: mark), "the many-body force's accessors only: \(repl.screen)")
+        for typed in ["help \"sim\"", "help 'g'", "help {}"] {
+            mark = repl.mark
+            repl.type(typed + "\r")
+            XCTAssertTrue(repl.waitFor("help takes a value in parentheses: help(sim), help(fl.force)", after: mark), "\(typed): \(repl.screen)")
+            XCTAssertFalse(repl.screen[mark...].contains("attempt to call a nil value"), repl.screen)
+        }
         mark = repl.mark
         repl.type("function help() return 'mine' end\r")
         repl.type("help()\r")

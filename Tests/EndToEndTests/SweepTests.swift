@@ -74,6 +74,36 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(lines(out), records, "the records written before are kept as they were")
     }
 
+    func testASpecFindsTheGlobalFlAsScriptsDo() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            local top = fl.version
+            return {grid = {n = {5, 8}}, run = function(case)
+              local g = fl.graph.generate("tree", {n = case.n})
+              return {edges = g:edgeCount(), same = fl == require "forcelab" and top == fl.version}
+            end}
+            """)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let result = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(lines(out).map { $0.components(separatedBy: ",\"seconds\"")[0] }, [
+            #"{"parameters":{"n":5},"seed":1,"figures":{"edges":4,"same":true}"#,
+            #"{"parameters":{"n":8},"seed":1,"figures":{"edges":7,"same":true}"#,
+        ])
+    }
+
+    func testJobsDefaultToTheCoresTheProcessMayUseNotEveryCoreOfTheMachine() throws {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else {
+            throw XCTSkip("needs two cores and taskset (util-linux)")
+        }
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path
+        let pinned = try ForcelabProcess.run(
+            ["-c", "0", ForcelabProcess.binary, "sweep", "--out", out, spec, folder.path], executable: "/usr/bin/taskset")
+        XCTAssertTrue(pinned.stderr.contains("12 cases, 0 recorded before, 12 to run on 1 job ->"), pinned.stderr)
+        XCTAssertEqual(lines(out).count, 11, pinned.stderr)
+    }
+
     func testResumesAfterBeingKilledWithoutRedoingFinishedCases() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path
@@ -103,6 +133,49 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(Array(after.prefix(before.count)), before)
         XCTAssertEqual(after.count, 11)
         XCTAssertEqual(Set(figures(out).keys).count, 11)
+    }
+
+    /// Ctrl-C (SIGINT) or a batch system's SIGTERM ends the workers with the sweep: they run in process groups of
+    /// their own, so without this they went on with their cases after the sweep had gone.
+    func testASignalEndsTheWorkersAtOnceAndSaysHowToResume() throws {
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let folder = try ForcelabProcess.temporaryFolder(self)
+            let spec = try makeSpec(folder, """
+                local folder = ...
+                return {grid = {n = {1, 2, 3, 4}}, run = function(case)
+                  local stat = assert(io.open("/proc/self/stat")):read("l")
+                  local log = assert(io.open(folder .. "/pids.txt", "a"))
+                  log:write(stat:match("^%d+"), "\\n")
+                  log:close()
+                  os.execute("sleep 60")
+                  return {n = case.n}
+                end}
+                """)
+            let out = folder.appendingPathComponent("results.jsonl").path
+            let pids = folder.appendingPathComponent("pids.txt").path
+            // Standard error goes to a file: the `sleep` each worker started keeps it open for its minute.
+            let errors = folder.appendingPathComponent("stderr.txt").path
+            XCTAssertTrue(FileManager.default.createFile(atPath: errors, contents: nil))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+            process.arguments = ["sweep", "--jobs", "2", "--out", out, spec, folder.path]
+            process.standardError = FileHandle(forWritingAtPath: errors)
+            try process.run()
+            let deadline = Date().addingTimeInterval(30)
+            while lines(pids).count < 2 && Date() < deadline { usleep(20_000) }
+            XCTAssertEqual(lines(pids).count, 2, "both workers started a case")
+            let sent = Date()
+            kill(process.processIdentifier, number)
+            process.waitUntilExit()
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 20, "the sweep did not wait for its cases")
+            XCTAssertEqual(process.terminationStatus, status)
+            let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+            XCTAssertTrue(stderr.contains(": 0 of 4 cases run; the same command runs the rest"), stderr)
+            XCTAssertFalse(stderr.contains("case n="), "a case cut short is not reported as failed: \(stderr)")
+            for pid in lines(pids).compactMap({ Int32($0) }) {
+                XCTAssertEqual(kill(pid, 0), -1, "worker \(pid) is still running")
+            }
+        }
     }
 
     func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {
@@ -136,7 +209,9 @@ final class SweepTests: XCTestCase {
             ("return {run = function() end, seed = 3}", "'\(path)': unknown field 'seed' in the spec (fields: cases, grid, run, seeds)"),
             ("return {grid = {a = {1}}}", "'\(path)': field 'run' must be a function(case) returning a table of figures, got nil"),
             ("return {grid = {seed = {1, 2}}, run = print}", "'\(path)': 'seed' cannot be a parameter; give the seeds in field 'seeds'"),
-            ("return {grid = {a = {{}}}, run = print}", "'\(path)': grid 'a' must list numbers, strings or booleans"),
+            ("return {grid = {a = {{}}}, run = print}", "'\(path)': grid 'a' must list one or more values, each a finite number, a string or a boolean"),
+            ("return {grid = {a = {}}, run = print}", "'\(path)': grid 'a' must list one or more values, each a finite number, a string or a boolean"),
+            ("return {grid = {a = {1, 0/0}}, run = print}", "'\(path)': grid 'a' must list one or more values, each a finite number, a string or a boolean"),
             ("return {seeds = {1, 1}, run = print}", "'\(path)': field 'seeds' must list distinct integers"),
             ("return 5", "'\(path)' must return a table {grid =, cases =, seeds =, run =}, got number"),
             ("return {cases = {{a = 1, b = 'x'}, {b = 'x', a = 1}}, run = print}", "'\(path)': the configuration {\"a\":1,\"b\":\"x\"} comes twice; each case must be different"),
@@ -164,6 +239,8 @@ final class SweepTests: XCTestCase {
              "the shard from SLURM_ARRAY_TASK_ID=5 (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_COUNT=4) must be I/N with 1 <= I <= N, got '5/4'"),
             (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2"],
              "a Slurm array with a step (SLURM_ARRAY_TASK_STEP=2) cannot number the shards; submit --array=1-N, or give --shard"),
+            (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1"],
+             "SLURM_ARRAY_TASK_ID is set (a job array's task) but SLURM_ARRAY_TASK_COUNT is not (an older Slurm), so the shards cannot be numbered; give --shard I/N"),
         ] {
             let result = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("r.jsonl").path, path], environment: environment)
             XCTAssertEqual(result.status, 2)
@@ -196,12 +273,13 @@ final class SweepTests: XCTestCase {
         }
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder)
-        // The recipe of docs/scale.md: one single-job sweep per shard, as many at once as there are cores.
+        // The recipe of docs/scale.md: one single-job sweep per shard, as many at once as there are cores, into a
+        // results folder that does not exist yet.
         let result = try ForcelabProcess.run(
-            ["--will-cite", ForcelabProcess.binary, "sweep", "--jobs", "1", "--shard", "{}/3", "--out", folder.path + "/p-{}.jsonl", spec, folder.path,
-             ":::", "1", "2", "3"], executable: parallel)
+            ["--will-cite", ForcelabProcess.binary, "sweep", "--jobs", "1", "--shard", "{}/3", "--out", "results/p-{}.jsonl", spec, folder.path,
+             ":::", "1", "2", "3"], in: folder, executable: parallel)
         XCTAssertEqual(result.status, 1, "one case fails, so one shard's sweep exits with 1 (parallel counts the failures): \(result.stderr)")
-        try assertShardsEqualWholeRun(folder, prefix: "p-", spec: spec)
+        try assertShardsEqualWholeRun(folder.appendingPathComponent("results"), prefix: "p-", spec: spec, arguments: [folder.path])
     }
 
     /// The study of examples/sweep-charge.lua (small: 2 graphs x 2 strengths x 2 distances x 5 seeds, random
@@ -249,6 +327,33 @@ final class SweepTests: XCTestCase {
         XCTAssertFalse(piped.stderr.contains("ETA"), "no progress bar in a pipe")
     }
 
+    /// A spec whose cases call `sim:run()` on a terminal: the workers' standard error goes through the sweep, so
+    /// no simulation's progress bar ("tick 20  alpha 0.6310") is drawn over the sweep's, and what the spec prints
+    /// arrives whole, on lines of its own.
+    func testTheSpecsSimulationsDrawNoBarOverTheSweeps() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            return {grid = {n = {20, 30, 40}}, run = function(case)
+              local g = fl.graph.generate("tree", {n = case.n})
+              local sim = fl.simulation(g, {threads = 1})
+              sim:force("charge", fl.force.manyBody{})
+              sim:run()
+              io.stderr:write("laid out ", case.n)
+              print(" nodes")
+              return {ticks = 300}
+            end}
+            """)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let terminal = try PseudoTerminal(ForcelabProcess.binary, ["sweep", "--jobs", "2", "--out", out, spec],
+                                          environment: ["HOME": folder.path, "TERM": "xterm", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(terminal.waitForExit(timeout: 60), 0, terminal.screen)
+        XCTAssertFalse(terminal.screen.contains("alpha"), "a worker's simulation drew its bar: \(terminal.screen)")
+        for n in [20, 30, 40] {
+            XCTAssertTrue(terminal.screen.contains("laid out \(n) nodes\r\n"), terminal.screen)
+        }
+        XCTAssertTrue(terminal.screen.contains("3 cases run in"), terminal.screen)
+    }
+
     func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.
@@ -279,6 +384,27 @@ final class SweepTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value (a sweep's results file holds one JSON record per line)"), bad.stderr)
+    }
+
+    /// A shard whose last record was cut short (a job killed mid-write, a full disk) still merges: the torn line
+    /// is left out with a warning, as a sweep run on the file would drop it, and a torn line elsewhere is an error.
+    func testMergeLeavesOutATornLastLineAndSaysSo() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "return {grid = {n = {1, 2, 3}}, run = function(c) return {n2 = c.n * c.n} end}")
+        let results = folder.appendingPathComponent("r.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", results, spec]).status, 0)
+        let text = try String(contentsOfFile: results, encoding: .utf8)
+        try String(text.dropLast(20)).write(toFile: results, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stdout.contains("results.csv: 2 cases, 2 configurations"), merge.stdout)
+        XCTAssertTrue(merge.stderr.contains("'\(results)' ends inside line 3 (an interrupted write): that case is left out"), merge.stderr)
+        let lines = text.split(separator: "\n")
+        try ([lines[0], lines[1].dropLast(20), lines[2]].joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        let inside = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(inside.status, 1)
+        XCTAssertTrue(inside.stderr.contains("'\(results)' line 2, "), inside.stderr)
     }
 }

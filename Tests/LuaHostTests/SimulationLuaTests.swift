@@ -457,4 +457,43 @@ final class SimulationLuaTests: LuaTestCase {
             assert(type(fl.force.link{}:distance(function() return 10 end):distance()) == "function")
             """)
     }
+
+    func testASetterTheSimulationRefusesLeavesTheForceAsItWas() {
+        run("""
+            local function layout(strength)
+                local g = fl.graph.generate("tree", {n = 10})
+                local sim = fl.simulation(g)
+                sim:force("charge", fl.force.manyBody{strength = strength})
+                return g, sim
+            end
+            local g, sim = layout(-40)
+            local charge = sim:force("charge")
+            local ok, err = pcall(charge.strength, charge, "weight")
+            assert(not ok and err:find("no numeric data field 'weight'"), err)
+            assert(charge:strength() == -40, "the refused value is not kept: " .. tostring(charge:strength()))
+            assert(tostring(charge) == "Force.manyBody{strength = -40}", tostring(charge))
+            g:addNode{id = "late"}
+            sim:tick(5)
+            local reference, referenceSim = layout(-40)
+            reference:addNode{id = "late"}
+            referenceSim:tick(5)
+            assert(g:node("late").x == reference:node("late").x, "the force in effect is the one it reports")
+            local link = fl.force.link{}
+            sim:force("link", link)
+            ok, err = pcall(link.distance, link, function(e) return e.weight * 10 end)
+            assert(not ok and err:find("arithmetic on a nil value"), err)
+            assert(link:distance() == 30, "the refused function is not kept")
+            local weighted, weightedSim = layout(-40)
+            for node in weighted:nodes() do node.weight = 2 end
+            local shared = weightedSim:force("charge")
+            local _, plainSim = layout(-40)
+            plainSim:force("charge", shared)
+            ok, err = pcall(shared.strength, shared, "weight")
+            assert(not ok and shared:strength() == -40, "refused by one of two simulations: neither keeps it")
+            weightedSim:tick(5)
+            local again, againSim = layout(-40)
+            againSim:tick(5)
+            assert(weighted:node("3").x == again:node("3").x, "the simulation that took it has the old value back")
+            """)
+    }
 }

@@ -88,3 +88,22 @@ struct ProcessorSupportTests {
         #expect(listed == ProcessorSupport.engineFeatures)
     }
 }
+
+/// The default number of sweep workers: the processors this process's affinity allows (Slurm, taskset).
+struct UsableCoresTests {
+    @Test func theAffinityMaskIsCountedBitByBit() {
+        #expect(UsableCores.allowed(status: "Name:\tforcelab\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\n") == 2)
+        #expect(UsableCores.allowed(status: "Cpus_allowed:\t00000000,00000000,0000f0f0\n") == 8)
+        #expect(UsableCores.allowed(status: "Cpus_allowed:\tffffffff,ffffffff\n") == 64)
+    }
+
+    @Test func noMaskOrAnUnreadableOneGivesNil() {
+        #expect(UsableCores.allowed(status: "Name:\tforcelab\n") == nil)
+        #expect(UsableCores.allowed(status: "Cpus_allowed:\t0\n") == nil)
+        #expect(UsableCores.allowed(status: "Cpus_allowed:\tzz\n") == nil)
+    }
+
+    @Test func thisProcessMayUseAtLeastOneCoreAndNoMoreThanTheMachineHas() {
+        #expect((1...ProcessInfo.processInfo.activeProcessorCount).contains(UsableCores.count()))
+    }
+}

@@ -197,8 +197,7 @@ enum ForceBindings {
                 }
                 return 1
             }
-            description.given[name] = try value(option, of: description, arguments, at: 2, argument: 2)
-            try reapply(description, from: L)
+            try set(name, to: try value(option, of: description, arguments, at: 2, argument: 2), of: description, from: L)
             lua_settop(L, 1)
             return 1
         }
@@ -216,12 +215,28 @@ enum ForceBindings {
         }
     }
 
-    /// Rebuilds the engine force in every simulation the force is still in, under the same name and slot.
-    private static func reapply(_ description: ForceDescription, from L: OpaquePointer) throws {
+    /// Sets option `name` and rebuilds the engine force in every simulation the force is still in, under the same
+    /// name and slot. When a simulation refuses the value, the option goes back to what it was, in the simulations
+    /// that took it too, so the force never reports a value that is not in effect.
+    private static func set(
+        _ name: String, to value: ForceDescription.Value, of description: ForceDescription, from L: OpaquePointer
+    ) throws {
         description.attachments.removeAll { $0.simulation.value?.descriptions[$0.name] !== description }
-        for attachment in description.attachments {
-            guard let simulation = attachment.simulation.value else { continue }
-            try simulation.running(in: L) { try simulation.setForce(attachment.name, description) }
+        let previous = description.given[name]
+        description.given[name] = value
+        var applied: [(simulation: SimulationHandle, name: String)] = []
+        do {
+            for attachment in description.attachments {
+                guard let simulation = attachment.simulation.value else { continue }
+                try simulation.running(in: L) { try simulation.setForce(attachment.name, description) }
+                applied.append((simulation, attachment.name))
+            }
+        } catch {
+            description.given[name] = previous
+            for (simulation, forceName) in applied {
+                try simulation.running(in: L) { try simulation.setForce(forceName, description) }
+            }
+            throw error
         }
     }
 

@@ -11,6 +11,11 @@ final class LineReader {
         self.descriptor = descriptor
     }
 
+    /// What followed the last line break when the input ended (a last line without one), or nil.
+    var remainder: String? {
+        buffer.isEmpty ? nil : String(decoding: buffer, as: UTF8.self)
+    }
+
     /// The next line without its line break; nil at the end of input.
     func next() -> String? {
         while true {

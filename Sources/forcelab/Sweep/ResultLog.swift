@@ -7,9 +7,15 @@ final class ResultLog {
     private let path: String
     private let descriptor: Int32
 
-    /// Opens (or creates) the file, drops a torn last line, and checks the records already there.
+    /// Opens (or creates, with its folder) the file and drops a torn last line.
     init(path: String) throws {
         self.path = path
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SweepError("cannot make the folder of '\(path)': \(error.localizedDescription)")
+        }
         descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SweepError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
         try locked { try dropTornLine() }
@@ -62,18 +68,27 @@ final class ResultLog {
         }
     }
 
-    /// The records of a sweep file, with their figures; errors name the file and line.
+    /// The records of a sweep file, with their figures; errors name the file and line. A last line cut short (an
+    /// interrupted write, which a sweep on the file would drop and run again) is left out with a warning.
     static func records(_ path: String) throws -> [(case: SweepCase, figures: [JSONField], value: JSONValue)] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SweepError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
         let text = String(decoding: data, as: UTF8.self)
-        return try text.split(separator: "\n").enumerated().map { offset, line in
+        let lines = text.split(separator: "\n")
+        let torn = !text.isEmpty && !text.hasSuffix("\n")
+        return try lines.enumerated().compactMap { offset, line in
             let value: JSONValue
             do {
                 value = try JSONValue.parse(line)
             } catch {
-                throw SweepError("'\(path)' line \(offset + 1), \(error)")
+                if torn && offset == lines.count - 1 {
+                    Diagnostics.write(
+                        "forcelab sweep: '\(path)' ends inside line \(offset + 1) (an interrupted write): that case is left out;"
+                            + " running the sweep again on the file runs it\n")
+                    return nil
+                }
+                throw SweepError("'\(path)' line \(offset + 1), \(error) (a sweep's results file holds one JSON record per line)")
             }
             guard let sweepCase = SweepCase(record: value), case .object(let figures)? = value["figures"] else {
                 throw SweepError("'\(path)' line \(offset + 1) is not a sweep record (parameters, seed, figures)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessorSupport
 
 /// The command line of `forcelab sweep`.
 struct SweepOptions {
@@ -16,8 +17,8 @@ struct SweepOptions {
 
     /// What to do; running a spec unless --merge, --worker or --help says otherwise.
     var mode = Mode.run
-    /// Worker processes; default: every core.
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Worker processes; default: every core this process may run on (its CPU affinity, as Slurm or taskset set it).
+    var jobs = UsableCores.count()
     /// The results file (run), or the output folder (merge).
     var out: String?
     /// This process's shard, 1-based, and the number of shards.
@@ -33,7 +34,7 @@ struct SweepOptions {
     static let usage = """
         usage: forcelab sweep [--jobs N] [--out FILE] [--shard I/N] spec.lua [args]
                forcelab sweep --merge results.jsonl... [--out FOLDER]
-          --jobs N     worker processes (default: every core)
+          --jobs N     worker processes (default: every core this process may use)
           --out FILE   the JSON Lines file records are appended to (default: the spec's name with .jsonl)
           --shard I/N  run only shard I of N (default from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT)
           --merge      write FOLDER/results.csv and pictures from result files (default folder: sweep-merged)
@@ -81,7 +82,12 @@ struct SweepOptions {
         } else if spec == nil {
             throw SweepError("no spec file given")
         }
-        if !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"], let count = environment["SLURM_ARRAY_TASK_COUNT"] {
+        if !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"] {
+            guard let count = environment["SLURM_ARRAY_TASK_COUNT"] else {
+                throw SweepError(
+                    "SLURM_ARRAY_TASK_ID is set (a job array's task) but SLURM_ARRAY_TASK_COUNT is not (an older Slurm), so the"
+                        + " shards cannot be numbered; give --shard I/N")
+            }
             let first = Int(environment["SLURM_ARRAY_TASK_MIN"] ?? "") ?? 0
             guard let number = Int(id) else { throw SweepError("SLURM_ARRAY_TASK_ID is not a number: '\(id)'") }
             if let step = environment["SLURM_ARRAY_TASK_STEP"], step != "1" {

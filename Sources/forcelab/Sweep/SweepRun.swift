@@ -9,6 +9,11 @@ final class SweepRun {
     private var next = 0
     private var givenBack: [SweepCase] = []
     private var fatal: String?
+    /// The signal (SIGINT, SIGTERM) that stopped the sweep, if one did.
+    private var stoppedBy: Int32?
+    /// The process ids of the workers running, so a signal can stop them (they run in process groups of their own, so
+    /// a terminal's Ctrl-C does not reach them).
+    private var workerIds: Set<Int32> = []
 
     /// Prepares a run of `options` (a spec is required) with Lua's heap capped at `memoryLimit` bytes (0 = none).
     init(options: SweepOptions, memoryLimit: Int) {
@@ -36,6 +41,8 @@ final class SweepRun {
             say("\(scope), \(mine.count - todo.count) recorded before, \(todo.count) to run on \(jobs) job\(jobs == 1 ? "" : "s") -> \(outPath)")
             guard !todo.isEmpty else { return 0 }
             let progress = SweepProgress(total: todo.count)
+            let signals = stopOnSignals()
+            defer { signals.forEach { $0.cancel() } }
             let group = DispatchGroup()
             for _ in 0..<jobs {
                 group.enter()
@@ -46,6 +53,10 @@ final class SweepRun {
             }
             group.wait()
             progress.finish()
+            if let signal = stoppedBy {
+                say("\(fatal!): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
+                return 128 + signal
+            }
             if let fatal {
                 say(fatal)
                 return 1
@@ -66,11 +77,23 @@ final class SweepRun {
         let depth = 2
         var worker: WorkerProcess?
         var sent: [SweepCase] = []
-        defer { worker?.stop() }
+        defer {
+            if let worker {
+                untrack(worker)
+                worker.stop()
+            }
+        }
         while true {
             while sent.count < depth, let sweepCase = take(todo) {
                 do {
-                    if worker == nil { worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments) }
+                    if worker == nil {
+                        worker = try WorkerProcess(spec: options.spec!, arguments: options.specArguments) { [self] line in
+                            lock.lock()
+                            progress.say(line)
+                            lock.unlock()
+                        }
+                        track(worker!)
+                    }
                 } catch {
                     stop("a worker could not start: \(error)")
                     return
@@ -92,10 +115,15 @@ final class SweepRun {
                 failure = why
                 giveBack(sent)
                 sent = []
+                untrack(active)
                 worker = nil
             case .ready: failure = "the worker answered 'ready' to a case"
             }
             lock.lock()
+            if stoppedBy != nil, failure != nil {
+                lock.unlock()
+                continue  // a case cut short by the signal is neither recorded nor a failure
+            }
             if let failure { progress.say("forcelab sweep: case \(sweepCase.label): \(failure)") }
             progress.count(failed: failure != nil)
             lock.unlock()
@@ -117,6 +145,44 @@ final class SweepRun {
     private func giveBack(_ cases: [SweepCase]) {
         lock.lock()
         givenBack += cases.reversed()
+        lock.unlock()
+    }
+
+    /// At SIGINT (Ctrl-C) or SIGTERM (a batch system's stop), no further case starts and the workers are ended at
+    /// once rather than left running their cases; a SIGINT the shell set to be ignored (a background job) stays so.
+    private func stopOnSignals() -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].compactMap { number -> DispatchSourceSignal? in
+            let previous = signal(number, SIG_IGN)
+            if number == SIGINT, let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                return nil
+            }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                lock.lock()
+                if stoppedBy == nil { stoppedBy = number }
+                if fatal == nil { fatal = number == SIGINT ? "interrupted" : "stopped by SIGTERM" }
+                let running = workerIds
+                lock.unlock()
+                for id in running { kill(id, SIGTERM) }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Notes a started worker, ending it at once when a signal has stopped the sweep meanwhile.
+    private func track(_ worker: WorkerProcess) {
+        lock.lock()
+        workerIds.insert(worker.processIdentifier)
+        let stopping = stoppedBy != nil
+        lock.unlock()
+        if stopping { kill(worker.processIdentifier, SIGTERM) }
+    }
+
+    /// Forgets a worker that is ending.
+    private func untrack(_ worker: WorkerProcess) {
+        lock.lock()
+        workerIds.remove(worker.processIdentifier)
         lock.unlock()
     }
 

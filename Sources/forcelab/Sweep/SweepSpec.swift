@@ -18,6 +18,7 @@ final class SweepSpec {
     init(path: String, arguments: [String], memoryLimit: Int) throws {
         self.path = path
         lua = try LuaState(memoryLimit: memoryLimit)
+        try lua.setModuleGlobal()
         let L = lua.L
         lua.setGlobalArray("arg", [path] + arguments, firstIndex: 0)
         lua.prependModuleFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -69,7 +70,7 @@ final class SweepSpec {
                 if case .array(let items) = axes[name]! { values = items } else { values = [axes[name]!] }
                 let scalars = values.compactMap(SweepSpec.scalar)
                 guard !values.isEmpty, scalars.count == values.count else {
-                    throw SweepError("'\(path)': grid '\(name)' must list numbers, strings or booleans")
+                    throw SweepError("'\(path)': grid '\(name)' must list one or more values, each a finite number, a string or a boolean")
                 }
                 configurations = configurations.flatMap { base in scalars.map { base + [JSONField(name, $0)] } }
             }

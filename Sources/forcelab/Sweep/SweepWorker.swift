@@ -9,6 +9,7 @@ enum SweepWorker {
     static func serve(spec path: String, arguments: [String], memoryLimit: Int) -> Int32 {
         // What the spec prints goes to standard error, so standard output carries only the replies.
         let replies = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
+        closeOnExec()
         dup2(STDERR_FILENO, STDOUT_FILENO)
         func reply(_ line: String) -> Bool {
             (try? replies.write(contentsOf: Data((line + "\n").utf8))) != nil
@@ -37,5 +38,17 @@ enum SweepWorker {
             guard reply(answer) else { return 1 }
         }
         return 0
+    }
+
+    /// Marks every descriptor past standard error close-on-exec, so the spec's own child processes (`os.execute`,
+    /// `io.popen`) hold neither the replies pipe nor the descriptor by which the sweep learns that this worker has
+    /// ended (Foundation's Process watches it): a worker stopped by a signal is then seen gone at once, not when a
+    /// command it started finishes.
+    private static func closeOnExec() {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in descriptors.compactMap(Int32.init) where descriptor > STDERR_FILENO {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 }

@@ -19,24 +19,39 @@ final class WorkerProcess {
     private let input: FileHandle
     private let replies: LineReader
     private let output: Pipe
+    private let messages = Pipe()
+    private let forwarded = DispatchSemaphore(value: 0)
 
-    /// Starts a worker for the spec and waits until it has loaded it; a failure to load is thrown.
-    init(spec: String, arguments: [String]) throws {
+    /// Starts a worker for the spec and waits until it has loaded it; a failure to load is thrown. What the worker
+    /// writes to standard error (the spec's prints and warnings) is handed to `say` line by line, so the sweep's own
+    /// terminal lines stay whole; the worker's standard error is then no terminal, so a `sim:run` in the spec draws
+    /// no progress bar of its own over the sweep's.
+    init(spec: String, arguments: [String], say: @escaping @Sendable (String) -> Void) throws {
         let inputPipe = Pipe()
         output = Pipe()
         process.executableURL = URL(fileURLWithPath: WorkerProcess.executable)
         process.arguments = ["sweep", "--worker", spec] + arguments
         process.standardInput = inputPipe
         process.standardOutput = output
+        process.standardError = messages
         input = inputPipe.fileHandleForWriting
         replies = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
         try process.run()
+        let lines = LineReader(descriptor: messages.fileHandleForReading.fileDescriptor)
+        Thread { [forwarded] in
+            while let line = lines.next() { say(line) }
+            if let last = lines.remainder { say(last) }
+            forwarded.signal()
+        }.start()
         switch receive() {
         case .ready: return
         case .failure(let message), .stopped(let message): throw SweepError(message)
         case .record(let line): throw SweepError("the worker answered '\(line)' instead of 'ready'")
         }
     }
+
+    /// The worker's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// This program's own path.
     private static let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
@@ -59,7 +74,7 @@ final class WorkerProcess {
 
     /// How the worker ended, once its output has closed.
     private func ended() -> String {
-        process.waitUntilExit()
+        waitForExit()
         let how = process.terminationReason == .uncaughtSignal ? "was killed by signal" : "exited with status"
         return "the worker process \(how) \(process.terminationStatus)"
     }
@@ -67,6 +82,13 @@ final class WorkerProcess {
     /// Closes the worker's input (it exits when it has read everything) and waits for it.
     func stop() {
         try? input.close()
+        waitForExit()
+    }
+
+    /// Waits for the worker to exit and for what it wrote to standard error to be handed on; a process the spec
+    /// started that keeps the worker's standard error open (a command left running) is waited for one second at most.
+    private func waitForExit() {
         process.waitUntilExit()
+        if forwarded.wait(timeout: .now() + 1) == .success { forwarded.signal() }
     }
 }
