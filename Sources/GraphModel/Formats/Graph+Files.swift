@@ -102,11 +102,6 @@ extension Graph {
         }
     }
 
-    /// The graph as UTF-8 bytes in a format.
-    public func data(format: GraphFormat, lossy: Bool = false) throws -> Data {
-        Data(try string(format: format, lossy: lossy).utf8)
-    }
-
     /// The format names, for messages.
     private static var formatNames: String {
         GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
