@@ -26,7 +26,7 @@ extension Graph {
     }
 
     /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content). `check`: as
-    /// for `load(path:format:check:)`.
+    /// for `load(path:format:json:check:)`.
     public static func load(
         data: Data, format: GraphFormat? = nil, name: String = "<data>", check: @escaping (Int) throws -> Void = { _ in }
     ) throws -> Graph {
