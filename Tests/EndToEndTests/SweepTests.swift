@@ -276,6 +276,25 @@ final class SweepTests: XCTestCase {
         return union
     }
 
+    /// In a Slurm array task whose environment numbers no shard (an older Slurm, an array with a step), the
+    /// --shard the message asks for runs the sweep (its workers, which get no --shard, take none from Slurm either),
+    /// and --merge, which runs no shard, takes no notice of Slurm.
+    func testSlurmsVariablesNumberOnlyTheShardOfARun() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "return {grid = {n = {1, 2, 3}}, run = function(c) return {n2 = c.n * c.n} end}")
+        let out = folder.appendingPathComponent("r.jsonl").path
+        for environment in [["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1"],
+                            ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2"]] {
+            try? FileManager.default.removeItem(atPath: out)
+            let run = try ForcelabProcess.run(["sweep", "--jobs", "1", "--shard", "1/1", "--out", out, spec], environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(lines(out).count, 3, run.stderr)
+            let merge = try ForcelabProcess.run(["sweep", "--merge", out, "--out", folder.appendingPathComponent("study").path], environment: environment)
+            XCTAssertEqual(merge.status, 0, merge.stderr)
+            XCTAssertTrue(merge.stdout.contains("results.csv: 3 cases"), merge.stdout)
+        }
+    }
+
     func testGNUParallelRecipe() throws {
         let parallel = "/usr/bin/parallel"
         guard FileManager.default.isExecutableFile(atPath: parallel) else {

@@ -40,7 +40,7 @@ struct SweepOptions {
           --merge      write FOLDER/results.csv and pictures from result files (default folder: sweep-merged)
         """
 
-    /// Parses the arguments after `sweep`; SLURM_ARRAY_* in `environment` give the shard unless --shard does.
+    /// Parses the arguments after `sweep`; SLURM_ARRAY_* in `environment` give a run's shard unless --shard does.
     init(_ arguments: [String], environment: [String: String]) throws {
         var index = 0, shardGiven = false
         func value(_ option: String) throws -> String {
@@ -82,7 +82,8 @@ struct SweepOptions {
         } else if spec == nil {
             throw SweepError("no spec file given")
         }
-        if !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"] {
+        // Only a run has a shard: a merge and a run's workers (started without --shard) take none from Slurm.
+        if mode == .run, !shardGiven, let id = environment["SLURM_ARRAY_TASK_ID"] {
             guard let count = environment["SLURM_ARRAY_TASK_COUNT"] else {
                 throw SweepError(
                     "SLURM_ARRAY_TASK_ID is set (a job array's task) but SLURM_ARRAY_TASK_COUNT is not (an older Slurm), so the"
