@@ -157,7 +157,7 @@ final class SweepTests: XCTestCase {
                   local log = assert(io.open(folder .. "/pids.txt", "a"))
                   log:write(stat:match("^%d+"), "\\n")
                   log:close()
-                  os.execute("sleep 60")
+                  os.execute("sh -c 'echo $$ >> " .. folder .. "/commands.txt; exec sleep 60'")
                   return {n = case.n}
                 end}
                 """)
@@ -185,7 +185,20 @@ final class SweepTests: XCTestCase {
             for pid in lines(pids).compactMap({ Int32($0) }) {
                 XCTAssertEqual(kill(pid, 0), -1, "worker \(pid) is still running")
             }
+            // The commands the spec started end with their workers, as a terminal's Ctrl-C ends a command's children.
+            let commands = lines(folder.appendingPathComponent("commands.txt").path).compactMap { Int32($0) }
+            XCTAssertEqual(commands.count, 2)
+            let ending = Date().addingTimeInterval(5)
+            while commands.contains(where: isRunning) && Date() < ending { usleep(20_000) }
+            for pid in commands { XCTAssertFalse(isRunning(pid), "the spec's command \(pid) is still running") }
         }
+    }
+
+    /// Whether process `pid` exists and has not ended (an orphan that ended may stay a zombie until it is reaped).
+    private func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].hasPrefix(") Z")
     }
 
     func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {

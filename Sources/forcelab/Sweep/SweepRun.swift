@@ -148,8 +148,9 @@ final class SweepRun {
         lock.unlock()
     }
 
-    /// At SIGINT (Ctrl-C) or SIGTERM (a batch system's stop), no further case starts and the workers are ended at
-    /// once rather than left running their cases; a SIGINT the shell set to be ignored (a background job) stays so.
+    /// At SIGINT (Ctrl-C) or SIGTERM (a batch system's stop), no further case starts and the workers, with the
+    /// commands they started, are ended at once rather than left running their cases; a SIGINT the shell set to be
+    /// ignored (a background job) stays so.
     private func stopOnSignals() -> [DispatchSourceSignal] {
         [SIGINT, SIGTERM].compactMap { number -> DispatchSourceSignal? in
             let previous = signal(number, SIG_IGN)
@@ -163,7 +164,7 @@ final class SweepRun {
                 if fatal == nil { fatal = number == SIGINT ? "interrupted" : "stopped by SIGTERM" }
                 let running = workerIds
                 lock.unlock()
-                for id in running { kill(id, SIGTERM) }
+                running.forEach(SweepRun.end)
             }
             source.resume()
             return source
@@ -176,7 +177,13 @@ final class SweepRun {
         workerIds.insert(worker.processIdentifier)
         let stopping = stoppedBy != nil
         lock.unlock()
-        if stopping { kill(worker.processIdentifier, SIGTERM) }
+        if stopping { SweepRun.end(worker.processIdentifier) }
+    }
+
+    /// Sends SIGTERM to worker `id` and to what its spec started (`os.execute`, `io.popen`): its process group, which
+    /// is the worker's own, so a terminal's Ctrl-C reaches none of them.
+    private static func end(_ id: Int32) {
+        if kill(-id, SIGTERM) != 0 { kill(id, SIGTERM) }
     }
 
     /// Forgets a worker that is ending.
