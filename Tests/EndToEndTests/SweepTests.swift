@@ -201,6 +201,29 @@ final class SweepTests: XCTestCase {
         return !stat[close...].hasPrefix(") Z")
     }
 
+    /// A command a worker's spec left running keeps writing to the worker's standard error after the worker has
+    /// died and a new one has taken its place: each of its lines still comes through (the sweep waits a second for
+    /// it, then reads on while the new worker runs), none is lost or read from another worker's pipe.
+    func testACommandLeftRunningByADeadWorkerIsHeardToTheEnd() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            return {seeds = 3, run = function(case)
+              if case.seed == 1 then
+                os.execute("(sleep 1.5; echo late >&2; sleep 0.5; echo later >&2) &")
+                os.exit(3)
+              end
+              os.execute("sleep 2.5")
+              return {seed = case.seed}
+            end}
+            """)
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let result = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, spec])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("case seed=1: the worker process exited with status 3"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\nlate\nlater\n"), result.stderr)
+        XCTAssertEqual(lines(out).count, 2, result.stderr)
+    }
+
     func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder)

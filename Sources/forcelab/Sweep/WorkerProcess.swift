@@ -38,9 +38,13 @@ final class WorkerProcess {
         replies = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
         try process.run()
         let lines = LineReader(descriptor: messages.fileHandleForReading.fileDescriptor)
-        Thread { [forwarded] in
-            while let line = lines.next() { say(line) }
-            if let last = lines.remainder { say(last) }
+        // The thread keeps the pipe, so its descriptor stays open while it reads, however soon this object goes (a
+        // worker that failed to start, a command the spec left running): closed, its number could be another pipe's.
+        Thread { [forwarded, messages] in
+            withExtendedLifetime(messages) {
+                while let line = lines.next() { say(line) }
+                if let last = lines.remainder { say(last) }
+            }
             forwarded.signal()
         }.start()
         switch receive() {
