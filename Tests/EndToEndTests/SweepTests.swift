@@ -171,8 +171,10 @@ final class SweepTests: XCTestCase {
             process.arguments = ["sweep", "--jobs", "2", "--out", out, spec, folder.path]
             process.standardError = FileHandle(forWritingAtPath: errors)
             try process.run()
+            // Each worker notes its pid, then its command notes its own: wait until both commands run.
+            let commandPids = folder.appendingPathComponent("commands.txt").path
             let deadline = Date().addingTimeInterval(30)
-            while lines(pids).count < 2 && Date() < deadline { usleep(20_000) }
+            while lines(commandPids).count < 2 && Date() < deadline { usleep(20_000) }
             XCTAssertEqual(lines(pids).count, 2, "both workers started a case")
             let sent = Date()
             kill(process.processIdentifier, number)
@@ -186,7 +188,7 @@ final class SweepTests: XCTestCase {
                 XCTAssertEqual(kill(pid, 0), -1, "worker \(pid) is still running")
             }
             // The commands the spec started end with their workers, as a terminal's Ctrl-C ends a command's children.
-            let commands = lines(folder.appendingPathComponent("commands.txt").path).compactMap { Int32($0) }
+            let commands = lines(commandPids).compactMap { Int32($0) }
             XCTAssertEqual(commands.count, 2)
             let ending = Date().addingTimeInterval(5)
             while commands.contains(where: isRunning) && Date() < ending { usleep(20_000) }
