@@ -24,9 +24,7 @@ public enum DataValue: Equatable, Sendable {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return String(value)
+        case .number(let value): return NumberText.format(value)
         case .string(let value): return value
         case .array(let values): return "[" + values.map(\.text).joined(separator: ", ") + "]"
         case .object(let fields):

@@ -178,12 +178,7 @@ public struct BrailleCanvas {
     ) throws -> String {
         let meter = WorkMeter(check)
         var canvas = try BrailleCanvas(columns: columns, rows: rows)
-        if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
-            throw RenderError("node \(bad + 1) has a position that is not a finite number")
-        }
-        if let bad = edges.firstIndex(where: { !positions.indices.contains($0.0) || !positions.indices.contains($0.1) }) {
-            throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(positions.count) nodes")
-        }
+        try GraphPoints.check(positions: positions, edges: edges)
         if let bad = labels.first(where: { !positions.indices.contains($0.node) }) {
             throw RenderError("a label is for node \(bad.node + 1), but there are \(positions.count) nodes")
         }

@@ -46,40 +46,41 @@ struct EdgeRoute {
         return forward >= 0 ? 0.5 * forward : 6.25 * (-forward).squareRoot()
     }
 
-    /// Corner points of a route made of horizontal and vertical segments.
-    private static func orthogonal(_ s: SIMD2<Double>, _ ss: Side, _ t: SIMD2<Double>, _ ts: Side,
+    /// Corner points of a route made of horizontal and vertical segments, from anchor `s` leaving by `sourceSide`
+    /// to anchor `t` entering by `targetSide`, turning at least `offset` out from each (at `p` and `q`).
+    private static func orthogonal(_ s: SIMD2<Double>, _ sourceSide: Side, _ t: SIMD2<Double>, _ targetSide: Side,
                                    offset: Double) -> [SIMD2<Double>] {
-        let p = s + ss.direction * offset, q = t + ts.direction * offset
-        let forwardS = ((t - s) * ss.direction).sum() > 0
-        let forwardT = ((s - t) * ts.direction).sum() > 0
-        switch (ss.isHorizontal, ts.isHorizontal) {
+        let p = s + sourceSide.direction * offset, q = t + targetSide.direction * offset
+        let targetAhead = ((t - s) * sourceSide.direction).sum() > 0
+        let sourceAhead = ((s - t) * targetSide.direction).sum() > 0
+        switch (sourceSide.isHorizontal, targetSide.isHorizontal) {
         case (true, true):
-            if forwardS && forwardT {
+            if targetAhead && sourceAhead {
                 let mx = (s.x + t.x) / 2
                 return [s, [mx, s.y], [mx, t.y], t]
             }
-            if ss == ts {
-                let x = ss == .right ? max(p.x, q.x) : min(p.x, q.x)
+            if sourceSide == targetSide {
+                let x = sourceSide == .right ? max(p.x, q.x) : min(p.x, q.x)
                 return [s, [x, s.y], [x, t.y], t]
             }
             let my = (s.y + t.y) / 2
             return [s, p, [p.x, my], [q.x, my], q, t]
         case (false, false):
-            if forwardS && forwardT {
+            if targetAhead && sourceAhead {
                 let my = (s.y + t.y) / 2
                 return [s, [s.x, my], [t.x, my], t]
             }
-            if ss == ts {
-                let y = ss == .bottom ? max(p.y, q.y) : min(p.y, q.y)
+            if sourceSide == targetSide {
+                let y = sourceSide == .bottom ? max(p.y, q.y) : min(p.y, q.y)
                 return [s, [s.x, y], [t.x, y], t]
             }
             let mx = (s.x + t.x) / 2
             return [s, p, [mx, p.y], [mx, q.y], q, t]
         case (true, false):
-            if forwardS && forwardT { return [s, [t.x, s.y], t] }
+            if targetAhead && sourceAhead { return [s, [t.x, s.y], t] }
             return [s, p, [p.x, q.y], q, t]
         case (false, true):
-            if forwardS && forwardT { return [s, [s.x, t.y], t] }
+            if targetAhead && sourceAhead { return [s, [s.x, t.y], t] }
             return [s, p, [q.x, p.y], q, t]
         }
     }

@@ -23,4 +23,14 @@ public struct GraphPoints {
         self.positions = positions
         self.edges = edges
     }
+
+    /// Throws naming the first position that is not a finite number, or else the first edge whose end is no node.
+    static func check(positions: [SIMD2<Double>], edges: [(Int, Int)]) throws {
+        if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+            throw RenderError("node \(bad + 1) has a position that is not a finite number")
+        }
+        if let bad = edges.firstIndex(where: { !positions.indices.contains($0.0) || !positions.indices.contains($0.1) }) {
+            throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(positions.count) nodes")
+        }
+    }
 }

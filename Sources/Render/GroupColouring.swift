@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Keys that are all colours are used as they are. Otherwise each key gets a colour of the palette in sorted key
 /// order; when there are more keys than colours, the most frequent keys keep a colour and the rest share a grey
-/// "other" entry, so that no two legend entries look alike. Nodes without a key are grey.
+/// "other" entry, so that no two legend entries look alike. Nodes without a key are grey, unless no node has one:
+/// then all take the palette's first colour.
 struct GroupColouring {
     /// One colour per node.
     let colours: [String]

@@ -101,12 +101,7 @@ public struct Metrics: Equatable {
         /// Checks positions, edges and edge weights, naming the first bad one.
         init(positions: [SIMD2<Double>], edges: [(Int, Int)], options: Options) throws {
             let n = positions.count
-            if let bad = positions.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
-                throw RenderError("node \(bad + 1) has a position that is not a finite number")
-            }
-            if let bad = edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
-                throw RenderError("edge \(bad + 1) joins \(edges[bad].0) and \(edges[bad].1), but there are \(n) nodes")
-            }
+            try GraphPoints.check(positions: positions, edges: edges)
             if let weights = options.edgeWeights {
                 guard weights.count == edges.count else {
                     throw RenderError("there are \(weights.count) edge weights but \(edges.count) edges")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Round tick values (1, 2 or 5 times a power of ten) covering a range.
 struct NiceTicks {
-    /// The first and last tick, which enclose the data range.
+    /// The first tick; with `upper`, the ticks enclose the data range.
     let lower: Double
     /// The last tick.
     let upper: Double
@@ -30,11 +30,6 @@ struct NiceTicks {
     var values: [Double] {
         let n = Int(((upper - lower) / step).rounded())
         return (0...n).map { lower + Double($0) * step }
-    }
-
-    /// A tick value as text, with as many decimals as the step needs.
-    func label(_ value: Double) -> String {
-        NiceTicks.format(value, step: step)
     }
 
     /// `value` as text with the fewest decimals (up to 6) that show multiples of `step` exactly.

@@ -12,16 +12,16 @@ struct RadarScale {
     let divisions: Int
 
     /// A range holding `values`: given bounds are kept, missing ones are picked so that rings fall on round values.
-    init(values: [Double], min given: Double?, max givenMax: Double?, divisions: Int, what: String) throws {
+    init(values: [Double], min givenMin: Double?, max givenMax: Double?, divisions: Int, what: String) throws {
         self.divisions = divisions
         let dataMin = values.min() ?? 0, dataMax = values.max() ?? 0
-        var lo = given ?? Swift.min(0, dataMin)
+        var lo = givenMin ?? Swift.min(0, dataMin)
         var hi: Double
         if let givenMax {
             hi = givenMax
         } else {
             var step = NiceTicks.niceCeiling((Swift.max(dataMax, lo) - lo) / Double(divisions))
-            if given == nil { lo = (lo / step).rounded(.down) * step }
+            if givenMin == nil { lo = (lo / step).rounded(.down) * step }
             while lo + step * Double(divisions) < dataMax { step = NiceTicks.niceCeiling(step * 1.01) }
             hi = lo + step * Double(divisions)
         }

@@ -184,7 +184,7 @@ private func chain() throws -> Graph {
     #expect(seenData == [["group": .number(2)]])
     graph.removeObserver(token)
     graph.removeObserver(dataToken)
-    try graph.setData(["group": .number(3)], ofNode: "b")
+    try graph.updateNode("b") { $0.data = ["group": .number(3)] }
     #expect(events.count == 3 && seenData.count == 1)
 }
 

@@ -27,32 +27,48 @@ struct NearFieldSums<Scalar: BinaryFloatingPoint & SIMDScalar> {
     /// nothing from a node's own position, a squared distance l below distanceMin² raised to √(distanceMin² · l).
     @inline(__always)
     func add() {
-        for t in 0..<targets { addPlain(t) }
+        for t in stride(from: 0, to: targets, by: 2) { addPlain(t) }
         let padded = (targets &+ Self.lanes &- 1) / Self.lanes &* Self.lanes
         for j in firstCareful..<sources { addCareful(j, targets: padded) }
     }
 
-    /// The sources before `firstCareful` on node t (each at least distanceMin from every node, so, in the units the
-    /// caller chose, never at 0), eight at a time in running sums, one per source modulo 8, which the compiler keeps
-    /// in SIMD lanes and which are added up at the end.
+    /// The sources before `firstCareful` on nodes t and t + 1 (a stand-in when t is the last node; each source at
+    /// least distanceMin from every node, so, in the units the caller chose, never at 0), eight at a time in running
+    /// sums per node, one per source modulo 8, which the compiler keeps in SIMD lanes and which are added up at the
+    /// end. Two nodes share the sources' loads and the loop, and neither waits for the other's last sums; each node's
+    /// sums are made as they would be alone.
     @inline(__always)
     private func addPlain(_ t: Int) {
-        let x = targetX[t], y = targetY[t]
-        var ax = SIMD8<Scalar>(), ay = SIMD8<Scalar>()
+        let x0 = targetX[t], y0 = targetY[t], x1 = targetX[t &+ 1], y1 = targetY[t &+ 1]
+        var ax0 = SIMD8<Scalar>(), ay0 = SIMD8<Scalar>(), ax1 = SIMD8<Scalar>(), ay1 = SIMD8<Scalar>()
         var j = 0
         while j < firstCareful {
             for k in 0..<8 {
-                let dx = sourceX[j &+ k] - x, dy = sourceY[j &+ k] - y
-                let w = sourceS[j &+ k] / (dx * dx + dy * dy)
-                ax[k] += dx * w
-                ay[k] += dy * w
+                let dx0 = sourceX[j &+ k] - x0, dy0 = sourceY[j &+ k] - y0
+                let w0 = sourceS[j &+ k] / (dx0 * dx0 + dy0 * dy0)
+                ax0[k] += dx0 * w0
+                ay0[k] += dy0 * w0
+            }
+            for k in 0..<8 {
+                let dx1 = sourceX[j &+ k] - x1, dy1 = sourceY[j &+ k] - y1
+                let w1 = sourceS[j &+ k] / (dx1 * dx1 + dy1 * dy1)
+                ax1[k] += dx1 * w1
+                ay1[k] += dy1 * w1
             }
             j &+= 8
         }
-        let halvesX = ax.lowHalf + ax.highHalf, halvesY = ay.lowHalf + ay.highHalf
-        let quartersX = halvesX.lowHalf + halvesX.highHalf, quartersY = halvesY.lowHalf + halvesY.highHalf
-        sumX[t] += quartersX[0] + quartersX[1]
-        sumY[t] += quartersY[0] + quartersY[1]
+        sumX[t] += Self.total(ax0)
+        sumY[t] += Self.total(ay0)
+        sumX[t &+ 1] += Self.total(ax1)
+        sumY[t &+ 1] += Self.total(ay1)
+    }
+
+    /// The sum of v's lanes, by halves.
+    @inline(__always)
+    private static func total(_ v: SIMD8<Scalar>) -> Scalar {
+        let halves = v.lowHalf + v.highHalf
+        let quarters = halves.lowHalf + halves.highHalf
+        return quarters[0] + quarters[1]
     }
 
     /// One careful source on all the nodes: those at least distanceMin away in lanes, then the others, if any, one

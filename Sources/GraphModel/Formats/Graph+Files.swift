@@ -26,7 +26,7 @@ extension Graph {
     }
 
     /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content). `check`: as
-    /// for `load(path:format:check:)`.
+    /// for `load(path:format:json:check:)`.
     public static func load(
         data: Data, format: GraphFormat? = nil, name: String = "<data>", check: @escaping (Int) throws -> Void = { _ in }
     ) throws -> Graph {
@@ -100,11 +100,6 @@ extension Graph {
         case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
         case .edgelist: return try SpacedEdgeListFormat.write(self)
         }
-    }
-
-    /// The graph as UTF-8 bytes in a format.
-    public func data(format: GraphFormat, lossy: Bool = false) throws -> Data {
-        Data(try string(format: format, lossy: lossy).utf8)
     }
 
     /// The format names, for messages.

@@ -17,7 +17,7 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     /// White-space-separated edge list, as networkx's write_edgelist writes: source target [{data}].
     case edgelist
 
-    /// The format a name names: a case name, "json" (d3 or React Flow by content), "react-flow", "gv".
+    /// The format a name names, ignoring case: a raw value, "react-flow", "react_flow", "gv" or "xml"; else nil.
     public init?(name: String) {
         switch name.lowercased() {
         case "react-flow", "react_flow", "reactflow": self = .reactFlow

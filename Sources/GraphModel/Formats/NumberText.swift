@@ -1,6 +1,6 @@
 /// Fixed number formatting for saved files: integers without a fraction, others as the shortest round-trip decimal.
 enum NumberText {
-    /// The text of a finite number.
+    /// The text of a number (`nan`, `inf` and `-inf` as Swift writes them).
     static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 {
             return value == 0 ? "0" : String(Int64(value))

@@ -1,7 +1,7 @@
 extension Graph {
     /// Preferential attachment: node m links to nodes 0..<m, then each new node links to m distinct earlier
     /// nodes drawn in proportion to their degree. Needs n > m ≥ 1. `check` (see `generated`) may stop it.
-    public static func barabasiAlbert(n: Int, m: Int, seed: UInt32 = 1, check: (Int) throws -> Void = { _ in }) throws -> Graph {
+    public static func barabasiAlbert(n: Int, m: Int, seed: UInt32 = GraphGenerator.defaultSeed, check: (Int) throws -> Void = { _ in }) throws -> Graph {
         guard m >= 1, n > m else { throw GraphError("barabasiAlbert: needs n > m ≥ 1, got n = \(n), m = \(m)") }
         var random = LCG(seed: seed)
         var edges: [(Int, Int)] = []

@@ -1,6 +1,6 @@
 extension Graph {
     /// G(n, p): each unordered pair of distinct nodes is linked with probability p (edge from the lower index).
-    public static func erdosRenyi(n: Int, p: Double, seed: UInt32 = 1) -> Graph { erdosRenyi(n: n, p: p, seed: seed, check: { _ in }) }
+    public static func erdosRenyi(n: Int, p: Double, seed: UInt32 = GraphGenerator.defaultSeed) -> Graph { erdosRenyi(n: n, p: p, seed: seed, check: { _ in }) }
 
     /// `erdosRenyi(n:p:seed:)`, calling `check` as it inserts (see `generated`).
     static func erdosRenyi(n: Int, p: Double, seed: UInt32, check: (Int) throws -> Void) rethrows -> Graph {
@@ -14,7 +14,7 @@ extension Graph {
     }
 
     /// G(n, m): m distinct unordered pairs of distinct nodes drawn uniformly; m may not exceed n(n-1)/2. `check` (see `generated`) may stop it.
-    public static func erdosRenyi(n: Int, m: Int, seed: UInt32 = 1, check: (Int) throws -> Void = { _ in }) throws -> Graph {
+    public static func erdosRenyi(n: Int, m: Int, seed: UInt32 = GraphGenerator.defaultSeed, check: (Int) throws -> Void = { _ in }) throws -> Graph {
         guard m <= n * (n - 1) / 2 else {
             throw GraphError("erdosRenyi: m = \(m) is more than the \(n * (n - 1) / 2) pairs of \(n) nodes")
         }

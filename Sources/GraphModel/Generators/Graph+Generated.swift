@@ -2,8 +2,8 @@ import Foundation
 
 /// Building generated graphs from node counts and index pairs.
 extension Graph {
-    /// How many nodes or edges a generator inserts between two calls of its `check`.
-    static let checkStride = 4096
+    /// How many nodes or edges a generator inserts between two calls of its `check`: a `WorkMeter`'s stride.
+    static let checkStride = WorkMeter.stride
 
     /// A graph with nodes "0" ..< "count", the given data, and edges "e0", "e1"... between node indices. `check` is
     /// called with the count of nodes or edges about to be inserted, every `checkStride` of them, and may throw to

@@ -1,7 +1,7 @@
 extension Graph {
     /// The benchmark graph G(n): node i links to floor(r·i) for i in 1..<n, then random pairs a != b
     /// (a = floor(r·n), b = floor(r·n)) are linked until there are 2(n-1) links; r is d3's LCG.
-    public static func recursive(n: Int, seed: UInt32 = 1) -> Graph { recursive(n: n, seed: seed, check: { _ in }) }
+    public static func recursive(n: Int, seed: UInt32 = GraphGenerator.defaultSeed) -> Graph { recursive(n: n, seed: seed, check: { _ in }) }
 
     /// `recursive(n:seed:)`, calling `check` as it inserts (see `generated`).
     static func recursive(n: Int, seed: UInt32, check: (Int) throws -> Void) rethrows -> Graph {

@@ -1,7 +1,7 @@
 extension Graph {
     /// A stochastic block model: clusters of the given sizes (node data.group = cluster index from 0); pairs in
     /// one cluster are linked with probability pIn, pairs across clusters with pOut.
-    public static func stochasticBlock(sizes: [Int], pIn: Double, pOut: Double, seed: UInt32 = 1) -> Graph {
+    public static func stochasticBlock(sizes: [Int], pIn: Double, pOut: Double, seed: UInt32 = GraphGenerator.defaultSeed) -> Graph {
         stochasticBlock(sizes: sizes, pIn: pIn, pOut: pOut, seed: seed, check: { _ in })
     }
 

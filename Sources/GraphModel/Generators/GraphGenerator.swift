@@ -16,7 +16,7 @@ public enum GraphGenerator: String, CaseIterable, Sendable {
     case miserables
 
     /// The seed of the seeded generators when none is given (d3's LCG started as d3 starts it).
-    public static let defaultSeed: UInt32 = 1
+    public static let defaultSeed = LCG.defaultSeed
     /// A tree's branching when none is given.
     public static let defaultBranching = 2
 

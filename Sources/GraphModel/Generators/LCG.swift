@@ -3,8 +3,11 @@ public struct LCG: Sendable {
     /// The current state.
     public private(set) var state: UInt32
 
-    /// A generator starting from a seed (d3's default is 1).
-    public init(seed: UInt32 = 1) {
+    /// d3's seed when none is given.
+    public static let defaultSeed: UInt32 = 1
+
+    /// A generator starting from a seed (d3's default, `defaultSeed`, when none is given).
+    public init(seed: UInt32 = LCG.defaultSeed) {
         state = seed
     }
 

@@ -11,9 +11,6 @@ public struct DeletedElements: Equatable, Sendable {
         self.edges = edges
     }
 
-    /// True when nothing was removed.
-    public var isEmpty: Bool { nodes.isEmpty && edges.isEmpty }
-
     /// Equal when the same records sit at the same indices.
     public static func == (lhs: DeletedElements, rhs: DeletedElements) -> Bool {
         lhs.nodes.map(\.index) == rhs.nodes.map(\.index) && lhs.nodes.map(\.node) == rhs.nodes.map(\.node)

@@ -55,11 +55,6 @@ extension Graph {
         operation { writeEdge(slot: slot, edge) }
     }
 
-    /// Replaces a node's data fields.
-    public func setData(_ data: [String: DataValue], ofNode id: String) throws {
-        try updateNode(id) { $0.data = data }
-    }
-
     /// Writes every node's position at once, in node order (a simulation's write-back).
     public func setPositions(x: [Double], y: [Double], z: [Double]? = nil) throws {
         guard x.count == nodeCount, y.count == nodeCount, z.map({ $0.count == nodeCount }) ?? true else {

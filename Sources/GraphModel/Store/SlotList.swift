@@ -44,13 +44,6 @@ struct SlotList<Element: SlotElement> {
     /// The slot of a dense index.
     func slot(atIndex index: Int) -> Int { order.slot(at: index) }
 
-    /// Makes room for `extra` more elements.
-    mutating func reserve(_ extra: Int) {
-        slots.reserveCapacity(slots.count + extra)
-        slotOf.reserveCapacity(slotOf.count + extra)
-        order.reserve(slots.count + extra)
-    }
-
     /// Inserts an element whose id is not present at a dense index (clamped to 0...count; nil appends);
     /// returns its slot.
     @discardableResult
