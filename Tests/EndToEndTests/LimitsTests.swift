@@ -57,6 +57,11 @@ final class LimitsTests: XCTestCase {
         let counted = try ForcelabProcess.run(["--timeout", "20", "--max-instructions", "1000000", "-e", chunk])
         XCTAssertEqual(counted.status, 3, counted.stderr)
         XCTAssertTrue(counted.stderr.contains("instruction limit of 1000000 reached"), counted.stderr)
+        // The all-pairs distances before the first sweep count too (400 rows of 400).
+        let distances = try ForcelabProcess.run(
+            ["--max-instructions", "50000", "-e", "fl.layout.stress(fl.graph.generate('grid', {rows = 20, columns = 20}), {iterations = 0}) print('finished')"])
+        XCTAssertEqual(distances.status, 3, distances.stderr)
+        XCTAssertTrue(distances.stderr.contains("instruction limit of 50000 reached"), distances.stderr)
         if ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil {
             let timed = try ForcelabProcess.run(["--timeout", "0.5", "-e", chunk])
             XCTAssertEqual(timed.status, 3, timed.stderr)

@@ -4,8 +4,8 @@ import GraphModel
 /// layout approach the graph's shortest-path distances.
 public enum StressLayout {
     /// Lays `graph` out and writes every node's position (a child's relative to its parent); fixed coordinates
-    /// (fx, fy, fz) are not consulted. `check` runs after each sweep of the majorization with the number of terms it
-    /// visited and may throw to stop (an interrupt or a limit); the graph is then left as it was.
+    /// (fx, fy, fz) are not consulted. `check` runs before each row of the all-pairs distances and after each sweep of
+    /// the majorization with the work done and may throw to stop (an interrupt or a limit); the graph is then left as it was.
     public static func apply(
         to graph: Graph, options: StressOptions = StressOptions(), check: (Int) throws -> Void = { _ in }
     ) throws -> StressOutcome {
@@ -52,7 +52,7 @@ public enum StressLayout {
             points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
             result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         } else {
-            let model = AllPairsStress(paths: paths)
+            let model = try AllPairsStress(paths: paths, check: check)
             let pivots = Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0) { Array(model.row($0)) }
             points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
             result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
