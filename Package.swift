@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
-        .target(name: "ForceSimulation", swiftSettings: engineSettings),
+        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport"], swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),

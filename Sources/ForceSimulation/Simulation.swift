@@ -1,4 +1,5 @@
 import Foundation
+import ProcessorSupport
 
 /// A d3-force simulation: alpha schedule, forces applied in insertion order, velocity-Verlet-style integration.
 public final class Simulation {
@@ -33,7 +34,7 @@ public final class Simulation {
     ) throws {
         guard dimensions == 2 || dimensions == 3 else { throw SimulationError.unsupportedDimensions(dimensions) }
         kinetics = Kinetics(count: max(0, nodeCount), dimensions: dimensions)
-        kinetics.threads = ProcessInfo.processInfo.activeProcessorCount
+        kinetics.threads = UsableCores.count()
         kinetics.mode = mode
         random = RandomSource(seed: seed)
         self.placement = placement
@@ -63,7 +64,8 @@ public final class Simulation {
         set { retention = 1 - newValue }
     }
 
-    /// Threads forces may use (default: all cores; 1 = single-threaded). Results do not depend on it.
+    /// Threads forces may use (default: the cores this process may run on, `UsableCores`; 1 = single-threaded).
+    /// Results do not depend on it.
     public var threads: Int {
         get { kinetics.threads }
         set { kinetics.threads = max(1, newValue) }

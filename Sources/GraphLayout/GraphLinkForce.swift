@@ -35,7 +35,8 @@ public final class GraphLinkForce: Force {
 
     /// A link force over `layout`'s graph edges (or those `edges` chooses); add it with `layout.setForce`.
     public init(
-        layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil, iterations: Int = 1,
+        layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil,
+        iterations: Int = LinkForce.defaultIterations,
         edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil
     ) {
         self.layout = layout

@@ -2,7 +2,7 @@
 struct ChartHeading {
     /// The title; nil for none.
     let title: String?
-    /// One colour per series: the series' own, else the palette's in turn.
+    /// One colour per series: the series' own, else the palette's colour at the series' place (wrapping round).
     let colours: [String]
     /// The legend row; nil for none.
     let legend: Legend?

@@ -10,7 +10,7 @@ public struct Plot {
         public var x: [Double]
         /// The y values, one per x value.
         public var y: [Double]
-        /// The line colour; nil takes the next palette colour.
+        /// The line colour; nil takes the palette's colour at the series' place in the plot (wrapping round).
         public var colour: String?
         /// A shaded band around the line (such as mean ± sd across seeds); nil for none.
         public var band: Interval?

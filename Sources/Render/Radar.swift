@@ -26,7 +26,7 @@ public struct Radar {
         public var name: String
         /// One value per axis, in axis order.
         public var values: [Double]
-        /// The colour; nil takes the next palette colour.
+        /// The colour; nil takes the palette's colour at the series' place in the chart (wrapping round).
         public var colour: String?
 
         /// Makes a series.

@@ -104,6 +104,16 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(lines(out).count, 11, pinned.stderr)
     }
 
+    func testSimulationThreadsDefaultToTheCoresTheProcessMayUse() throws {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else {
+            throw XCTSkip("needs two cores and taskset (util-linux)")
+        }
+        let chunk = "print(fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})):threads())"
+        let pinned = try ForcelabProcess.run(["-c", "0", ForcelabProcess.binary, "-e", chunk], executable: "/usr/bin/taskset")
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+        XCTAssertEqual(pinned.stdout, "1\n")
+    }
+
     func testResumesAfterBeingKilledWithoutRedoingFinishedCases() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder), out = folder.appendingPathComponent("results.jsonl").path

@@ -31,11 +31,16 @@ public final class LinkForce: Force {
     /// (x, y, vx, vy) of every node side by side during a 2D pass: a link's two ends cost two cache lines, not eight.
     private let packedNodes = ScratchBuffer<SIMD4<Double>>()
 
+    /// d3's default rest length of a link.
+    public static let defaultDistance = 30.0
+    /// d3's default number of passes over the links a tick.
+    public static let defaultIterations = 1
+
     /// Creates the force from (source, target) node index pairs, with d3's defaults: distance 30, strength
     /// 1 / min(degree), 1 iteration. Indices are checked at initialization (`node not found: INDEX`).
     public init(
-        links: [(source: Int, target: Int)], distance: LinkParameter = 30, strength: LinkParameter? = nil,
-        iterations: Int = 1
+        links: [(source: Int, target: Int)], distance: LinkParameter = .constant(defaultDistance),
+        strength: LinkParameter? = nil, iterations: Int = defaultIterations
     ) {
         sources = links.map(\.source)
         targets = links.map(\.target)
@@ -47,8 +52,8 @@ public final class LinkForce: Force {
     /// Creates the force from (source, target) id pairs resolved against `nodeIDs` (node i has id nodeIDs[i]; a
     /// repeated id means its last node, as d3's map does); throws `node not found: ID` for an unknown id.
     public convenience init<ID: Hashable>(
-        links: [(source: ID, target: ID)], nodeIDs: [ID], distance: LinkParameter = 30,
-        strength: LinkParameter? = nil, iterations: Int = 1
+        links: [(source: ID, target: ID)], nodeIDs: [ID], distance: LinkParameter = .constant(defaultDistance),
+        strength: LinkParameter? = nil, iterations: Int = defaultIterations
     ) throws {
         var index: [ID: Int] = [:]
         for (i, id) in nodeIDs.enumerated() { index[id] = i }

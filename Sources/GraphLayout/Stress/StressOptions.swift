@@ -1,3 +1,4 @@
+import ForceSimulation
 import Foundation
 
 /// The settings of a stress layout; docs/lua-api.md describes each for users.
@@ -17,7 +18,7 @@ public struct StressOptions: Sendable {
     /// Up to this many nodes every pair of nodes counts (memory grows as nodes²); above it, sparse stress.
     public var exactNodeLimit = 2000
     /// Layout units per unit of graph distance (d3's default link distance).
-    public var scale = 30.0
+    public var scale = LinkForce.defaultDistance
 
     /// Options with every default.
     public init() {}

@@ -19,7 +19,7 @@ public enum SimulationOptions {
             .number("alphaDecay", default: engine.alphaDecay, in: coolingRange, "how fast alpha falls towards alphaTarget (1 - 0.001^(1/300): 300 ticks)"),
             .number("alphaTarget", default: engine.alphaTarget, in: coolingRange, "the value alpha moves towards"),
             .number("velocityDecay", default: engine.velocityDecay, in: coolingRange, "the share of velocity lost every tick"),
-            .integer("threads", described: "all cores", in: 1...Int.max, "threads the forces may use; results do not depend on it"),
+            .integer("threads", described: "the usable cores", in: 1...Int.max, "threads the forces may use; results do not depend on it"),
         ])
     }()
 }
