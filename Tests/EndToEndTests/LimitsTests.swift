@@ -49,6 +49,43 @@ final class LimitsTests: XCTestCase {
         }
     }
 
+    /// fl.layout.stress counts each sweep's terms against the instruction limit and checks every limit and Ctrl-C
+    /// after each sweep, as the tick loops do: before, Ctrl-C at the REPL did nothing until the layout ended (and a
+    /// second one ended the REPL), and --timeout's watchdog had to kill the process.
+    func testLimitsAndCtrlCStopAStressLayout() throws {
+        let chunk = "fl.layout.stress(fl.graph.generate('grid', {rows = 15, columns = 15}), {iterations = 10000000, tolerance = 0}) print('finished')"
+        let counted = try ForcelabProcess.run(["--timeout", "20", "--max-instructions", "1000000", "-e", chunk])
+        XCTAssertEqual(counted.status, 3, counted.stderr)
+        XCTAssertTrue(counted.stderr.contains("instruction limit of 1000000 reached"), counted.stderr)
+        // The all-pairs distances before the first sweep count too (400 rows of 400).
+        let distances = try ForcelabProcess.run(
+            ["--max-instructions", "50000", "-e", "fl.layout.stress(fl.graph.generate('grid', {rows = 20, columns = 20}), {iterations = 0}) print('finished')"])
+        XCTAssertEqual(distances.status, 3, distances.stderr)
+        XCTAssertTrue(distances.stderr.contains("instruction limit of 50000 reached"), distances.stderr)
+        if ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil {
+            let timed = try ForcelabProcess.run(["--timeout", "0.5", "-e", chunk])
+            XCTAssertEqual(timed.status, 3, timed.stderr)
+            XCTAssertTrue(timed.stderr.contains("time limit of 0.5 s reached") && !timed.stderr.contains("did not stop"), timed.stderr)
+        }
+        let process = Process(), errors = Pipe()
+        process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        process.arguments = ["-e", chunk]
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        usleep(500_000)
+        kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("Ctrl-C did not stop fl.layout.stress")
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(stderr.contains("interrupted!"), stderr)
+    }
+
     /// A generator counts the nodes and edges it inserts against the instruction limit, and stops at it.
     func testInstructionLimitStopsAGenerator() throws {
         let chunk = "local g = forcelab.graph.generate('grid', {rows = 300, columns = 300}) print(g:nodeCount())"

@@ -449,6 +449,18 @@ final class SweepTests: XCTestCase {
             try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
+        XCTAssertFalse(merge.stderr.contains("figure 'label'"), "a figure that is never a number is not warned about: \(merge.stderr)")
+        // A figure some cases leave out (nil in Lua: a misspelt or optional field) is tabled, not drawn, and said so.
+        let partialSpec = try makeSpec(folder, """
+            return {grid = {strength = {-1, -2}}, seeds = 2,
+                    run = function(c) return {a = c.seed, b = c.seed, c = c.seed, d = c.strength == -1 and c.seed or nil} end}
+            """)
+        let partial = folder.appendingPathComponent("partial.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", partial, partialSpec]).status, 0)
+        let partialMerge = try ForcelabProcess.run(["sweep", "--merge", partial, "--out", folder.appendingPathComponent("partial").path])
+        XCTAssertEqual(partialMerge.status, 0, partialMerge.stderr)
+        XCTAssertTrue(partialMerge.stderr.contains("figure 'd' is not a number in 2 of 4 records (missing there): it is tabled, not drawn"), partialMerge.stderr)
+        XCTAssertFalse(partialMerge.stdout.contains("d-by-strength.svg"), partialMerge.stdout)
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value (a sweep's results file holds one JSON record per line)"), bad.stderr)

@@ -6,12 +6,14 @@ struct AllPairsStress: StressModel {
     /// Row-major n × n graph distances (components apart as `closeGaps` places them).
     let distances: [Double]
 
-    /// The matrix of all shortest-path distances of `paths`.
-    init(paths: ShortestPaths) {
+    /// The matrix of all shortest-path distances of `paths`; `check` runs before each row's search with the row's
+    /// length and may throw to stop (an interrupt or a limit).
+    init(paths: ShortestPaths, check: (Int) throws -> Void) throws {
         let n = paths.nodeCount
         var matrix = [Double](repeating: 0, count: n * n)
         var row: [Double] = []
         for i in 0..<n {
+            try check(n)
             paths.distances(from: i, into: &row)
             matrix.replaceSubrange(i * n..<(i + 1) * n, with: row)
         }

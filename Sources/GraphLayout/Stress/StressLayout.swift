@@ -4,11 +4,14 @@ import GraphModel
 /// layout approach the graph's shortest-path distances.
 public enum StressLayout {
     /// Lays `graph` out and writes every node's position (a child's relative to its parent); fixed coordinates
-    /// (fx, fy, fz) are not consulted.
-    public static func apply(to graph: Graph, options: StressOptions = StressOptions()) throws -> StressOutcome {
+    /// (fx, fy, fz) are not consulted. `check` runs before each row of the all-pairs distances and after each sweep of
+    /// the majorization with the work done and may throw to stop (an interrupt or a limit); the graph is then left as it was.
+    public static func apply(
+        to graph: Graph, options: StressOptions = StressOptions(), check: (Int) throws -> Void = { _ in }
+    ) throws -> StressOutcome {
         try options.check()
         let paths = try graph.shortestPaths(weight: options.weight)
-        let (coordinates, outcome) = positions(paths: paths, options: options)
+        let (coordinates, outcome) = try positions(paths: paths, options: options, check: check)
         let d = options.dimensions
         let index = Dictionary(uniqueKeysWithValues: graph.nodeIds.enumerated().map { ($1, $0) })
         var relative = coordinates
@@ -24,15 +27,17 @@ public enum StressLayout {
 
     /// Positions for the nodes of `paths`, `options.dimensions` coordinates per node, centred on the origin, in
     /// layout units (`options.scale` per unit of graph distance); the options must have passed `check()`.
-    static func positions(paths: ShortestPaths, options: StressOptions) -> (coordinates: [Double], outcome: StressOutcome) {
+    static func positions(paths: ShortestPaths, options: StressOptions, check: (Int) throws -> Void) throws
+        -> (coordinates: [Double], outcome: StressOutcome) {
         options.dimensions == 3
-            ? solve(paths: paths, options: options, as: SIMD3<Double>.self)
-            : solve(paths: paths, options: options, as: SIMD2<Double>.self)
+            ? try solve(paths: paths, options: options, check: check, as: SIMD3<Double>.self)
+            : try solve(paths: paths, options: options, check: check, as: SIMD2<Double>.self)
     }
 
     /// The layout in `Vector`'s dimensions.
-    private static func solve<Vector: SIMD>(paths: ShortestPaths, options: StressOptions, as _: Vector.Type)
-        -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
+    private static func solve<Vector: SIMD>(
+        paths: ShortestPaths, options: StressOptions, check: (Int) throws -> Void, as _: Vector.Type
+    ) throws -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
         let n = paths.nodeCount
         let sparse = n > options.exactNodeLimit
         var random = LCG(seed: UInt32(options.seed))
@@ -45,12 +50,12 @@ public enum StressLayout {
             }
             let model = SparseStress(paths: paths, pivots: pivots)
             points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
-            result = majorize(&points, model: model, paths: paths, options: options, random: &random)
+            result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         } else {
-            let model = AllPairsStress(paths: paths)
+            let model = try AllPairsStress(paths: paths, check: check)
             let pivots = Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0) { Array(model.row($0)) }
             points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
-            result = majorize(&points, model: model, paths: paths, options: options, random: &random)
+            result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         }
         let centre = points.reduce(Vector(), +) / Double(max(n, 1))
         let coordinates = points.flatMap { point in
@@ -61,9 +66,11 @@ public enum StressLayout {
 
     /// Fits the start to the model and runs the majorization.
     private static func majorize<Vector: SIMD, Model: StressModel>(
-        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, random: inout LCG
-    ) -> (iterations: Int, converged: Bool) where Vector.Scalar == Double {
+        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, random: inout LCG,
+        check: (Int) throws -> Void
+    ) throws -> (iterations: Int, converged: Bool) where Vector.Scalar == Double {
         StressMajorization.fit(&points, model: model, jitter: 1e-3 * meanEdgeLength(paths), random: &random)
-        return StressMajorization.run(&points, model: model, iterations: options.iterations, tolerance: options.tolerance)
+        return try StressMajorization.run(
+            &points, model: model, iterations: options.iterations, tolerance: options.tolerance, check: check)
     }
 }

@@ -23,13 +23,16 @@ enum StressMajorization {
     }
 
     /// Runs up to `iterations` sweeps over the nodes, stopping when a sweep lowers the stress by less than
-    /// `tolerance` of it; returns the sweeps run and whether it stopped that way.
+    /// `tolerance` of it; returns the sweeps run and whether it stopped that way. `check` runs after each sweep with
+    /// the number of terms it visited and may throw to stop (an interrupt or a limit).
     static func run<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model, iterations: Int,
-                                                      tolerance: Double) -> (iterations: Int, converged: Bool)
+                                                      tolerance: Double, check: (Int) throws -> Void) throws
+        -> (iterations: Int, converged: Bool)
     where Vector.Scalar == Double {
         var previous = Double.infinity
         for sweep in 0..<iterations {
-            let stress = self.sweep(&positions, model: model)
+            let (stress, terms) = self.sweep(&positions, model: model)
+            try check(terms)
             if stress == 0 || (previous.isFinite && abs(previous - stress) <= tolerance * previous) { return (sweep + 1, true) }
             previous = stress
         }
@@ -37,10 +40,11 @@ enum StressMajorization {
     }
 
     /// Moves each node in turn to the minimum of its majorizing function; returns the stress summed over the
-    /// nodes' terms as each node found them.
-    private static func sweep<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model) -> Double
+    /// nodes' terms as each node found them, and the number of terms.
+    private static func sweep<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model)
+        -> (stress: Double, terms: Int)
     where Vector.Scalar == Double {
-        var stress = 0.0
+        var stress = 0.0, terms = 0
         for i in 0..<model.nodeCount {
             let here = positions[i]
             var target = Vector(), total = 0.0
@@ -51,10 +55,11 @@ enum StressMajorization {
                 stress += w * (length - d) * (length - d)
                 target += w * (length > 0 ? other + offset * (d / length) : other)
                 total += w
+                terms += 1
             }
             if total > 0 { positions[i] = target / total }
         }
-        return stress
+        return (stress, terms)
     }
 
     /// The Euclidean distance between two points.

@@ -28,7 +28,7 @@ enum LayoutBindings {
             settings.scale = try options.number("scale")
             let outcome: StressOutcome
             do {
-                outcome = try StressLayout.apply(to: graph.graph, options: settings)
+                outcome = try StressLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
             }

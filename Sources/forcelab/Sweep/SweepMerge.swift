@@ -40,6 +40,9 @@ struct SweepMerge {
             try DataTableFile.write(table, to: tablePath, format: .csv)
             print("\(tablePath): \(records.count) cases, \(Set(records.map(\.case.configuration)).count) configurations")
             let pictures = SweepPictures(records: records.map { ($0.case, $0.figures) })
+            for (name, missing) in pictures.partialFigures {
+                warn("figure '\(name)' is not a number in \(missing) of \(records.count) records (missing there): it is tabled, not drawn")
+            }
             for path in try pictures.write(into: folder) { print(path) }
             if pictures.figureNames.count < 3 { print("no radar charts: they need at least 3 numeric figures") }
             return 0

@@ -17,6 +17,9 @@ struct SweepPictures {
     let configurations: [Configuration]
     /// The figures that are numbers in every record, sorted.
     let figureNames: [String]
+    /// The figures that are numbers in some records but missing (or not numbers) in others, with how many records
+    /// lack them: tabled, but not drawn.
+    let partialFigures: [(name: String, missing: Int)]
 
     /// Groups records by configuration (in the order given) and finds the numeric figures.
     init(records: [(case: SweepCase, figures: [JSONField])]) {
@@ -32,8 +35,10 @@ struct SweepPictures {
             groups[key]!.figures.append(numbers)
         }
         let configurations = order.map { groups[$0]! }
-        let all = Set(records.flatMap { $0.figures.map(\.key) })
-        figureNames = all.filter { name in configurations.allSatisfy { $0.figures.allSatisfy { $0[name] != nil } } }.sorted()
+        let numeric = configurations.flatMap(\.figures)
+        let all = Set(numeric.flatMap(\.keys))
+        figureNames = all.filter { name in numeric.allSatisfy { $0[name] != nil } }.sorted()
+        partialFigures = all.subtracting(figureNames).sorted().map { name in (name, numeric.filter { $0[name] == nil }.count) }
         self.configurations = configurations
     }
 
