@@ -162,7 +162,8 @@ struct Grader {
     /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error.
     private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String) -> GradeError {
         if let limit = lua.limitReached ?? Grader.memoryError(error) {
-            return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))")
+            return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))"
+                                    + frames(of: error.message, in: submission))
         }
         return GradeError.submission("the submission failed on \(place): \(lines(of: error.message, in: submission))")
     }
@@ -185,8 +186,15 @@ struct Grader {
         var message = Substring(message)
         if let place = message.range(of: #"^\(grader\):\d+: "#, options: .regularExpression) { message = message[place.upperBound...] }
         guard let traceback = message.range(of: "\nstack traceback:\n") else { return String(message) }
+        return String(message[..<traceback.lowerBound]) + frames(of: String(message), in: submission)
+    }
+
+    /// The lines of an error's traceback that are in the submission's file, under `in the submission:` (where an
+    /// endless loop was stopped, say), or nothing.
+    private func frames(of message: String, in submission: String) -> String {
+        guard let traceback = message.range(of: "\nstack traceback:\n") else { return "" }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
-        return String(message[..<traceback.lowerBound]) + (frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n"))
+        return frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n")
     }
 }
