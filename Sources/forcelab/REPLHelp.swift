@@ -2,14 +2,16 @@ import CLuaShim
 import LuaHost
 
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
-/// `help(value)` lists the fields and methods of a table or forcelab object, as Tab completion finds them. A global
+/// `help(value)` lists the fields and methods of a table or forcelab object, as Tab completion finds them, or the
+/// declared options of a function that takes them. A global
 /// named `help` that the user defined takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
     static let overview = """
         forcelab's REPL runs Lua 5.4; an expression's value prints (so does `=expr`).
           fl            the forcelab module, as in the docs (help(fl) lists its parts)
-          help(value)   the fields and methods of a table or forcelab object: help(fl.force), help(g)
+          help(value)   the fields and methods of a table or forcelab object: help(fl.force), help(g);
+                        a function's options: help(fl.force.manyBody), help(sim.run)
           Tab           completes globals, fields after '.' and methods after ':' (g:<Tab>)
           g:show()      draws a graph's layout here; sim:run{show = true} animates it
           Ctrl-C        stops a running chunk or discards the line; Ctrl-D leaves
@@ -35,7 +37,7 @@ enum REPLHelp {
     private static func names(of value: String, _ L: OpaquePointer) -> String {
         let names = Set(LuaCompletion.complete(L, line: value + ".", word: "") + LuaCompletion.complete(L, line: value + ":", word: ""))
         guard !names.isEmpty else {
-            return "\(value): no fields or methods to list; docs/lua-api.md describes every function"
+            return options(of: value) ?? "\(value): no fields or methods to list; docs/lua-api.md describes every function"
         }
         var lines = ["\(value) has:"], line = " "
         for name in names.sorted() {
@@ -46,6 +48,44 @@ enum REPLHelp {
             line += " " + name
         }
         return (lines + [line]).joined(separator: "\n")
+    }
+
+    /// The declared options of the function `value` names as the docs write it (`fl.force.manyBody`, `sim:run` or
+    /// `sim.run`, `forcelab.` for `fl.`), one line each, or the options' names of each kind it takes
+    /// (`fl.graph.generate`); nil when it names no function with options.
+    private static func options(of value: String) -> String? {
+        let typed = value.replacingOccurrences(of: "'", with: "\"")
+        let name = typed.hasPrefix("forcelab.") ? "fl." + typed.dropFirst("forcelab.".count) : typed
+        let method = name.replacingOccurrences(of: ".", with: ":")
+        if let table = LuaOptionTables.all.first(where: { $0.function == name || $0.function == method }) {
+            guard !table.options.isEmpty else { return "\(table.function) takes no options" }
+            let width = table.options.map(\.name.count).max() ?? 0
+            let lines = table.options.flatMap { option -> [String] in
+                let padded = option.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let fallback = ["", "required"].contains(option.defaultText) ? option.defaultText : "default \(option.defaultText)"
+                let text = "\(padded)  \(option.accepts)\(fallback.isEmpty ? "" : ", " + fallback): \(option.doc)"
+                return wrapped(text.replacingOccurrences(of: "`", with: ""), indent: width + 4)
+            }
+            return (["\(table.function) takes these options (docs/lua-api.md has the details):"] + lines).joined(separator: "\n")
+        }
+        let kinds = LuaOptionTables.all.filter { $0.function.hasPrefix(name + "(\"") }
+        guard !kinds.isEmpty else { return nil }
+        let lines = kinds.map { "  \($0.function): " + ($0.names.isEmpty ? "no options" : $0.names.joined(separator: ", ")) }
+        return (["\(name) takes a kind and its options (help(\(kinds[0].function)) for one's details):"] + lines).joined(separator: "\n")
+    }
+
+    /// `text` broken at spaces into lines of at most 80 columns, the first indented by 2, the others by `indent`.
+    private static func wrapped(_ text: String, indent: Int) -> [String] {
+        var lines: [String] = [], line = "  "
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if line.count + word.count + 1 > 80 && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + word
+            } else {
+                line += (line.allSatisfy { $0 == " " } ? "" : " ") + word
+            }
+        }
+        return lines + [line]
     }
 
     /// Whether the global table itself holds a `help` (read raw, so a strict global table raises nothing).

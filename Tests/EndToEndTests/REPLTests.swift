@@ -297,9 +297,21 @@ final class REPLTests: XCTestCase {
         mark = repl.mark
         repl.type("help(fl.force)\r")
         XCTAssertTrue(repl.waitFor("manyBody", after: mark), repl.screen)
-        mark = repl.mark
-        repl.type("help(fl.simulation)\r")
-        XCTAssertTrue(repl.waitFor("fl.simulation: no fields or methods to list", after: mark), repl.screen)
+        // A function that takes options lists them; one without, as any value without fields, says so.
+        let answers: [(typed: String, shown: [String])] = [
+            ("help(fl.simulation)", ["fl.simulation takes these options (docs/lua-api.md has the details):",
+                                     "  velocityDecay  number from 0 to 1, default 0.4: the share of velocity lost\r\n"]),
+            ("help(forcelab.force.manyBody)", ["  distanceMin  number ≥ 0, default 1: distances below it count as it\r\n"]),
+            ("help(sim.run)", ["sim:run takes these options"]),
+            ("help(fl.graph.generate)", ["  fl.graph.generate(\"grid\"): rows, columns\r\n", "  fl.graph.generate(\"miserables\"): no options\r\n"]),
+            ("help(fl.graph.generate('tree'))", ["  n          integer ≥ 0, required: nodes\r\n"]),
+            ("help(print)", ["print: no fields or methods to list"]),
+        ]
+        for answer in answers {
+            mark = repl.mark
+            repl.type(answer.typed + "\r")
+            for line in answer.shown { XCTAssertTrue(repl.waitFor(line, after: mark), "\(answer.typed): \(repl.screen)") }
+        }
         mark = repl.mark
         repl.type("help(3)\r")
         XCTAssertTrue(repl.waitFor("3: no fields or methods to list", after: mark), "not the globals: \(repl.screen)")
