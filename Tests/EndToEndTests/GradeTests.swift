@@ -259,6 +259,14 @@ final class GradeTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(hostile.message), "\(hostile.name): \(result.stderr)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("written.txt").path))
+
+        // A refusal the submission swallows still shows in its report, once however often it was tried.
+        let quiet = try submission("for i = 1, 3 do local f = io.open('/etc/passwd') end\nreturn function() end\n", in: folder, name: "quiet.lua")
+        let reported = try grade([exercise("radial"), quiet], in: folder)
+        XCTAssertEqual(reported.status, 1, reported.stderr)
+        XCTAssertTrue(reported.stdout.contains("\nthe sandbox refused the submission 1 file access:\n  cannot read '/etc/passwd': the sandbox reads only under"), reported.stdout)
+        XCTAssertTrue(reported.stdout.hasSuffix("\n1 of 2 checks fail\n"), "the verdict stays last: \(reported.stdout)")
+        XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
     }
 
     func testASubmissionCannotChangeTheGraphOrTheReference() throws {
@@ -317,7 +325,9 @@ final class GradeTests: XCTestCase {
             """, in: student, name: "gravity.lua")
         let result = try grade([exercise, solution], in: student)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\nall 1 check pass"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\n"
+                                             + "the sandbox refused the submission 1 file access:\n  cannot read '../course/path.json': "), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("\nall 1 check pass\n"), result.stdout)
     }
 
     func testInThreeDimensionsDepthIsComparedToo() throws {

@@ -22,6 +22,7 @@ struct Grader {
 
     /// Runs the exercise and the submission, prints one line per check and a summary, and returns the exit status.
     func run() -> Int32 {
+        let refused = RefusedAccesses()
         do {
             let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
@@ -33,6 +34,7 @@ struct Grader {
                 return 0
             }
             FileAccess.current = options.submissionAccess
+            refused.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
             print("submission: \(submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             var failed = 0
@@ -44,11 +46,12 @@ struct Grader {
                     if let hint = check.hint { print("  hint: \(hint)") }
                 }
             }
+            print(refused.report, terminator: "")
             let count = exercise.checks.count
             print(failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail")
             return failed == 0 ? 0 : 1
         } catch let error as GradeError {
-            Diagnostics.write("forcelab grade: \(error.description)\n")
+            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report)
             return error.status
         } catch {
             Diagnostics.write("forcelab grade: \(error)\n")
