@@ -303,6 +303,7 @@ final class REPLTests: XCTestCase {
                                      "  velocityDecay  number from 0 to 1, default 0.4: the share of velocity lost\r\n"]),
             ("help(forcelab.force.manyBody)", ["  distanceMin  number ≥ 0, default 1: distances below it count as it\r\n"]),
             ("help(sim.run)", ["sim:run takes these options"]),
+            ("help(sim:record)", ["sim:record takes these options"]),
             ("help(fl.graph.generate)", ["  fl.graph.generate(\"grid\"): rows, columns\r\n", "  fl.graph.generate(\"miserables\"): no options\r\n"]),
             ("help(fl.graph.generate('tree'))", ["  n          integer ≥ 0, required: nodes\r\n"]),
             ("help(print)", ["print: no fields or methods to list"]),
