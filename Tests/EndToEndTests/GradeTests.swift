@@ -92,6 +92,9 @@ final class GradeTests: XCTestCase {
         let figures = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("  graph 1 (grid): ") })
         let mean = try XCTUnwrap(figures.components(separatedBy: "edgeLengthMean ").last?.split(separator: ",").first.flatMap { Double($0) })
         XCTAssertTrue((40...70).contains(mean), "the reference passes its own band: \(figures)")
+        // The centroid too, for a centroid check's tolerance: the reference's layouts of centering.lua sit on its point.
+        let centering = try grade([exercise("centering")], in: folder)
+        XCTAssertTrue(centering.stdout.contains(", centroid (200, 100)\n"), centering.stdout)
     }
 
     func testAPartlyRightSubmissionPassesOneCheckAndFailsTheOther() throws {

@@ -93,7 +93,7 @@ struct Grader {
     }
 
     /// Prints what a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
-    /// figures of the reference's layouts (to choose a metric check's band).
+    /// figures and centroid of the reference's layouts (to choose a metric check's band, a centroid's tolerance).
     private func show(_ exercise: Exercise, _ prepared: [Prepared]) {
         if let about = exercise.about { print(about) }
         print("graphs: \(prepared.map(\.name).joined(separator: ", ")); \(exercise.ticks) ticks each")
@@ -103,7 +103,8 @@ struct Grader {
         for graph in prepared {
             do {
                 let figures = try graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }
-                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", "))
+                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", ")
+                      + ", centroid \(GradeCheck.point(graph.reference.centroid))")
             } catch {
                 print("  \(graph.name): cannot be measured (\(error))")
             }
