@@ -270,6 +270,11 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(reported.stdout.contains("\nthe sandbox refused the submission 1 file access:\n  cannot read '/etc/passwd': the sandbox reads only under"), reported.stdout)
         XCTAssertTrue(reported.stdout.hasSuffix("\n1 of 2 checks fail\n"), "the verdict stays last: \(reported.stdout)")
         XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
+        let read = try grade([exercise("radial"), folder.appendingPathComponent("read.lua").path], in: folder)
+        XCTAssertFalse(read.stderr.contains("the sandbox refused the submission"), "the refusal in the error is not listed again: \(read.stderr)")
+        let two = try submission("pcall(dofile, '/etc/hosts')\nreturn dofile('/etc/passwd')\n", in: folder, name: "two.lua")
+        let both = try grade([exercise("radial"), two], in: folder)
+        XCTAssertTrue(both.stderr.contains("\nthe sandbox also refused the submission 1 file access:\n  cannot read '/etc/hosts': "), both.stderr)
     }
 
     func testASubmissionCannotChangeTheGraphOrTheReference() throws {

@@ -46,12 +46,12 @@ struct Grader {
                     if let hint = check.hint { print("  hint: \(hint)") }
                 }
             }
-            print(refused.report, terminator: "")
+            print(refused.report(), terminator: "")
             let count = exercise.checks.count
             print(failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail")
             return failed == 0 ? 0 : 1
         } catch let error as GradeError {
-            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report)
+            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description))
             return error.status
         } catch {
             Diagnostics.write("forcelab grade: \(error)\n")

@@ -18,12 +18,15 @@ final class RefusedAccesses: @unchecked Sendable {
         }
     }
 
-    /// The report's lines: how many distinct accesses were refused and the first few; empty when none was.
-    var report: String {
-        let messages = lock.withLock { self.messages }
+    /// The report's lines: how many distinct accesses were refused and the first few, leaving out those `told`
+    /// already says (the refusal that ended the run is in its error); empty when no other was refused.
+    func report(besides told: String = "") -> String {
+        let all = lock.withLock { self.messages }
+        let messages = all.filter { !told.contains($0) }
         guard !messages.isEmpty else { return "" }
         let more = messages.count > Self.listed ? ["  and \(messages.count - Self.listed) more"] : []
-        let heading = "the sandbox refused the submission \(messages.count) file access\(messages.count == 1 ? "" : "es"):"
+        let also = messages.count < all.count ? "also " : ""
+        let heading = "the sandbox \(also)refused the submission \(messages.count) file access\(messages.count == 1 ? "" : "es"):"
         return ([heading] + messages.prefix(Self.listed).map { "  " + $0 } + more).joined(separator: "\n") + "\n"
     }
 }
