@@ -226,6 +226,71 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(lines(out).count, 2, result.stderr)
     }
 
+    /// A spec that loads in the sweep (which counts its cases) and, from the `failFrom`-th load on, prints 1000
+    /// lines and fails, so the workers from then on cannot start; `run` notes its worker's pid, then waits `pause`
+    /// seconds in a command.
+    private func workerFailingSpec(_ folder: URL, failFrom: Int, pause: Int) throws -> String {
+        try makeSpec(folder, """
+            local folder = ...
+            local loads = 1  -- which load this is: the first whose folder mkdir makes (two workers may load at once)
+            while not os.execute("mkdir " .. folder .. "/load-" .. loads .. " 2>/dev/null") do loads = loads + 1 end
+            if loads >= \(failFrom) then
+              for i = 1, 1000 do print("line " .. i .. " of the worker that fails " .. string.rep(".", 40)) end
+              error("this worker cannot start")
+            end
+            return {seeds = 4, run = function(case)
+              local stat = assert(io.open("/proc/self/stat")):read("l")
+              local log = assert(io.open(folder .. "/pids.txt", "a"))
+              log:write(stat:match("^%d+"), "\\n")
+              log:close()
+              os.execute("sleep \(pause)")
+              return {seed = case.seed}
+            end}
+            """)
+    }
+
+    /// A worker that cannot start is waited for: everything it wrote comes through, before the sweep's message.
+    func testAWorkerThatCannotStartIsHeardToTheEnd() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try workerFailingSpec(folder, failFrom: 2, pause: 0)
+        let result = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", folder.appendingPathComponent("r.jsonl").path, spec, folder.path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("of the worker that fails") }.count, 1000, result.stderr)
+        let last = lines.lastIndex { $0.hasPrefix("line 1000 of the worker that fails") }
+        let message = lines.firstIndex { $0.hasPrefix("forcelab sweep: a worker could not start: \(spec):6: this worker cannot start") }
+        XCTAssertNotNil(message, result.stderr)
+        XCTAssertLessThan(last ?? .max, message ?? .min, "the worker's lines come before the sweep's message")
+    }
+
+    /// A signal that stops a sweep a failure had already stopped gets its own line, after the failure's own.
+    func testASignalAfterAFailureIsSaidApart() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try workerFailingSpec(folder, failFrom: 3, pause: 60)
+        let errors = folder.appendingPathComponent("stderr.txt").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        process.arguments = ["sweep", "--jobs", "2", "--out", folder.appendingPathComponent("r.jsonl").path, spec, folder.path]
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        try process.run()
+        // The first worker runs a case (its pid noted) and the second has failed to start (its 1000 lines through).
+        let deadline = Date().addingTimeInterval(30)
+        func ready() -> Bool {
+            lines(folder.appendingPathComponent("pids.txt").path).count == 1
+                && lines(errors).contains { $0.hasPrefix("line 1000 of the worker that fails") }
+        }
+        while !ready() && Date() < deadline { usleep(20_000) }
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let said = lines(errors).filter { $0.hasPrefix("forcelab sweep: ") }
+        XCTAssertEqual(said.count, 3, said.joined(separator: "\n"))
+        XCTAssertEqual(said.dropFirst().first, "forcelab sweep: a worker could not start: \(spec):6: this worker cannot start")
+        XCTAssertEqual(said.last, "forcelab sweep: interrupted: 0 of 4 cases run; the same command runs the rest")
+    }
+
     func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder)
@@ -463,7 +528,10 @@ final class SweepTests: XCTestCase {
         XCTAssertFalse(partialMerge.stdout.contains("d-by-strength.svg"), partialMerge.stdout)
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value (a sweep's results file holds one JSON record per line)"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("""
+            forcelab sweep: '\(spec)' is not a sweep's results file (a results file holds one case's record per line, \
+            {"parameters":{...},"seed":n,"figures":{...},"seconds":s}): line 1, column 1: invalid value
+            """), bad.stderr)
     }
 
     /// A shard whose last record was cut short (a job killed mid-write, a full disk) still merges: the torn line
@@ -484,6 +552,7 @@ final class SweepTests: XCTestCase {
         try ([lines[0], lines[1].dropLast(20), lines[2]].joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
         let inside = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(inside.status, 1)
-        XCTAssertTrue(inside.stderr.contains("'\(results)' line 2, "), inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("'\(results)' has a damaged record (a results file holds one case's record per line, "), inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("): line 2, column "), inside.stderr)
     }
 }
