@@ -488,10 +488,15 @@ final class SweepTests: XCTestCase {
 
     func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
-        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.
+        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure; stress is
+        // named as fl.metrics names it, so its pictures say lower is better; c (both graph names have one letter)
+        // and ticks are the same in every case; spread varies by seed only, so its mean is the same in every
+        // configuration.
         let spec = try makeSpec(folder, """
             return {grid = {strength = {-1, -2}, graph = {"x", "y"}}, seeds = 3,
-                    run = function(c) return {a = c.strength * c.seed, b = c.seed, c = #c.graph, label = c.graph .. c.seed} end}
+                    run = function(c) return {a = c.strength * c.seed, b = c.seed * (c.graph == "x" and 1 or 2), c = #c.graph,
+                                              label = c.graph .. c.seed, stress = 0.1 * c.seed - c.strength, ticks = 300,
+                                              spread = c.seed} end}
             """)
         let results = folder.appendingPathComponent("r.jsonl").path
         XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", results, spec]).status, 0)
@@ -505,15 +510,28 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(merge.stderr.contains("case graph=x strength=-1 seed=1 is recorded twice with different figures; the first record is kept"), merge.stderr)
         let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(table.count, 13)
-        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,seconds"), String(table[0]))
+        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,spread,stress,ticks,seconds"), String(table[0]))
         XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
         let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
         XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
         XCTAssertTrue(plot.contains(">a by strength<") && plot.contains(">strength  (lines: graph)<") && plot.contains(">a, mean ± sd over 3 seeds<"))
-        for picture in ["a-by-strength.svg", "c-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
+        for picture in ["a-by-strength.svg", "stress-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
             try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
+        // A figure with one value throughout compares nothing: tabled, not drawn, and said so.
+        XCTAssertTrue(merge.stdout.contains("figure 'c' is 1 in every record: it is tabled, not drawn\n"), merge.stdout)
+        XCTAssertTrue(merge.stdout.contains("figure 'ticks' is 300 in every record: it is tabled, not drawn\n"), merge.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/ticks-by-strength.svg"))
+        let radar = try String(contentsOfFile: study + "/radar-1-graph=x-strength=-1.svg", encoding: .utf8)
+        XCTAssertFalse(radar.contains(">ticks<"), "no radar axis for a figure with one value")
+        XCTAssertTrue(merge.stdout.contains("figure 'spread' has the same mean in every configuration: it is left out of the radar charts\n"), merge.stdout)
+        XCTAssertFalse(radar.contains(">spread<"), "no radar axis on which every chart has the same value")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: study + "/spread-by-strength.svg"), "its plot shows its spread over the seeds")
+        XCTAssertTrue(radar.contains(">stress<") && radar.contains(">lower is better<"), radar)
+        XCTAssertEqual(radar.components(separatedBy: "is better<").count - 1, 1, "only the figure fl.metrics names says which way is better")
+        let stressPlot = try String(contentsOfFile: study + "/stress-by-strength.svg", encoding: .utf8)
+        XCTAssertTrue(stressPlot.contains(">stress, mean ± sd over 3 seeds (lower is better)<"), stressPlot)
         XCTAssertFalse(merge.stderr.contains("figure 'label'"), "a figure that is never a number is not warned about: \(merge.stderr)")
         // A figure some cases leave out (nil in Lua: a misspelt or optional field) is tabled, not drawn, and said so.
         let partialSpec = try makeSpec(folder, """
