@@ -7,7 +7,7 @@ public struct GraphSVGOptions {
     /// Space in pixels kept free around the content when fitting.
     public var padding: Double = 20
     /// Fit the content, or an explicit zoom and pan.
-    public var viewport: Viewport = .fit
+    public var viewport: PictureFraming = .fit
     /// Title drawn at the top; nil for none.
     public var title: String?
     /// Background colour; nil for transparent.

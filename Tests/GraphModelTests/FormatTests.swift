@@ -73,7 +73,7 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
         deletable: false, hidden: true, type: "group", label: "P"))
     try graph.addNode(Node(id: "c", parentId: "p"))
     try graph.addEdge(Edge(id: "x", source: "p", target: "c", sourceHandle: "out", selected: true, label: "L", type: "step"))
-    graph.viewport = Viewport(x: 5, y: 6, zoom: 2)
+    graph.viewport = SavedViewport(x: 5, y: 6, zoom: 2)
     let loaded = try Graph.load(string: try graph.string(format: .reactFlow))
     #expect(loaded.nodes == graph.nodes)
     #expect(loaded.edges == graph.edges)

@@ -121,11 +121,11 @@ public enum PlotOptions {
 public enum ViewportOptions {
     /// The declaration.
     public static let table: LuaOptionTable = {
-        let viewport = GraphModel.Viewport()
+        let saved = SavedViewport()
         return LuaOptionTable("fl.svg.graph viewport", [
-            .number("zoom", default: viewport.zoom, in: StyleNumbers.zoom, "pixels per world unit"),
-            .number("x", default: viewport.x, in: StyleNumbers.coordinate, "horizontal translation in pixels"),
-            .number("y", default: viewport.y, in: StyleNumbers.coordinate, "vertical translation in pixels"),
+            .number("zoom", default: saved.zoom, in: StyleNumbers.zoom, "pixels per world unit"),
+            .number("x", default: saved.x, in: StyleNumbers.coordinate, "horizontal translation in pixels"),
+            .number("y", default: saved.y, in: StyleNumbers.coordinate, "vertical translation in pixels"),
         ])
     }()
 }
