@@ -49,7 +49,7 @@ public enum GraphPictureOptions {
     ])
 
     /// A constant per-node default as the docs write it.
-    private static func constant<T>(_ value: NodeValue<T>) -> LuaOption.Default {
+    private static func constant<T>(_ value: StyleValue<T>) -> LuaOption.Default {
         switch value {
         case .constant(let number as Double): return .number(number)
         case .constant(let text as String): return .text(text)
