@@ -223,7 +223,7 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
         let loaded = try Graph.load(path: "\(folder)/\(name)")
         #expect(loaded.edges.map(\.source) == ["a", "b c"], "\(name)")
     }
-    try graph.save(path: "\(folder)/rf.json", format: .reactFlow)
+    try graph.save(path: "\(folder)/rf.json", format: .given(.reactFlow))
     #expect(try Graph.load(path: "\(folder)/rf.json").nodes == graph.nodes)
     #expect(try String(contentsOfFile: "\(folder)/g.json", encoding: .utf8).hasPrefix("{\n  \"links\": [\n    {\"id\":\"e1\""))
     #expect(throws: GraphFileError.self) { try graph.save(path: "\(folder)/g.unknown") }
