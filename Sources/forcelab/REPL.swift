@@ -46,7 +46,8 @@ struct REPL {
         let line = editor.readLine(prompt: prompt(global, fallback))
         if fl_interrupted() != 0 {
             fl_clear_interrupt()
-            print()
+            // The terminal is raw while the line is edited, so the key is not echoed: mark the dropped line as a shell does.
+            print("^C")
             return .interrupted
         }
         return line.map(Input.line) ?? .end

@@ -81,7 +81,7 @@ final class REPLTests: XCTestCase {
         repl.type("this is not lua")
         var mark = repl.mark
         repl.type("\u{3}")
-        XCTAssertTrue(repl.waitFor("> ", after: mark), repl.screen)
+        XCTAssertTrue(repl.waitFor("^C\r\n> ", after: mark), repl.screen)
         mark = repl.mark
         repl.type("'fresh'\r")
         XCTAssertTrue(repl.waitFor("fresh\r\n", after: mark), repl.screen)
