@@ -32,11 +32,11 @@ enum GEXFFormat {
             if let parent = node.parentId { text += " pid=\"\(XMLText.escape(parent))\"" }
             text += ">\n"
             text += attributeValues(node.data, kinds: content.nodeKinds, node: true)
-            if let size = node.width, node.height == size { text += "        <viz:size value=\"\(XMLText.text(of: .number(size)))\"/>\n" }
+            if let size = node.width, node.height == size { text += "        <viz:size value=\"\(NumberText.format(size))\"/>\n" }
             if node.position.isPlaced {
-                text += "        <viz:position x=\"\(XMLText.text(of: .number(node.position.x)))\""
-                text += " y=\"\(XMLText.text(of: .number(node.position.y)))\""
-                if let z = node.position.z { text += " z=\"\(XMLText.text(of: .number(z)))\"" }
+                text += "        <viz:position x=\"\(NumberText.format(node.position.x))\""
+                text += " y=\"\(NumberText.format(node.position.y))\""
+                if let z = node.position.z { text += " z=\"\(NumberText.format(z))\"" }
                 text += "/>\n"
             }
             text += "      </node>\n"
@@ -45,7 +45,7 @@ enum GEXFFormat {
         for edge in content.edges {
             text += "      <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
             text += " target=\"\(XMLText.escape(edge.target))\""
-            if let weight = edge.data["weight"]?.number { text += " weight=\"\(XMLText.text(of: .number(weight)))\"" }
+            if let weight = edge.data["weight"]?.number { text += " weight=\"\(NumberText.format(weight))\"" }
             if let label = edge.label { text += " label=\"\(XMLText.escape(label))\"" }
             text += ">\n" + attributeValues(edge.data, kinds: content.edgeKinds, node: false) + "      </edge>\n"
         }

@@ -78,7 +78,7 @@ enum GraphMLFormat {
             ("fz", node.fz), ("width", node.width), ("height", node.height),
         ]
         for case let (name, value?) in numbers where !value.isNaN {
-            text += data("n.\(name)", XMLText.text(of: .number(value)))
+            text += data("n.\(name)", NumberText.format(value))
         }
         if let label = node.label { text += data("n.label", label) }
         if let type = node.type { text += data("n.type", type) }
