@@ -20,7 +20,15 @@ struct REPL {
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)
-                if let help = REPLHelp.answer(to: chunk, L) {
+                let help: String?
+                do {
+                    help = try REPLHelp.answer(to: chunk, lua)
+                } catch {
+                    fl_pop(L, 1)
+                    reportError(String(describing: error))
+                    continue
+                }
+                if let help {
                     fl_pop(L, 1)
                     print(help)
                     fflush(stdout)
@@ -76,8 +84,9 @@ struct REPL {
                     return chunk
                 } catch let error as LuaError where error.message.hasSuffix("<eof>") {
                     continue
-                } catch where REPLHelp.answer(to: chunk!, lua.L) != nil {
-                    // help(sim:run) is no Lua but is a question help answers; a nil stands for the chunk it pops.
+                } catch where ((try? REPLHelp.answer(to: chunk!, lua)) ?? nil) != nil {
+                    // help(sim:run) is no Lua but is a question help answers (without evaluating anything, as what
+                    // does not compile cannot be evaluated); a nil stands for the chunk the answer pops.
                     lua_pushnil(lua.L)
                     return chunk
                 } catch {
