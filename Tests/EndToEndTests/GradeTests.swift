@@ -55,6 +55,15 @@ final class GradeTests: XCTestCase {
         }
     }
 
+    func testTheModuleIsTheGlobalFlAsInScripts() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("tune.solution.lua"), encoding: .utf8)
+        XCTAssertTrue(solution.contains("forcelab.force."), solution)
+        let typed = try submission(solution.replacingOccurrences(of: "forcelab.force.", with: "fl.force."), in: folder, name: "typed.lua")
+        let result = try grade([exercise("tune"), typed], in: folder)
+        XCTAssertEqual(result.status, 0, "fl is a global in a submission, as in scripts and at the prompt: \(result.stderr)")
+    }
+
     func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let idle = try submission("return function(alpha, nodes) end\n", in: folder)

@@ -26,6 +26,7 @@ struct Grader {
         do {
             let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
+            try lua.setModuleGlobal()
             let driver = try GradeDriver(lua)
             let (exercise, prepared) = try prepare(lua, driver)
             print("exercise: \(exercise.title) (\(options.exercise))")
