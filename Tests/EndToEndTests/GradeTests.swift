@@ -281,6 +281,10 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
         let read = try grade([exercise("radial"), folder.appendingPathComponent("read.lua").path], in: folder)
         XCTAssertFalse(read.stderr.contains("the sandbox refused the submission"), "the refusal in the error is not listed again: \(read.stderr)")
+        // The files require's search tries by itself are no attempt of the submission's.
+        let searched = try submission("pcall(require, 'nowhere')\nreturn function() end\n", in: folder, name: "searched.lua")
+        let search = try grade([exercise("radial"), searched], in: folder)
+        XCTAssertFalse(search.stdout.contains("the sandbox refused"), search.stdout)
         let two = try submission("pcall(dofile, '/etc/hosts')\nreturn dofile('/etc/passwd')\n", in: folder, name: "two.lua")
         let both = try grade([exercise("radial"), two], in: folder)
         XCTAssertTrue(both.stderr.contains("\nthe sandbox also refused the submission 1 file access:\n  cannot read '/etc/hosts': "), both.stderr)
