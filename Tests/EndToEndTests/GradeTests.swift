@@ -64,6 +64,17 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "fl is a global in a submission, as in scripts and at the prompt: \(result.stderr)")
     }
 
+    func testASubmissionRequiresItsOwnModulesFromItsFolder() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let student = folder.appendingPathComponent("student")
+        try FileManager.default.createDirectory(at: student, withIntermediateDirectories: true)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        _ = try submission(solution, in: student, name: "ring.lua")
+        let main = try submission("return require 'ring'\n", in: student, name: "main.lua")
+        let result = try grade([exercise("radial"), main], in: folder)
+        XCTAssertEqual(result.status, 0, "graded from the folder above, the submission's module is found beside it: \(result.stderr)")
+    }
+
     func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let idle = try submission("return function(alpha, nodes) end\n", in: folder)

@@ -116,6 +116,8 @@ struct Grader {
     private func runSubmission(_ submission: String, _ lua: LuaState, _ driver: GradeDriver, _ exercise: Exercise, _ prepared: [Prepared]) throws -> [GradedGraph] {
         let L = lua.L
         let chunk: LuaReference
+        // require finds the submission's own modules beside it first, as a script's (whatever folder grading runs in).
+        lua.prependModuleFolder(URL(fileURLWithPath: submission).deletingLastPathComponent().path)
         do {
             try lua.loadFile(submission)
             chunk = LuaReference(L, -1)
