@@ -64,6 +64,25 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "fl is a global in a submission, as in scripts and at the prompt: \(result.stderr)")
     }
 
+    func testTheExercisesGlobalsAreNotTheSubmissions() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let exercise = try submission("""
+            function pull(alpha, nodes) for _, n in ipairs(nodes) do n.vx = n.vx - n.x * 0.1 * alpha end end
+            print = nil
+            return {title = "Pull", graphs = {{generate = "grid", rows = 3, columns = 3}}, reference = pull,
+                    forces = function(sim) sim:force("other", function() helper = pull end) end,
+                    checks = {{kind = "positions", tolerance = 1e-6}}}
+            """, in: folder, name: "pull.lua")
+        let student = folder.appendingPathComponent("student")
+        try FileManager.default.createDirectory(at: student, withIntermediateDirectories: true)
+        let cheat = try submission("print('print is there')\nreturn pull or helper\n", in: student, name: "cheat.lua")
+        let result = try grade([exercise, cheat], in: folder)
+        XCTAssertEqual(result.status, 1, "a global function of the exercise cannot be returned as the answer: \(result.stdout)")
+        XCTAssertTrue(result.stderr.contains("must return the force: a function(alpha, nodes) or a table"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("it returned nil"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("print is there\n"), "the exercise's assignments stay its own: \(result.stdout)")
+    }
+
     func testASubmissionRequiresItsOwnModulesFromItsFolder() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let student = folder.appendingPathComponent("student")
