@@ -128,5 +128,9 @@ final class RadarTests: XCTestCase {
         XCTAssertEqual(TextMeasure.wrap("one two three", fontSize: 10, maxWidth: 40, maxLines: 3), ["one", "two", "three"])
         XCTAssertEqual(TextMeasure.wrap("one two three", fontSize: 10, maxWidth: 40, maxLines: 2), ["one", "two t…"])
         XCTAssertEqual(TextMeasure.wrap("short", fontSize: 10, maxWidth: 100, maxLines: 1), ["short"])
+        // A word too wide for a line (a figure's name) breaks where its case changes, not with an ellipsis.
+        XCTAssertEqual(TextMeasure.wrap("neighbourhoodPreservation", fontSize: 12, maxWidth: 134, maxLines: 3), ["neighbourhood", "Preservation"])
+        XCTAssertEqual(TextMeasure.wrap("edgeLengthCV", fontSize: 12, maxWidth: 134, maxLines: 3), ["edgeLengthCV"])
+        XCTAssertEqual(TextMeasure.wrap("meanEdgeLengthCV", fontSize: 12, maxWidth: 70, maxLines: 3), ["meanEdge", "LengthCV"])
     }
 }
