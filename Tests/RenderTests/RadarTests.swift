@@ -61,6 +61,9 @@ final class RadarTests: XCTestCase {
         let scale = try radar.scales()[0]
         XCTAssertLessThanOrEqual(scale.lower, -3)
         XCTAssertGreaterThanOrEqual(scale.upper, 4)
+        // A negative bound is written with "to", not a dash that would read as one more minus sign.
+        XCTAssertEqual(try RadarScale(values: [-4, -2.5], min: -4.5, max: -2, divisions: 5, what: "x").range("–"), "-4.5 to -2")
+        XCTAssertEqual(try RadarScale(values: [1, 2], min: 0, max: 10, divisions: 5, what: "x").range("–"), "0–10")
     }
 
     func testLabelsAreAnchoredByAngle() throws {
