@@ -31,6 +31,21 @@ public enum ElementParameter: ExpressibleByFloatLiteral, ExpressibleByIntegerLit
     }
 }
 
+extension ElementParameter {
+    /// A positioning force's per-node goals (targets, radii) and strengths for `count` nodes, as d3 evaluates them:
+    /// a node whose goal is NaN gets strength 0, and its strength function is not called.
+    static func goalsAndStrengths(
+        _ goal: ElementParameter, _ strength: ElementParameter, count: Int
+    ) throws -> (goals: [Double], strengths: [Double]) {
+        var goals = [Double](repeating: 0, count: count), strengths = [Double](repeating: 0, count: count)
+        for i in 0..<count {
+            goals[i] = try goal.value(i)
+            strengths[i] = goals[i].isNaN ? 0 : try strength.value(i)
+        }
+        return (goals, strengths)
+    }
+}
+
 /// A per-node force parameter (strengths, radii, targets).
 public typealias NodeParameter = ElementParameter
 

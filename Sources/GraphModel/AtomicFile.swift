@@ -160,7 +160,7 @@ public enum AtomicFile {
     }
 
     /// Removes the temporary files in a folder that writes by processes no longer running left behind.
-    public static func removeStaleTemporaryFiles(in folder: String) {
+    private static func removeStaleTemporaryFiles(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") {
             guard let marker = name.range(of: temporaryMarker, options: .backwards),

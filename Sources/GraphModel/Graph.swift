@@ -25,7 +25,7 @@ public final class Graph {
     /// Whether the edges are directed (source to target); files keep it as each format says (docs/formats.md).
     public var directed = true
     /// The visible window saved with React Flow files.
-    public var viewport = Viewport()
+    public var viewport = SavedViewport()
     /// The ids of the selected nodes, kept in sync with every mutation.
     public internal(set) var selectedNodeIds: Set<String> = []
     /// The ids of the selected edges, kept in sync with every mutation.

@@ -26,7 +26,7 @@ struct ChartHeading {
     /// A heading that colours series named `names` and lists them in a legend row when `legend` is true.
     init(title: String?, names: [String], colours own: [String?], palette: [String], legend: Bool,
          fontSize: Double, padding: Double, width: Double) throws {
-        guard !palette.isEmpty || !own.contains(nil) else { throw RenderError("the palette has no colours") }
+        if own.contains(nil) { try Palette.check(palette) }
         let colours = own.enumerated().map { $1 ?? palette[$0 % palette.count] }
         self.title = title
         self.colours = colours

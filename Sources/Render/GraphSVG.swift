@@ -44,7 +44,7 @@ public struct GraphSVG {
                 ("viewport y", y, StyleNumbers.coordinate),
             ])
         }
-        guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
+        try Palette.check(options.palette)
         let radii = try options.nodeRadius.numbers(for: scene.nodes, option: "radius")
         if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
             throw RenderError("node '\(scene.nodes[bad].id)' has radius \(radii[bad]); radii must be finite and not negative")

@@ -7,19 +7,19 @@ public struct GraphSVGOptions {
     /// Space in pixels kept free around the content when fitting.
     public var padding: Double = 20
     /// Fit the content, or an explicit zoom and pan.
-    public var viewport: Viewport = .fit
+    public var viewport: PictureFraming = .fit
     /// Title drawn at the top; nil for none.
     public var title: String?
     /// Background colour; nil for transparent.
     public var background: String? = "#ffffff"
     /// Node fill; nil colours nodes by group from `palette` (as does a data field whose values are not colours).
-    public var nodeFill: NodeValue<String>?
+    public var nodeFill: StyleValue<String>?
     /// Node outline colour.
-    public var nodeStroke: NodeValue<String> = .constant("#ffffff")
+    public var nodeStroke: StyleValue<String> = .constant("#ffffff")
     /// Node outline width in pixels; a circle's outline is at most a quarter of its radius, so it never hides it.
     public var nodeStrokeWidth: Double = 1.5
     /// Circle radius in world units (scaled by the zoom).
-    public var nodeRadius: NodeValue<Double> = .constant(5)
+    public var nodeRadius: StyleValue<Double> = .constant(5)
     /// Colours for groups, used in sorted group order and repeated when there are more groups.
     public var palette: [String] = Palette.tableau10
     /// Which node labels are drawn.
@@ -29,9 +29,9 @@ public struct GraphSVGOptions {
     /// Edge routing.
     public var edgeType: EdgeType = .straight
     /// Edge colour.
-    public var edgeStroke: EdgeValue<String> = .constant("#999999")
+    public var edgeStroke: StyleValue<String> = .constant("#999999")
     /// Edge width in pixels.
-    public var edgeStrokeWidth: EdgeValue<Double> = .constant(1.2)
+    public var edgeStrokeWidth: StyleValue<Double> = .constant(1.2)
     /// Edge opacity from 0 to 1.
     public var edgeOpacity: Double = 0.8
     /// Marker at the target end.

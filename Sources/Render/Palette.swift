@@ -36,6 +36,11 @@ public enum Palette {
         }
     }
 
+    /// Throws when `palette` has no colours to hand out.
+    static func check(_ palette: [String]) throws {
+        guard !palette.isEmpty else { throw RenderError("the palette has no colours") }
+    }
+
     /// The colour for nodes that have no group key.
     public static let ungrouped = "#8c8c8c"
 

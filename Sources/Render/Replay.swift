@@ -111,7 +111,7 @@ public struct Replay {
             ("nodeRadius", options.nodeRadius, Options.nodeRadiusRange),
             ("edgeWidth", options.edgeWidth, Options.edgeWidthRange),
         ] + r.radii.map { ("radius", $0, Options.nodeRadiusRange) } + r.edgeWidths.map { ("edgeWidth", $0, Options.edgeWidthRange) })
-        guard !options.palette.isEmpty else { throw RenderError("the palette has no colours") }
+        try Palette.check(options.palette)
     }
 
     /// The recording as one JSON object (numbers rounded to two decimals), charging `meter` one unit per position.

@@ -166,7 +166,7 @@ func directedAndUndirectedGraphsAndParallelEdgesKeepWhatTheyAre(format: GraphFor
     #expect(graph.edges.map(\.source) == ["[0,1]", "[0,1]", "plain"])
     #expect(graph.edges.map { $0.data["weight"] } == [.number(2), .number(5), nil])
     #expect(graph.edges.map { $0.data["key"] } == [.number(0), .number(1), .number(0)])
-    let forced = try Graph.load(path: fixture("networkx-node-link.json"), format: .d3)
+    let forced = try Graph.load(path: fixture("networkx-node-link.json"), format: .given(.d3))
     #expect(forced.edgeCount == 3)
 }
 

@@ -73,7 +73,7 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
         deletable: false, hidden: true, type: "group", label: "P"))
     try graph.addNode(Node(id: "c", parentId: "p"))
     try graph.addEdge(Edge(id: "x", source: "p", target: "c", sourceHandle: "out", selected: true, label: "L", type: "step"))
-    graph.viewport = Viewport(x: 5, y: 6, zoom: 2)
+    graph.viewport = SavedViewport(x: 5, y: 6, zoom: 2)
     let loaded = try Graph.load(string: try graph.string(format: .reactFlow))
     #expect(loaded.nodes == graph.nodes)
     #expect(loaded.edges == graph.edges)
@@ -223,7 +223,7 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
         let loaded = try Graph.load(path: "\(folder)/\(name)")
         #expect(loaded.edges.map(\.source) == ["a", "b c"], "\(name)")
     }
-    try graph.save(path: "\(folder)/rf.json", format: .reactFlow)
+    try graph.save(path: "\(folder)/rf.json", format: .given(.reactFlow))
     #expect(try Graph.load(path: "\(folder)/rf.json").nodes == graph.nodes)
     #expect(try String(contentsOfFile: "\(folder)/g.json", encoding: .utf8).hasPrefix("{\n  \"links\": [\n    {\"id\":\"e1\""))
     #expect(throws: GraphFileError.self) { try graph.save(path: "\(folder)/g.unknown") }

@@ -20,21 +20,21 @@ final class GroupColouringTests: XCTestCase {
         let nodes = ["x", "y", "x"].enumerated().map { i, kind in
             GraphScene.Node(id: "\(i)", x: Double(i), y: 0, group: kind, data: ["kind": .string(kind)])
         }
-        let byField = try NodeValue<String>.field("kind").colouring(for: nodes, palette: Palette.okabeIto, option: "fill")
+        let byField = try StyleValue<String>.field("kind").colouring(for: nodes, palette: Palette.okabeIto, option: "fill")
         let byGroup = GroupColouring(keys: nodes.map(\.group), palette: Palette.okabeIto)
         XCTAssertEqual(byField.colours, [Palette.okabeIto[0], Palette.okabeIto[1], Palette.okabeIto[0]])
         XCTAssertEqual(byField.colours, byGroup.colours)
         XCTAssertEqual(byField.entries.map(\.name), ["x", "y"])
-        let constant = try NodeValue<String>.field("tomato").colouring(for: nodes, palette: Palette.okabeIto, option: "fill")
+        let constant = try StyleValue<String>.field("tomato").colouring(for: nodes, palette: Palette.okabeIto, option: "fill")
         XCTAssertEqual(constant.colours, ["tomato", "tomato", "tomato"])
         XCTAssertTrue(constant.entries.isEmpty)
     }
 
     func testANumericFieldGivesOneNumberPerNodeOrNamesTheNodeWithout() throws {
         let nodes = [GraphScene.Node(id: "a", x: 0, y: 0, data: ["size": .number(3)]), GraphScene.Node(id: "b", x: 0, y: 0)]
-        XCTAssertEqual(try NodeValue<Double>.field("size").numbers(for: [nodes[0]], option: "radius"), [3])
-        XCTAssertEqual(try NodeValue<Double>.constant(2).numbers(for: nodes, option: "radius"), [2, 2])
-        XCTAssertThrowsError(try NodeValue<Double>.field("size").numbers(for: nodes, option: "radius")) { error in
+        XCTAssertEqual(try StyleValue<Double>.field("size").numbers(for: [nodes[0]], option: "radius"), [3])
+        XCTAssertEqual(try StyleValue<Double>.constant(2).numbers(for: nodes, option: "radius"), [2, 2])
+        XCTAssertThrowsError(try StyleValue<Double>.field("size").numbers(for: nodes, option: "radius")) { error in
             XCTAssertEqual(error as? RenderError, RenderError("radius: node 'b' has no numeric data field 'size'"))
         }
     }

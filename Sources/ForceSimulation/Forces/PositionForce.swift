@@ -57,14 +57,7 @@ public final class PositionForce: Force {
 
     private func evaluate() throws {
         guard let kinetics else { return }
-        let n = kinetics.count
-        var targets = [Double](repeating: 0, count: n), strengths = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            targets[i] = try target.value(i)
-            strengths[i] = targets[i].isNaN ? 0 : try strength.value(i)
-        }
-        self.targets = targets
-        self.strengths = strengths
+        (targets, strengths) = try ElementParameter.goalsAndStrengths(target, strength, count: kinetics.count)
         stale = false
     }
 }

@@ -62,14 +62,7 @@ public final class RadialForce: Force {
 
     private func evaluate() throws {
         guard let kinetics else { return }
-        let n = kinetics.count
-        var radii = [Double](repeating: 0, count: n), strengths = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            radii[i] = try radius.value(i)
-            strengths[i] = radii[i].isNaN ? 0 : try strength.value(i)
-        }
-        self.radii = radii
-        self.strengths = strengths
+        (radii, strengths) = try ElementParameter.goalsAndStrengths(radius, strength, count: kinetics.count)
         stale = false
     }
 }

@@ -110,7 +110,7 @@ enum DOTFormat {
         let connector = graph.directed ? " -> " : " -- "
         graph.forEachEdge { edge in
             text += "  " + endpoint(edge.source, edge.sourceHandle) + connector + endpoint(edge.target, edge.targetHandle)
-            var attributes = edge.data.mapValues(valueText)
+            var attributes = edge.data.mapValues(NumberText.text(of:))
             attributes["id"] = edge.id
             attributes["label"] = edge.label
             attributes["type"] = edge.type
@@ -185,7 +185,7 @@ enum DOTFormat {
     /// The DOT attributes of a node whose coordinates start at `offset`: absolute coordinates, as Graphviz has
     /// them (a cluster's extent as `bb` when it has a size), where the ancestors are placed.
     private static func fields(of node: Node, at offset: Point, isCluster: Bool) -> [String: String] {
-        var attributes = node.data.mapValues(valueText)
+        var attributes = node.data.mapValues(NumberText.text(of:))
         let x = node.position.x + offset.x, y = node.position.y + offset.y
         let z = node.position.z.map { $0 + (offset.z ?? 0) }
         // Graphviz places a node by its centre, forcelab a box by its top-left corner (see DOTReader).
@@ -205,7 +205,7 @@ enum DOTFormat {
             ("fz", node.fz.map { $0 + (offset.z ?? 0) }),
             ("width", node.width.map(inches)), ("height", node.height.map(inches)),
         ]
-        for case let (name, value?) in numbers { attributes[name] = valueText(.number(value)) }
+        for case let (name, value?) in numbers { attributes[name] = NumberText.format(value) }
         attributes["label"] = node.label
         attributes["type"] = node.type
         return attributes
@@ -263,10 +263,5 @@ enum DOTFormat {
     /// DOTReader) reads the text back unchanged; line breaks are written as they are.
     private static func quote(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    /// The text of a data value in an attribute.
-    private static func valueText(_ value: DataValue) -> String {
-        XMLText.text(of: value)
     }
 }

@@ -42,10 +42,7 @@ enum DataKeyKind: Equatable {
 
     /// The text of a value in a key of this kind.
     func text(of value: DataValue) -> String {
-        guard self == .json else { return XMLText.text(of: value) }
-        var writer = JSONWriter()
-        writer.value(value)
-        return writer.text
+        self == .json ? JSONWriter.text(of: value) : NumberText.text(of: value)
     }
 
     /// True when a key id marks JSON text.

@@ -77,12 +77,8 @@ enum EdgeListFormat {
     private static func cell(_ value: DataValue) -> String {
         switch value {
         case .null: return ""
-        case .number(let number): return number.isFinite ? NumberText.format(number) : ""
-        case .array, .object:
-            var writer = JSONWriter()
-            writer.value(value)
-            return writer.text
-        default: return value.text
+        case .number(let number) where !number.isFinite: return ""
+        default: return NumberText.text(of: value)
         }
     }
 

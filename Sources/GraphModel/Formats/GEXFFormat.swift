@@ -12,23 +12,11 @@ enum GEXFFormat {
 
     /// Writes a graph as GEXF 1.3.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "GEXF", suspect: XMLText.suspect, cannotHold: XMLText.cannotHold)
-        let nodes = graph.nodes
-        let edges = graph.edges
-        var nodeData: [String: [DataValue]] = [:]
-        var edgeData: [String: [DataValue]] = [:]
-        for node in nodes { for (key, value) in node.data { nodeData[key, default: []].append(value) } }
-        for edge in edges {
-            for (key, value) in edge.data where !(key == "weight" && value.number != nil) {
-                edgeData[key, default: []].append(value)
-            }
-        }
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let content = try XMLGraphData(graph, format: "GEXF") { key, value in !(key == "weight" && value.number != nil) }
+        var text = XMLGraphData.declaration
         text += "<gexf xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\" version=\"1.3\">\n"
         text += "  <graph defaultedgetype=\"\(graph.directed ? "directed" : "undirected")\" mode=\"static\">\n"
-        let nodeKinds = nodeData.mapValues(DataKeyKind.init(of:))
-        let edgeKinds = edgeData.mapValues(DataKeyKind.init(of:))
-        for (domain, kinds) in [("node", nodeKinds), ("edge", edgeKinds)] where !kinds.isEmpty {
+        for (domain, kinds) in [("node", content.nodeKinds), ("edge", content.edgeKinds)] where !kinds.isEmpty {
             text += "    <attributes class=\"\(domain)\">\n"
             for name in kinds.keys.sorted() {
                 let id = attributeId(name, kinds[name]!, node: domain == "node")
@@ -38,28 +26,28 @@ enum GEXFFormat {
             text += "    </attributes>\n"
         }
         text += "    <nodes>\n"
-        for node in nodes {
+        for node in content.nodes {
             text += "      <node id=\"\(XMLText.escape(node.id))\""
             if let label = node.label { text += " label=\"\(XMLText.escape(label))\"" }
             if let parent = node.parentId { text += " pid=\"\(XMLText.escape(parent))\"" }
             text += ">\n"
-            text += attributeValues(node.data, kinds: nodeKinds, node: true)
-            if let size = node.width, node.height == size { text += "        <viz:size value=\"\(XMLText.text(of: .number(size)))\"/>\n" }
+            text += attributeValues(node.data, kinds: content.nodeKinds, node: true)
+            if let size = node.width, node.height == size { text += "        <viz:size value=\"\(NumberText.format(size))\"/>\n" }
             if node.position.isPlaced {
-                text += "        <viz:position x=\"\(XMLText.text(of: .number(node.position.x)))\""
-                text += " y=\"\(XMLText.text(of: .number(node.position.y)))\""
-                if let z = node.position.z { text += " z=\"\(XMLText.text(of: .number(z)))\"" }
+                text += "        <viz:position x=\"\(NumberText.format(node.position.x))\""
+                text += " y=\"\(NumberText.format(node.position.y))\""
+                if let z = node.position.z { text += " z=\"\(NumberText.format(z))\"" }
                 text += "/>\n"
             }
             text += "      </node>\n"
         }
         text += "    </nodes>\n    <edges>\n"
-        for edge in edges {
+        for edge in content.edges {
             text += "      <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
             text += " target=\"\(XMLText.escape(edge.target))\""
-            if let weight = edge.data["weight"]?.number { text += " weight=\"\(XMLText.text(of: .number(weight)))\"" }
+            if let weight = edge.data["weight"]?.number { text += " weight=\"\(NumberText.format(weight))\"" }
             if let label = edge.label { text += " label=\"\(XMLText.escape(label))\"" }
-            text += ">\n" + attributeValues(edge.data, kinds: edgeKinds, node: false) + "      </edge>\n"
+            text += ">\n" + attributeValues(edge.data, kinds: content.edgeKinds, node: false) + "      </edge>\n"
         }
         text += "    </edges>\n  </graph>\n</gexf>\n"
         return text

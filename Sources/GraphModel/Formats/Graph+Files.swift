@@ -2,12 +2,11 @@ import Foundation
 
 /// Loading and saving graph files.
 extension Graph {
-    /// Loads a graph file; the format comes from the extension (.json: d3 or React Flow by content) unless given, or
-    /// (`json`) the file is JSON whatever its extension, d3 or React Flow by content. `check` is called with the
+    /// Loads a graph file in the format `format` chooses (by default from the extension). `check` is called with the
     /// units of work done (one per node, edge, line or XML element read), every few thousand, and may throw to stop
     /// (a time or work limit).
     public static func load(
-        path: String, format: GraphFormat? = nil, json: Bool = false, check: @escaping (Int) throws -> Void = { _ in }
+        path: String, format: GraphFormatChoice = .fromExtension, check: @escaping (Int) throws -> Void = { _ in }
     ) throws -> Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
         try FileAccess.checkRead(path)
@@ -18,15 +17,19 @@ extension Graph {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw GraphFileError(file: path, message: reason)
         }
-        let chosen = format ?? (json ? nil : GraphFormat.fromExtension(of: path))
-        guard chosen != nil || json || GraphFormat.isJSON(path) else {
-            throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(formatNames))")
+        let chosen: GraphFormat?  // nil: JSON, d3 or React Flow by content
+        switch format {
+        case .given(let given): chosen = given
+        case .json: chosen = nil
+        case .fromExtension:
+            chosen = GraphFormat.fromExtension(of: path)
+            guard chosen != nil || GraphFormat.isJSON(path) else { throw unknownExtension(path) }
         }
         return try load(data: data, format: chosen, name: path, check: check)
     }
 
     /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content). `check`: as
-    /// for `load(path:format:json:check:)`.
+    /// for `load(path:format:check:)`.
     public static func load(
         data: Data, format: GraphFormat? = nil, name: String = "<data>", check: @escaping (Int) throws -> Void = { _ in }
     ) throws -> Graph {
@@ -64,11 +67,18 @@ extension Graph {
         try load(data: Data(string.utf8), format: format, name: name)
     }
 
-    /// Saves the graph atomically; the format comes from the extension (.json: d3 JSON) unless given. A graph
-    /// holding what the format cannot is refused unless `lossy` (then what the format cannot hold is left out).
-    public func save(path: String, format: GraphFormat? = nil, lossy: Bool = false) throws {
-        guard let format = format ?? GraphFormat.fromExtension(of: path) ?? (GraphFormat.isJSON(path) ? .d3 : nil) else {
-            throw GraphFileError(file: path, message: "unknown graph file extension; give a format (\(Self.formatNames))")
+    /// Saves the graph atomically in the format `format` chooses (by default from the extension). A graph holding
+    /// what the format cannot is refused unless `lossy` (then what the format cannot hold is left out).
+    public func save(path: String, format choice: GraphFormatChoice = .fromExtension, lossy: Bool = false) throws {
+        let format: GraphFormat
+        switch choice {
+        case .given(let given): format = given
+        case .json: format = .d3
+        case .fromExtension:
+            guard let chosen = GraphFormat.fromExtension(of: path) ?? (GraphFormat.isJSON(path) ? .d3 : nil) else {
+                throw Self.unknownExtension(path)
+            }
+            format = chosen
         }
         let text: String
         do {
@@ -102,8 +112,9 @@ extension Graph {
         }
     }
 
-    /// The format names, for messages.
-    private static var formatNames: String {
-        GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    /// The error for a path whose extension names no format, listing the format names.
+    private static func unknownExtension(_ path: String) -> GraphFileError {
+        let names = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        return GraphFileError(file: path, message: "unknown graph file extension; give a format (\(names))")
     }
 }

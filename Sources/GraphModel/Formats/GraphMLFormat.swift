@@ -24,14 +24,8 @@ enum GraphMLFormat {
 
     /// Writes a graph as GraphML; data fields get keys of their own, whatever their names.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "GraphML", suspect: XMLText.suspect, cannotHold: XMLText.cannotHold)
-        let nodes = graph.nodes
-        let edges = graph.edges
-        var nodeData: [String: [DataValue]] = [:]
-        var edgeData: [String: [DataValue]] = [:]
-        for node in nodes { for (key, value) in node.data { nodeData[key, default: []].append(value) } }
-        for edge in edges { for (key, value) in edge.data { edgeData[key, default: []].append(value) } }
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let content = try XMLGraphData(graph, format: "GraphML")
+        var text = XMLGraphData.declaration
         text += "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
         func key(_ id: String, _ domain: String, _ name: String, _ type: String) {
             text += "  <key id=\"\(XMLText.escape(id))\" for=\"\(domain)\" attr.name=\"\(XMLText.escape(name))\""
@@ -41,17 +35,15 @@ enum GraphMLFormat {
         for name in edgeFields { key("e.\(name)", "edge", name, "string") }
         key("p.handleType", "port", "handleType", "string")
         key("p.handlePosition", "port", "handlePosition", "string")
-        let nodeKinds = nodeData.mapValues(DataKeyKind.init(of:))
-        let edgeKinds = edgeData.mapValues(DataKeyKind.init(of:))
-        for name in nodeData.keys.sorted() {
-            key(keyId(name, nodeKinds[name]!, node: true), "node", name, nodeKinds[name]!.typeName)
+        for (name, kind) in content.nodeKinds.sorted(by: { $0.key < $1.key }) {
+            key(keyId(name, kind, node: true), "node", name, kind.typeName)
         }
-        for name in edgeData.keys.sorted() {
-            key(keyId(name, edgeKinds[name]!, node: false), "edge", name, edgeKinds[name]!.typeName)
+        for (name, kind) in content.edgeKinds.sorted(by: { $0.key < $1.key }) {
+            key(keyId(name, kind, node: false), "edge", name, kind.typeName)
         }
         text += "  <graph id=\"G\" edgedefault=\"\(graph.directed ? "directed" : "undirected")\">\n"
-        for node in nodes { text += element(for: node, kinds: nodeKinds) }
-        for edge in edges { text += element(for: edge, kinds: edgeKinds) }
+        for node in content.nodes { text += element(for: node, kinds: content.nodeKinds) }
+        for edge in content.edges { text += element(for: edge, kinds: content.edgeKinds) }
         text += "  </graph>\n</graphml>\n"
         return text
     }
@@ -86,7 +78,7 @@ enum GraphMLFormat {
             ("fz", node.fz), ("width", node.width), ("height", node.height),
         ]
         for case let (name, value?) in numbers where !value.isNaN {
-            text += data("n.\(name)", XMLText.text(of: .number(value)))
+            text += data("n.\(name)", NumberText.format(value))
         }
         if let label = node.label { text += data("n.label", label) }
         if let type = node.type { text += data("n.type", type) }

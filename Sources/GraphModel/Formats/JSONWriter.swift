@@ -3,6 +3,13 @@ struct JSONWriter {
     /// The text written so far.
     private(set) var text = ""
 
+    /// The JSON text of one data value.
+    static func text(of value: DataValue) -> String {
+        var writer = JSONWriter()
+        writer.value(value)
+        return writer.text
+    }
+
     /// Appends raw text.
     mutating func raw(_ string: String) { text += string }
 

@@ -1,4 +1,5 @@
-/// Fixed number formatting for saved files: integers without a fraction, others as the shortest round-trip decimal.
+/// Fixed number formatting for saved files (integers without a fraction, others as the shortest round-trip decimal),
+/// and data values as text in the formats without JSON types.
 enum NumberText {
     /// The text of a number (`nan`, `inf` and `-inf` as Swift writes them).
     static func format(_ value: Double) -> String {
@@ -15,6 +16,15 @@ enum NumberText {
             || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else { return nil }
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// The text of a data value in a format without JSON types (XML, DOT, edge lists): arrays and objects as JSON,
+    /// numbers in the fixed form, the others as their short text.
+    static func text(of value: DataValue) -> String {
+        switch value {
+        case .array, .object: return JSONWriter.text(of: value)
+        default: return value.text
+        }
     }
 
     /// A data value from text in a format without types (DOT, edge lists): a number, true or false, or the text.

@@ -20,7 +20,7 @@ enum ReactFlowFormat {
         builder.directed = try root.bool("directed") ?? true
         let graph = try builder.build()
         if let viewport = try root.object("viewport") {
-            graph.viewport = Viewport(
+            graph.viewport = SavedViewport(
                 x: try viewport.number("x") ?? 0, y: try viewport.number("y") ?? 0,
                 zoom: try viewport.number("zoom") ?? 1)
         }

@@ -119,10 +119,7 @@ enum SpacedEdgeListFormat {
         case .object(let fields):
             return "{" + fields.keys.sorted().map { pythonLiteral(.string($0)) + ": " + pythonLiteral(fields[$0]!) }
                 .joined(separator: ", ") + "}"
-        case .number, .string:
-            var writer = JSONWriter()
-            writer.value(value)
-            return writer.text
+        case .number, .string: return JSONWriter.text(of: value)
         }
     }
 }

@@ -42,18 +42,6 @@ enum XMLText {
         name.split(separator: ":").last ?? Substring(name)
     }
 
-    /// The text of a data value in XML: numbers in the fixed form, arrays and objects as JSON.
-    static func text(of value: DataValue) -> String {
-        switch value {
-        case .number(let number): return number.isFinite ? NumberText.format(number) : "\(number)"
-        case .array, .object:
-            var writer = JSONWriter()
-            writer.value(value)
-            return writer.text
-        default: return value.text
-        }
-    }
-
     /// A value read as an XML attribute type (int, long, float, double, boolean, string...); nil when it does not fit.
     static func value(_ text: String, type: String) -> DataValue? {
         switch type.lowercased() {

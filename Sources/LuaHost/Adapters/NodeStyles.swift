@@ -13,7 +13,7 @@ struct NodeStyles {
     var edgeIds: [String]? = nil
 
     /// A colour option: a colour or data field name (Render's colouring rule tells them apart), or a function.
-    func colours(_ name: String) throws -> NodeValue<String>? {
+    func colours(_ name: String) throws -> StyleValue<String>? {
         let kind = elementKind(name, colour: true)
         let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
@@ -26,7 +26,7 @@ struct NodeStyles {
     }
 
     /// A numeric option: a number, a numeric data field name, or a function.
-    func numbers(_ name: String) throws -> NodeValue<Double>? {
+    func numbers(_ name: String) throws -> StyleValue<Double>? {
         let kind = elementKind(name, colour: false)
         let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }

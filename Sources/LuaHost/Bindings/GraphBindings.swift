@@ -35,9 +35,12 @@ enum GraphBindings {
         return try arguments.string(n)
     }
 
-    /// The error for argument `n`, the id of a node the graph does not hold.
-    static func unknownNode(_ arguments: LuaArguments, _ n: Int32, _ id: String) -> LuaError {
-        arguments.error(n, "no node with id '\(id)'")
+    /// What `find` gives for the node named by argument `n` (an id or a node object); nil, for an id no node has, is
+    /// a bad argument `n` ("no node with id '…'"). Every binding whose node must exist reads its node so.
+    static func existingNode<Found>(_ arguments: LuaArguments, _ n: Int32, _ find: (String) -> Found?) throws -> Found {
+        let id = try nodeId(arguments, n)
+        guard let found = find(id) else { throw arguments.error(n, "no node with id '\(id)'") }
+        return found
     }
 
     /// Ids from argument `n`'s table field `field` (strings, numbers or element objects).
@@ -398,8 +401,7 @@ enum GraphBindings {
     static let absolutePosition: LuaFunction = { L in
         LuaBinding.run(L, "absolutePosition") { arguments in
             let graph = try graph(arguments).graph
-            let id = try nodeId(arguments, 2)
-            guard let point = graph.absolutePosition(of: id) else { throw unknownNode(arguments, 2, id) }
+            let point = try existingNode(arguments, 2) { graph.absolutePosition(of: $0) }
             lua_pushnumber(arguments.L, point.x)
             lua_pushnumber(arguments.L, point.y)
             return 2
@@ -428,8 +430,7 @@ enum GraphBindings {
     static let observeData: LuaFunction = { L in
         LuaBinding.run(L, "observeData") { arguments in
             let graph = try graph(arguments)
-            let id = try nodeId(arguments, 2)
-            guard graph.graph.containsNode(id) else { throw unknownNode(arguments, 2, id) }
+            let id = try existingNode(arguments, 2) { graph.graph.containsNode($0) ? $0 : nil }
             try arguments.function(3)
             graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))
             lua_settop(arguments.L, 1)

@@ -13,21 +13,21 @@ enum GraphFileBindings {
         fl_pop(L, 1)
     }
 
-    /// The `format` option at argument `n`, read against `declaration`: nil format means "from the extension (or
-    /// content, for .json)"; `json` is the name "json": JSON whatever the extension (d3 or React Flow by content when
-    /// read, d3 when written).
-    static func format(_ arguments: LuaArguments, _ n: Int32, _ declaration: LuaOptionTable) throws -> (format: GraphFormat?, json: Bool) {
+    /// The `format` option at argument `n`, read against `declaration`: none is "from the extension", "json" is JSON
+    /// whatever the extension, any other name that format.
+    static func format(_ arguments: LuaArguments, _ n: Int32, _ declaration: LuaOptionTable) throws -> GraphFormatChoice {
         let options = try OptionsReader(arguments, n, declaration)
-        guard let name = try options.optionalString("format") else { return (nil, false) }
-        return name == "json" ? (nil, true) : (GraphFormat(name: name), false)
+        guard let name = try options.optionalString("format") else { return .fromExtension }
+        if name == "json" { return .json }
+        guard let format = GraphFormat(name: name) else { throw options.fields.fieldError("format", expected: "a format name") }
+        return .given(format)
     }
 
     /// `forcelab.graph.load(path [, {format =}])`.
     static let load: LuaFunction = { L in
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.string(1)
-            let chosen = try format(arguments, 2, GraphFileOptions.load)
-            let graph = try Graph.load(path: path, format: chosen.format, json: chosen.json, check: LuaLimits.checker(arguments.L))
+            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load), check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
         }
@@ -39,8 +39,7 @@ enum GraphFileBindings {
             let graph = try GraphBindings.graph(arguments).graph
             let path = try arguments.string(2)
             let lossy = try OptionsReader(arguments, 3, GraphFileOptions.save).boolean("lossy")
-            let chosen = try format(arguments, 3, GraphFileOptions.save)
-            try graph.save(path: path, format: chosen.json ? .d3 : chosen.format, lossy: lossy)
+            try graph.save(path: path, format: try format(arguments, 3, GraphFileOptions.save), lossy: lossy)
             lua_settop(arguments.L, 1)
             return 1
         }

@@ -141,7 +141,7 @@ enum PictureBindings {
     }
 
     /// The `viewport` option: "fit" or `{zoom =, x =, y =}` (React Flow's viewport).
-    private static func viewport(_ options: OptionsReader) throws -> Render.Viewport {
+    private static func viewport(_ options: OptionsReader) throws -> PictureFraming {
         let L = options.fields.arguments.L
         defer { fl_pop(L, 1) }
         switch options.push("viewport") {

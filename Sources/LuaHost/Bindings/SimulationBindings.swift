@@ -238,12 +238,11 @@ enum SimulationBindings {
     /// `sim:fix(id [, x, y [, z]])` pins a node (d3's fx/fy); without coordinates, where it is now.
     static let fix: LuaFunction = { L in
         method(L, "fix") { arguments, simulation in
-            try onNode(arguments) { id in
-                let x = arguments.isNil(3) ? nil : try arguments.finiteNumber(3)
-                let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
-                let z = arguments.isNil(5) ? nil : try arguments.finiteNumber(5)
-                try simulation.layout.fix(id, x: x, y: y, z: z)
-            }
+            let id = try node(arguments, simulation)
+            let x = arguments.isNil(3) ? nil : try arguments.finiteNumber(3)
+            let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
+            let z = arguments.isNil(5) ? nil : try arguments.finiteNumber(5)
+            try simulation.layout.fix(id, x: x, y: y, z: z)
             return returningSelf(arguments)
         }
     }
@@ -251,19 +250,14 @@ enum SimulationBindings {
     /// `sim:unfix(id)` frees a pinned node.
     static let unfix: LuaFunction = { L in
         method(L, "unfix") { arguments, simulation in
-            try onNode(arguments) { try simulation.layout.unfix($0) }
+            try simulation.layout.unfix(try node(arguments, simulation))
             return returningSelf(arguments)
         }
     }
 
-    /// Runs `body` on the node id of argument 2; a node the graph does not hold is a bad argument of the method.
-    private static func onNode(_ arguments: LuaArguments, _ body: (String) throws -> Void) throws {
-        let id = try GraphBindings.nodeId(arguments, 2)
-        do {
-            try body(id)
-        } catch LayoutError.unknownNode(let unknown) where unknown == id {
-            throw GraphBindings.unknownNode(arguments, 2, id)
-        }
+    /// The id of the node argument 2 names, which the simulation's graph must hold.
+    private static func node(_ arguments: LuaArguments, _ simulation: SimulationHandle) throws -> String {
+        try GraphBindings.existingNode(arguments, 2) { simulation.graph.graph.containsNode($0) ? $0 : nil }
     }
 
     /// `sim:on("tick" | "end" [.name] [, fn | nil])`, as d3's on: with a function it registers it (through the

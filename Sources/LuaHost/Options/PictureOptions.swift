@@ -49,7 +49,7 @@ public enum GraphPictureOptions {
     ])
 
     /// A constant per-node default as the docs write it.
-    private static func constant<T>(_ value: NodeValue<T>) -> LuaOption.Default {
+    private static func constant<T>(_ value: StyleValue<T>) -> LuaOption.Default {
         switch value {
         case .constant(let number as Double): return .number(number)
         case .constant(let text as String): return .text(text)
@@ -121,11 +121,11 @@ public enum PlotOptions {
 public enum ViewportOptions {
     /// The declaration.
     public static let table: LuaOptionTable = {
-        let viewport = GraphModel.Viewport()
+        let saved = SavedViewport()
         return LuaOptionTable("fl.svg.graph viewport", [
-            .number("zoom", default: viewport.zoom, in: StyleNumbers.zoom, "pixels per world unit"),
-            .number("x", default: viewport.x, in: StyleNumbers.coordinate, "horizontal translation in pixels"),
-            .number("y", default: viewport.y, in: StyleNumbers.coordinate, "vertical translation in pixels"),
+            .number("zoom", default: saved.zoom, in: StyleNumbers.zoom, "pixels per world unit"),
+            .number("x", default: saved.x, in: StyleNumbers.coordinate, "horizontal translation in pixels"),
+            .number("y", default: saved.y, in: StyleNumbers.coordinate, "vertical translation in pixels"),
         ])
     }()
 }

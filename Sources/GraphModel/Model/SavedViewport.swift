@@ -1,5 +1,5 @@
-/// The visible window onto a graph: a translation and a zoom, as React Flow saves it.
-public struct Viewport: Equatable, Sendable {
+/// The visible window saved with a React Flow file: a translation and a zoom (a picture's is Render's `PictureFraming`).
+public struct SavedViewport: Equatable, Sendable {
     /// The horizontal translation.
     public var x: Double
     /// The vertical translation.
@@ -7,7 +7,7 @@ public struct Viewport: Equatable, Sendable {
     /// The zoom factor.
     public var zoom: Double
 
-    /// A viewport from its translation and zoom.
+    /// A saved viewport from its translation and zoom.
     public init(x: Double = 0, y: Double = 0, zoom: Double = 1) {
         self.x = x
         self.y = y

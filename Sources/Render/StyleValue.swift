@@ -10,9 +10,9 @@ public protocol StyledElement {
     var data: [String: DataValue] { get }
 }
 
-/// A per-element value (per node, or per edge as `EdgeValue`): one constant, one value per element, a function of
-/// the element index, or an element data field.
-public enum NodeValue<Value> {
+/// A style given per drawn element (node or edge): one constant, one value per element, a function of the element
+/// index, or an element data field.
+public enum StyleValue<Value> {
     /// The same value for every element.
     case constant(Value)
     /// One value per element, in order; the count must match the element count.
@@ -41,10 +41,7 @@ public enum NodeValue<Value> {
     }
 }
 
-/// A per-edge value: the same forms as a per-node one.
-public typealias EdgeValue<Value> = NodeValue<Value>
-
-extension NodeValue where Value == Double {
+extension StyleValue where Value == Double {
     /// One number per element of `elements`; an element without the numeric field is an error naming the option.
     public func numbers<E: StyledElement>(for elements: [E], option: String) throws -> [Double] {
         try check(count: elements.count, name: option, of: E.self)
@@ -59,7 +56,7 @@ extension NodeValue where Value == Double {
     }
 }
 
-extension NodeValue where Value == String {
+extension StyleValue where Value == String {
     /// The colours of `elements`, with legend entries when they come from a data field mapped to `palette`.
     func colouring<E: StyledElement>(for elements: [E], palette: [String], option: String) throws -> GroupColouring {
         try check(count: elements.count, name: option, of: E.self)
