@@ -196,12 +196,13 @@ final class SweepTests: XCTestCase {
         }
     }
 
-    /// The sweep ends its workers with SIGTERM: none of them, nor the commands their spec starts, has it ignored,
-    /// though the first ones start while the sweep sets up its own handling of the signal (which ignored it a moment).
-    func testNoWorkerIgnoresSIGTERM() throws {
+    /// The sweep ends its workers with SIGTERM: none of them, nor the commands their spec starts, has it or SIGINT
+    /// ignored, though the first ones start while the sweep sets up its own handling of both (which ignores them a moment).
+    func testNoWorkerIgnoresSIGTERMOrSIGINT() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
+        // SigIgn's bit 14 is SIGTERM (15), bit 1 SIGINT (2).
         let spec = try makeSpec(folder, """
-            local function ignoresTerm(status) return tonumber(status:match("SigIgn:%s*(%x+)"), 16) >> 14 & 1 == 1 end
+            local function ignoresTerm(status) return tonumber(status:match("SigIgn:%s*(%x+)"), 16) & (1 << 14 | 1 << 1) ~= 0 end
             return {seeds = 8, run = function(case)
               local command = assert(io.popen("cat /proc/self/status")):read("a")
               return {worker = ignoresTerm(assert(io.open("/proc/self/status")):read("a")), command = ignoresTerm(command)}
