@@ -84,9 +84,8 @@ struct REPL {
                     return chunk
                 } catch let error as LuaError where error.message.hasSuffix("<eof>") {
                     continue
-                } catch where ((try? REPLHelp.answer(to: chunk!, lua)) ?? nil) != nil {
-                    // help(sim:run) is no Lua but is a question help answers (without evaluating anything, as what
-                    // does not compile cannot be evaluated); a nil stands for the chunk the answer pops.
+                } catch where (try? REPLHelp.answer(to: chunk!, lua)) != nil {
+                    // help(sim:run) is no Lua but is a question help answers; a nil stands for the chunk it pops.
                     lua_pushnil(lua.L)
                     return chunk
                 } catch {

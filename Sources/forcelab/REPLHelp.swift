@@ -3,15 +3,14 @@ import LuaHost
 
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
 /// `help(value)` evaluates `value` as the REPL would and lists the fields and methods of the table or forcelab object
-/// it gives, as Tab completion lists them after `value.` and `value:`, or the declared options of a function that
-/// takes them (`help(sim:run)` too, which is no Lua). A global named `help` that the user defined takes precedence.
+/// it gives, as Tab completion lists them after `value.` and `value:`, or the declared options of a function that takes
+/// them (`help(sim:run)` too, which is no Lua). A global named `help` that the user defined takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
     static let overview = """
         forcelab's REPL runs Lua 5.4; an expression's value prints (so does `=expr`).
           fl            the forcelab module, as in the docs (help(fl) lists its parts)
-          help(value)   the fields and methods of a table or forcelab object: help(fl.force), help(g);
-                        a function's options: help(fl.force.manyBody), help(sim:run)
+          help(value)   the fields and methods of a table or forcelab object: help(fl.force), help(g)
           Tab           completes globals, fields after '.' and methods after ':' (g:<Tab>)
           g:show()      draws a graph's layout here; sim:run{show = true} animates it
           Ctrl-C        stops a running chunk or discards the line; Ctrl-D leaves
@@ -32,24 +31,27 @@ enum REPLHelp {
         }
         guard rest.hasPrefix("("), rest.hasSuffix(")"), closesOnlyAtEnd(rest) else { return nil }
         let value = rest.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
-        if value.isEmpty { return overview }
-        // A method as the docs write it (sim:run) is no expression, and a generator's kind (fl.graph.generate("grid"))
-        // would be called: their options are what to show.
-        if value.contains(":") || value.contains("("), let options = options(of: value) { return options }
-        return try names(of: value, lua)
+        return value.isEmpty ? overview : try names(of: value, lua)
     }
 
-    /// The fields and methods of the value of the expression `value`, wrapped to 80 columns, or why there are none.
+    /// The fields and methods of the value of the expression `value`, wrapped to 80 columns, or the options of the
+    /// function it names, or why there are none.
     private static func names(of value: String, _ lua: LuaState) throws -> String {
         let L = lua.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try lua.loadString("return " + value, name: "=stdin")
-        fl_clear_interrupt()
-        try lua.call(results: 1)
+        do {
+            try lua.loadString("return " + value, name: "=stdin")
+            fl_clear_interrupt()
+            try lua.call(results: 1)
+        } catch {
+            // help(sim:run), a method as the docs write it, is no Lua.
+            if let options = options(of: value) { return options }
+            throw error
+        }
         let names = LuaCompletion.members(L, at: -1)
         guard !names.isEmpty else {
-            if lua_type(L, -1) == LUA_TFUNCTION, let options = options(of: value) { return options }
+            if let options = options(of: value) { return options }
             let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
             return "\(value) \(what); docs/lua-api.md describes every function"
         }
