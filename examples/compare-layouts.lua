@@ -11,7 +11,11 @@ local variants = {
 }
 
 local metrics = {"stress", "crossings", "edgeLengthCV", "overlaps", "neighbourhoodPreservation", "minAngle"}
-local labels = {"stress", "edge crossings", "edge length CV", "node overlaps", "neighbourhood preservation", "minimum angle (°)"}
+local labels = {
+  {name = "stress", better = "lower"}, {name = "edge crossings", better = "lower"},
+  {name = "edge length CV", better = "lower"}, {name = "node overlaps", better = "lower"},
+  {name = "neighbourhood preservation", better = "higher"}, {name = "minimum angle (°)", better = "higher"},
+}
 local series = {}
 for _, variant in ipairs(variants) do
   local g = fl.graph.generate("barabasiAlbert", {n = 120, m = 2, seed = 3})

@@ -51,6 +51,13 @@ public struct Metrics: Equatable {
             ("sources", Double(sources))]
     }
 
+    /// Which way is better for each figure of `pairs` that has a better way (docs/metrics.md's "best" column);
+    /// `edgeLengthMean` and `sources` have none.
+    public static let better: [String: Radar.Better] = [
+        "stress": .lower, "crossings": .lower, "edgeLengthCV": .lower, "overlaps": .lower,
+        "minAngle": .higher, "neighbourhoodPreservation": .higher,
+    ]
+
     /// Measures a layout: positions per node, edges as index pairs, optional radii per node (`ids`, when given, name
     /// the nodes in errors; else their 1-based numbers). `check` is called with the units of work done (one per node
     /// visited from a source, one per pair of edges tested for crossing), every few thousand, and may throw to stop

@@ -3,7 +3,15 @@ import GraphModel
 
 /// A radar (spider) chart: three or more axes around a centre, one closed polygon per series.
 public struct Radar {
-    /// One axis: its name and an optional fixed range (used when `Options.scale` is `.perAxis`).
+    /// Which end of an axis is the better one: the centre (`lower`) or the outer ring (`higher`).
+    public enum Better: String, CaseIterable, Sendable {
+        /// Lower values, drawn nearer the centre, are better.
+        case lower
+        /// Higher values, drawn nearer the outer ring, are better.
+        case higher
+    }
+
+    /// One axis: its name, an optional fixed range (used when `Options.scale` is `.perAxis`) and which way is better.
     public struct Axis {
         /// The label at the end of the axis.
         public var name: String
@@ -11,12 +19,15 @@ public struct Radar {
         public var min: Double?
         /// The value on the outer ring; nil computes it.
         public var max: Double?
+        /// Which way is better, written under the name ("lower is better"); nil says nothing.
+        public var better: Better?
 
         /// Makes an axis.
-        public init(_ name: String, min: Double? = nil, max: Double? = nil) {
+        public init(_ name: String, min: Double? = nil, max: Double? = nil, better: Better? = nil) {
             self.name = name
             self.min = min
             self.max = max
+            self.better = better
         }
     }
 
@@ -166,13 +177,16 @@ public struct Radar {
         let center = SIMD2((area.minX + area.maxX) / 2, (area.minY + area.maxY) / 2)
         let ranges = scales.map { $0.range("–") }
         let names = axes.map { TextMeasure.wrap($0.name, fontSize: fs, maxWidth: max(area.width * 0.22, fs * 6), maxLines: 3) }
+        // The small lines under each name: the axis' range on per-axis charts, then which way is better.
+        let notes = axes.indices.map { k in
+            (o.scale == .perAxis ? [ranges[k]] : []) + (axes[k].better.map { ["\($0.rawValue) is better"] } ?? [])
+        }
         let directions = (0..<n).map { k -> SIMD2<Double> in
             let angle = 2 * Double.pi * Double(k) / Double(n)
             return [sin(angle), -cos(angle)]
         }
         let placements = (0..<n).map { k in
-            let widths = names[k].map { TextMeasure.width($0, fontSize: fs) }
-                + (o.scale == .perAxis ? [TextMeasure.width(ranges[k], fontSize: fs * 0.8)] : [])
+            let widths = names[k].map { TextMeasure.width($0, fontSize: fs) } + notes[k].map { TextMeasure.width($0, fontSize: fs * 0.8) }
             // The top label stands clear of the ring values written beside the top axis.
             let gap = o.scale == .shared && k == 0 ? 8 + fs * 0.6 : 8
             return RadarLabel(direction: directions[k], width: widths.max()!, lines: widths.count, fontSize: fs, gap: gap)
@@ -233,9 +247,9 @@ public struct Radar {
             for (i, line) in names[k].enumerated() {
                 svg.text("text", [("x", at.x.svg), ("y", (baseline + Double(i) * fs * 1.2).svg), ("text-anchor", anchor)], line)
             }
-            if o.scale == .perAxis {
-                svg.text("text", [("x", at.x.svg), ("y", (baseline + Double(names[k].count) * fs * 1.2).svg),
-                                  ("text-anchor", anchor), ("font-size", (fs * 0.8).svg), ("fill", "#777777")], ranges[k])
+            for (i, note) in notes[k].enumerated() {
+                svg.text("text", [("x", at.x.svg), ("y", (baseline + Double(names[k].count + i) * fs * 1.2).svg),
+                                  ("text-anchor", anchor), ("font-size", (fs * 0.8).svg), ("fill", "#777777")], note)
             }
         }
         svg.close("g")

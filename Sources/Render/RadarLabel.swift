@@ -4,7 +4,7 @@ struct RadarLabel {
     let direction: SIMD2<Double>
     /// The estimated text width in pixels.
     let width: Double
-    /// The number of text lines (the name's lines, and the range on per-axis charts).
+    /// The number of text lines (the name's lines, then the range on per-axis charts and which way is better).
     let lines: Int
     /// The font size in pixels.
     let fontSize: Double

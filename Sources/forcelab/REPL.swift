@@ -20,7 +20,15 @@ struct REPL {
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)
-                if let help = REPLHelp.answer(to: chunk, L) {
+                let help: String?
+                do {
+                    help = try REPLHelp.answer(to: chunk, lua)
+                } catch {
+                    fl_pop(L, 1)
+                    reportError(String(describing: error))
+                    continue
+                }
+                if let help {
                     fl_pop(L, 1)
                     print(help)
                     fflush(stdout)

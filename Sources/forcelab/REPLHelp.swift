@@ -2,8 +2,9 @@ import CLuaShim
 import LuaHost
 
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
-/// `help(value)` lists the fields and methods of a table or forcelab object, as Tab completion finds them. A global
-/// named `help` that the user defined takes precedence.
+/// `help(value)` evaluates `value` as the REPL would and lists the fields and methods of the table or forcelab object
+/// it gives, as Tab completion lists them after `value.` and `value:`. A global named `help` that the user defined
+/// takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
     static let overview = """
@@ -16,8 +17,10 @@ enum REPLHelp {
         The reference is docs/lua-api.md in forcelab's sources; docs/tutorial.md starts from the beginning.
         """
 
-    /// What to print for the typed `chunk` when it asks for help, or nil when it is ordinary Lua.
-    static func answer(to chunk: String, _ L: OpaquePointer) -> String? {
+    /// What to print for the typed `chunk` when it asks for help, or nil when it is ordinary Lua; an error evaluating
+    /// the value asked about is thrown.
+    static func answer(to chunk: String, _ lua: LuaState) throws -> String? {
+        let L = lua.L
         let typed = chunk.trimmingCharacters(in: .whitespaces)
         guard typed.hasPrefix("help"), !userDefinesHelp(L) else { return nil }
         let rest = typed.dropFirst(4).trimmingCharacters(in: .whitespaces)
@@ -28,14 +31,21 @@ enum REPLHelp {
         }
         guard rest.hasPrefix("("), rest.hasSuffix(")"), closesOnlyAtEnd(rest) else { return nil }
         let value = rest.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
-        return value.isEmpty ? overview : names(of: value, L)
+        return value.isEmpty ? overview : try names(of: value, lua)
     }
 
-    /// The fields and methods of the expression `value`, wrapped to 80 columns, or why there are none to list.
-    private static func names(of value: String, _ L: OpaquePointer) -> String {
-        let names = Set(LuaCompletion.complete(L, line: value + ".", word: "") + LuaCompletion.complete(L, line: value + ":", word: ""))
+    /// The fields and methods of the value of the expression `value`, wrapped to 80 columns, or why there are none.
+    private static func names(of value: String, _ lua: LuaState) throws -> String {
+        let L = lua.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try lua.loadString("return " + value, name: "=stdin")
+        fl_clear_interrupt()
+        try lua.call(results: 1)
+        let names = LuaCompletion.members(L, at: -1)
         guard !names.isEmpty else {
-            return "\(value): no fields or methods to list; docs/lua-api.md describes every function"
+            let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
+            return "\(value) \(what); docs/lua-api.md describes every function"
         }
         var lines = ["\(value) has:"], line = " "
         for name in names.sorted() {

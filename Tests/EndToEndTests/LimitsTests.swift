@@ -62,6 +62,13 @@ final class LimitsTests: XCTestCase {
             ["--max-instructions", "50000", "-e", "fl.layout.stress(fl.graph.generate('grid', {rows = 20, columns = 20}), {iterations = 0}) print('finished')"])
         XCTAssertEqual(distances.status, 3, distances.stderr)
         XCTAssertTrue(distances.stderr.contains("instruction limit of 50000 reached"), distances.stderr)
+        // So do a sparse layout's pivots, weights and PivotMDS start, before any sweep (3600 nodes, 10 pivots: the
+        // limit falls in the start, which multiplies each node's row by the pivots).
+        let sparse = try ForcelabProcess.run(["--max-instructions", "250000", "-e", """
+            fl.layout.stress(fl.graph.generate('grid', {rows = 60, columns = 60}), {iterations = 0, exactNodeLimit = 1000, pivots = 10}) print('finished')
+            """])
+        XCTAssertEqual(sparse.status, 3, sparse.stderr)
+        XCTAssertTrue(sparse.stderr.contains("instruction limit of 250000 reached"), sparse.stderr)
         if ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil {
             let timed = try ForcelabProcess.run(["--timeout", "0.5", "-e", chunk])
             XCTAssertEqual(timed.status, 3, timed.stderr)

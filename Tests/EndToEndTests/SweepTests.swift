@@ -226,6 +226,71 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(lines(out).count, 2, result.stderr)
     }
 
+    /// A spec that loads in the sweep (which counts its cases) and, from the `failFrom`-th load on, prints 1000
+    /// lines and fails, so the workers from then on cannot start; `run` notes its worker's pid, then waits `pause`
+    /// seconds in a command.
+    private func workerFailingSpec(_ folder: URL, failFrom: Int, pause: Int) throws -> String {
+        try makeSpec(folder, """
+            local folder = ...
+            local loads = 1  -- which load this is: the first whose folder mkdir makes (two workers may load at once)
+            while not os.execute("mkdir " .. folder .. "/load-" .. loads .. " 2>/dev/null") do loads = loads + 1 end
+            if loads >= \(failFrom) then
+              for i = 1, 1000 do print("line " .. i .. " of the worker that fails " .. string.rep(".", 40)) end
+              error("this worker cannot start")
+            end
+            return {seeds = 4, run = function(case)
+              local stat = assert(io.open("/proc/self/stat")):read("l")
+              local log = assert(io.open(folder .. "/pids.txt", "a"))
+              log:write(stat:match("^%d+"), "\\n")
+              log:close()
+              os.execute("sleep \(pause)")
+              return {seed = case.seed}
+            end}
+            """)
+    }
+
+    /// A worker that cannot start is waited for: everything it wrote comes through, before the sweep's message.
+    func testAWorkerThatCannotStartIsHeardToTheEnd() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try workerFailingSpec(folder, failFrom: 2, pause: 0)
+        let result = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", folder.appendingPathComponent("r.jsonl").path, spec, folder.path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("of the worker that fails") }.count, 1000, result.stderr)
+        let last = lines.lastIndex { $0.hasPrefix("line 1000 of the worker that fails") }
+        let message = lines.firstIndex { $0.hasPrefix("forcelab sweep: a worker could not start: \(spec):6: this worker cannot start") }
+        XCTAssertNotNil(message, result.stderr)
+        XCTAssertLessThan(last ?? .max, message ?? .min, "the worker's lines come before the sweep's message")
+    }
+
+    /// A signal that stops a sweep a failure had already stopped gets its own line, after the failure's own.
+    func testASignalAfterAFailureIsSaidApart() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try workerFailingSpec(folder, failFrom: 3, pause: 60)
+        let errors = folder.appendingPathComponent("stderr.txt").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        process.arguments = ["sweep", "--jobs", "2", "--out", folder.appendingPathComponent("r.jsonl").path, spec, folder.path]
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        try process.run()
+        // The first worker runs a case (its pid noted) and the second has failed to start (its 1000 lines through).
+        let deadline = Date().addingTimeInterval(30)
+        func ready() -> Bool {
+            lines(folder.appendingPathComponent("pids.txt").path).count == 1
+                && lines(errors).contains { $0.hasPrefix("line 1000 of the worker that fails") }
+        }
+        while !ready() && Date() < deadline { usleep(20_000) }
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let said = lines(errors).filter { $0.hasPrefix("forcelab sweep: ") }
+        XCTAssertEqual(said.count, 3, said.joined(separator: "\n"))
+        XCTAssertEqual(said.dropFirst().first, "forcelab sweep: a worker could not start: \(spec):6: this worker cannot start")
+        XCTAssertEqual(said.last, "forcelab sweep: interrupted: 0 of 4 cases run; the same command runs the rest")
+    }
+
     func testShardsTogetherEqualTheUnshardedRunByteForByte() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let spec = try makeSpec(folder)
@@ -423,10 +488,15 @@ final class SweepTests: XCTestCase {
 
     func testMergeWritesOneTableBandPlotsAndRadarCharts() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
-        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure.
+        // a = strength × seed varies across the seeds, so its bands have width; label is a string figure; stress is
+        // named as fl.metrics names it, so its pictures say lower is better; c (both graph names have one letter)
+        // and ticks are the same in every case; spread varies by seed only, so its mean is the same in every
+        // configuration.
         let spec = try makeSpec(folder, """
             return {grid = {strength = {-1, -2}, graph = {"x", "y"}}, seeds = 3,
-                    run = function(c) return {a = c.strength * c.seed, b = c.seed, c = #c.graph, label = c.graph .. c.seed} end}
+                    run = function(c) return {a = c.strength * c.seed, b = c.seed * (c.graph == "x" and 1 or 2), c = #c.graph,
+                                              label = c.graph .. c.seed, stress = 0.1 * c.seed - c.strength, ticks = 300,
+                                              spread = c.seed} end}
             """)
         let results = folder.appendingPathComponent("r.jsonl").path
         XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", results, spec]).status, 0)
@@ -440,15 +510,28 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(merge.stderr.contains("case graph=x strength=-1 seed=1 is recorded twice with different figures; the first record is kept"), merge.stderr)
         let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(table.count, 13)
-        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,seconds"), String(table[0]))
+        XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,spread,stress,ticks,seconds"), String(table[0]))
         XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
         let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
         XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
         XCTAssertTrue(plot.contains(">a by strength<") && plot.contains(">strength  (lines: graph)<") && plot.contains(">a, mean ± sd over 3 seeds<"))
-        for picture in ["a-by-strength.svg", "c-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
+        for picture in ["a-by-strength.svg", "stress-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
             try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
+        // A figure with one value throughout compares nothing: tabled, not drawn, and said so.
+        XCTAssertTrue(merge.stdout.contains("figure 'c' is 1 in every record: it is tabled, not drawn\n"), merge.stdout)
+        XCTAssertTrue(merge.stdout.contains("figure 'ticks' is 300 in every record: it is tabled, not drawn\n"), merge.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/ticks-by-strength.svg"))
+        let radar = try String(contentsOfFile: study + "/radar-1-graph=x-strength=-1.svg", encoding: .utf8)
+        XCTAssertFalse(radar.contains(">ticks<"), "no radar axis for a figure with one value")
+        XCTAssertTrue(merge.stdout.contains("figure 'spread' has the same mean in every configuration: it is left out of the radar charts\n"), merge.stdout)
+        XCTAssertFalse(radar.contains(">spread<"), "no radar axis on which every chart has the same value")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: study + "/spread-by-strength.svg"), "its plot shows its spread over the seeds")
+        XCTAssertTrue(radar.contains(">stress<") && radar.contains(">lower is better<"), radar)
+        XCTAssertEqual(radar.components(separatedBy: "is better<").count - 1, 1, "only the figure fl.metrics names says which way is better")
+        let stressPlot = try String(contentsOfFile: study + "/stress-by-strength.svg", encoding: .utf8)
+        XCTAssertTrue(stressPlot.contains(">stress, mean ± sd over 3 seeds (lower is better)<"), stressPlot)
         XCTAssertFalse(merge.stderr.contains("figure 'label'"), "a figure that is never a number is not warned about: \(merge.stderr)")
         // A figure some cases leave out (nil in Lua: a misspelt or optional field) is tabled, not drawn, and said so.
         let partialSpec = try makeSpec(folder, """
@@ -463,7 +546,10 @@ final class SweepTests: XCTestCase {
         XCTAssertFalse(partialMerge.stdout.contains("d-by-strength.svg"), partialMerge.stdout)
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.hasPrefix("forcelab sweep: '\(spec)' line 1, column 1: invalid value (a sweep's results file holds one JSON record per line)"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("""
+            forcelab sweep: '\(spec)' is not a sweep's results file (a results file holds one case's record per line, \
+            {"parameters":{...},"seed":n,"figures":{...},"seconds":s}): line 1, column 1: invalid value
+            """), bad.stderr)
     }
 
     /// A shard whose last record was cut short (a job killed mid-write, a full disk) still merges: the torn line
@@ -484,6 +570,7 @@ final class SweepTests: XCTestCase {
         try ([lines[0], lines[1].dropLast(20), lines[2]].joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
         let inside = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(inside.status, 1)
-        XCTAssertTrue(inside.stderr.contains("'\(results)' line 2, "), inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("'\(results)' has a damaged record (a results file holds one case's record per line, "), inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("): line 2, column "), inside.stderr)
     }
 }

@@ -83,6 +83,32 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         #expect(sparseStress < 1.25 * fullStress && fullStress < sparseStress)
     }
 
+    @Test func aSparseLayoutChecksWhileItFindsItsPivotsWeightsAndStart() throws {
+        // No sweep at all: every check comes from the pivots' distances, the sparse model's weights and the PivotMDS
+        // start, each of which checks for every node, so a Ctrl-C or a limit stops them, leaving the graph as it was.
+        let graph = Graph.tree(n: 300, branching: 3)
+        var options = StressOptions()
+        options.exactNodeLimit = 100
+        options.pivots = 20
+        options.iterations = 0
+        var calls = 0
+        let outcome = try StressLayout.apply(to: graph, options: options) { _ in calls += 1 }
+        #expect(outcome.sparse && outcome.iterations == 0)
+        #expect(calls >= 20 + 4 * 300, "pivot rows, two passes of the model and two of the start, node by node")
+        struct Stop: Error {}
+        for stopAt in [1, 20 + 300, calls] {
+            let before = graph.nodes.map(\.position)
+            var count = 0
+            #expect(throws: Stop.self) {
+                try StressLayout.apply(to: graph, options: options) { _ in
+                    count += 1
+                    if count == stopAt { throw Stop() }
+                }
+            }
+            #expect(graph.nodes.map(\.position) == before)
+        }
+    }
+
     @Test func threeDimensionsPlaceATetrahedron() throws {
         let graph = Graph()
         for id in ["a", "b", "c", "d"] { try graph.addNode(Node(id: id)) }

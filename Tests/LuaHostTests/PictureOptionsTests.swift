@@ -44,6 +44,18 @@ final class PictureOptionsTests: LuaTestCase {
                        "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, json))")
     }
 
+    func testARadarAxisSaysWhichWayIsBetterWhenTold() throws {
+        run("""
+            fl.svg.radar(tmp .. "/r.svg", {axes = {{name = "stress", better = "lower"}, {name = "kept", better = "higher"}, "c"},
+                                           series = {{name = "s", values = {1, 2, 3}}}})
+            """)
+        let svg = try file("r.svg")
+        XCTAssertEqual(svg.components(separatedBy: ">lower is better<").count - 1, 1, svg)
+        XCTAssertEqual(svg.components(separatedBy: ">higher is better<").count - 1, 1, svg)
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {axes = {{name = 'a', better = 'less'}, 'b', 'c'}, series = {{values = {1, 2, 3}}}})")
+            .contains("field 'better': unknown value 'less' (lower, higher)"))
+    }
+
     func testGeneratorOptionsAreCheckedAgainstTheKindsDeclaration() {
         run("""
             local g = fl.graph.generate("erdos-renyi", {n = 20, m = 10})

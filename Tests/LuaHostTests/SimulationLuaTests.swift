@@ -496,4 +496,38 @@ final class SimulationLuaTests: LuaTestCase {
             assert(weighted:node("3").x == again:node("3").x, "the simulation that took it has the old value back")
             """)
     }
+
+    func testARefusedSetterPutsTheOldValueBackEverywhereAndReportsTheRefusal() {
+        // The old value is a function that fails, by then, on one graph: putting it back fails in that simulation
+        // alone; the others still get it back, and the error raised is the refusal, with the failed restore after it.
+        run("""
+            local armed = false
+            local function strength(node)
+                if armed and node.id == "trap" then error("no strength for the trap") end
+                return -40
+            end
+            local function layout(weights, trap)
+                local g = fl.graph.generate("tree", {n = 10})
+                if trap then g:addNode{id = "trap"} end
+                if weights then for node in g:nodes() do node.weight = 2 end end
+                return g, fl.simulation(g)
+            end
+            local charge = fl.force.manyBody{strength = strength}
+            local _, trapped = layout(true, true)
+            local restored, restoredSim = layout(true, false)
+            local _, plain = layout(false, false)
+            for _, sim in ipairs{trapped, restoredSim, plain} do sim:force("charge", charge) end
+            armed = true
+            local ok, err = pcall(charge.strength, charge, "weight")
+            assert(not ok and err:find("no numeric data field 'weight'", 1, true), err)
+            assert(err:find("putting 'strength' back to its old value failed too", 1, true), err)
+            assert(err:find("no strength for the trap", 1, true), err)
+            assert(charge:strength() == strength, "the force reports the old value")
+            restoredSim:tick(5)
+            local reference, referenceSim = layout(true, false)
+            referenceSim:force("charge", fl.force.manyBody{strength = -40})
+            referenceSim:tick(5)
+            assert(restored:node("3").x == reference:node("3").x, "the simulation after the failed one has it back")
+            """)
+    }
 }

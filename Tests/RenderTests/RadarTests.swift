@@ -90,8 +90,8 @@ final class RadarTests: XCTestCase {
         options.grid = .circle
         options.divisions = 4
         options.title = "Per-axis ranges"
-        let ranged = [Radar.Axis("stress", min: 0, max: 1), .init("crossings"), .init("mean edge length"),
-                      .init("min angle (deg)", min: 0, max: 180), .init("neighbourhood", min: 0, max: 1)]
+        let ranged = [Radar.Axis("stress", min: 0, max: 1, better: .lower), .init("crossings"), .init("mean edge length"),
+                      .init("min angle (deg)", min: 0, max: 180), .init("neighbourhood", min: 0, max: 1, better: .higher)]
         let radar = Radar(axes: ranged, series: [
             .init("run 1", values: [0.3, 120, 31.5, 12, 0.6]),
             .init("run 2", values: [0.15, 80, 28, 25, 0.72], colour: "#b07aa1"),
@@ -99,6 +99,10 @@ final class RadarTests: XCTestCase {
         let svg = try radar.render()
         XCTAssertTrue(svg.contains(">0–180<"))
         XCTAssertTrue(svg.contains("<circle cx="))
+        // Which way is better is written under the range, on the axes that say it only.
+        XCTAssertEqual(svg.components(separatedBy: ">lower is better<").count - 1, 1)
+        XCTAssertEqual(svg.components(separatedBy: ">higher is better<").count - 1, 1)
+        XCTAssertLessThan(svg.range(of: ">0–1<")!.lowerBound, svg.range(of: ">lower is better<")!.lowerBound)
         try PictureCheck.verify(svg, name: "radar-per-axis")
     }
 

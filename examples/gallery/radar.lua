@@ -31,5 +31,7 @@ for _, layout in ipairs(layouts) do
   print(string.format("%-20s " .. string.rep("%10.3f", #values), layout[1], table.unpack(values)))
 end
 fl.svg.radar(out .. "/radar.svg", {title = "Les Misérables, five layouts", series = series, scale = "perAxis",
-  axes = {"stress", "crossings", "edge length cv", "overlaps (r = 6)", "neighbourhood preservation"},
+  axes = {{name = "stress", better = "lower"}, {name = "crossings", better = "lower"},
+          {name = "edge length cv", better = "lower"}, {name = "overlaps (r = 6)", better = "lower"},
+          {name = "neighbourhood preservation", better = "higher"}},
   divisions = 4, width = 640, height = 520, palette = "okabeIto"})

@@ -24,7 +24,12 @@ local layouts = {
   {name = "stress majorization", run = function(g) fl.layout.stress(g) end},
 }
 local names = {"stress", "crossings", "edgeLengthCV", "overlaps", "neighbourhoodPreservation", "minAngle"}
-local axes = {"stress", "crossings", "edge length cv", "overlaps", "neighbourhood", "min angle (°)"}
+-- Each axis says which way is better under its name (better = "lower": nearer the centre).
+local axes = {
+  {name = "stress", better = "lower"}, {name = "crossings", better = "lower"},
+  {name = "edge length cv", better = "lower"}, {name = "overlaps", better = "lower"},
+  {name = "neighbourhood", better = "higher"}, {name = "min angle (°)", better = "higher"},
+}
 local series = {}
 for _, layout in ipairs(layouts) do
   local g = fl.graph.generate("barabasiAlbert", {n = 80, m = 2, seed = 5})

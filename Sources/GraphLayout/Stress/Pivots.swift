@@ -10,14 +10,16 @@ struct Pivots {
 
     /// Chooses `count` pivots (at most all nodes) among `nodeCount`, starting at `first`; `row(p)` gives node p's
     /// distances to every node (infinity when unreachable, so other components are chosen early); infinite
-    /// distances are then closed by `gap`.
-    init(count: Int, nodeCount n: Int, first: Int, gap: Double, row: (Int) -> [Double]) {
+    /// distances are then closed by `gap`. `check` runs before each row with the row's length and may throw to stop
+    /// (an interrupt or a limit).
+    init(count: Int, nodeCount n: Int, first: Int, gap: Double, check: (Int) throws -> Void, row: (Int) -> [Double]) throws {
         let k = min(count, n)
         var nodes: [Int] = []
         var matrix = [Double](repeating: 0, count: n * k)
         var nearest = [Double](repeating: .infinity, count: n)
         var next = first
         for q in 0..<k {
+            try check(n)
             nodes.append(next)
             let distances = row(next)
             for i in 0..<n {

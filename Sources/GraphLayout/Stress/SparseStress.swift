@@ -11,11 +11,13 @@ struct SparseStress: StressModel {
 
     var nodeCount: Int { paths.nodeCount }
 
-    /// The model of `paths` with `pivots`.
-    init(paths: ShortestPaths, pivots: Pivots) {
+    /// The model of `paths` with `pivots`; `check` runs for each node in each pass over the pivot distances with the
+    /// pivots' count and may throw to stop (an interrupt or a limit).
+    init(paths: ShortestPaths, pivots: Pivots, check: (Int) throws -> Void) throws {
         let n = paths.nodeCount, k = pivots.count
         var regions = [[Double]](repeating: [], count: k)
         for i in 0..<n {
+            try check(k)
             var nearest = 0
             for q in 1..<k where pivots.distances[i * k + q] < pivots.distances[i * k + nearest] { nearest = q }
             regions[nearest].append(pivots.distances[i * k + nearest])
@@ -23,6 +25,7 @@ struct SparseStress: StressModel {
         for q in 0..<k { regions[q].sort() }
         var weights = [Float](repeating: 0, count: n * k)
         for i in 0..<n {
+            try check(k)
             for q in 0..<k where pivots.nodes[q] != i {
                 let d = pivots.distances[i * k + q]
                 let represented = Self.partitionPoint(regions[q].indices) { regions[q][$0] <= d / 2 }

@@ -4,8 +4,10 @@ import GraphModel
 /// layout approach the graph's shortest-path distances.
 public enum StressLayout {
     /// Lays `graph` out and writes every node's position (a child's relative to its parent); fixed coordinates
-    /// (fx, fy, fz) are not consulted. `check` runs before each row of the all-pairs distances and after each sweep of
-    /// the majorization with the work done and may throw to stop (an interrupt or a limit); the graph is then left as it was.
+    /// (fx, fy, fz) are not consulted. `check` runs before each row of the all-pairs distances and of the pivots'
+    /// distances, for each node in each pass of the sparse model's weights and of the PivotMDS start, and after each
+    /// sweep of the majorization, with the work done, and may throw to stop (an interrupt or a limit); the graph is
+    /// then left as it was.
     public static func apply(
         to graph: Graph, options: StressOptions = StressOptions(), check: (Int) throws -> Void = { _ in }
     ) throws -> StressOutcome {
@@ -45,16 +47,16 @@ public enum StressLayout {
         var points: [Vector]
         let result: (iterations: Int, converged: Bool)
         if sparse {
-            let pivots = Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths)) {
+            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths), check: check) {
                 paths.distances(from: $0)
             }
-            let model = SparseStress(paths: paths, pivots: pivots)
-            points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
+            let model = try SparseStress(paths: paths, pivots: pivots, check: check)
+            points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
             result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         } else {
             let model = try AllPairsStress(paths: paths, check: check)
-            let pivots = Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0) { Array(model.row($0)) }
-            points = PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random)
+            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0, check: check) { Array(model.row($0)) }
+            points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
             result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         }
         let centre = points.reduce(Vector(), +) / Double(max(n, 1))

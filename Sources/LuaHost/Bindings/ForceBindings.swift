@@ -216,8 +216,8 @@ enum ForceBindings {
     }
 
     /// Sets option `name` and rebuilds the engine force in every simulation the force is still in, under the same
-    /// name and slot. When a simulation refuses the value, the option goes back to what it was, in the simulations
-    /// that took it too, so the force never reports a value that is not in effect.
+    /// name and slot. When a simulation refuses the value, the option goes back to what it was, in every simulation
+    /// that took it too, so the force never reports a value that is not in effect; the refusal is the error raised.
     private static func set(
         _ name: String, to value: ForceDescription.Value, of description: ForceDescription, from L: OpaquePointer
     ) throws {
@@ -233,11 +233,29 @@ enum ForceBindings {
             }
         } catch {
             description.given[name] = previous
-            for (simulation, forceName) in applied {
-                try simulation.running(in: L) { try simulation.setForce(forceName, description) }
+            let unrestored = applied.compactMap { simulation, forceName -> String? in
+                do {
+                    try simulation.running(in: L) { try simulation.setForce(forceName, description) }
+                    return nil
+                } catch {
+                    return "force '\(forceName)': \(error)"
+                }
             }
-            throw error
+            throw refusal(error, unrestored: unrestored, option: name)
         }
+    }
+
+    /// The error a refused setter raises: the refusal itself, followed, when putting the old value back failed in
+    /// some simulations that had taken the new one, by which they were and why (the new value stays in effect there).
+    private static func refusal(_ error: Error, unrestored: [String], option: String) -> Error {
+        guard !unrestored.isEmpty else { return error }
+        let note = "\nputting '\(option)' back to its old value failed too, so the new value stays in effect in "
+            + (unrestored.count == 1 ? "one simulation" : "\(unrestored.count) simulations") + ":\n"
+            + unrestored.joined(separator: "\n")
+        let original = error as? LuaError
+        return LuaError(
+            (original?.message ?? String(describing: error)) + note,
+            isMemoryError: original?.isMemoryError ?? false, isLocated: original?.isLocated ?? false)
     }
 
     /// `tostring(f)`: the kind and the options given, in declaration order.

@@ -5,6 +5,8 @@ import GraphModel
 enum GraphBindings {
     /// The metatable name.
     static let metatable = "forcelab.Graph"
+    /// The graph's own fields besides its methods, read and set as `g.NAME` (completion and `help(g)` list them).
+    static let fields = ["directed"]
 
     /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {

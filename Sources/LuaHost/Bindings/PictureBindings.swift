@@ -164,8 +164,9 @@ enum PictureBindings {
                 case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
                 case LUA_TTABLE:
                     let axis = try entry(spec, RadarAxisOptions.table)
-                    return Radar.Axis(try axis.optionalString("name") ?? "axis \(i)", min: try axis.optionalNumber("min"), max: try axis.optionalNumber("max"))
-                default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =} expected")
+                    return Radar.Axis(try axis.optionalString("name") ?? "axis \(i)", min: try axis.optionalNumber("min"),
+                                      max: try axis.optionalNumber("max"), better: try axis.optionalChoice("better", as: Radar.Better.self))
+                default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =, better =} expected")
                 }
             }
             let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in

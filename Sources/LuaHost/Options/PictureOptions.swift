@@ -64,7 +64,7 @@ public enum RadarOptions {
     public static let table: LuaOptionTable = {
         let settings = Radar.Options()
         return LuaOptionTable("fl.svg.radar", [
-            LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)"),
+            LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)"),
             LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series"),
             .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
             .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
@@ -137,6 +137,7 @@ public enum RadarAxisOptions {
         .string("name", described: "`\"axis i\"`", "the axis label"),
         .number("min", described: "the chart's range", in: StyleNumbers.coordinate, "the value at the centre (with `scale = \"perAxis\"`)"),
         .number("max", described: "the chart's range", in: StyleNumbers.coordinate, "the value at the rim (with `scale = \"perAxis\"`)"),
+        .choice("better", Radar.Better.self, "which way is better (`\"lower\"`: nearer the centre), written under the axis name"),
     ])
 }
 

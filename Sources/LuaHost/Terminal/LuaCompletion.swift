@@ -30,8 +30,30 @@ public enum LuaCompletion {
             if partial.isEmpty, case .literal? = tokens.last { return [] }
             fl_pushglobaltable(L)
         }
+        return names(L, after: separator, prefix: partial).sorted().map { head + $0 }
+    }
+
+    /// The fields and methods of the value at `index`: what completion lists after `value.` and after `value:`,
+    /// together (the REPL's `help(value)`).
+    public static func members(_ L: OpaquePointer, at index: Int32) -> [String] {
+        let index = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var members: Set<String> = []
+        for separator: Character in [".", ":"] {
+            lua_pushvalue(L, index)
+            members.formUnion(names(L, after: separator, prefix: ""))
+            lua_settop(L, top)
+        }
+        return members.sorted()
+    }
+
+    /// The names starting with `prefix` that can follow the value on top (the global table when `separator` is
+    /// nil) and `separator`: fields after `.`, methods after `:`. The stack above the value may be left changed.
+    private static func names(_ L: OpaquePointer, after separator: Character?, prefix partial: String) -> Set<String> {
         var names: Set<String> = []
-        if separator == ".", let type = metatableName(L, -1), getters[type]?["snapshot"] != nil {
+        let type = metatableName(L, -1)
+        if separator == ".", let type, getters[type]?["snapshot"] != nil {
             // A node's or an edge's fields: those its snapshot holds, its data fields (read as fields too), and
             // the fields computed when read that have a value (a velocity only in a simulation, and in its axes).
             let element = lua_gettop(L)
@@ -50,10 +72,12 @@ public enum LuaCompletion {
             }
         } else if separator != nil, let force = LuaObject.get(L, -1, ForceDescription.self) {
             // A force's accessors are those of its kind's options (every kind's are in the shared metatable).
-            return force.kind.table.names.filter { $0.hasPrefix(partial) }.sorted().map { head + $0 }
+            return Set(force.kind.table.names.filter { $0.hasPrefix(partial) })
+        } else if separator == ".", type == GraphBindings.metatable {
+            names.formUnion(GraphBindings.fields.filter { $0.hasPrefix(partial) })
         }
         collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)
-        return names.sorted().map { head + $0 }
+        return names
     }
 
     // MARK: Reading the chain

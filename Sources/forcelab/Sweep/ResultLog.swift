@@ -88,12 +88,21 @@ final class ResultLog {
                             + " running the sweep again on the file runs it\n")
                     return nil
                 }
-                throw SweepError("'\(path)' line \(offset + 1), \(error) (a sweep's results file holds one JSON record per line)")
+                throw notARecord(path, line: offset + 1, because: String(describing: error))
             }
             guard let sweepCase = SweepCase(record: value), case .object(let figures)? = value["figures"] else {
-                throw SweepError("'\(path)' line \(offset + 1) is not a sweep record (parameters, seed, figures)")
+                throw notARecord(path, line: offset + 1, because: nil)
             }
             return (sweepCase, figures, value)
         }
+    }
+
+    /// The error for a line that holds no record: on the first line, the file is no results file at all (a spec, a
+    /// table given by mistake); on a later one, that line is damaged. What is wrong comes first, then where and why.
+    private static func notARecord(_ path: String, line: Int, because detail: String?) -> SweepError {
+        let record = "one case's record per line, {\"parameters\":{...},\"seed\":n,\"figures\":{...},\"seconds\":s}"
+        let what = line == 1 ? "is not a sweep's results file" : "has a damaged record"
+        let place = detail.map { "line \(line), \($0)" } ?? "line \(line) lacks the parameters, seed or figures"
+        return SweepError("'\(path)' \(what) (a results file holds \(record)): \(place)")
     }
 }

@@ -43,8 +43,18 @@ struct SweepMerge {
             for (name, missing) in pictures.partialFigures {
                 warn("figure '\(name)' is not a number in \(missing) of \(records.count) records (missing there): it is tabled, not drawn")
             }
+            for (name, value) in pictures.constantFigures {
+                print("figure '\(name)' is \(SweepCase.plain(.number(value))) in every record: it is tabled, not drawn")
+            }
+            let compared = pictures.configurations.count > 1
+            for name in pictures.figureNames where compared && !pictures.radarFigures.contains(name) {
+                print("figure '\(name)' has the same mean in every configuration: it is left out of the radar charts")
+            }
             for path in try pictures.write(into: folder) { print(path) }
-            if pictures.figureNames.count < 3 { print("no radar charts: they need at least 3 numeric figures") }
+            if pictures.radarFigures.count < 3 {
+                print(compared ? "no radar charts: they need at least 3 numeric figures whose means differ between configurations"
+                               : "no radar charts: they compare configurations, and the records hold one")
+            }
             return 0
         } catch {
             warn(String(describing: error))

@@ -15,8 +15,14 @@ struct SweepPictures {
 
     /// The configurations in the order of the records.
     let configurations: [Configuration]
-    /// The figures that are numbers in every record, sorted.
+    /// The figures drawn: those that are numbers in every record and not the same in all, sorted.
     let figureNames: [String]
+    /// The drawn figures whose mean differs between configurations, the radar charts' axes (an axis on which every
+    /// chart sits at the same place would need a made-up range and compares nothing).
+    let radarFigures: [String]
+    /// The figures with one and the same number in every record (a tick count the spec fixes), with that number:
+    /// tabled, not drawn, as a chart of them would compare nothing and an axis for them would need a made-up range.
+    let constantFigures: [(name: String, value: Double)]
     /// The figures that are numbers in some records but missing (or not numbers) in others, with how many records
     /// lack them: tabled, but not drawn.
     let partialFigures: [(name: String, missing: Int)]
@@ -37,8 +43,14 @@ struct SweepPictures {
         let configurations = order.map { groups[$0]! }
         let numeric = configurations.flatMap(\.figures)
         let all = Set(numeric.flatMap(\.keys))
-        figureNames = all.filter { name in numeric.allSatisfy { $0[name] != nil } }.sorted()
-        partialFigures = all.subtracting(figureNames).sorted().map { name in (name, numeric.filter { $0[name] == nil }.count) }
+        let everywhere = all.filter { name in numeric.allSatisfy { $0[name] != nil } }
+        let constant = everywhere.filter { name in Set(numeric.map { $0[name]! }).count == 1 }
+        figureNames = everywhere.subtracting(constant).sorted()
+        constantFigures = constant.sorted().map { name in (name, numeric[0][name]!) }
+        radarFigures = figureNames.filter { name in
+            Set(configurations.map { SweepPictures.meanAndDeviation($0.figures.map { $0[name]! }).mean }).count > 1
+        }
+        partialFigures = all.subtracting(everywhere).sorted().map { name in (name, numeric.filter { $0[name] == nil }.count) }
         self.configurations = configurations
     }
 
@@ -69,7 +81,7 @@ struct SweepPictures {
                 written.append(path)
             }
         }
-        if figureNames.count >= 3 {
+        if radarFigures.count >= 3 {
             for (offset, configuration) in configurations.enumerated() {
                 let label = configuration.parameters.map { "\($0.key)=\(SweepCase.plain($0.value))" }.joined(separator: " ")
                 let path = "\(folder)/radar-\(offset + 1)-\(SweepPictures.fileName(label.replacingOccurrences(of: " ", with: "-"))).svg"
@@ -104,7 +116,7 @@ struct SweepPictures {
         let others = Set(configurations.flatMap { $0.parameters.map(\.key) }).subtracting([parameter]).sorted()
         options.title = "\(figure) by \(parameter)"
         options.xLabel = parameter + (others.isEmpty ? "" : "  (lines: \(others.joined(separator: ", ")))")
-        options.yLabel = "\(figure), mean ± sd over \(seedText)"
+        options.yLabel = "\(figure), mean ± sd over \(seedText)" + (Metrics.better[figure].map { " (\($0.rawValue) is better)" } ?? "")
         // The legend is one row: about 0.6 em per character and 2.5 em per entry at the 12-pixel font.
         let legendWidth = series.reduce(0.0) { $0 + Double($1.name.count) * 7.2 + 30 }
         options.width = min(3000, max(760, legendWidth + 60))
@@ -112,17 +124,17 @@ struct SweepPictures {
     }
 
     /// The configuration's mean figures on axes whose round ranges span every configuration's means, so the charts
-    /// compare (the smallest mean sits a step out from the centre).
+    /// compare (the smallest mean sits a step out from the centre); an axis of a figure `fl.metrics` gives says which
+    /// way is better.
     func radar(_ configuration: Configuration, title: String) -> Radar {
-        let axes = figureNames.map { name -> Radar.Axis in
+        let axes = radarFigures.map { name -> Radar.Axis in
             let means = configurations.map { SweepPictures.meanAndDeviation($0.figures.map { $0[name]! }).mean }
             let low = means.min()!, high = means.max()!
-            let span = high > low ? high - low : max(abs(low), 1)
-            let unit = pow(10, floor(log10(span))) / 2
+            let unit = pow(10, floor(log10(high - low))) / 2
             let lower = (low / unit).rounded(.down) * unit - unit
-            return Radar.Axis(name, min: low >= 0 ? max(0, lower) : lower, max: (high / unit).rounded(.up) * unit + (high > low ? 0 : unit))
+            return Radar.Axis(name, min: low >= 0 ? max(0, lower) : lower, max: (high / unit).rounded(.up) * unit, better: Metrics.better[name])
         }
-        let means = figureNames.map { name in SweepPictures.meanAndDeviation(configuration.figures.map { $0[name]! }).mean }
+        let means = radarFigures.map { name in SweepPictures.meanAndDeviation(configuration.figures.map { $0[name]! }).mean }
         var options = Radar.Options()
         options.scale = .perAxis
         options.title = title

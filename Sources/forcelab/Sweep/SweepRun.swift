@@ -42,7 +42,7 @@ final class SweepRun {
             guard !todo.isEmpty else { return 0 }
             let progress = SweepProgress(total: todo.count)
             let signals = stopOnSignals()
-            defer { signals.forEach { $0.cancel() } }
+            defer { signals.forEach { $0.end() } }
             let group = DispatchGroup()
             for _ in 0..<jobs {
                 group.enter()
@@ -53,14 +53,13 @@ final class SweepRun {
             }
             group.wait()
             progress.finish()
+            if let fatal { say(fatal) }
             if let signal = stoppedBy {
-                say("\(fatal!): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
+                let how = signal == SIGINT ? "interrupted" : "stopped by SIGTERM"
+                say("\(how): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
                 return 128 + signal
             }
-            if let fatal {
-                say(fatal)
-                return 1
-            }
+            if fatal != nil { return 1 }
             let rate = Double(progress.done) / max(progress.elapsed, 1e-9)
             say(String(format: "%d cases run in %.2f s (%.1f cases/s), %d failed", progress.done, progress.elapsed, rate, progress.failed))
             return progress.failed == 0 ? 0 : 1
@@ -134,7 +133,7 @@ final class SweepRun {
     private func take(_ todo: [SweepCase]) -> SweepCase? {
         lock.lock()
         defer { lock.unlock() }
-        guard fatal == nil else { return nil }
+        guard fatal == nil, stoppedBy == nil else { return nil }
         if let sweepCase = givenBack.popLast() { return sweepCase }
         guard next < todo.count else { return nil }
         next += 1
@@ -148,11 +147,24 @@ final class SweepRun {
         lock.unlock()
     }
 
+    /// A signal the sweep handles while it runs, and what the process did with it before.
+    private struct SignalWatch {
+        let source: DispatchSourceSignal
+        let number: Int32
+        let previous: sig_t?
+
+        /// Stops handling the signal and gives it back its previous disposition.
+        func end() {
+            source.cancel()
+            signal(number, previous)
+        }
+    }
+
     /// At SIGINT (Ctrl-C) or SIGTERM (a batch system's stop), no further case starts and the workers, with the
     /// commands they started, are ended at once rather than left running their cases; a SIGINT the shell set to be
     /// ignored (a background job) stays so.
-    private func stopOnSignals() -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM].compactMap { number -> DispatchSourceSignal? in
+    private func stopOnSignals() -> [SignalWatch] {
+        [SIGINT, SIGTERM].compactMap { number -> SignalWatch? in
             let previous = signal(number, SIG_IGN)
             if number == SIGINT, let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
                 return nil
@@ -161,13 +173,12 @@ final class SweepRun {
             source.setEventHandler { [self] in
                 lock.lock()
                 if stoppedBy == nil { stoppedBy = number }
-                if fatal == nil { fatal = number == SIGINT ? "interrupted" : "stopped by SIGTERM" }
                 let running = workerIds
                 lock.unlock()
                 running.forEach(SweepRun.end)
             }
             source.resume()
-            return source
+            return SignalWatch(source: source, number: number, previous: previous)
         }
     }
 

@@ -22,10 +22,10 @@ final class WorkerProcess {
     private let messages = Pipe()
     private let forwarded = DispatchSemaphore(value: 0)
 
-    /// Starts a worker for the spec and waits until it has loaded it; a failure to load is thrown. What the worker
-    /// writes to standard error (the spec's prints and warnings) is handed to `say` line by line, so the sweep's own
-    /// terminal lines stay whole; the worker's standard error is then no terminal, so a `sim:run` in the spec draws
-    /// no progress bar of its own over the sweep's.
+    /// Starts a worker for the spec and waits until it has loaded it; a failure to load is thrown once the worker has
+    /// exited and what it wrote has been handed on. What the worker writes to standard error (the spec's prints and
+    /// warnings) is handed to `say` line by line, so the sweep's own terminal lines stay whole; the worker's standard
+    /// error is then no terminal, so a `sim:run` in the spec draws no progress bar of its own over the sweep's.
     init(spec: String, arguments: [String], say: @escaping @Sendable (String) -> Void) throws {
         let inputPipe = Pipe()
         output = Pipe()
@@ -47,11 +47,14 @@ final class WorkerProcess {
             }
             forwarded.signal()
         }.start()
+        let failure: String
         switch receive() {
         case .ready: return
-        case .failure(let message), .stopped(let message): throw SweepError(message)
-        case .record(let line): throw SweepError("the worker answered '\(line)' instead of 'ready'")
+        case .failure(let message), .stopped(let message): failure = message
+        case .record(let line): failure = "the worker answered '\(line)' instead of 'ready'"
         }
+        stop()
+        throw SweepError(failure)
     }
 
     /// The worker's process id.
