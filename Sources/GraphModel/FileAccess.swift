@@ -79,13 +79,25 @@ public struct FileAccess: Sendable {
     /// Throws when the installed policy forbids reading `path`.
     public static func checkRead(_ path: String) throws {
         observer?(path, false)
-        if let refusal = current?.refusal(path, writing: false) { throw refusal }
+        if let refusal = current?.refusal(path, writing: false) { throw refused(refusal) }
     }
 
     /// Throws when the installed policy forbids writing `path`.
     public static func checkWrite(_ path: String) throws {
-        if let refusal = current?.refusal(path, writing: true) { throw refusal }
+        if let refusal = current?.refusal(path, writing: true) { throw refused(refusal) }
         observer?(path, true)
+    }
+
+    /// Tells `refusalObserver` of `refusal` and returns it: every refusal of the installed policy goes through here.
+    public static func refused(_ refusal: Refusal) -> Refusal {
+        refusalObserver?(refusal)
+        return refusal
+    }
+
+    /// Told every access the installed policy refuses (`forcelab grade` reports a submission's attempts).
+    public static var refusalObserver: (@Sendable (Refusal) -> Void)? {
+        get { lock.withLock { installedRefusalObserver } }
+        set { lock.withLock { installedRefusalObserver = newValue } }
     }
 
     /// Creates the folder `path` and its missing parents, each only where the installed policy allows writing (an
@@ -114,6 +126,7 @@ public struct FileAccess: Sendable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: FileAccess?
     nonisolated(unsafe) private static var installedObserver: (@Sendable (String, Bool) -> Void)?
+    nonisolated(unsafe) private static var installedRefusalObserver: (@Sendable (Refusal) -> Void)?
 
     /// The real path `path` leads to: resolved whole when it exists, else its folder resolved and the name added.
     static func destination(of path: String) -> String? {

@@ -35,8 +35,11 @@ struct RadarScale {
     /// Where `value` sits between the centre (0) and the outer ring (1).
     func fraction(_ value: Double) -> Double { (value - lower) / (upper - lower) }
 
-    /// The range as text, such as "0–10" with `separator` "–".
-    func range(_ separator: String) -> String { "\(String(format: "%g", lower))\(separator)\(String(format: "%g", upper))" }
+    /// The range as text, such as "0–10" with `separator` "–"; with a negative bound the separator is " to "
+    /// ("-4.5 to -2"), as a dash between minus signs reads as one more.
+    func range(_ separator: String) -> String {
+        "\(String(format: "%g", lower))\(lower < 0 || upper < 0 ? " to " : separator)\(String(format: "%g", upper))"
+    }
 
     /// The value of ring `k` (0 is the centre) as text.
     func label(ring k: Int) -> String { NiceTicks.format(lower + step * Double(k), step: step) }

@@ -26,20 +26,36 @@ enum TextMeasure {
         return kept + "…"
     }
 
-    /// Breaks `text` at spaces into at most `maxLines` lines of up to `maxWidth` pixels; whatever still does not fit
-    /// (a long word, or the rest of the text on the last line) is shortened with an ellipsis.
+    /// Breaks `text` at spaces into at most `maxLines` lines of up to `maxWidth` pixels, and a word too wide for a
+    /// line where its case changes (`neighbourhood` / `Preservation`, a figure's name); whatever still does not fit
+    /// (the rest of the text on the last line) is shortened with an ellipsis.
     static func wrap(_ text: String, fontSize: Double, maxWidth: Double, maxLines: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if !current.isEmpty && lines.count < maxLines - 1 && width(candidate, fontSize: fontSize) > maxWidth {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
+            let pieces = width(String(word), fontSize: fontSize) > maxWidth ? camelCaseParts(word) : [String(word)]
+            for (index, piece) in pieces.enumerated() {
+                let candidate = current.isEmpty ? piece : current + (index == 0 ? " " : "") + piece
+                if !current.isEmpty && lines.count < maxLines - 1 && width(candidate, fontSize: fontSize) > maxWidth {
+                    lines.append(current)
+                    current = piece
+                } else {
+                    current = candidate
+                }
             }
         }
         return (lines + [current]).map { truncate($0, fontSize: fontSize, maxWidth: maxWidth) }
+    }
+
+    /// `word` cut before each capital that follows a lower-case letter: `edgeLengthCV` gives edge, Length, CV.
+    private static func camelCaseParts(_ word: Substring) -> [String] {
+        var parts: [String] = []
+        var previous: Character?
+        for character in word {
+            if parts.isEmpty || (character.isUppercase && previous?.isLowercase == true) { parts.append("") }
+            parts[parts.count - 1].append(character)
+            previous = character
+        }
+        return parts
     }
 }

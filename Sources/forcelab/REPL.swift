@@ -84,6 +84,10 @@ struct REPL {
                     return chunk
                 } catch let error as LuaError where error.message.hasSuffix("<eof>") {
                     continue
+                } catch where (try? REPLHelp.answer(to: chunk!, lua)) != nil {
+                    // help(sim:run) is no Lua but is a question help answers; a nil stands for the chunk it pops.
+                    lua_pushnil(lua.L)
+                    return chunk
                 } catch {
                     editor.remember(chunk!)
                     reportError(String(describing: error))

@@ -3,8 +3,8 @@ import LuaHost
 
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
 /// `help(value)` evaluates `value` as the REPL would and lists the fields and methods of the table or forcelab object
-/// it gives, as Tab completion lists them after `value.` and `value:`. A global named `help` that the user defined
-/// takes precedence.
+/// it gives, as Tab completion lists them after `value.` and `value:`, or the declared options of a function that takes
+/// them (`help(sim:run)` too, which is no Lua). A global named `help` that the user defined takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
     static let overview = """
@@ -34,16 +34,24 @@ enum REPLHelp {
         return value.isEmpty ? overview : try names(of: value, lua)
     }
 
-    /// The fields and methods of the value of the expression `value`, wrapped to 80 columns, or why there are none.
+    /// The fields and methods of the value of the expression `value`, wrapped to 80 columns, or the options of the
+    /// function it names, or why there are none.
     private static func names(of value: String, _ lua: LuaState) throws -> String {
         let L = lua.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try lua.loadString("return " + value, name: "=stdin")
-        fl_clear_interrupt()
-        try lua.call(results: 1)
+        do {
+            try lua.loadString("return " + value, name: "=stdin")
+            fl_clear_interrupt()
+            try lua.call(results: 1)
+        } catch {
+            // help(sim:run), a method as the docs write it, is no Lua.
+            if let options = options(of: value) { return options }
+            throw error
+        }
         let names = LuaCompletion.members(L, at: -1)
         guard !names.isEmpty else {
+            if let options = options(of: value) { return options }
             let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
             return "\(value) \(what); docs/lua-api.md describes every function"
         }
@@ -56,6 +64,44 @@ enum REPLHelp {
             line += " " + name
         }
         return (lines + [line]).joined(separator: "\n")
+    }
+
+    /// The declared options of the function `value` names as the docs write it (`fl.force.manyBody`, `sim:run` or
+    /// `sim.run`, `forcelab.` for `fl.`), one line each, or the options' names of each kind it takes
+    /// (`fl.graph.generate`); nil when it names no function with options.
+    private static func options(of value: String) -> String? {
+        let typed = value.replacingOccurrences(of: "'", with: "\"")
+        let name = typed.hasPrefix("forcelab.") ? "fl." + typed.dropFirst("forcelab.".count) : typed
+        let method = name.replacingOccurrences(of: ".", with: ":")
+        if let table = LuaOptionTables.all.first(where: { $0.function == name || $0.function == method }) {
+            guard !table.options.isEmpty else { return "\(table.function) takes no options" }
+            let width = table.options.map(\.name.count).max() ?? 0
+            let lines = table.options.flatMap { option -> [String] in
+                let padded = option.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let fallback = ["", "required"].contains(option.defaultText) ? option.defaultText : "default \(option.defaultText)"
+                let text = "\(padded)  \(option.accepts)\(fallback.isEmpty ? "" : ", " + fallback): \(option.doc)"
+                return wrapped(text.replacingOccurrences(of: "`", with: ""), indent: width + 4)
+            }
+            return (["\(table.function) takes these options (docs/lua-api.md has the details):"] + lines).joined(separator: "\n")
+        }
+        let kinds = LuaOptionTables.all.filter { $0.function.hasPrefix(name + "(\"") }
+        guard !kinds.isEmpty else { return nil }
+        let lines = kinds.map { "  \($0.function): " + ($0.names.isEmpty ? "no options" : $0.names.joined(separator: ", ")) }
+        return (["\(name) takes a kind and its options (help(\(kinds[0].function)) for one's details):"] + lines).joined(separator: "\n")
+    }
+
+    /// `text` broken at spaces into lines of at most 80 columns, the first indented by 2, the others by `indent`.
+    private static func wrapped(_ text: String, indent: Int) -> [String] {
+        var lines: [String] = [], line = "  "
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if line.count + word.count + 1 > 80 && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + word
+            } else {
+                line += (line.allSatisfy { $0 == " " } ? "" : " ") + word
+            }
+        }
+        return lines + [line]
     }
 
     /// Whether the global table itself holds a `help` (read raw, so a strict global table raises nothing).

@@ -92,6 +92,9 @@ final class GradeTests: XCTestCase {
         let figures = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("  graph 1 (grid): ") })
         let mean = try XCTUnwrap(figures.components(separatedBy: "edgeLengthMean ").last?.split(separator: ",").first.flatMap { Double($0) })
         XCTAssertTrue((40...70).contains(mean), "the reference passes its own band: \(figures)")
+        // The centroid too, for a centroid check's tolerance: the reference's layouts of centering.lua sit on its point.
+        let centering = try grade([exercise("centering")], in: folder)
+        XCTAssertTrue(centering.stdout.contains(", centroid (200, 100)\n"), centering.stdout)
     }
 
     func testAPartlyRightSubmissionPassesOneCheckAndFailsTheOther() throws {
@@ -243,9 +246,9 @@ final class GradeTests: XCTestCase {
             ("write.lua", "local f = assert(io.open('\(folder.path)/written.txt', 'w'))\nreturn function() end\n", [], 1,
              "the sandbox writes only under"),
             ("loop.lua", "while true do end\n", ["--max-instructions", "20000000"], 3,
-             "the submission reached a limit on graph 1 (grid): instruction limit of 20000000 reached (--max-instructions"),
+             "the submission reached a limit on graph 1 (grid): instruction limit of 20000000 reached (--max-instructions, 20000000 here)\nin the submission:\n\t\(folder.path)/loop.lua:1: in main chunk"),
             ("slow.lua", "return function(alpha, nodes)\n  while true do end\nend\n", ["--timeout", "1"], 3,
-             "the submission reached a limit on graph 1 (grid) at tick 1: time limit of 1 s reached (--timeout, 1 s here)"),
+             "the submission reached a limit on graph 1 (grid) at tick 1: time limit of 1 s reached (--timeout, 1 s here)\nin the submission:\n\t\(folder.path)/slow.lua:2: in function <\(folder.path)/slow.lua:1>"),
             ("hog.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", ["--max-memory", "64M"], 3, "not enough memory"),
             ("coroutine.lua", "coroutine.wrap(function() while true do end end)()\nreturn function() end\n",
              ["--max-instructions", "20000000"], 3, "instruction limit of 20000000 reached"),
@@ -259,6 +262,14 @@ final class GradeTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(hostile.message), "\(hostile.name): \(result.stderr)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("written.txt").path))
+
+        // A refusal the submission swallows still shows in its report, once however often it was tried.
+        let quiet = try submission("for i = 1, 3 do local f = io.open('/etc/passwd') end\nreturn function() end\n", in: folder, name: "quiet.lua")
+        let reported = try grade([exercise("radial"), quiet], in: folder)
+        XCTAssertEqual(reported.status, 1, reported.stderr)
+        XCTAssertTrue(reported.stdout.contains("\nthe sandbox refused the submission 1 file access:\n  cannot read '/etc/passwd': the sandbox reads only under"), reported.stdout)
+        XCTAssertTrue(reported.stdout.hasSuffix("\n1 of 2 checks fail\n"), "the verdict stays last: \(reported.stdout)")
+        XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
     }
 
     func testASubmissionCannotChangeTheGraphOrTheReference() throws {
@@ -317,7 +328,9 @@ final class GradeTests: XCTestCase {
             """, in: student, name: "gravity.lua")
         let result = try grade([exercise, solution], in: student)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\nall 1 check pass"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("submission: \(solution), 1 graph, 30 ticks each\npositions: max deviation 0 <= 1e-09 pass\n"
+                                             + "the sandbox refused the submission 1 file access:\n  cannot read '../course/path.json': "), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("\nall 1 check pass\n"), result.stdout)
     }
 
     func testInThreeDimensionsDepthIsComparedToo() throws {
@@ -351,6 +364,9 @@ final class GradeTests: XCTestCase {
         let watched = try grade(["--watch", exercise("radial"), idle], in: folder)
         XCTAssertEqual(watched.status, 2, "grade does not watch: \(watched.stdout)")
         XCTAssertTrue(watched.stderr.contains("grade takes only --timeout"), watched.stderr)
+        let several = try grade([exercise("radial"), idle, idle], in: folder)
+        XCTAssertEqual(several.status, 2, several.stdout)
+        XCTAssertTrue(several.stderr.contains("grade takes one submission a run (2 given); to grade a class, run it once for each (docs/grading.md: grading a class)"), several.stderr)
         let help = try grade(["--help"], in: folder)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage: forcelab grade"), help.stdout)

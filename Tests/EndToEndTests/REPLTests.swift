@@ -298,13 +298,32 @@ final class REPLTests: XCTestCase {
         XCTAssertTrue(repl.waitFor("g has:", after: mark), repl.screen)
         XCTAssertTrue(repl.waitFor("addNode", after: mark), repl.screen)
         XCTAssertTrue(repl.waitFor(" directed ", after: mark), "the graph's own field: \(repl.screen)")
+        mark = repl.mark
+        repl.type("help(fl.force)\r")
+        XCTAssertTrue(repl.waitFor("manyBody", after: mark), repl.screen)
+        // A function that takes options lists them; one without, as any value without fields, says so.
+        let answers: [(typed: String, shown: [String])] = [
+            ("help(fl.simulation)", ["fl.simulation takes these options (docs/lua-api.md has the details):",
+                                     "  velocityDecay  number from 0 to 1, default 0.4: the share of velocity lost\r\n"]),
+            ("help(forcelab.force.manyBody)", ["  distanceMin  number ≥ 0, default 1: distances below it count as it\r\n"]),
+            ("help(sim.run)", ["sim:run takes these options"]),
+            ("help(sim:record)", ["sim:record takes these options"]),
+            ("help(fl.graph.generate)", ["  fl.graph.generate(\"grid\"): rows, columns\r\n", "  fl.graph.generate(\"miserables\"): no options\r\n"]),
+            ("help(fl.graph.generate('tree'))", ["  n          integer ≥ 0, required: nodes\r\n"]),
+            ("help(print)", ["print has no fields or methods to list"]),
+        ]
+        for answer in answers {
+            mark = repl.mark
+            repl.type(answer.typed + "\r")
+            for line in answer.shown { XCTAssertTrue(repl.waitFor(line, after: mark), "\(answer.typed): \(repl.screen)") }
+        }
+        mark = repl.mark
         repl.type("sim = fl.simulation(g); sim:force('charge', fl.force.manyBody{})\r")
         // The value is what the expression gives, however it is made: a call with a table, a method's result; a
         // force lists its kind's accessors only.
         let accessors = "distanceMax distanceMin strength theta\r\n"
         for (typed, shown) in [
-            ("fl.force", "manyBody"), ("fl.simulation", "fl.simulation has no fields or methods to list"),
-            ("3", "3 has no fields or methods to list"), ("nothing", "nothing is nil"),
+            ("fl.force", "manyBody"), ("3", "3 has no fields or methods to list"), ("nothing", "nothing is nil"),
             ("nothing.inside", "attempt to index a nil value (global 'nothing')"),
             ("fl.force.manyBody{}", accessors), ("fl.force.manyBody{strength = -5}:theta(0.5)", accessors),
             ("sim:force('charge')", accessors),

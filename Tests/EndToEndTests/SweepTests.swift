@@ -196,6 +196,30 @@ final class SweepTests: XCTestCase {
         }
     }
 
+    /// The sweep ends its workers with SIGTERM: none of them, nor the commands their spec starts, has it or SIGINT
+    /// ignored, though the first ones start while the sweep sets up its own handling of both (which ignores them a moment).
+    func testNoWorkerIgnoresSIGTERMOrSIGINT() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        // SigIgn's bit 14 is SIGTERM (15), bit 1 SIGINT (2).
+        let spec = try makeSpec(folder, """
+            local function ignoresTerm(status) return tonumber(status:match("SigIgn:%s*(%x+)"), 16) & (1 << 14 | 1 << 1) ~= 0 end
+            return {seeds = 8, run = function(case)
+              local command = assert(io.popen("cat /proc/self/status")):read("a")
+              return {worker = ignoresTerm(assert(io.open("/proc/self/status")):read("a")), command = ignoresTerm(command)}
+            end}
+            """)
+        for run in 1...10 {
+            let out = folder.appendingPathComponent("r\(run).jsonl").path
+            let result = try ForcelabProcess.run(["sweep", "--jobs", "4", "--out", out, spec])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let records = lines(out)
+            XCTAssertEqual(records.count, 8, result.stderr)
+            for record in records {
+                XCTAssertTrue(record.contains("\"figures\":{\"command\":false,\"worker\":false}"), record)
+            }
+        }
+    }
+
     /// Whether process `pid` exists and has not ended (an orphan that ended may stay a zombie until it is reaped).
     private func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

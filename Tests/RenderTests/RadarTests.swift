@@ -61,6 +61,9 @@ final class RadarTests: XCTestCase {
         let scale = try radar.scales()[0]
         XCTAssertLessThanOrEqual(scale.lower, -3)
         XCTAssertGreaterThanOrEqual(scale.upper, 4)
+        // A negative bound is written with "to", not a dash that would read as one more minus sign.
+        XCTAssertEqual(try RadarScale(values: [-4, -2.5], min: -4.5, max: -2, divisions: 5, what: "x").range("–"), "-4.5 to -2")
+        XCTAssertEqual(try RadarScale(values: [1, 2], min: 0, max: 10, divisions: 5, what: "x").range("–"), "0–10")
     }
 
     func testLabelsAreAnchoredByAngle() throws {
@@ -128,5 +131,9 @@ final class RadarTests: XCTestCase {
         XCTAssertEqual(TextMeasure.wrap("one two three", fontSize: 10, maxWidth: 40, maxLines: 3), ["one", "two", "three"])
         XCTAssertEqual(TextMeasure.wrap("one two three", fontSize: 10, maxWidth: 40, maxLines: 2), ["one", "two t…"])
         XCTAssertEqual(TextMeasure.wrap("short", fontSize: 10, maxWidth: 100, maxLines: 1), ["short"])
+        // A word too wide for a line (a figure's name) breaks where its case changes, not with an ellipsis.
+        XCTAssertEqual(TextMeasure.wrap("neighbourhoodPreservation", fontSize: 12, maxWidth: 134, maxLines: 3), ["neighbourhood", "Preservation"])
+        XCTAssertEqual(TextMeasure.wrap("edgeLengthCV", fontSize: 12, maxWidth: 134, maxLines: 3), ["edgeLengthCV"])
+        XCTAssertEqual(TextMeasure.wrap("meanEdgeLengthCV", fontSize: 12, maxWidth: 70, maxLines: 3), ["meanEdge", "LengthCV"])
     }
 }

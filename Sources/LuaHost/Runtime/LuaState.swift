@@ -51,7 +51,7 @@ public final class LuaState {
         // Fail closed: a sandboxed state whose policy is gone (another state took it away) may use no file.
         guard let policy = FileAccess.current else { return strdup("cannot use '\(path)': no file-access policy is installed") }
         guard let refusal = policy.refusal(path, writing: writing != 0) else { return nil }
-        return strdup(refusal.description)
+        return strdup(FileAccess.refused(refusal).description)
     }
 
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.

@@ -117,7 +117,8 @@ struct GradeCheck {
     /// A number for a line: four significant digits.
     static func figure(_ value: Double) -> String { value.isNaN ? "nan" : String(format: "%.4g", value) }
 
-    private static func point(_ p: SIMD3<Double>) -> String {
+    /// A position for a line: `(x, y)`, or `(x, y, z)` when z is not 0.
+    static func point(_ p: SIMD3<Double>) -> String {
         p.z == 0 ? "(\(figure(p.x)), \(figure(p.y)))" : "(\(figure(p.x)), \(figure(p.y)), \(figure(p.z)))"
     }
 
@@ -187,9 +188,7 @@ struct GradeCheck {
     }
 
     private func centroid(_ graphs: [GradedGraph], at: SIMD3<Double>, tolerance: Double) -> Outcome {
-        let centroids = graphs.map { graph in
-            graph.submission.positions.reduce(SIMD3<Double>(0, 0, 0), +) / Double(max(graph.submission.positions.count, 1))
-        }
+        let centroids = graphs.map(\.submission.centroid)
         let largest = centroids.map { GradeCheck.deviation($0, at) }.max()!
         let shown = centroids.map(GradeCheck.point).joined(separator: ", ")
         return outcome(largest <= tolerance, "\(shown); distance from \(GradeCheck.point(at)) at most \(GradeCheck.compared(largest, tolerance))")

@@ -49,8 +49,12 @@ struct GradeOptions {
               !options.watch else {
             throw CommandLineOptions.UsageError(message: "grade takes only --timeout, --max-instructions, --max-memory, --allow-read and --out")
         }
-        guard let exercise = options.script, options.scriptArguments.count <= 1, exercise != "-" else {
+        guard let exercise = options.script, exercise != "-" else {
             throw CommandLineOptions.UsageError(message: "grade needs an exercise and a submission")
+        }
+        guard options.scriptArguments.count <= 1 else {
+            throw CommandLineOptions.UsageError(message: "grade takes one submission a run (\(options.scriptArguments.count) given); "
+                + "to grade a class, run it once for each (docs/grading.md: grading a class)")
         }
         let submission = options.scriptArguments.first
         for file in [exercise] + options.scriptArguments {

@@ -36,6 +36,11 @@ struct GradedLayout {
         return positions
     }
 
+    /// The nodes' mean position.
+    var centroid: SIMD3<Double> {
+        positions.reduce(SIMD3<Double>(0, 0, 0), +) / Double(max(positions.count, 1))
+    }
+
     /// Whether `other` has the same nodes and edges in the same order (its positions may differ).
     func hasSameGraph(as other: GradedLayout) -> Bool {
         ids == other.ids && edges.count == other.edges.count && zip(edges, other.edges).allSatisfy { $0 == $1 }

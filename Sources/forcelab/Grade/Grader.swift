@@ -22,6 +22,7 @@ struct Grader {
 
     /// Runs the exercise and the submission, prints one line per check and a summary, and returns the exit status.
     func run() -> Int32 {
+        let refused = RefusedAccesses()
         do {
             let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
@@ -33,6 +34,7 @@ struct Grader {
                 return 0
             }
             FileAccess.current = options.submissionAccess
+            refused.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
             print("submission: \(submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             var failed = 0
@@ -44,11 +46,12 @@ struct Grader {
                     if let hint = check.hint { print("  hint: \(hint)") }
                 }
             }
+            print(refused.report, terminator: "")
             let count = exercise.checks.count
             print(failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail")
             return failed == 0 ? 0 : 1
         } catch let error as GradeError {
-            Diagnostics.write("forcelab grade: \(error.description)\n")
+            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report)
             return error.status
         } catch {
             Diagnostics.write("forcelab grade: \(error)\n")
@@ -90,7 +93,7 @@ struct Grader {
     }
 
     /// Prints what a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
-    /// figures of the reference's layouts (to choose a metric check's band).
+    /// figures and centroid of the reference's layouts (to choose a metric check's band, a centroid's tolerance).
     private func show(_ exercise: Exercise, _ prepared: [Prepared]) {
         if let about = exercise.about { print(about) }
         print("graphs: \(prepared.map(\.name).joined(separator: ", ")); \(exercise.ticks) ticks each")
@@ -100,7 +103,8 @@ struct Grader {
         for graph in prepared {
             do {
                 let figures = try graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }
-                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", "))
+                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", ")
+                      + ", centroid \(GradeCheck.point(graph.reference.centroid))")
             } catch {
                 print("  \(graph.name): cannot be measured (\(error))")
             }
@@ -162,7 +166,8 @@ struct Grader {
     /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error.
     private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String) -> GradeError {
         if let limit = lua.limitReached ?? Grader.memoryError(error) {
-            return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))")
+            return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))"
+                                    + frames(of: error.message, in: submission))
         }
         return GradeError.submission("the submission failed on \(place): \(lines(of: error.message, in: submission))")
     }
@@ -185,8 +190,15 @@ struct Grader {
         var message = Substring(message)
         if let place = message.range(of: #"^\(grader\):\d+: "#, options: .regularExpression) { message = message[place.upperBound...] }
         guard let traceback = message.range(of: "\nstack traceback:\n") else { return String(message) }
+        return String(message[..<traceback.lowerBound]) + frames(of: String(message), in: submission)
+    }
+
+    /// The lines of an error's traceback that are in the submission's file, under `in the submission:` (where an
+    /// endless loop was stopped, say), or nothing.
+    private func frames(of message: String, in submission: String) -> String {
+        guard let traceback = message.range(of: "\nstack traceback:\n") else { return "" }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         let frames = message[traceback.upperBound...].split(separator: "\n").filter { $0.contains(file) }
-        return String(message[..<traceback.lowerBound]) + (frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n"))
+        return frames.isEmpty ? "" : "\nin the submission:\n" + frames.joined(separator: "\n")
     }
 }

@@ -7,6 +7,11 @@ import LuaHost
 enum SweepWorker {
     /// Serves cases until standard input ends; returns the exit status.
     static func serve(spec path: String, arguments: [String], memoryLimit: Int) -> Int32 {
+        // The sweep ends its workers, and the commands their spec starts, with SIGTERM. A worker started while the
+        // sweep set up its own handling of SIGTERM and SIGINT inherits them ignored (exec keeps an ignored signal
+        // ignored), so the worker takes the defaults back, before the spec can start a command.
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
         // What the spec prints goes to standard error, so standard output carries only the replies.
         let replies = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
         closeOnExec()
