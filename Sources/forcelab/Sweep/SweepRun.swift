@@ -53,7 +53,11 @@ final class SweepRun {
             }
             group.wait()
             progress.finish()
-            if let signal = stoppedBy {
+            // The signal handler writes both under the lock, also after the last case has ended.
+            lock.lock()
+            let signal = stoppedBy, fatal = self.fatal
+            lock.unlock()
+            if let signal {
                 say("\(fatal!): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
                 return 128 + signal
             }
