@@ -269,6 +269,14 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(reported.status, 1, reported.stderr)
         XCTAssertTrue(reported.stdout.contains("\nthe sandbox refused the submission 1 file access:\n  cannot read '/etc/passwd': the sandbox reads only under"), reported.stdout)
         XCTAssertTrue(reported.stdout.hasSuffix("\n1 of 2 checks fail\n"), "the verdict stays last: \(reported.stdout)")
+        // Refused in a loop, over more paths than are counted: the first few listed, the rest said to be more.
+        let looping = try submission("for i = 1, 10010 do io.open('/etc/passwd' .. i) end\nreturn function() end\n", in: folder, name: "looping.lua")
+        let counted = try grade([exercise("radial"), looping], in: folder)
+        XCTAssertEqual(counted.status, 1, counted.stderr)
+        XCTAssertTrue(counted.stdout.contains("\nthe sandbox refused the submission more than 10000 file accesses:\n  cannot read '/etc/passwd1': "), counted.stdout)
+        XCTAssertTrue(counted.stdout.contains("\n  cannot read '/etc/passwd5': "), counted.stdout)
+        XCTAssertFalse(counted.stdout.contains("'/etc/passwd6'"), counted.stdout)
+        XCTAssertTrue(counted.stdout.contains("\n  and more than 9995 more\n"), counted.stdout)
         XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
     }
 
