@@ -10,7 +10,8 @@ enum REPLHelp {
     static let overview = """
         forcelab's REPL runs Lua 5.4; an expression's value prints (so does `=expr`).
           fl            the forcelab module, as in the docs (help(fl) lists its parts)
-          help(value)   the fields and methods of a table or forcelab object: help(fl.force), help(g)
+          help(value)   the fields and methods of a value: help(g), help(fl.force);
+                        or a function's options: help(fl.force.manyBody), help(sim:run)
           Tab           completes globals, fields after '.' and methods after ':' (g:<Tab>)
           g:show()      draws a graph's layout here; sim:run{show = true} animates it
           Ctrl-C        stops a running chunk or discards the line; Ctrl-D leaves

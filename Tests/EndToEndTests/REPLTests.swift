@@ -289,7 +289,7 @@ final class REPLTests: XCTestCase {
             XCTAssertTrue(repl.waitFor("docs/lua-api.md", after: mark), repl.screen)
             XCTAssertTrue(repl.waitFor("\r\n> ", after: mark), repl.screen)
             let shown = repl.screen[mark...]
-            XCTAssertTrue(shown.contains("Tab") && shown.contains("help(value)"), String(shown))
+            XCTAssertTrue(shown.contains("Tab") && shown.contains("help(value)") && shown.contains("help(sim:run)"), String(shown))
             XCTAssertFalse(shown.contains("nil"), "\(typed) printed \(shown)")
         }
         var mark = repl.mark
