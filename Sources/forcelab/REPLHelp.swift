@@ -4,7 +4,8 @@ import LuaHost
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
 /// `help(value)` evaluates `value` as the REPL would and lists the fields and methods of the table or forcelab object
 /// it gives, as Tab completion lists them after `value.` and `value:`, or the declared options of a function that takes
-/// them (`help(sim:run)` too, which is no Lua). A global named `help` that the user defined takes precedence.
+/// them (`help(sim:run)` too, which is no Lua, and `help(mySim.run)`, the same function reached another way). A global
+/// named `help` that the user defined takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
     static let overview = """
@@ -53,6 +54,11 @@ enum REPLHelp {
         let names = LuaCompletion.members(L, at: -1)
         guard !names.isEmpty else {
             if let options = options(of: value) { return options }
+            // The same function reached another way (s.run for a simulation s): named as the docs name it.
+            let paths = Set(LuaOptionTables.all.map { String($0.function.prefix { $0 != " " && $0 != "(" }) }).sorted()
+            if let name = LuaCompletion.documentedName(ofFunctionAt: -1, among: paths, L), let options = options(of: name) {
+                return options
+            }
             let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
             return "\(value) \(what); docs/lua-api.md describes every function"
         }

@@ -327,6 +327,8 @@ final class REPLTests: XCTestCase {
             ("nothing.inside", "attempt to index a nil value (global 'nothing')"),
             ("fl.force.manyBody{}", accessors), ("fl.force.manyBody{strength = -5}:theta(0.5)", accessors),
             ("sim:force('charge')", accessors),
+            // A function reached another way than the docs write it is known by what it is.
+            ("fl.simulation(g).run", "sim:run takes these options"), ("(fl.force).manyBody", "fl.force.manyBody takes these options"),
         ] {
             mark = repl.mark
             repl.type("help(\(typed))\r")
