@@ -119,10 +119,16 @@ enum REPLHelp {
     }
 
     /// Whether the parenthesis opening `text` is closed by its last character and not before (`help(a) .. help(b)`
-    /// is a Lua expression, not one call).
+    /// is a Lua expression, not one call); parentheses in quoted strings do not count (`help(g:node(")"))`).
     private static func closesOnlyAtEnd(_ text: String) -> Bool {
         var depth = 0
+        var quote: Character?, escaped = false
         for (offset, character) in text.enumerated() {
+            if let open = quote {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
+                continue
+            }
+            if character == "\"" || character == "'" { quote = character }
             if character == "(" { depth += 1 }
             if character == ")" { depth -= 1 }
             if depth == 0 && offset < text.count - 1 { return false }

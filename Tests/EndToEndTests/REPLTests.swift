@@ -329,6 +329,8 @@ final class REPLTests: XCTestCase {
             ("sim:force('charge')", accessors),
             // A function reached another way than the docs write it is known by what it is.
             ("fl.simulation(g).run", "sim:run takes these options"), ("(fl.force).manyBody", "fl.force.manyBody takes these options"),
+            // A parenthesis in a string is no end of the value.
+            ("('x)'):rep(2)", "('x)'):rep(2) has:"),
         ] {
             mark = repl.mark
             repl.type("help(\(typed))\r")
