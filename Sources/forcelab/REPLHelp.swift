@@ -4,13 +4,15 @@ import LuaHost
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
 /// `help(value)` evaluates `value` as the REPL would and lists the fields and methods of the table or forcelab object
 /// it gives, as Tab completion lists them after `value.` and `value:`, or the declared options of a function that takes
-/// them (`help(sim:run)` too, which is no Lua). A global named `help` that the user defined takes precedence.
+/// them (`help(sim:run)` too, which is no Lua, and `help(mySim.run)`, the same function reached another way). A global
+/// named `help` that the user defined takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
     static let overview = """
         forcelab's REPL runs Lua 5.4; an expression's value prints (so does `=expr`).
           fl            the forcelab module, as in the docs (help(fl) lists its parts)
-          help(value)   the fields and methods of a table or forcelab object: help(fl.force), help(g)
+          help(value)   the fields and methods of a value: help(g), help(fl.force);
+                        or a function's options: help(fl.force.manyBody), help(sim:run)
           Tab           completes globals, fields after '.' and methods after ':' (g:<Tab>)
           g:show()      draws a graph's layout here; sim:run{show = true} animates it
           Ctrl-C        stops a running chunk or discards the line; Ctrl-D leaves
@@ -52,6 +54,11 @@ enum REPLHelp {
         let names = LuaCompletion.members(L, at: -1)
         guard !names.isEmpty else {
             if let options = options(of: value) { return options }
+            // The same function reached another way (s.run for a simulation s): named as the docs name it.
+            let paths = Set(LuaOptionTables.all.map { String($0.function.prefix { $0 != " " && $0 != "(" }) }).sorted()
+            if let name = LuaCompletion.documentedName(ofFunctionAt: -1, among: paths, L), let options = options(of: name) {
+                return options
+            }
             let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
             return "\(value) \(what); docs/lua-api.md describes every function"
         }
@@ -112,10 +119,16 @@ enum REPLHelp {
     }
 
     /// Whether the parenthesis opening `text` is closed by its last character and not before (`help(a) .. help(b)`
-    /// is a Lua expression, not one call).
+    /// is a Lua expression, not one call); parentheses in quoted strings do not count (`help(g:node(")"))`).
     private static func closesOnlyAtEnd(_ text: String) -> Bool {
         var depth = 0
+        var quote: Character?, escaped = false
         for (offset, character) in text.enumerated() {
+            if let open = quote {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
+                continue
+            }
+            if character == "\"" || character == "'" { quote = character }
             if character == "(" { depth += 1 }
             if character == ")" { depth -= 1 }
             if depth == 0 && offset < text.count - 1 { return false }

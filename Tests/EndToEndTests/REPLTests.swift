@@ -289,7 +289,7 @@ final class REPLTests: XCTestCase {
             XCTAssertTrue(repl.waitFor("docs/lua-api.md", after: mark), repl.screen)
             XCTAssertTrue(repl.waitFor("\r\n> ", after: mark), repl.screen)
             let shown = repl.screen[mark...]
-            XCTAssertTrue(shown.contains("Tab") && shown.contains("help(value)"), String(shown))
+            XCTAssertTrue(shown.contains("Tab") && shown.contains("help(value)") && shown.contains("help(sim:run)"), String(shown))
             XCTAssertFalse(shown.contains("nil"), "\(typed) printed \(shown)")
         }
         var mark = repl.mark
@@ -327,6 +327,10 @@ final class REPLTests: XCTestCase {
             ("nothing.inside", "attempt to index a nil value (global 'nothing')"),
             ("fl.force.manyBody{}", accessors), ("fl.force.manyBody{strength = -5}:theta(0.5)", accessors),
             ("sim:force('charge')", accessors),
+            // A function reached another way than the docs write it is known by what it is.
+            ("fl.simulation(g).run", "sim:run takes these options"), ("(fl.force).manyBody", "fl.force.manyBody takes these options"),
+            // A parenthesis in a string is no end of the value.
+            ("('x)'):rep(2)", "('x)'):rep(2) has:"),
         ] {
             mark = repl.mark
             repl.type("help(\(typed))\r")

@@ -196,6 +196,9 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(m.pairs.map(\.name), ["stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle",
                                              "overlaps", "neighbourhoodPreservation", "sources"])
         XCTAssertEqual(m.pairs[2].value, 10)
+        // Which way is better is said for every figure but the two that have no better way, by the names pairs use
+        // (sweep --merge looks figures up by those names).
+        XCTAssertEqual(Set(Metrics.better.keys), Set(m.pairs.map(\.name)).subtracting(["edgeLengthMean", "sources"]))
     }
 
     func testEmptyAndBadInput() throws {

@@ -48,6 +48,43 @@ public enum LuaCompletion {
         return members.sorted()
     }
 
+    /// Which of `paths`, functions as the docs write them (`fl.force.manyBody`, `sim:run`, `g:save`), the function at
+    /// `index` is, found by what it is rather than how it was typed (`s.run` for a simulation `s`, `F.manyBody` after
+    /// `F = fl.force`): each path is read raw from the forcelab module or the methods of a simulation or a graph.
+    public static func documentedName(ofFunctionAt index: Int32, among paths: [String], _ L: OpaquePointer) -> String? {
+        guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
+        let function = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        return paths.first { path in
+            lua_settop(L, top)
+            return push(documented: path, L) && lua_rawequal(L, -1, function) != 0
+        }
+    }
+
+    /// Pushes what `path` names in the docs' words, read raw; false (the stack then holds anything above where it
+    /// was) when it leads nowhere.
+    private static func push(documented path: String, _ L: OpaquePointer) -> Bool {
+        var steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let colon = path.firstIndex(of: ":") {
+            let owners = ["sim": SimulationBindings.metatable, "g": GraphBindings.metatable]
+            guard let owner = owners[String(path[..<colon])], fl_getmetatable_named(L, owner) == LUA_TTABLE else { return false }
+            if fl_rawgetfield(L, -1, "methods") != LUA_TTABLE {
+                fl_pop(L, 1)
+                guard fl_rawgetfield(L, -1, "__index") == LUA_TTABLE else { return false }
+            }
+            steps = [String(path[path.index(after: colon)...])]
+        } else {
+            guard steps.first == "fl", fl_rawgetfield(L, fl_registryindex(), "_LOADED") == LUA_TTABLE else { return false }
+            steps[0] = "forcelab"
+        }
+        for step in steps {
+            guard lua_type(L, -1) == LUA_TTABLE else { return false }
+            _ = fl_rawgetfield(L, -1, step)
+        }
+        return true
+    }
+
     /// The names starting with `prefix` that can follow the value on top (the global table when `separator` is
     /// nil) and `separator`: fields after `.`, methods after `:`. The stack above the value may be left changed.
     private static func names(_ L: OpaquePointer, after separator: Character?, prefix partial: String) -> Set<String> {
