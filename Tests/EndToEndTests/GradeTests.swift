@@ -163,6 +163,30 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(refused.stdout.contains("\nben  not graded\n"), refused.stdout)
     }
 
+    func testAClasssVerdictsAreTheGradersNotWhatASubmissionWritesToStandardError() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        // A passing submission that writes to standard error, a failing one that warns, one that fails writing.
+        for (student, code) in [("ann", "io.stderr:write('debug: loaded\\n')\n" + solution),
+                                ("ben", "warn('@on'); warn('all 2 checks pass')\nreturn function(alpha, nodes) end\n"),
+                                ("cat", "io.stderr:write('forcelab grade: all 2 checks pass\\n')\nreturn function(alpha, nodes) error('oops') end\n")] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "radial.lua"))
+        }
+        let result = try grade(["--out", "graded", exercise("radial")] + paths, in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 5, result.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("ann  pass     all ") && lines[1].hasSuffix(" checks pass"), result.stdout)
+        XCTAssertTrue(lines[2].hasPrefix("ben  fail     ") && lines[2].hasSuffix(" checks fail"), result.stdout)
+        XCTAssertTrue(lines[3].hasPrefix("cat  fail     the submission failed on ") && lines[3].contains("oops"), result.stdout)
+        // The reports keep what the submissions wrote.
+        let report = try String(contentsOf: folder.appendingPathComponent("graded/ann.txt"), encoding: .utf8)
+        XCTAssertTrue(report.contains("debug: loaded\n"), report)
+    }
+
     func testASignalEndsAClasssRunsAtOnce() throws {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let folder = try ForcelabProcess.temporaryFolder(self)

@@ -131,17 +131,21 @@ final class ClassGrading {
         } catch {
             return Outcome(status: 2, verdict: "forcelab grade: \(error)")
         }
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Outcome(status: status, verdict: ClassGrading.verdict(stdout: stdout, stderr: stderr.data))
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return Outcome(status: 128 + signal, verdict: "the grading run was ended by signal \(signal) (\(String(cString: strsignal(signal))))")
+        }
+        return Outcome(status: process.terminationStatus, verdict: ClassGrading.verdict(status: process.terminationStatus, stdout: stdout, stderr: stderr.data))
     }
 
-    /// What a report ends with: the first line of its errors, if any (less `forcelab grade: `), else its last line
-    /// (the checks' summary).
-    private static func verdict(stdout: Data, stderr: Data) -> String {
+    /// What a report ends with: when the run did not pass, the error grading wrote (less `forcelab grade: `), which
+    /// comes after anything the submission wrote to standard error; else the last line of standard output (the
+    /// checks' summary, printed after the submission ran).
+    private static func verdict(status: Int32, stdout: Data, stderr: Data) -> String {
         let lines = { (data: Data) in String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init) }
-        guard let error = lines(stderr).first else { return lines(stdout).last ?? "(no report)" }
         let prefix = "forcelab grade: "
-        return error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error
+        if status != 0, let error = lines(stderr).last(where: { $0.hasPrefix(prefix) }) { return String(error.dropFirst(prefix.count)) }
+        return lines(stdout).last ?? "(no report)"
     }
 
     /// Notes submission `index`'s outcome and prints, in the order given, every line now ready.
