@@ -187,6 +187,27 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(report.contains("debug: loaded\n"), report)
     }
 
+    func testAClassIsGradedToTheEndWhenItsOutputsReaderGoesAway() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        let paths = try ["ann", "ben"].map { try submission(solution, in: folder, name: "\($0).lua") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        process.currentDirectoryURL = folder
+        process.arguments = ["grade", "--jobs", "1", "--out", "graded", exercise("radial")] + paths
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // As `| head -1` or a pager quit at once would: nothing reads what it prints.
+        try output.fileHandleForReading.close()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "ended by signal \(process.terminationStatus)")
+        XCTAssertEqual(process.terminationStatus, 0)
+        let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
+        XCTAssertEqual(summary.split(separator: "\n").count, 3, summary)
+    }
+
     func testASignalEndsAClasssRunsAtOnce() throws {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let folder = try ForcelabProcess.temporaryFolder(self)

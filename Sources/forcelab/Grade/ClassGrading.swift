@@ -57,6 +57,9 @@ final class ClassGrading {
     /// Grades every submission and returns the exit status: 0 when all pass, 2 when one was refused as a usage error
     /// or for an exercise that cannot be used (no further one starts), 1 otherwise, 128 + the signal when stopped.
     func run() -> Int32 {
+        // A reader that goes away (`| head`, a pager quit early) ends no grading: its runs would be left running on
+        // and the summary never written.
+        signal(SIGPIPE, SIG_IGN)
         let count = options.submissions.count, jobs = min(options.jobs, count)
         print("grading \(count) submissions of \(options.exercise), \(jobs) at a time; reports in \(options.outputPath)/NAME.txt")
         children.run(jobs) { [self] in
