@@ -208,6 +208,23 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(summary.split(separator: "\n").count, 3, summary)
     }
 
+    func testAClasssNamesComeFromTheirFoldersAndFromTheirFilesInAFolderHoldingSeveral() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        for (own, file) in [("ann", "radial.lua"), ("ben", "radial.lua"), ("late", "cat.lua"), ("late", "dan.lua")] {
+            let place = folder.appendingPathComponent("class/\(own)")
+            try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+            paths.append(try submission(solution, in: place, name: file))
+        }
+        let result = try grade(["--out", "graded", exercise("radial")] + paths, in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let names = result.stdout.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ").first.map(String.init) }
+        XCTAssertEqual(names, ["ann", "ben", "late-cat", "late-dan"], result.stdout)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("graded").path).sorted()
+        XCTAssertEqual(left, ["ann.txt", "ben.txt", "late-cat.txt", "late-dan.txt", "summary.csv"])
+    }
+
     func testASignalEndsAClasssRunsAtOnce() throws {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let folder = try ForcelabProcess.temporaryFolder(self)
@@ -551,7 +568,7 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(watched.stderr.contains("grade takes only --timeout"), watched.stderr)
         let twice = try grade([exercise("radial"), idle, idle], in: folder)
         XCTAssertEqual(twice.status, 2, twice.stdout)
-        XCTAssertTrue(twice.stderr.contains("would share the report name '\(folder.lastPathComponent)': give each submission a file name or a folder of its own"), twice.stderr)
+        XCTAssertTrue(twice.stderr.contains("would share the report name '\(folder.lastPathComponent)-submission': give each submission a file name or a folder of its own"), twice.stderr)
         let help = try grade(["--help"], in: folder)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage: forcelab grade"), help.stdout)

@@ -40,18 +40,23 @@ final class ClassGrading {
     }
 
     /// Each submission's name: its file's name without `.lua` when those differ, else its folder's name
-    /// (`submissions/alice/clusters.lua` is alice's).
+    /// (`submissions/alice/clusters.lua` is alice's), and for a folder holding several, the folder's and the file's
+    /// (`late/dan.lua` is late-dan's).
     private static func names(of submissions: [String]) throws -> [String] {
         let files = submissions.map { URL(fileURLWithPath: $0) }
         let stems = files.map { $0.deletingPathExtension().lastPathComponent }
         if Set(stems).count == stems.count { return stems }
-        let folders = files.map { $0.deletingLastPathComponent().lastPathComponent }
-        guard Set(folders).count == folders.count else {
-            let shared = Dictionary(grouping: submissions.indices, by: { folders[$0] }).first { $0.value.count > 1 }!
+        let folders = files.map { $0.deletingLastPathComponent() }
+        let counts = Dictionary(folders.map { ($0.path, 1) }, uniquingKeysWith: +)
+        let names = files.indices.map { index in
+            counts[folders[index].path]! > 1 ? folders[index].lastPathComponent + "-" + stems[index] : folders[index].lastPathComponent
+        }
+        guard Set(names).count == names.count else {
+            let shared = Dictionary(grouping: submissions.indices, by: { names[$0] }).first { $0.value.count > 1 }!
             throw CommandLineOptions.UsageError(message: "'\(submissions[shared.value[0]])' and '\(submissions[shared.value[1]])' "
                 + "would share the report name '\(shared.key)': give each submission a file name or a folder of its own")
         }
-        return folders
+        return names
     }
 
     /// Grades every submission and returns the exit status: 0 when all pass, 2 when one was refused as a usage error
