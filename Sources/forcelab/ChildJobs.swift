@@ -1,9 +1,22 @@
 import Foundation
+import ProcessorSupport
 
 /// Jobs on threads of their own that start child processes, for a command (`forcelab sweep`, a class's grading) that
 /// must end those children at SIGINT (Ctrl-C) or SIGTERM before it ends itself: they run in process groups of their
 /// own (Foundation's `Process`), which a terminal's Ctrl-C does not reach.
 final class ChildJobs: @unchecked Sendable {
+    /// How many jobs run when `--jobs` does not say: every core this process may run on (its CPU affinity, as Slurm
+    /// or taskset set it).
+    static var defaultCount: Int { UsableCores.count() }
+
+    /// The jobs `--jobs text` asks for, a whole number from 1 to 1024; nil for anything else (`refusal` says why).
+    static func count(_ text: String) -> Int? {
+        Int(text).flatMap { (1...1024).contains($0) ? $0 : nil }
+    }
+
+    /// The message that refuses `--jobs text`.
+    static func refusal(_ text: String) -> String { "--jobs must be from 1 to 1024, got '\(text)'" }
+
     /// Guards what follows; `run` waits on its condition until every job's thread has ended.
     private let lock = NSCondition()
     private var jobsRunning = 0

@@ -1,6 +1,5 @@
 import Foundation
 import GraphModel
-import ProcessorSupport
 
 /// The command line of `forcelab grade`: the sandbox's and the limits' options of `forcelab` itself, then the
 /// exercise and the submission. Grading always runs sandboxed, with limits of its own by default.
@@ -18,7 +17,7 @@ struct GradeOptions {
     let submissions: [String]
     /// The submission graded here: the only one given, else nil.
     var submission: String? { submissions.count == 1 ? submissions[0] : nil }
-    /// How many submissions of a class are graded at once (`--jobs`; default: the cores this process may use).
+    /// How many submissions of a class are graded at once (`--jobs`; `ChildJobs.defaultCount` by default).
     let jobs: Int
     /// The folders given with `--allow-read`, for the runs that grade a class's submissions.
     let readableFolders: [String]
@@ -51,7 +50,8 @@ struct GradeOptions {
           --out DIR               the folder they may write under (default out, made if missing,
                                   removed again if nothing was written there); for a class, DIR/NAME
                                   for each submission, its report DIR/NAME.txt and DIR/summary.csv
-          --jobs N                a class's submissions graded at once (default: the usable cores)
+          --jobs N                a class's submissions graded at once (default: every core this
+                                  process may use)
         Both run sandboxed: the exercise reads under its folder, the submission under its own (not the
         exercise's), each also under --allow-read; they write only under --out. Exit status: 0 every check
         passes, 1 a check fails or the submission fails, 2 usage error or an exercise that cannot be used,
@@ -63,14 +63,14 @@ struct GradeOptions {
     /// the arguments are refused).
     init(_ arguments: [String], environment: [String: String]) throws {
         // --jobs, before the exercise, is grade's own; the other options are forcelab's, read by CommandLineOptions.
-        var rest: [String] = [], jobs = UsableCores.count(), index = 0
+        var rest: [String] = [], jobs = ChildJobs.defaultCount, index = 0
         while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
             let option = arguments[index]
             guard option == "--jobs" || GradeOptions.optionsWithValues.contains(option) else { break }
             guard index + 1 < arguments.count else { break }
             if option == "--jobs" {
-                guard let count = Int(arguments[index + 1]), count >= 1 else {
-                    throw CommandLineOptions.UsageError(message: "--jobs needs a whole number of at least 1")
+                guard let count = ChildJobs.count(arguments[index + 1]) else {
+                    throw CommandLineOptions.UsageError(message: ChildJobs.refusal(arguments[index + 1]))
                 }
                 jobs = count
             } else {

@@ -1,5 +1,4 @@
 import Foundation
-import ProcessorSupport
 
 /// The command line of `forcelab sweep`.
 struct SweepOptions {
@@ -17,8 +16,8 @@ struct SweepOptions {
 
     /// What to do; running a spec unless --merge, --worker or --help says otherwise.
     var mode = Mode.run
-    /// Worker processes; default: every core this process may run on (its CPU affinity, as Slurm or taskset set it).
-    var jobs = UsableCores.count()
+    /// Worker processes (`ChildJobs.defaultCount` by default).
+    var jobs = ChildJobs.defaultCount
     /// The results file (run), or the output folder (merge).
     var out: String?
     /// This process's shard, 1-based, and the number of shards.
@@ -53,7 +52,7 @@ struct SweepOptions {
             switch argument {
             case "--jobs":
                 let text = try value(argument)
-                guard let jobs = Int(text), (1...1024).contains(jobs) else { throw SweepError("--jobs must be from 1 to 1024, got '\(text)'") }
+                guard let jobs = ChildJobs.count(text) else { throw SweepError(ChildJobs.refusal(text)) }
                 self.jobs = jobs
             case "--out": out = try value(argument)
             case "--shard":
