@@ -225,6 +225,24 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(left, ["ann.txt", "ben.txt", "late-cat.txt", "late-dan.txt", "summary.csv"])
     }
 
+    func testAClasssReportKeepsTheEndsOfWhatASubmissionPrintsWithoutEnd() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        // 8 MB at each load, then the model solution: the report keeps the first and the last MB, the verdict its own.
+        let loud = try submission("io.write(('x'):rep(8000000))\n" + solution, in: folder, name: "loud.lua")
+        let quiet = try submission(solution, in: folder, name: "quiet.lua")
+        let result = try grade(["--out", "graded", exercise("radial"), loud, quiet], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\nloud   pass     all 2 checks pass\n"), result.stdout)
+        let report = try String(contentsOf: folder.appendingPathComponent("graded/loud.txt"), encoding: .utf8)
+        XCTAssertLessThan(report.utf8.count, 2 * 1_048_576 + 1000)
+        XCTAssertTrue(report.hasPrefix("exercise: "), String(report.prefix(100)))
+        let cut = report.split(separator: "\n").first { $0.hasPrefix("[") && $0.contains(" bytes left out here: a report keeps the first and the last 1 MB") }
+        let leftOut = cut.flatMap { Int($0.dropFirst().prefix { $0.isNumber }) } ?? 0
+        XCTAssert((16_000_000 - 2 * 1_048_576)..<16_001_000 ~= leftOut, String(describing: cut))
+        XCTAssertTrue(report.hasSuffix("all 2 checks pass\n"), String(report.suffix(100)))
+    }
+
     func testASignalEndsAClasssRunsAtOnce() throws {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let folder = try ForcelabProcess.temporaryFolder(self)

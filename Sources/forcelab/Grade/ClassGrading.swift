@@ -14,13 +14,6 @@ final class ClassGrading {
         let verdict: String
     }
 
-    /// A run's standard error, read on a thread of its own while its standard output is read (so that neither pipe
-    /// fills while the other is waited on).
-    private final class ErrorsRead: @unchecked Sendable {
-        var data = Data()
-        let done = DispatchSemaphore(value: 0)
-    }
-
     private let options: GradeOptions
     /// A name per submission, for its report and its folder.
     private let names: [String]
@@ -114,43 +107,38 @@ final class ClassGrading {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
-        let stderr = ErrorsRead()
         do {
             try process.run()
         } catch {
-            return Outcome(status: 2, verdict: "forcelab grade: cannot start a grading run: \(error)")
+            return Outcome(status: 2, verdict: "cannot start a grading run: \(error)")
         }
         children.started(process.processIdentifier)
-        Thread { [errors] in
-            stderr.data = errors.fileHandleForReading.readDataToEndOfFile()
-            stderr.done.signal()
-        }.start()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        stderr.done.wait()
+        let outputRead = RunOutput(reading: output), errorsRead = RunOutput(reading: errors)
+        let stdout = outputRead.text, stderr = errorsRead.text
         process.waitUntilExit()
         children.ended(process.processIdentifier)
         guard !(children.stoppedBy != nil && process.terminationReason == .uncaughtSignal) else {
             rmdir(folder)  // the run ended before it could remove its folder, if it wrote nothing there
             return nil
         }
-        let report = String(decoding: stdout, as: UTF8.self) + String(decoding: stderr.data, as: UTF8.self)
+        let report = stdout + stderr
         do {
             try AtomicFile.write(report, to: options.outputPath + "/" + names[index] + ".txt")
         } catch {
-            return Outcome(status: 2, verdict: "forcelab grade: \(error)")
+            return Outcome(status: 2, verdict: String(describing: error))
         }
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
             return Outcome(status: 128 + signal, verdict: "the grading run was ended by signal \(signal) (\(String(cString: strsignal(signal))))")
         }
-        return Outcome(status: process.terminationStatus, verdict: ClassGrading.verdict(status: process.terminationStatus, stdout: stdout, stderr: stderr.data))
+        return Outcome(status: process.terminationStatus, verdict: ClassGrading.verdict(status: process.terminationStatus, stdout: stdout, stderr: stderr))
     }
 
     /// What a report ends with: when the run did not pass, the error grading wrote (less `forcelab grade: `), which
     /// comes after anything the submission wrote to standard error; else the last line of standard output (the
     /// checks' summary, printed after the submission ran).
-    private static func verdict(status: Int32, stdout: Data, stderr: Data) -> String {
-        let lines = { (data: Data) in String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init) }
+    private static func verdict(status: Int32, stdout: String, stderr: String) -> String {
+        let lines = { (text: String) in text.split(separator: "\n").map(String.init) }
         let prefix = "forcelab grade: "
         if status != 0, let error = lines(stderr).last(where: { $0.hasPrefix(prefix) }) { return String(error.dropFirst(prefix.count)) }
         return lines(stdout).last ?? "(no report)"
