@@ -185,6 +185,13 @@ final class GradeTests: XCTestCase {
         // The reports keep what the submissions wrote.
         let report = try String(contentsOf: folder.appendingPathComponent("graded/ann.txt"), encoding: .utf8)
         XCTAssertTrue(report.contains("debug: loaded\n"), report)
+        // A limit reached where the submission cannot be stopped ends its run, which says so last.
+        let stuck = try ["dan", "eve"].map {
+            try submission("string.find(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40))\nreturn function() end\n", in: folder, name: "\($0).lua")
+        }
+        let ended = try grade(["--timeout", "1", "--out", "ended", exercise("radial")] + stuck, in: folder)
+        XCTAssertEqual(ended.status, 1, ended.stderr)
+        XCTAssertTrue(ended.stdout.contains("\ndan  stopped  time limit of 1 s reached, and the script did not stop within "), ended.stdout)
     }
 
     func testAClassIsGradedToTheEndWhenItsOutputsReaderGoesAway() throws {

@@ -134,13 +134,15 @@ final class ClassGrading {
         return Outcome(status: process.terminationStatus, verdict: ClassGrading.verdict(status: process.terminationStatus, stdout: stdout, stderr: stderr))
     }
 
-    /// What a report ends with: when the run did not pass, the error grading wrote (less `forcelab grade: `), which
-    /// comes after anything the submission wrote to standard error; else the last line of standard output (the
-    /// checks' summary, printed after the submission ran).
+    /// What a report ends with: when the run did not pass, the error grading wrote last (less `forcelab grade: `, or
+    /// the `forcelab: ` of a limit that had to end the process), which comes after anything the submission wrote to
+    /// standard error; else the last line of standard output (the checks' summary, printed after the submission ran).
     private static func verdict(status: Int32, stdout: String, stderr: String) -> String {
         let lines = { (text: String) in text.split(separator: "\n").map(String.init) }
-        let prefix = "forcelab grade: "
-        if status != 0, let error = lines(stderr).last(where: { $0.hasPrefix(prefix) }) { return String(error.dropFirst(prefix.count)) }
+        let prefixes = ["forcelab grade: ", "forcelab: "]
+        for line in status == 0 ? [] : lines(stderr).reversed() {
+            if let prefix = prefixes.first(where: line.hasPrefix) { return String(line.dropFirst(prefix.count)) }
+        }
         return lines(stdout).last ?? "(no report)"
     }
 
