@@ -22,7 +22,21 @@ final class StopSignals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { stop(number) }
             source.resume()
+            StopSignals.awaitHandler(number)
             return Watch(source: source, number: number, previous: previous)
+        }
+    }
+
+    /// Waits (up to a second) until libdispatch has installed its handler of signal `number`, which it does a moment
+    /// after the source resumes: until then the signal is ignored, and a child started meanwhile would inherit it
+    /// ignored (exec keeps an ignored signal ignored) and could not be ended by it.
+    private static func awaitHandler(_ number: Int32) {
+        var action = sigaction()
+        for _ in 0..<1000 {
+            guard sigaction(number, nil, &action) == 0,
+                  unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            else { return }
+            usleep(1000)
         }
     }
 

@@ -286,6 +286,34 @@ final class GradeTests: XCTestCase {
         }
     }
 
+    /// A class's runs are ended with SIGTERM: none may have it ignored, though the first ones start while the grading
+    /// sets up its own handling of the signal (which ignores it a moment).
+    func testNoRunOfAClassIgnoresSIGTERM() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let students = ["ann", "ben", "cat", "dan"]
+        var paths: [String] = []
+        for student in students {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            // SigIgn's bit 14 is SIGTERM (15).
+            paths.append(try submission("""
+                local status = assert(io.open("/proc/self/status")):read("a")
+                local ignored = tonumber(status:match("SigIgn:%s*(%x+)"), 16) & (1 << 14) ~= 0
+                assert(io.open("graded/\(student)/ignored", "w")):write(tostring(ignored)):close()
+                return function(alpha, nodes) end
+                """, in: own, name: "radial.lua"))
+        }
+        for run in 1...3 {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("graded"))
+            let result = try grade(["--jobs", "4", "--allow-read", "/proc", "--out", "graded", exercise("radial")] + paths, in: folder)
+            XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+            for student in students {
+                let noted = try String(contentsOf: folder.appendingPathComponent("graded/\(student)/ignored"), encoding: .utf8)
+                XCTAssertEqual(noted, "false", "run \(run): \(student)'s run has SIGTERM ignored")
+            }
+        }
+    }
+
     func testWithoutASubmissionGradeShowsTheTaskTheChecksAndTheReferenceFigures() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let result = try grade([exercise("spring")], in: folder)
