@@ -2,8 +2,8 @@ import Foundation
 import ProcessorSupport
 
 /// Jobs on threads of their own that start child processes, for a command (`forcelab sweep`, a class's grading) that
-/// must end those children at SIGINT (Ctrl-C) or SIGTERM before it ends itself: they run in process groups of their
-/// own (Foundation's `Process`), which a terminal's Ctrl-C does not reach.
+/// must end those children at SIGINT (Ctrl-C), SIGTERM or SIGHUP before it ends itself: they run in process groups of
+/// their own (Foundation's `Process`), which a terminal's Ctrl-C or hangup does not reach.
 final class ChildJobs: @unchecked Sendable {
     /// How many jobs run when `--jobs` does not say: every core this process may run on (its CPU affinity, as Slurm
     /// or taskset set it).
@@ -23,15 +23,15 @@ final class ChildJobs: @unchecked Sendable {
     private var children: Set<Int32> = []
     private var signal: Int32?
 
-    /// The signal (SIGINT, SIGTERM) that stopped the jobs, if one did.
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that stopped the jobs, if one did.
     var stoppedBy: Int32? {
         lock.lock()
         defer { lock.unlock() }
         return signal
     }
 
-    /// Runs `job` on `count` threads and returns once all have ended. Meanwhile SIGINT and SIGTERM end the children
-    /// (with what they started) at once and are noted in `stoppedBy`, and the jobs are to start nothing more.
+    /// Runs `job` on `count` threads and returns once all have ended. Meanwhile SIGINT, SIGTERM and SIGHUP end the
+    /// children (with what they started) at once and are noted in `stoppedBy`, and the jobs are to start nothing more.
     func run(_ count: Int, _ job: @escaping @Sendable () -> Void) {
         let signals = StopSignals { [self] number in
             lock.lock()

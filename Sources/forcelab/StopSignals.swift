@@ -1,7 +1,8 @@
 import Foundation
 
-/// SIGINT (Ctrl-C) and SIGTERM (a batch system's stop) handed to a closure instead of ending the process (for
-/// `ChildJobs`); a SIGINT the shell set to be ignored (a background job) stays so.
+/// SIGINT (Ctrl-C), SIGTERM (a batch system's stop) and SIGHUP (the terminal closed) handed to a closure instead of
+/// ending the process (for `ChildJobs`); a SIGINT or SIGHUP the shell set to be ignored (a background job, `nohup`)
+/// stays so.
 final class StopSignals {
     /// A signal handled, and what the process did with it before.
     private struct Watch {
@@ -12,11 +13,11 @@ final class StopSignals {
 
     private let watches: [Watch]
 
-    /// Hands each SIGINT and SIGTERM to `stop` (on another thread) until `end()`.
+    /// Hands each SIGINT, SIGTERM and SIGHUP to `stop` (on another thread) until `end()`.
     init(_ stop: @escaping @Sendable (Int32) -> Void) {
-        watches = [SIGINT, SIGTERM].compactMap { number -> Watch? in
+        watches = [SIGINT, SIGTERM, SIGHUP].compactMap { number -> Watch? in
             let previous = signal(number, SIG_IGN)
-            if number == SIGINT, let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+            if number != SIGTERM, let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
                 return nil
             }
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -46,6 +47,11 @@ final class StopSignals {
             watch.source.cancel()
             signal(watch.number, watch.previous)
         }
+    }
+
+    /// How a command stopped by `signal` says so: "interrupted" (Ctrl-C), "stopped by SIGTERM", "stopped by SIGHUP".
+    static func stopped(by signal: Int32) -> String {
+        signal == SIGINT ? "interrupted" : "stopped by " + (signal == SIGHUP ? "SIGHUP" : "SIGTERM")
     }
 
     /// Sends SIGTERM to process `id` and to what it started: its process group, which Foundation's `Process` makes

@@ -251,7 +251,7 @@ final class GradeTests: XCTestCase {
     }
 
     func testASignalEndsAClasssRunsAtOnce() throws {
-        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
             let folder = try ForcelabProcess.temporaryFolder(self)
             var paths: [String] = []
             // Each submission notes that it runs, in the folder it may write in, then loops for ever.

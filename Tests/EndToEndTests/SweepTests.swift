@@ -145,10 +145,10 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(Set(figures(out).keys).count, 11)
     }
 
-    /// Ctrl-C (SIGINT) or a batch system's SIGTERM ends the workers with the sweep: they run in process groups of
-    /// their own, so without this they went on with their cases after the sweep had gone.
+    /// Ctrl-C (SIGINT), a batch system's SIGTERM or a closed terminal's SIGHUP ends the workers with the sweep: they
+    /// run in process groups of their own, so without this they went on with their cases after the sweep had gone.
     func testASignalEndsTheWorkersAtOnceAndSaysHowToResume() throws {
-        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
             let folder = try ForcelabProcess.temporaryFolder(self)
             let spec = try makeSpec(folder, """
                 local folder = ...

@@ -80,7 +80,7 @@ final class ClassGrading {
         if refused > 0 { tally += ", \(refused) refused (status 2: see the report)" }
         print("\(graded.count) of \(count) graded: \(tally); the table is \(options.outputPath)/summary.csv")
         if let signal {
-            Diagnostics.write("forcelab grade: \(signal == SIGINT ? "interrupted" : "stopped by SIGTERM"): \(graded.count) of \(count) graded\n")
+            Diagnostics.write("forcelab grade: \(StopSignals.stopped(by: signal)): \(graded.count) of \(count) graded\n")
             return 128 + signal
         }
         return refused > 0 ? 2 : passed == count ? 0 : 1

@@ -56,7 +56,7 @@ struct GradeOptions {
         exercise's), each also under --allow-read; they write only under --out. Exit status: 0 every check
         passes, 1 a check fails or the submission fails, 2 usage error or an exercise that cannot be used,
         3 the run reached a limit; for a class, 0 when every submission passes, 2 as for one, 128 + the
-        signal when Ctrl-C (130) or SIGTERM (143) stopped it, else 1. See docs/grading.md.
+        signal when Ctrl-C (130), SIGTERM (143) or SIGHUP (129) stopped it, else 1. See docs/grading.md.
         """
 
     /// Parses the arguments after `grade`; the folder `--out` names is made when missing (and removed again when

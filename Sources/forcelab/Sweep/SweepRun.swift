@@ -39,7 +39,7 @@ final class SweepRun {
             say("\(scope), \(mine.count - todo.count) recorded before, \(todo.count) to run on \(jobs) job\(jobs == 1 ? "" : "s") -> \(outPath)")
             guard !todo.isEmpty else { return 0 }
             let progress = SweepProgress(total: todo.count)
-            // At SIGINT or SIGTERM no further case starts, and the workers, with the commands they started, are
+            // At SIGINT, SIGTERM or SIGHUP no further case starts, and the workers, with the commands they started, are
             // ended at once rather than left running their cases.
             children.run(jobs) { [self] in serve(todo, log: log, progress: progress) }
             let signal = children.stoppedBy
@@ -49,8 +49,7 @@ final class SweepRun {
             progress.finish()
             if let fatal { say(fatal) }
             if let signal {
-                let how = signal == SIGINT ? "interrupted" : "stopped by SIGTERM"
-                say("\(how): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
+                say("\(StopSignals.stopped(by: signal)): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
                 return 128 + signal
             }
             if fatal != nil { return 1 }
