@@ -615,6 +615,7 @@ final class GradeTests: XCTestCase {
         let noJobs = try grade(["--jobs", "0", exercise("radial"), idle], in: folder)
         XCTAssertEqual(noJobs.status, 2)
         XCTAssertTrue(noJobs.stderr.contains("--jobs must be from 1 to 1024, got '0'"), noJobs.stderr)
+        XCTAssertTrue(try grade(["--jobs"], in: folder).stderr.hasPrefix("forcelab grade: '--jobs' needs argument\n"))
         XCTAssertEqual(try grade(["--timeout", "never", exercise("radial"), idle], in: folder).status, 2)
         let watched = try grade(["--watch", exercise("radial"), idle], in: folder)
         XCTAssertEqual(watched.status, 2, "grade does not watch: \(watched.stdout)")

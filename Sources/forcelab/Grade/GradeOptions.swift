@@ -67,7 +67,10 @@ struct GradeOptions {
         while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
             let option = arguments[index]
             guard option == "--jobs" || GradeOptions.optionsWithValues.contains(option) else { break }
-            guard index + 1 < arguments.count else { break }
+            guard index + 1 < arguments.count else {
+                if option == "--jobs" { throw CommandLineOptions.UsageError(message: "'--jobs' needs argument") }
+                break
+            }
             if option == "--jobs" {
                 guard let count = ChildJobs.count(arguments[index + 1]) else {
                     throw CommandLineOptions.UsageError(message: ChildJobs.refusal(arguments[index + 1]))
