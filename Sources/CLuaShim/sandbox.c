@@ -103,7 +103,7 @@ static int sandboxed_searcher(lua_State *L) {
         lua_pushlstring(L, piece, length);
         const char *filename = luaL_gsub(L, lua_tostring(L, -1), LUA_PATH_MARK, module);
         lua_remove(L, -2);
-        if (refused(L, filename, lua_rawlen(L, -1), 0)) {
+        if (refused(L, filename, lua_rawlen(L, -1), FL_PATH_PROBE)) {
             lua_pop(L, 1);
             lua_pushfstring(L, "\n\tno file '%s' (not readable in the sandbox)", filename);
         } else {

@@ -55,6 +55,45 @@ final class GradeTests: XCTestCase {
         }
     }
 
+    func testTheModuleIsTheGlobalFlAsInScripts() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("tune.solution.lua"), encoding: .utf8)
+        XCTAssertTrue(solution.contains("forcelab.force."), solution)
+        let typed = try submission(solution.replacingOccurrences(of: "forcelab.force.", with: "fl.force."), in: folder, name: "typed.lua")
+        let result = try grade([exercise("tune"), typed], in: folder)
+        XCTAssertEqual(result.status, 0, "fl is a global in a submission, as in scripts and at the prompt: \(result.stderr)")
+    }
+
+    func testTheExercisesGlobalsAreNotTheSubmissions() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let exercise = try submission("""
+            function pull(alpha, nodes) for _, n in ipairs(nodes) do n.vx = n.vx - n.x * 0.1 * alpha end end
+            print = nil
+            return {title = "Pull", graphs = {{generate = "grid", rows = 3, columns = 3}}, reference = pull,
+                    forces = function(sim) sim:force("other", function() helper = pull end) end,
+                    checks = {{kind = "positions", tolerance = 1e-6}}}
+            """, in: folder, name: "pull.lua")
+        let student = folder.appendingPathComponent("student")
+        try FileManager.default.createDirectory(at: student, withIntermediateDirectories: true)
+        let cheat = try submission("print('print is there')\nreturn pull or helper\n", in: student, name: "cheat.lua")
+        let result = try grade([exercise, cheat], in: folder)
+        XCTAssertEqual(result.status, 1, "a global function of the exercise cannot be returned as the answer: \(result.stdout)")
+        XCTAssertTrue(result.stderr.contains("must return the force: a function(alpha, nodes) or a table"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("it returned nil"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("print is there\n"), "the exercise's assignments stay its own: \(result.stdout)")
+    }
+
+    func testASubmissionRequiresItsOwnModulesFromItsFolder() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let student = folder.appendingPathComponent("student")
+        try FileManager.default.createDirectory(at: student, withIntermediateDirectories: true)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        _ = try submission(solution, in: student, name: "ring.lua")
+        let main = try submission("return require 'ring'\n", in: student, name: "main.lua")
+        let result = try grade([exercise("radial"), main], in: folder)
+        XCTAssertEqual(result.status, 0, "graded from the folder above, the submission's module is found beside it: \(result.stderr)")
+    }
+
     func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let idle = try submission("return function(alpha, nodes) end\n", in: folder)
@@ -278,6 +317,15 @@ final class GradeTests: XCTestCase {
         XCTAssertFalse(counted.stdout.contains("'/etc/passwd6'"), counted.stdout)
         XCTAssertTrue(counted.stdout.contains("\n  and more than 9995 more\n"), counted.stdout)
         XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
+        let read = try grade([exercise("radial"), folder.appendingPathComponent("read.lua").path], in: folder)
+        XCTAssertFalse(read.stderr.contains("the sandbox refused the submission"), "the refusal in the error is not listed again: \(read.stderr)")
+        // The files require's search tries by itself are no attempt of the submission's.
+        let searched = try submission("pcall(require, 'nowhere')\nreturn function() end\n", in: folder, name: "searched.lua")
+        let search = try grade([exercise("radial"), searched], in: folder)
+        XCTAssertFalse(search.stdout.contains("the sandbox refused"), search.stdout)
+        let two = try submission("pcall(dofile, '/etc/hosts')\nreturn dofile('/etc/passwd')\n", in: folder, name: "two.lua")
+        let both = try grade([exercise("radial"), two], in: folder)
+        XCTAssertTrue(both.stderr.contains("\nthe sandbox also refused the submission 1 file access:\n  cannot read '/etc/hosts': "), both.stderr)
     }
 
     func testASubmissionCannotChangeTheGraphOrTheReference() throws {

@@ -9,10 +9,11 @@ final class PseudoTerminal {
     private(set) var screen = ""
 
     /// Starts `path arguments...` on a new pseudo-terminal `columns` wide with `environment`, plus the sanitizers' options of the
-    /// tests' own environment (scripts/sanitize sets them: without them a sanitized build would report leaks at exit).
+    /// tests' own environment (scripts/sanitize sets them: without them a sanitized build would report leaks at exit, and
+    /// with Swift's backtracer a report's abort would hang).
     init(_ path: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 120) throws {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let sanitizers = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+        let sanitizers = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") || $0.key == "SWIFT_BACKTRACE" }
         let envp = environment.merging(sanitizers) { own, _ in own }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var window = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         var fd: Int32 = -1

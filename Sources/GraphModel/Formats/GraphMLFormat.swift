@@ -63,6 +63,14 @@ enum GraphMLFormat {
         "      <data key=\"\(XMLText.escape(key))\">\(XMLText.escape(value))</data>\n"
     }
 
+    /// The data elements of a node's (`node`) or an edge's data fields, in name order.
+    private static func dataElements(_ fields: [String: DataValue], kinds: [String: DataKeyKind], node: Bool) -> String {
+        fields.keys.sorted().map { name in
+            let kind = kinds[name]!
+            return data(keyId(name, kind, node: node), kind.text(of: fields[name]!))
+        }.joined()
+    }
+
     /// The <node> element of a node.
     private static func element(for node: Node, kinds: [String: DataKeyKind]) -> String {
         var text = "    <node id=\"\(XMLText.escape(node.id))\">\n"
@@ -83,10 +91,7 @@ enum GraphMLFormat {
         if let label = node.label { text += data("n.label", label) }
         if let type = node.type { text += data("n.type", type) }
         if let parent = node.parentId { text += data("n.parent", parent) }
-        for name in node.data.keys.sorted() {
-            let kind = kinds[name]!
-            text += data(keyId(name, kind, node: true), kind.text(of: node.data[name]!))
-        }
+        text += dataElements(node.data, kinds: kinds, node: true)
         return text + "    </node>\n"
     }
 
@@ -99,10 +104,7 @@ enum GraphMLFormat {
         text += ">\n"
         if let label = edge.label { text += data("e.label", label) }
         if let type = edge.type { text += data("e.type", type) }
-        for name in edge.data.keys.sorted() {
-            let kind = kinds[name]!
-            text += data(keyId(name, kind, node: false), kind.text(of: edge.data[name]!))
-        }
+        text += dataElements(edge.data, kinds: kinds, node: false)
         return text + "    </edge>\n"
     }
 }

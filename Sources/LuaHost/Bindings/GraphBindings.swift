@@ -11,7 +11,7 @@ enum GraphBindings {
     /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
     static func register(_ L: OpaquePointer) {
         LuaObject.register(L, name: metatable, methods: methods, metamethods: [
-            ("__tostring", describe), ("__len", nodeCountFunction), ("__eq", equal), ("__newindex", assign),
+            ("__tostring", describe), ("__len", nodeCount), ("__eq", equal), ("__newindex", assign),
         ], index: read)
         ElementBindings.register(L)
         lua_createtable(L, 0, 4)
@@ -76,7 +76,7 @@ enum GraphBindings {
     static let methods: [(String, LuaFunction)] = [
         ("addNode", addNode), ("addEdge", addEdge), ("connect", connect),
         ("node", node), ("edge", edge), ("nodes", nodes), ("edges", edges),
-        ("nodeCount", nodeCountFunction), ("edgeCount", edgeCount),
+        ("nodeCount", nodeCount), ("edgeCount", edgeCount),
         ("applyNodeChanges", applyNodeChanges), ("applyEdgeChanges", applyEdgeChanges),
         ("deleteElements", deleteElements), ("restore", restore),
         ("connections", connections), ("incomers", incomers), ("outgoers", outgoers),
@@ -247,7 +247,7 @@ enum GraphBindings {
         }
     }
 
-    static let nodeCountFunction: LuaFunction = { L in
+    static let nodeCount: LuaFunction = { L in
         LuaBinding.run(L, "nodeCount") { arguments in
             lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.nodeCount))
             return 1

@@ -22,7 +22,7 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            let style = NodeStyles(options: options, graph: luaGraph)
+            let style = ElementStyles(options: options, graph: luaGraph)
             var settings = GraphSVGOptions()
             settings.width = try options.number("width")
             settings.height = try options.number("height")
@@ -347,7 +347,7 @@ enum PictureBindings {
                 throw arguments.error(2, "field 'weight': \(error)")
             }
             let scene = try GraphScene(graph: luaGraph.graph, group: nil)
-            let radii = try NodeStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
+            let radii = try ElementStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(
                 positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
                 radii: radii, ids: scene.nodes.map(\.id), options: settings, check: LuaLimits.checker(arguments.L))

@@ -93,7 +93,7 @@ enum RecordingBindings {
     private static func styles(_ options: OptionsReader, _ recording: LayoutRecording, into frames: inout Replay.Recording,
                                settings: Replay.Options) throws {
         let graph = recording.graph
-        let style = NodeStyles(options: options, graph: GraphHandle(graph, in: options.fields.arguments.L),
+        let style = ElementStyles(options: options, graph: GraphHandle(graph, in: options.fields.arguments.L),
                                nodeIds: recording.ids, edgeIds: recording.edgeIds)
         let nodes = recording.ids.map { GraphScene.Node(id: $0, x: 0, y: 0, data: graph.node($0)?.data ?? [:]) }
         let edges = zip(recording.edges, recording.edgeIds).map { ends, id in

@@ -43,6 +43,7 @@ public final class LuaState {
     }
 
     /// The sandbox's question to the file-access policy: nil when the path may be used, else the reason (malloc'd).
+    /// A refusal is told to `FileAccess.refusalObserver`, except for the files require's search probes by itself.
     private static let checkPath: fl_path_checker = { bytes, length, writing in
         guard let bytes else { return strdup("no path given") }
         let raw = UnsafeRawBufferPointer(start: bytes, count: length)
@@ -50,8 +51,8 @@ public final class LuaState {
         guard path.utf8.elementsEqual(raw) else { return strdup("the path '\(path)' is not valid UTF-8") }
         // Fail closed: a sandboxed state whose policy is gone (another state took it away) may use no file.
         guard let policy = FileAccess.current else { return strdup("cannot use '\(path)': no file-access policy is installed") }
-        guard let refusal = policy.refusal(path, writing: writing != 0) else { return nil }
-        return strdup(FileAccess.refused(refusal).description)
+        guard let refusal = policy.refusal(path, writing: writing == Int32(FL_PATH_WRITE)) else { return nil }
+        return strdup((writing == Int32(FL_PATH_PROBE) ? refusal : FileAccess.refused(refusal)).description)
     }
 
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.

@@ -37,12 +37,26 @@ struct Exercise {
             : "the force: a function(alpha, nodes) or a table {force = function(alpha), initialize = function(nodes)}"
     }
 
+    /// Gives the loaded chunk at `chunk` a globals table of its own that reads through to the state's: what the
+    /// exercise defines without `local` (a reference written as a global function) stays out of the submission's
+    /// reach, which shares the state.
+    private static func giveOwnGlobals(_ L: OpaquePointer, chunk: Int32) {
+        fl_newtable(L)
+        fl_newtable(L)
+        lua_pushstring(L, "__index")
+        fl_pushglobaltable(L)
+        lua_rawset(L, -3)
+        lua_setmetatable(L, -2)
+        _ = lua_setupvalue(L, chunk, 1)
+    }
+
     /// Runs the exercise file in `lua` and reads the table it returns.
     init(path: String, lua: LuaState) throws {
         self.path = path
         folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let L = lua.L
         try lua.loadFile(path)
+        Exercise.giveOwnGlobals(L, chunk: lua_gettop(L))
         LuaValues.push(L, folder)
         try lua.call(arguments: 1, results: 1)
         defer { fl_pop(L, 1) }

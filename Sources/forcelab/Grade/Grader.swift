@@ -26,6 +26,7 @@ struct Grader {
         do {
             let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
+            try lua.setModuleGlobal()
             let driver = try GradeDriver(lua)
             let (exercise, prepared) = try prepare(lua, driver)
             print("exercise: \(exercise.title) (\(options.exercise))")
@@ -46,12 +47,12 @@ struct Grader {
                     if let hint = check.hint { print("  hint: \(hint)") }
                 }
             }
-            print(refused.report, terminator: "")
+            print(refused.report(), terminator: "")
             let count = exercise.checks.count
             print(failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail")
             return failed == 0 ? 0 : 1
         } catch let error as GradeError {
-            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report)
+            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description))
             return error.status
         } catch {
             Diagnostics.write("forcelab grade: \(error)\n")
@@ -115,6 +116,8 @@ struct Grader {
     private func runSubmission(_ submission: String, _ lua: LuaState, _ driver: GradeDriver, _ exercise: Exercise, _ prepared: [Prepared]) throws -> [GradedGraph] {
         let L = lua.L
         let chunk: LuaReference
+        // require finds the submission's own modules beside it first, as a script's (whatever folder grading runs in).
+        lua.prependModuleFolder(URL(fileURLWithPath: submission).deletingLastPathComponent().path)
         do {
             try lua.loadFile(submission)
             chunk = LuaReference(L, -1)

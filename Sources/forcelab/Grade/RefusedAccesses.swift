@@ -12,7 +12,7 @@ final class RefusedAccesses: @unchecked Sendable {
     static let counted = 10_000
 
     private let lock = NSLock()
-    /// The first `listed` distinct refusals, in the order they came.
+    /// The first distinct refusals, in the order they came: those listed, and one more in case the error tells one.
     private var messages: [String] = []
     /// Every distinct refusal noted, up to `counted`.
     private var distinct: Set<String> = []
@@ -34,16 +34,21 @@ final class RefusedAccesses: @unchecked Sendable {
             return
         }
         distinct.insert(message)
-        if messages.count < Self.listed { messages.append(message) }
+        if messages.count <= Self.listed { messages.append(message) }
     }
 
-    /// The report's lines: how many distinct accesses were refused and the first few; empty when none was.
-    var report: String {
-        let (messages, count, beyond) = lock.withLock { (self.messages, distinct.count, beyondCount) }
-        guard count > 0 else { return "" }
+    /// The report's lines: how many distinct accesses were refused and the first few, leaving out those `told`
+    /// already says (the refusal that ended the run is in its error); empty when no other was refused.
+    func report(besides told: String = "") -> String {
+        let (first, all, beyond) = lock.withLock { (messages, distinct, beyondCount) }
+        let toldCount = told.isEmpty ? 0 : all.filter { told.contains($0) }.count
+        let count = all.count - toldCount
+        guard count > 0 || beyond else { return "" }
         let over = beyond ? "more than " : ""
         let more = count > Self.listed ? ["  and \(over)\(count - Self.listed) more"] : []
-        let heading = "the sandbox refused the submission \(over)\(count) file access\(count == 1 && !beyond ? "" : "es"):"
-        return ([heading] + messages.map { "  " + $0 } + more).joined(separator: "\n") + "\n"
+        let also = toldCount > 0 ? "also " : ""
+        let heading = "the sandbox \(also)refused the submission \(over)\(count) file access\(count == 1 && !beyond ? "" : "es"):"
+        let shown = first.filter { told.isEmpty || !told.contains($0) }.prefix(Self.listed)
+        return ([heading] + shown.map { "  " + $0 } + more).joined(separator: "\n") + "\n"
     }
 }

@@ -5,7 +5,10 @@ import Foundation
 final class SweepRun {
     private let options: SweepOptions
     private let memoryLimit: Int
-    private let lock = NSLock()
+    /// Guards what follows; the main thread waits on its condition until every job's thread has ended.
+    private let lock = NSCondition()
+    /// The jobs' threads still serving cases.
+    private var jobsRunning = 0
     private var next = 0
     private var givenBack: [SweepCase] = []
     private var fatal: String?
@@ -43,18 +46,26 @@ final class SweepRun {
             let progress = SweepProgress(total: todo.count)
             let signals = stopOnSignals()
             defer { signals.forEach { $0.end() } }
-            let group = DispatchGroup()
+            jobsRunning = jobs
             for _ in 0..<jobs {
-                group.enter()
                 Thread { [self] in
                     serve(todo, log: log, progress: progress)
-                    group.leave()
+                    lock.lock()
+                    jobsRunning -= 1
+                    lock.signal()
+                    lock.unlock()
                 }.start()
             }
-            group.wait()
+            // A condition's wait (pthread_cond_wait), not a DispatchGroup's futex: ThreadSanitizer holds a signal back
+            // until the thread it arrived on makes a call it sees, so under it Ctrl-C waited for the last case.
+            lock.lock()
+            while jobsRunning > 0 { lock.wait() }
+            // The signal handler and the jobs write these under the lock, the handler maybe after the last case ended.
+            let signal = stoppedBy, fatal = self.fatal
+            lock.unlock()
             progress.finish()
             if let fatal { say(fatal) }
-            if let signal = stoppedBy {
+            if let signal {
                 let how = signal == SIGINT ? "interrupted" : "stopped by SIGTERM"
                 say("\(how): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
                 return 128 + signal

@@ -4,7 +4,7 @@ import Render
 
 /// Reads a per-node or per-edge style option for Render: a constant or a data field name is handed on as it is, and
 /// a Lua function(node, i) or function(edge, i) is evaluated here, once per element.
-struct NodeStyles {
+struct ElementStyles {
     let options: OptionsReader
     let graph: GraphHandle
     /// The nodes a function is called for, in order; nil for the graph's.
