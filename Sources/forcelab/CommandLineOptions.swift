@@ -160,7 +160,7 @@ struct CommandLineOptions {
     static let usage = """
         usage: forcelab [options] [script [args]]
                forcelab sweep [--jobs N] [--out FILE] [--shard I/N] spec.lua [args]   (see forcelab sweep --help)
-               forcelab grade [options] exercise.lua submission.lua                  (see forcelab grade --help)
+               forcelab grade [options] exercise.lua submission.lua...               (see forcelab grade --help)
         Available options are:
           -e stat   execute string 'stat'
           -i        enter interactive mode after executing 'script'

@@ -117,6 +117,88 @@ final class GradeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(positionChecks, 3, "at least three exercises compare positions")
     }
 
+    func testAClassIsGradedEachSubmissionInARunOfItsOwnWithAReportAndASummary() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        // Each student's file in a folder of its own, all of one name: the folders name the reports.
+        for (student, code) in [("ann", solution), ("ben", "return function(alpha, nodes) end\n"),
+                                ("cat", "return function(alpha, nodes) error('oops') end\n"), ("dan", solution)] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "radial.lua"))
+        }
+        let result = try grade(["--jobs", "2", "--out", "graded", exercise("radial")] + paths, in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, result.stdout)
+        XCTAssertEqual(lines.first, "grading 4 submissions of \(exercise("radial")), 2 at a time; reports in graded/NAME.txt")
+        // One line each, in the order given, whichever finished first.
+        XCTAssertTrue(lines[1].hasPrefix("ann  pass     all ") && lines[1].hasSuffix(" checks pass"), result.stdout)
+        XCTAssertTrue(lines[2].hasPrefix("ben  fail     ") && lines[2].hasSuffix(" checks fail"), result.stdout)
+        XCTAssertTrue(lines[3].hasPrefix("cat  fail     the submission failed on ") && lines[3].contains("oops"), result.stdout)
+        XCTAssertTrue(lines[4].hasPrefix("dan  pass     all "), result.stdout)
+        XCTAssertEqual(lines[5], "4 of 4 graded: 2 pass, 2 fail, 0 stopped by a limit; the table is graded/summary.csv")
+        // Each report is what grading the submission alone prints.
+        for (index, student) in ["ann", "ben", "cat"].enumerated() {
+            let alone = try grade(["--out", "alone", exercise("radial"), paths[index]], in: folder)
+            let report = try String(contentsOf: folder.appendingPathComponent("graded/\(student).txt"), encoding: .utf8)
+            XCTAssertEqual(report, alone.stdout + alone.stderr, student)
+        }
+        let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
+        let rows = summary.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows.first, "name,submission,status,result,verdict,report")
+        XCTAssertEqual(rows.count, 5, summary)
+        XCTAssertTrue(rows[2].hasPrefix("ben,\(paths[1]),1,fail,") && rows[2].hasSuffix(" checks fail,ben.txt"), summary)
+        XCTAssertTrue(rows[3].hasPrefix("cat,\(paths[2]),1,fail,") && rows[3].contains("oops"), summary)
+        // The students' own folders, where nothing was written, are gone again.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("graded").path).sorted()
+        XCTAssertEqual(left, ["ann.txt", "ben.txt", "cat.txt", "dan.txt", "summary.csv"])
+        // A class that passes exits 0; a broken exercise is refused with status 2, and no further run starts.
+        XCTAssertEqual(try grade(["--out", "passing", exercise("radial"), paths[0], paths[3]], in: folder).status, 0)
+        let broken = try submission("return {title = 'x'}", in: folder, name: "broken.lua")
+        let refused = try grade(["--jobs", "1", "--out", "refused", broken] + paths, in: folder)
+        XCTAssertEqual(refused.status, 2, refused.stdout)
+        XCTAssertTrue(refused.stdout.contains("\nann  refused  '\(broken)': field 'reference' must be "), refused.stdout)
+        XCTAssertTrue(refused.stdout.contains("\nben  not graded\n"), refused.stdout)
+    }
+
+    func testASignalEndsAClasssRunsAtOnce() throws {
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let folder = try ForcelabProcess.temporaryFolder(self)
+            var paths: [String] = []
+            // Each submission notes that it runs, in the folder it may write in, then loops for ever.
+            for student in ["ann", "ben"] {
+                let own = folder.appendingPathComponent("class/\(student)")
+                try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+                paths.append(try submission("""
+                    assert(io.open("graded/\(student)/running", "w")):close()
+                    while true do end
+                    """, in: own, name: "radial.lua"))
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+            process.currentDirectoryURL = folder
+            process.arguments = ["grade", "--jobs", "2", "--timeout", "120", "--max-instructions", "1000000000000",
+                                 "--out", "graded", exercise("radial")] + paths
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            let marks = ["ann", "ben"].map { folder.appendingPathComponent("graded/\($0)/running").path }
+            while !marks.allSatisfy(FileManager.default.fileExists) && Date() < deadline { usleep(20_000) }
+            let sent = Date()
+            kill(process.processIdentifier, number)
+            let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            // The runs were ended, not waited for until their two-minute limit.
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 20)
+            XCTAssertEqual(process.terminationStatus, status, stdout)
+            XCTAssertTrue(stdout.contains("\nann  not graded\nben  not graded\n0 of 2 graded: "), stdout)
+        }
+    }
+
     func testWithoutASubmissionGradeShowsTheTaskTheChecksAndTheReferenceFigures() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let result = try grade([exercise("spring")], in: folder)
@@ -415,14 +497,16 @@ final class GradeTests: XCTestCase {
         let missing = try grade([exercise("radial"), folder.appendingPathComponent("none.lua").path], in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("cannot read '"), missing.stderr)
-        XCTAssertEqual(try grade(["--jobs", "2", exercise("radial"), idle], in: folder).status, 2)
+        let noJobs = try grade(["--jobs", "0", exercise("radial"), idle], in: folder)
+        XCTAssertEqual(noJobs.status, 2)
+        XCTAssertTrue(noJobs.stderr.contains("--jobs needs a whole number of at least 1"), noJobs.stderr)
         XCTAssertEqual(try grade(["--timeout", "never", exercise("radial"), idle], in: folder).status, 2)
         let watched = try grade(["--watch", exercise("radial"), idle], in: folder)
         XCTAssertEqual(watched.status, 2, "grade does not watch: \(watched.stdout)")
         XCTAssertTrue(watched.stderr.contains("grade takes only --timeout"), watched.stderr)
-        let several = try grade([exercise("radial"), idle, idle], in: folder)
-        XCTAssertEqual(several.status, 2, several.stdout)
-        XCTAssertTrue(several.stderr.contains("grade takes one submission a run (2 given); to grade a class, run it once for each (docs/grading.md: grading a class)"), several.stderr)
+        let twice = try grade([exercise("radial"), idle, idle], in: folder)
+        XCTAssertEqual(twice.status, 2, twice.stdout)
+        XCTAssertTrue(twice.stderr.contains("would share the report name '\(folder.lastPathComponent)': give each submission a file name or a folder of its own"), twice.stderr)
         let help = try grade(["--help"], in: folder)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage: forcelab grade"), help.stdout)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `forcelab grade [options] exercise.lua submission.lua`: grades a student's force against an exercise.
+/// `forcelab grade [options] exercise.lua submission.lua...`: grades a student's force, or a class's, against an exercise.
 enum GradeCommand {
     /// Runs the command and returns the exit status (0 all checks pass, 1 a check fails, 2 usage, 3 a limit).
     static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -11,7 +11,7 @@ enum GradeCommand {
         do {
             let options = try GradeOptions(arguments, environment: environment)
             defer { options.outputFolder.removeIfEmpty() }
-            return Grader(options: options).run()
+            return options.submissions.count > 1 ? try ClassGrading(options: options).run() : Grader(options: options).run()
         } catch {
             let message = (error as? CommandLineOptions.UsageError)?.message ?? String(describing: error)
             Diagnostics.write("forcelab grade: \(message)\n\(GradeOptions.usage)\n")

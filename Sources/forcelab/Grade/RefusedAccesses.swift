@@ -12,7 +12,7 @@ final class RefusedAccesses: @unchecked Sendable {
     static let counted = 10_000
 
     private let lock = NSLock()
-    /// The first distinct refusals, in the order they came: those listed, and one more in case the error tells one.
+    /// The first `listed` distinct refusals, in the order they came.
     private var messages: [String] = []
     /// Every distinct refusal noted, up to `counted`.
     private var distinct: Set<String> = []
@@ -34,21 +34,20 @@ final class RefusedAccesses: @unchecked Sendable {
             return
         }
         distinct.insert(message)
-        if messages.count <= Self.listed { messages.append(message) }
+        if messages.count < Self.listed { messages.append(message) }
     }
 
     /// The report's lines: how many distinct accesses were refused and the first few, leaving out those `told`
     /// already says (the refusal that ended the run is in its error); empty when no other was refused.
     func report(besides told: String = "") -> String {
-        let (first, all, beyond) = lock.withLock { (messages, distinct, beyondCount) }
-        let toldCount = told.isEmpty ? 0 : all.filter { told.contains($0) }.count
-        let count = all.count - toldCount
-        guard count > 0 || beyond else { return "" }
-        let over = beyond ? "more than " : ""
-        let more = count > Self.listed ? ["  and \(over)\(count - Self.listed) more"] : []
-        let also = toldCount > 0 ? "also " : ""
+        let (first, total, beyond, toldCount) = lock.withLock {
+            (messages, distinct.count, beyondCount, told.isEmpty ? 0 : distinct.filter { told.contains($0) }.count)
+        }
+        let shown = first.filter { !told.contains($0) }, count = total - toldCount
+        guard count > 0 else { return "" }
+        let over = beyond ? "more than " : "", also = toldCount > 0 ? "also " : ""
+        let more = count > shown.count ? ["  and \(over)\(count - shown.count) more"] : []
         let heading = "the sandbox \(also)refused the submission \(over)\(count) file access\(count == 1 && !beyond ? "" : "es"):"
-        let shown = first.filter { told.isEmpty || !told.contains($0) }.prefix(Self.listed)
         return ([heading] + shown.map { "  " + $0 } + more).joined(separator: "\n") + "\n"
     }
 }

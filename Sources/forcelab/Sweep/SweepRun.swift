@@ -5,18 +5,13 @@ import Foundation
 final class SweepRun {
     private let options: SweepOptions
     private let memoryLimit: Int
-    /// Guards what follows; the main thread waits on its condition until every job's thread has ended.
-    private let lock = NSCondition()
-    /// The jobs' threads still serving cases.
-    private var jobsRunning = 0
+    /// The jobs' threads, one worker each, which a signal stops.
+    private let children = ChildJobs()
+    /// Guards what follows.
+    private let lock = NSLock()
     private var next = 0
     private var givenBack: [SweepCase] = []
     private var fatal: String?
-    /// The signal (SIGINT, SIGTERM) that stopped the sweep, if one did.
-    private var stoppedBy: Int32?
-    /// The process ids of the workers running, so a signal can stop them (they run in process groups of their own, so
-    /// a terminal's Ctrl-C does not reach them).
-    private var workerIds: Set<Int32> = []
 
     /// Prepares a run of `options` (a spec is required) with Lua's heap capped at `memoryLimit` bytes (0 = none).
     init(options: SweepOptions, memoryLimit: Int) {
@@ -44,24 +39,12 @@ final class SweepRun {
             say("\(scope), \(mine.count - todo.count) recorded before, \(todo.count) to run on \(jobs) job\(jobs == 1 ? "" : "s") -> \(outPath)")
             guard !todo.isEmpty else { return 0 }
             let progress = SweepProgress(total: todo.count)
-            let signals = stopOnSignals()
-            defer { signals.forEach { $0.end() } }
-            jobsRunning = jobs
-            for _ in 0..<jobs {
-                Thread { [self] in
-                    serve(todo, log: log, progress: progress)
-                    lock.lock()
-                    jobsRunning -= 1
-                    lock.signal()
-                    lock.unlock()
-                }.start()
-            }
-            // A condition's wait (pthread_cond_wait), not a DispatchGroup's futex: ThreadSanitizer holds a signal back
-            // until the thread it arrived on makes a call it sees, so under it Ctrl-C waited for the last case.
+            // At SIGINT or SIGTERM no further case starts, and the workers, with the commands they started, are
+            // ended at once rather than left running their cases.
+            children.run(jobs) { [self] in serve(todo, log: log, progress: progress) }
+            let signal = children.stoppedBy
             lock.lock()
-            while jobsRunning > 0 { lock.wait() }
-            // The signal handler and the jobs write these under the lock, the handler maybe after the last case ended.
-            let signal = stoppedBy, fatal = self.fatal
+            let fatal = self.fatal
             lock.unlock()
             progress.finish()
             if let fatal { say(fatal) }
@@ -89,7 +72,7 @@ final class SweepRun {
         var sent: [SweepCase] = []
         defer {
             if let worker {
-                untrack(worker)
+                children.ended(worker.processIdentifier)
                 worker.stop()
             }
         }
@@ -102,7 +85,7 @@ final class SweepRun {
                             progress.say(line)
                             lock.unlock()
                         }
-                        track(worker!)
+                        children.started(worker!.processIdentifier)
                     }
                 } catch {
                     stop("a worker could not start: \(error)")
@@ -125,15 +108,13 @@ final class SweepRun {
                 failure = why
                 giveBack(sent)
                 sent = []
-                untrack(active)
+                children.ended(active.processIdentifier)
                 worker = nil
             case .ready: failure = "the worker answered 'ready' to a case"
             }
+            // A case cut short by the signal is neither recorded nor a failure (the signal is noted before it ends workers).
+            if failure != nil, children.stoppedBy != nil { continue }
             lock.lock()
-            if stoppedBy != nil, failure != nil {
-                lock.unlock()
-                continue  // a case cut short by the signal is neither recorded nor a failure
-            }
             if let failure { progress.say("forcelab sweep: case \(sweepCase.label): \(failure)") }
             progress.count(failed: failure != nil)
             lock.unlock()
@@ -144,7 +125,7 @@ final class SweepRun {
     private func take(_ todo: [SweepCase]) -> SweepCase? {
         lock.lock()
         defer { lock.unlock() }
-        guard fatal == nil, stoppedBy == nil else { return nil }
+        guard fatal == nil, children.stoppedBy == nil else { return nil }
         if let sweepCase = givenBack.popLast() { return sweepCase }
         guard next < todo.count else { return nil }
         next += 1
@@ -155,63 +136,6 @@ final class SweepRun {
     private func giveBack(_ cases: [SweepCase]) {
         lock.lock()
         givenBack += cases.reversed()
-        lock.unlock()
-    }
-
-    /// A signal the sweep handles while it runs, and what the process did with it before.
-    private struct SignalWatch {
-        let source: DispatchSourceSignal
-        let number: Int32
-        let previous: sig_t?
-
-        /// Stops handling the signal and gives it back its previous disposition.
-        func end() {
-            source.cancel()
-            signal(number, previous)
-        }
-    }
-
-    /// At SIGINT (Ctrl-C) or SIGTERM (a batch system's stop), no further case starts and the workers, with the
-    /// commands they started, are ended at once rather than left running their cases; a SIGINT the shell set to be
-    /// ignored (a background job) stays so.
-    private func stopOnSignals() -> [SignalWatch] {
-        [SIGINT, SIGTERM].compactMap { number -> SignalWatch? in
-            let previous = signal(number, SIG_IGN)
-            if number == SIGINT, let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                return nil
-            }
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                lock.lock()
-                if stoppedBy == nil { stoppedBy = number }
-                let running = workerIds
-                lock.unlock()
-                running.forEach(SweepRun.end)
-            }
-            source.resume()
-            return SignalWatch(source: source, number: number, previous: previous)
-        }
-    }
-
-    /// Notes a started worker, ending it at once when a signal has stopped the sweep meanwhile.
-    private func track(_ worker: WorkerProcess) {
-        lock.lock()
-        workerIds.insert(worker.processIdentifier)
-        let stopping = stoppedBy != nil
-        lock.unlock()
-        if stopping { SweepRun.end(worker.processIdentifier) }
-    }
-
-    /// Sends SIGTERM to worker `id` and to what its spec started (`os.execute`, `io.popen`): its process group, which
-    /// is the worker's own, so a terminal's Ctrl-C reaches none of them.
-    private static func end(_ id: Int32) {
-        if kill(-id, SIGTERM) != 0 { kill(id, SIGTERM) }
-    }
-
-    /// Forgets a worker that is ending.
-    private func untrack(_ worker: WorkerProcess) {
-        lock.lock()
-        workerIds.remove(worker.processIdentifier)
         lock.unlock()
     }
 
