@@ -597,4 +597,21 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(inside.stderr.contains("'\(results)' has a damaged record (a results file holds one case's record per line, "), inside.stderr)
         XCTAssertTrue(inside.stderr.contains("): line 2, column "), inside.stderr)
     }
+
+    /// The radar axes' round bounds hold every configuration's mean, even where rounding the bound out falls a
+    /// rounding error short of it (x: 0.00191 is above 3820 × 5e-7) or cannot move it (w: a step below the mean's
+    /// precision); the chart refused such a mean as outside its axis, and the merge failed.
+    func testRadarAxesHoldTheMeansWhateverTheRounding() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let results = folder.appendingPathComponent("r.jsonl").path
+        try """
+            {"parameters":{"k":1},"seed":1,"figures":{"w":1000000000,"x":0.001900438738858089,"y":1},"seconds":0.1}
+            {"parameters":{"k":2},"seed":1,"figures":{"w":1000000000.0000001,"x":0.00191,"y":2},"seconds":0.1}
+
+            """.write(toFile: results, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        for k in [1, 2] { try PictureCheck.assertDrawn(svg: study + "/radar-\(k)-k=\(k).svg", file: "radar-\(k)") }
+    }
 }

@@ -132,7 +132,10 @@ struct SweepPictures {
             let low = means.min()!, high = means.max()!
             let unit = pow(10, floor(log10(high - low))) / 2
             let lower = (low / unit).rounded(.down) * unit - unit
-            return Radar.Axis(name, min: low >= 0 ? max(0, lower) : lower, max: (high / unit).rounded(.up) * unit, better: Metrics.better[name])
+            // The round bounds can miss the means by a rounding error (0.00191 / 5e-7 rounds up to 3820, and 3820 × 5e-7
+            // is just below 0.00191), and the chart refuses a value outside its axis: they never fall inside the means.
+            return Radar.Axis(name, min: min(low >= 0 ? max(0, lower) : lower, low), max: max((high / unit).rounded(.up) * unit, high),
+                              better: Metrics.better[name])
         }
         let means = radarFigures.map { name in SweepPictures.meanAndDeviation(configuration.figures.map { $0[name]! }).mean }
         var options = Radar.Options()
