@@ -228,6 +228,10 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = result.stdout.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ").first.map(String.init) }
         XCTAssertEqual(names, ["ann", "ben", "late-cat", "late-dan"], result.stdout)
+        // The teacher is told that those two can read each other's files.
+        let late = URL(fileURLWithPath: paths[2]).deletingLastPathComponent().path
+        XCTAssertEqual(result.stderr, "forcelab grade: note: 2 submissions are in '\(late)', where each can read the others' files "
+                       + "(give each student's file a folder of its own)\n")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("graded").path).sorted()
         XCTAssertEqual(left, ["ann.txt", "ben.txt", "late-cat.txt", "late-dan.txt", "summary.csv"])
     }

@@ -60,6 +60,7 @@ final class ClassGrading {
         signal(SIGPIPE, SIG_IGN)
         let count = options.submissions.count, jobs = min(options.jobs, count)
         print("grading \(count) submissions of \(options.exercise), \(jobs) at a time; reports in \(options.outputPath)/NAME.txt")
+        noteSharedFolders()
         children.run(jobs) { [self] in
             while let index = take() { finish(index, grade(index)) }
         }
@@ -84,6 +85,16 @@ final class ClassGrading {
             return 128 + signal
         }
         return refused > 0 ? 2 : passed == count ? 0 : 1
+    }
+
+    /// Warns of submissions that share a folder: the sandbox lets a submission read its folder, so each can read the
+    /// others' files there.
+    private func noteSharedFolders() {
+        let folders = Dictionary(grouping: options.submissions) { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        for (folder, files) in folders.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+            Diagnostics.write("forcelab grade: note: \(files.count) submissions are in '\(folder)', where each can read the others' "
+                + "files (give each student's file a folder of its own)\n")
+        }
     }
 
     /// The next submission to grade, or nil when none is left or the grading must stop.
