@@ -3,7 +3,8 @@ import Foundation
 /// networkx's adjacency lists (`write_adjlist`): one line per node, the node then the targets of the edges it is
 /// the source of (each edge of an undirected graph once). `#` starts a comment anywhere in a line, as networkx reads
 /// it; a `# Directed graph` or `# Undirected graph` comment before the first node says the directedness (forcelab
-/// writes one), else the graph is undirected, as `read_adjlist` makes it. Ids are words without white space or `#`.
+/// writes one), else the graph is undirected, as `read_adjlist` makes it. Ids are words without white space or `#`,
+/// not starting with `{` (a multiline adjacency list's data).
 enum AdjacencyListFormat {
     /// Reads an adjacency list, charging `meter` one unit per line and per edge. Nodes come in the order of their
     /// own lines (networkx's node order), then those only named as neighbours.
@@ -17,6 +18,11 @@ enum AdjacencyListFormat {
                 builder.directed = directed
             }
             let words = TextLines.words(hash.map { line[..<$0] } ?? line)
+            if let brace = words.first(where: { $0.hasPrefix("{") }) {
+                throw GraphFileError(
+                    file: file, line: number,
+                    message: "'\(brace)' is a dictionary, not a node id: a multiline adjacency list? (give format = \"multiline_adjlist\")")
+            }
             if let head = words.first {
                 builder.ensureNode(String(head), at: number)
                 lines.append((number, words))
@@ -36,7 +42,7 @@ enum AdjacencyListFormat {
 
     /// Writes the directedness comment, then one line per node with the targets of its edges.
     static func write(_ graph: Graph) throws -> String {
-        try DirectednessComment.checkWordIds(graph, format: "an adjacency list", refusesHash: true)
+        try DirectednessComment.checkWordIds(graph, format: "an adjacency list")
         let edges = edgesBySource(graph)
         var text = DirectednessComment.line(directed: graph.directed)
         for (index, id) in graph.nodeIds.enumerated() {

@@ -15,14 +15,13 @@ enum DirectednessComment {
         directed ? "# Directed graph\n" : "# Undirected graph\n"
     }
 
-    /// Throws when a node id cannot be a white-space-separated word of a line in `format`: empty, holding white space,
-    /// or (where `#` starts a comment anywhere) holding `#`.
-    static func checkWordIds(_ graph: Graph, format: String, refusesHash: Bool) throws {
+    /// Throws when a node id cannot be a word of an adjacency list's line: empty, holding white space or `#` (which
+    /// starts a comment anywhere), or starting with `{` (a multiline adjacency list's data).
+    static func checkWordIds(_ graph: Graph, format: String) throws {
         try graph.forEachNode { node in
             let id = node.id
-            if id.isEmpty || id.contains(where: { $0.isWhitespace || (refusesHash && $0 == "#") }) {
-                let what = refusesHash ? "empty, white space or '#'" : "empty or white space"
-                throw GraphError("\(format) cannot hold node \(String(reflecting: id))'s id (\(what))")
+            if id.isEmpty || id.hasPrefix("{") || id.contains(where: { $0.isWhitespace || $0 == "#" }) {
+                throw GraphError("\(format) cannot hold node \(String(reflecting: id))'s id (empty, white space, '#' or a leading '{')")
             }
         }
     }

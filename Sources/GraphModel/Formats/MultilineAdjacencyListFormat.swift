@@ -13,7 +13,9 @@ enum MultilineAdjacencyListFormat {
         var seenNode = false
         // The node whose neighbour lines are being read and how many lines it still has.
         var source: (id: String, left: Int)?
+        var lastLine = 0
         try TextLines.forEach(data, meter: meter) { number, line in
+            lastLine = number
             let hash = line.firstIndex(of: "#")
             if let hash, !seenNode, let directed = DirectednessComment.directedness(ofComment: line[hash...]) {
                 builder.directed = directed
@@ -42,7 +44,7 @@ enum MultilineAdjacencyListFormat {
             source = (String(first), degree)
         }
         if let (id, left) = source, left > 0 {
-            throw GraphFileError(file: file, message: "node '\(id)' is missing \(left) neighbour line\(left == 1 ? "" : "s") at the end of the file")
+            throw GraphFileError(file: file, line: lastLine, message: "node '\(id)' is missing \(left) neighbour line\(left == 1 ? "" : "s") at the end of the file")
         }
         for (edge, number) in edges {
             try meter.charge()
@@ -54,7 +56,7 @@ enum MultilineAdjacencyListFormat {
 
     /// Writes the directedness comment, then each node with its degree and one line per edge it is the source of.
     static func write(_ graph: Graph) throws -> String {
-        try DirectednessComment.checkWordIds(graph, format: "a multiline adjacency list", refusesHash: true)
+        try DirectednessComment.checkWordIds(graph, format: "a multiline adjacency list")
         try UnwritableText.checkNumbers(graph, format: "a multiline adjacency list")
         try graph.forEachEdge { edge in
             if edge.data.values.contains(where: { SpacedEdgeListFormat.pythonLiteral($0).contains("#") }) {
