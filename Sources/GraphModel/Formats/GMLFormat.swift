@@ -21,14 +21,18 @@ enum GMLFormat {
             text += "  node [\n    id \(index)\n    label \(quoted(node.id))\n"
             var graphics: [String: DataValue] = [:]
             if case .object(let fields)? = node.data["graphics"] { graphics = fields }
+            var place: [(String, Double)] = []
             if node.position.isPlaced {
-                graphics["x"] = .number(node.position.x)
-                graphics["y"] = .number(node.position.y)
-                if let z = node.position.z { graphics["z"] = .number(z) }
+                place = [("x", node.position.x), ("y", node.position.y)]
+                if let z = node.position.z { place.append(("z", z)) }
             }
-            if let width = node.width { graphics["w"] = .number(width) }
-            if let height = node.height { graphics["h"] = .number(height) }
-            if !graphics.isEmpty { text += entry("graphics", .object(graphics), indent: "    ") }
+            if let width = node.width { place.append(("w", width)) }
+            if let height = node.height { place.append(("h", height)) }
+            if !graphics.isEmpty || !place.isEmpty {
+                // Coordinates and sizes are reals, written with a fraction (`x 3.0`) as igraph and yEd write them.
+                text += "    graphics [\n" + place.map { "      \($0) \(realText($1))\n" }.joined()
+                text += graphics.keys.sorted().map { entry($0, graphics[$0]!, indent: "      ") }.joined() + "    ]\n"
+            }
             for key in node.data.keys.sorted() where key != "graphics" && !nodeKeys.contains(key) {
                 text += entry(key, node.data[key]!, indent: "    ")
             }
@@ -88,6 +92,12 @@ enum GMLFormat {
         let text = NumberText.format(value)
         guard text.contains("e"), !text.contains(".") else { return text }
         return text.replacingOccurrences(of: "e", with: ".0e")
+    }
+
+    /// A real as GML writes it, always with a fraction or an exponent (`3.0`), so networkx reads a float.
+    static func realText(_ value: Double) -> String {
+        let text = numberText(value)
+        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "N" || $0 == "I" }) ? text : text + ".0"
     }
 
     /// A string in double quotes, with characters outside printable ASCII, `"` and `&` as `&#N;`.

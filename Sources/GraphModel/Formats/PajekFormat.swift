@@ -1,7 +1,7 @@
 import Foundation
 
 /// Pajek's `.net` files: read by `PajekReader`, written here as networkx's `write_pajek` writes them: `*Vertices n`,
-/// one line per node (`number "id" [x y [z] [shape]] [key value]...`, numbered in node order), then `*Arcs` (or
+/// one line per node (`number "id" [x y [z] shape] [key value]...`, numbered in node order), then `*Arcs` (or
 /// `*Edges` for an undirected graph) with one `from to [weight] [key value]...` line per edge. In a directed graph,
 /// edges whose data field `directed` is false go under `*Edges` after the arcs.
 enum PajekFormat {
@@ -23,7 +23,9 @@ enum PajekFormat {
             if node.position.isPlaced {
                 text += " \(NumberText.format(node.position.x)) \(NumberText.format(node.position.y))"
                 if let z = node.position.z { text += " \(NumberText.format(z))" }
-                if case .string(let shape)? = data.removeValue(forKey: "shape") { text += " " + quoted(shape) }
+                // networkx's reader takes the coordinates only with a shape after them.
+                let shape = data.removeValue(forKey: "shape")?.string ?? defaultShape
+                text += " " + quoted(shape)
             }
             text += pairs(data) + "\n"
         }
@@ -32,6 +34,9 @@ enum PajekFormat {
         if !graph.directed || !edges.isEmpty { text += "*Edges\n" + lines(edges, graph) }
         return text
     }
+
+    /// Pajek's default shape, written after the coordinates of a node without a `shape` and not kept when read.
+    static let defaultShape = "ellipse"
 
     /// The edges under `*Arcs` and under `*Edges`, in the order written.
     static func sections(_ graph: Graph) -> (arcs: [Edge], edges: [Edge]) {
@@ -70,24 +75,23 @@ enum PajekFormat {
         return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// What Pajek cannot give back as it was, or nil: a weight that is not a number, a data field or shape whose
-    /// text would read back otherwise (named like a number, or `shape` on a node without a position, which is
-    /// read as a pair), and edge ids other than those reading gives.
+    /// What Pajek cannot give back as it was beyond text data (`FormatLimits`), or nil: a data field named like a
+    /// number (read as a coordinate or a weight), a `shape` on a placed node that is not a word other than the default
+    /// (read back as no shape), `directed` data in an undirected graph, and edge ids other than those reading gives.
     static func loss(_ graph: Graph) -> String? {
         var loss: String?
         graph.forEachNode { node in
             guard loss == nil else { return }
             if let key = node.data.keys.sorted().first(where: { NumberText.parse($0) != nil }) {
                 loss = "node '\(node.id)': data field '\(key)' (a name like a number reads as a coordinate)"
-            } else if node.position.isPlaced, let shape = node.data["shape"], shape.string == nil || NumberText.parse(shape.string!) != nil {
-                loss = "node '\(node.id)': data field 'shape' (after the coordinates Pajek's shape is a word)"
+            } else if node.position.isPlaced, let shape = node.data["shape"],
+                shape.string == nil || NumberText.parse(shape.string!) != nil || shape.string == defaultShape {
+                loss = "node '\(node.id)': data field 'shape' (after the coordinates Pajek's shape is a word other than the default, \(defaultShape))"
             }
         }
         graph.forEachEdge { edge in
             guard loss == nil else { return }
-            if let weight = edge.data["weight"], weight.number == nil {
-                loss = "edge '\(edge.id)': data field 'weight' (Pajek's weight is a number)"
-            } else if let key = edge.data.keys.sorted().first(where: { NumberText.parse($0) != nil }) {
+            if let key = edge.data.keys.sorted().first(where: { NumberText.parse($0) != nil }) {
                 loss = "edge '\(edge.id)': data field '\(key)' (a name like a number reads as a weight)"
             } else if !graph.directed, edge.data["directed"] != nil {
                 loss = "edge '\(edge.id)': data field 'directed' (Pajek's own in an undirected graph)"

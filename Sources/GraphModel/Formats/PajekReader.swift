@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads Pajek's `.net` files: `*Vertices n` then vertex lines `number "label" [x y [z]] [shape] [key value]...`,
 /// then `*Arcs` (directed) and `*Edges` (undirected) lines `from to [weight] [key value]...`, their list forms
-/// `*Arcslist`/`*Edgeslist` (`from to to...`) and `*Matrix` rows. Nodes are named by their labels (by their number
+/// `*Arcslist`/`*Edgeslist` (`from to to...`) and `*Matrix` rows. A shape is kept as the data field `shape` unless it
+/// is Pajek's default, `ellipse`. Nodes are named by their labels (by their number
 /// when a vertex has no label or no line), as networkx's `read_pajek` names them; lines starting with `%` are
 /// comments; words are split as networkx splits them (double-quoted strings with `\"` and `\\`).
 struct PajekReader {
@@ -119,7 +120,10 @@ struct PajekReader {
         if coordinates.count >= 2 {
             node.position = Point(x: coordinates[0], y: coordinates[1], z: coordinates.count == 3 ? coordinates[2] : nil)
             rest = rest.dropFirst(coordinates.count)
-            if rest.count % 2 == 1 { node.data["shape"] = .string(rest.removeFirst()) }
+            if rest.count % 2 == 1 {
+                let shape = rest.removeFirst()
+                if shape != PajekFormat.defaultShape { node.data["shape"] = .string(shape) }
+            }
         }
         node.data.merge(try pairs(rest, at: number)) { _, new in new }
         ids[vertex] = id
