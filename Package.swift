@@ -44,12 +44,13 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libcgraph", providers: [.apt(["libgraphviz-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport"], swiftSettings: engineSettings),
-        .target(name: "GraphModel", dependencies: ["CGraphviz"]),
+        .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),

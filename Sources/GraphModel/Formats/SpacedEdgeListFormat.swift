@@ -111,7 +111,7 @@ enum SpacedEdgeListFormat {
     }
 
     /// A data value as a Python literal (JSON's strings and numbers, True, False and None), keys sorted.
-    private static func pythonLiteral(_ value: DataValue) -> String {
+    static func pythonLiteral(_ value: DataValue) -> String {
         switch value {
         case .null: return "None"
         case .bool(let flag): return flag ? "True" : "False"
