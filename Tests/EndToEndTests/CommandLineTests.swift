@@ -53,10 +53,10 @@ final class CommandLineTests: XCTestCase {
     func testUsageErrorsExitWithTwo() throws {
         let unknown = try ForcelabProcess.run(["-x"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.hasPrefix("forcelab: unrecognized option '-x'\nusage: forcelab"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("forcelab: unknown option '-x'\nusage: forcelab"), unknown.stderr)
         let missing = try ForcelabProcess.run(["-e"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("'-e' needs argument"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("'-e' needs a value"), missing.stderr)
     }
 
     func testHelpPrintsUsage() throws {

@@ -365,7 +365,7 @@ final class SweepTests: XCTestCase {
         let died = try sweep("return {seeds = 2, run = function(c) if c.seed == 1 then os.exit(7) end return {} end}")
         XCTAssertTrue(died.stderr.contains("case seed=1: the worker process exited with status 7"), died.stderr)
         XCTAssertTrue(died.stderr.contains("2 cases run in"), died.stderr)
-        for (options, message) in [(["--jobs", "0"], "--jobs must be from 1 to 1024, got '0'"), (["--shard", "4/3"], "--shard must be I/N with 1 <= I <= N, got '4/3'"),
+        for (options, message) in [(["--jobs", "0"], "'--jobs' must be a whole number from 1 to 1024, got '0'"), (["--shard", "4/3"], "'--shard' must be I/N with 1 <= I <= N, got '4/3'"),
                                    (["--frobnicate"], "unknown option '--frobnicate'")] {
             let result = try sweep("return {run = print}", options)
             XCTAssertEqual(result.status, 2)
