@@ -614,4 +614,69 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(merge.status, 0, merge.stderr)
         for k in [1, 2] { try PictureCheck.assertDrawn(svg: study + "/radar-\(k)-k=\(k).svg", file: "radar-\(k)") }
     }
+
+    /// A spec's standard input is empty, in the sweep and in its workers: reading it gets end of file, at load and in
+    /// `run`, and the cases sent to a worker stay the worker's (a spec's `io.read()` took the next case, and the
+    /// sweep hung for good). `timeout` ends the sweep should it hang again.
+    func testASpecThatReadsStandardInputGetsEndOfFile() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            local atLoad = io.read("a")
+            assert(atLoad == "", "the spec read the sweep's standard input: " .. atLoad)
+            return {grid = {k = {1, 2, 3, 4, 5}}, run = function(c)
+              return {k = c.k, line = tostring(io.read()), rest = io.read("a"), atLoad = atLoad}
+            end}
+            """)
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let result = try ForcelabProcess.run(["60", ForcelabProcess.binary, "sweep", "--jobs", "1", "--out", out, spec],
+                                             stdin: "typed at the terminal\n", executable: "/usr/bin/timeout")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let records = figures(out)
+        XCTAssertEqual(records.count, 5, result.stderr)
+        for k in 1...5 {
+            XCTAssertEqual(records[#"{"parameters":{"k":\#(k)},"seed":1}"#], #"{"atLoad":"","k":\#(k),"line":"nil","rest":""}"#)
+        }
+    }
+
+    /// Cases that end their worker every way (abort, os.exit, a signal), raise an error or read standard input are each
+    /// reported, the others recorded, and no worker is left. The Swift runtime's backtracer, which lets a process
+    /// go on after a SIGABRT sent by kill, is turned off so that abort ends the worker as it does a C program.
+    func testCrashingCasesAreEachReportedAndNoWorkerIsLeft() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            local function signal(name)
+              os.execute("kill -" .. name .. " $PPID")
+              local deadline = fl.clock() + 10
+              while fl.clock() < deadline do end
+              error("still running after SIG" .. name)
+            end
+            return {grid = {how = {"abort", "exit", "error", "signal", "read", "fine"}}, seeds = 2, run = function(c)
+              if c.how == "abort" then signal("ABRT") elseif c.how == "signal" then signal("KILL")
+              elseif c.how == "exit" then os.exit(7) elseif c.how == "error" then error("broken")
+              elseif c.how == "read" then return {read = tostring(io.read("n"))} end
+              return {fine = true}
+            end}
+            """)
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let result = try ForcelabProcess.run(["60", ForcelabProcess.binary, "sweep", "--jobs", "2", "--out", out, spec],
+                                             stdin: "42\n", environment: ["SWIFT_BACKTRACE": "enable=no"], executable: "/usr/bin/timeout")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        for seed in 1...2 {
+            for (how, message) in [("abort", "the worker process was killed by signal 6"), ("exit", "the worker process exited with status 7"),
+                                   ("error", "\(spec):9: broken"), ("signal", "the worker process was killed by signal 9")] {
+                XCTAssertTrue(result.stderr.contains("case how=\(how) seed=\(seed): \(message)"), result.stderr)
+            }
+        }
+        XCTAssertTrue(result.stderr.contains("12 cases run in"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(", 8 failed\n"), result.stderr)
+        let records = figures(out)
+        XCTAssertEqual(records.count, 4)
+        XCTAssertEqual(records[#"{"parameters":{"how":"read"},"seed":2}"#], #"{"read":"nil"}"#)
+        XCTAssertEqual(records[#"{"parameters":{"how":"fine"},"seed":1}"#], #"{"fine":true}"#)
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return String(decoding: data, as: UTF8.self).contains(spec)
+        }
+        XCTAssertEqual(left, [], "workers left running")
+    }
 }

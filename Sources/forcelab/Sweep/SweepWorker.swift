@@ -4,6 +4,7 @@ import LuaHost
 
 /// The worker side of a sweep (`forcelab sweep --worker spec.lua`): loads the spec once, then reads case keys on
 /// standard input and answers each with one line: `ok RECORD`, `error "MESSAGE"`; `ready` or `fatal "MESSAGE"` first.
+/// The spec's own standard input is /dev/null (`SpecInput`).
 enum SweepWorker {
     /// Serves cases until standard input ends; returns the exit status.
     static func serve(spec path: String, arguments: [String], memoryLimit: Int) -> Int32 {
@@ -14,11 +15,16 @@ enum SweepWorker {
         signal(SIGINT, SIG_DFL)
         // What the spec prints goes to standard error, so standard output carries only the replies.
         let replies = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
-        closeOnExec()
-        dup2(STDERR_FILENO, STDOUT_FILENO)
         func reply(_ line: String) -> Bool {
             (try? replies.write(contentsOf: Data((line + "\n").utf8))) != nil
         }
+        guard let requests = SpecInput.detach() else {
+            _ = reply("fatal " + JSONValue.string("cannot move the worker's standard input: \(String(cString: strerror(errno)))").text)
+            return 1
+        }
+        let cases = LineReader(descriptor: requests)
+        closeOnExec()
+        dup2(STDERR_FILENO, STDOUT_FILENO)
         let spec: SweepSpec
         do {
             spec = try SweepSpec(path: path, arguments: arguments, memoryLimit: memoryLimit)
@@ -27,7 +33,7 @@ enum SweepWorker {
             return 1
         }
         guard reply("ready") else { return 1 }
-        while let line = readLine() {
+        while let line = cases.next() {
             guard let value = try? JSONValue.parse(Substring(line)), let sweepCase = SweepCase(record: value) else {
                 _ = reply("fatal " + JSONValue.string("not a case: \(line)").text)
                 return 1
