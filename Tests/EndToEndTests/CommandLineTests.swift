@@ -232,4 +232,21 @@ final class CommandLineTests: XCTestCase {
         let result = try ForcelabProcess.run(["-e", "print(fl == forcelab, fl == require 'forcelab')"])
         XCTAssertEqual(result.stdout, "true\ttrue\n", result.stderr)
     }
+
+    /// ForceBench reads its command line with forcelab's parser: a mistake is worded the same way and ends with the
+    /// usage and status 2 (it trapped); its measurements run as before.
+    func testForceBenchRefusesMistakesWithItsUsage() throws {
+        let bench = URL(fileURLWithPath: ForcelabProcess.binary).deletingLastPathComponent().appendingPathComponent("ForceBench").path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: bench), "ForceBench is not built beside forcelab")
+        for (arguments, message) in [
+            (["--edges", "x"], "N must be a whole number of 1 or more, got 'x'"), (["--single", "10", "1"], "'--single' needs N THREADS WARMUP TICKS [DIMENSIONS]"),
+            (["--quality", "--layout", "5"], "'--quality' and '--layout' cannot be given together"), (["--frobnicate"], "unknown option '--frobnicate'"),
+        ] {
+            let result = try ForcelabProcess.run(arguments, executable: bench)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("ForceBench: \(message)\nusage: ForceBench "), result.stderr)
+        }
+        XCTAssertEqual(try ForcelabProcess.run(["--edges", "3"], executable: bench).stdout, "1 0\n2 0\n1 2\n0 1\n")
+        XCTAssertTrue(try ForcelabProcess.run(["--help"], executable: bench).stdout.contains("--quality-file"))
+    }
 }

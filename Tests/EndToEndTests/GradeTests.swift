@@ -627,6 +627,11 @@ final class GradeTests: XCTestCase {
         let twice = try grade([exercise("radial"), idle, idle], in: folder)
         XCTAssertEqual(twice.status, 2, twice.stdout)
         XCTAssertTrue(twice.stderr.contains("would share the report name '\(folder.lastPathComponent)-submission': give each submission a file name or a folder of its own"), twice.stderr)
+        // Options may follow the files: nothing is passed on to the exercise or the submission, so they are grade's.
+        let late = try grade([exercise("radial"), idle, "--timeout", "never"], in: folder)
+        XCTAssertEqual(late.status, 2)
+        XCTAssertTrue(late.stderr.hasPrefix("forcelab grade: '--timeout' must be a number of seconds above 0 and at most 1000000, got 'never'\n"),
+                      late.stderr)
         let help = try grade(["--help"], in: folder)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage: forcelab grade"), help.stdout)

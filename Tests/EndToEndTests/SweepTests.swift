@@ -679,4 +679,25 @@ final class SweepTests: XCTestCase {
         }
         XCTAssertEqual(left, [], "workers left running")
     }
+
+    /// After the spec, one of sweep's own options is refused (taken as the spec's argument, `--out` sent the records
+    /// to the default file unsaid); `--` before the spec passes everything after it on, to the workers too, and
+    /// other arguments after the spec are the spec's.
+    func testSweepsOwnOptionsAfterTheSpecAreRefusedUnlessAfterDoubleDash() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "local given = table.concat({...}, ' ')\nreturn {run = function() return {given = given} end}")
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let refused = try ForcelabProcess.run(["sweep", spec, "--out", out, "--jobs", "2"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.hasPrefix("forcelab sweep: '--out' after the spec is forcelab sweep's own option: give it before the spec,"
+                                               + " or '--' before the spec to pass it on\nusage: forcelab sweep"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("spec.jsonl").path))
+        let passed = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, "--", spec, "--out", "x", "--size", "3"], in: folder)
+        XCTAssertEqual(passed.status, 0, passed.stderr)
+        XCTAssertEqual(Array(figures(out).values), [#"{"given":"--out x --size 3"}"#])
+        try FileManager.default.removeItem(atPath: out)
+        let others = try ForcelabProcess.run(["sweep", "--out", out, spec, "small", "--size", "3"], in: folder)
+        XCTAssertEqual(others.status, 0, others.stderr)
+        XCTAssertEqual(Array(figures(out).values), [#"{"given":"small --size 3"}"#])
+    }
 }
