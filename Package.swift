@@ -38,7 +38,6 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "GraphLayout", targets: ["GraphLayout"]),
         .library(name: "DataTables", targets: ["DataTables"]),
-        .library(name: "CommandLineSyntax", targets: ["CommandLineSyntax"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.

@@ -33,11 +33,12 @@ public struct Flag: Sendable {
 }
 
 extension Option where Value == String {
-    /// An option whose value is taken as it is written (a path, a chunk, a module).
-    public static func text(_ name: String, _ placeholder: String, _ kind: ValueKind, default: String? = nil, help: String,
-                            repeatable: Bool = false) -> Option {
-        Option(declaration: OptionDeclaration([name], value: ValueDeclaration(placeholder, kind), defaultText: `default`, help: help,
-                                              repeatable: repeatable),
+    /// An option whose value is taken as it is written (a path, a chunk, a module); `defaultText` says the default
+    /// when the program works it out (`the spec's name with .jsonl`).
+    public static func text(_ name: String, _ placeholder: String, _ kind: ValueKind, default: String? = nil, defaultText: String? = nil,
+                            help: String, repeatable: Bool = false) -> Option {
+        Option(declaration: OptionDeclaration([name], value: ValueDeclaration(placeholder, kind), defaultText: defaultText ?? `default`,
+                                              help: help, repeatable: repeatable),
                defaultValue: `default`, read: { _, text in text })
     }
 }

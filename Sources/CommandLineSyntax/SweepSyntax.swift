@@ -5,9 +5,8 @@
 public enum SweepSyntax {
     public static let jobs = SharedOptions.jobs(help: "worker processes")
     public static let out = Option<String>.text(
-        "--out", "FILE", .file, default: nil,
-        help: "the JSON Lines file records are appended to (default: the spec's name with .jsonl); with --merge, the folder"
-            + " (default: sweep-merged)")
+        "--out", "FILE", .file, defaultText: "the spec's name with .jsonl; with --merge, \(defaultMergeFolder)",
+        help: "the JSON Lines file records are appended to; with --merge, the folder results.csv and the pictures go to")
     public static let shard = Option<Shard>.shard(
         "--shard", defaultText: "from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT", help: "run only shard I of N")
     public static let merge = Flag("--merge", help: "write FOLDER/results.csv and pictures from result files")
