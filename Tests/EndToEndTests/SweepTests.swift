@@ -673,11 +673,38 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(records.count, 4)
         XCTAssertEqual(records[#"{"parameters":{"how":"read"},"seed":2}"#], #"{"read":"nil"}"#)
         XCTAssertEqual(records[#"{"parameters":{"how":"fine"},"seed":1}"#], #"{"fine":true}"#)
-        let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
-            guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
-            return String(decoding: data, as: UTF8.self).contains(spec)
+        XCTAssertEqual(processes(naming: spec), [], "workers left running")
+    }
+
+    /// The processes whose command line names `path` (a spec's workers), by id.
+    private func processes(naming path: String) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let id = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            return String(decoding: data, as: UTF8.self).contains(path) ? id : nil
         }
+    }
+
+    /// A sweep killed with SIGKILL (which it cannot catch to end its workers) takes its workers with it, even in a
+    /// long case: each sees the pipe its cases come on hang up and its parent change (they ran on, orphaned).
+    func testWorkersEndWhenTheSweepIsKilled() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "return {grid = {k = {1, 2, 3}}, run = function() local t = fl.clock() + 60 while fl.clock() < t do end return {} end}")
+        let sweep = Process()
+        sweep.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        sweep.arguments = ["sweep", "--jobs", "2", "--out", folder.appendingPathComponent("r.jsonl").path, spec]
+        sweep.standardError = FileHandle.nullDevice
+        try sweep.run()
+        let start = Date()
+        while processes(naming: spec).count < 3 && Date().timeIntervalSince(start) < 20 { usleep(20_000) }
+        let workers = processes(naming: spec).filter { $0 != sweep.processIdentifier }
+        XCTAssertEqual(workers.count, 2, "the workers did not start")
+        kill(sweep.processIdentifier, SIGKILL)
+        sweep.waitUntilExit()
+        let killed = Date()
+        while !processes(naming: spec).isEmpty && Date().timeIntervalSince(killed) < 5 { usleep(20_000) }
+        let left = processes(naming: spec)
         XCTAssertEqual(left, [], "workers left running")
+        left.forEach { kill($0, SIGKILL) }
     }
 
     /// After the spec, one of sweep's own options is refused (taken as the spec's argument, `--out` sent the records

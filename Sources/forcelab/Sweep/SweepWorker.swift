@@ -23,6 +23,7 @@ enum SweepWorker {
             return 1
         }
         let cases = LineReader(descriptor: requests)
+        endWhenTheSweepIsGone(requests)
         closeOnExec()
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let spec: SweepSpec
@@ -49,6 +50,26 @@ enum SweepWorker {
             guard reply(answer) else { return 1 }
         }
         return 0
+    }
+
+    /// Ends this worker and the commands its spec started (its process group) once the sweep that started it is gone
+    /// without ending it (SIGKILL, a crash): the pipe the cases come on then hangs up and the worker has a new parent.
+    /// Without this a worker in a long case ran on, orphaned. When the sweep closes the pipe itself, the worker ends
+    /// on its own at its next read.
+    private static func endWhenTheSweepIsGone(_ requests: Int32) {
+        let sweep = getppid()
+        Thread {
+            // Events 0: only a hang-up (or an error) wakes it, not the cases waiting to be read.
+            var watched = pollfd(fd: requests, events: 0, revents: 0)
+            while poll(&watched, 1, -1) < 0 && errno == EINTR {}
+            // The pipe hangs up while the sweep's descriptors close, a moment before this worker gets a new parent.
+            var waited = 0
+            while getppid() == sweep && waited < 100 {
+                usleep(10_000)
+                waited += 1
+            }
+            if getppid() != sweep { kill(0, SIGTERM) }
+        }.start()
     }
 
     /// Marks every descriptor past standard error close-on-exec, so the spec's own child processes (`os.execute`,
