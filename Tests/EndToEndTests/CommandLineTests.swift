@@ -249,4 +249,22 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try ForcelabProcess.run(["--edges", "3"], executable: bench).stdout, "1 0\n2 0\n1 2\n0 1\n")
         XCTAssertTrue(try ForcelabProcess.run(["--help"], executable: bench).stdout.contains("--quality-file"))
     }
+
+    /// Every option a command's usage lists (the usage is made from its declaration) is documented where users read
+    /// about the command: README's "The command line", docs/scale.md, docs/grading.md.
+    func testEveryOptionInAUsageIsDocumented() throws {
+        for (command, document) in [([String](), "README.md"), (["sweep"], "docs/scale.md"), (["grade"], "docs/grading.md")] {
+            let usage = try ForcelabProcess.run(command + ["--help"]).stdout
+            let text = try String(contentsOf: ForcelabProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
+            // An option's line: two spaces, its names ("-h, --help") and value, two spaces or more, its help.
+            let options = usage.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
+                (line.dropFirst(2).components(separatedBy: "  ").first ?? "").components(separatedBy: ", ").compactMap { $0.split(separator: " ").first }
+            }.map(String.init)
+            XCTAssertGreaterThan(options.count, 3, usage)
+            for option in options {
+                let mention = "(^|[\\s`\\[(])" + NSRegularExpression.escapedPattern(for: option) + "([\\s`\\]),.]|$)"
+                XCTAssertNotNil(text.range(of: mention, options: .regularExpression), "\(document) does not mention \(option)")
+            }
+        }
+    }
 }
