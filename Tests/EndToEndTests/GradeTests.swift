@@ -92,6 +92,16 @@ final class GradeTests: XCTestCase {
         let main = try submission("return require 'ring'\n", in: student, name: "main.lua")
         let result = try grade([exercise("radial"), main], in: folder)
         XCTAssertEqual(result.status, 0, "graded from the folder above, the submission's module is found beside it: \(result.stderr)")
+        // Grading is sandboxed as --sandbox is, which implies -E: LUA_PATH does not lead require elsewhere, even to a
+        // folder the submission may read.
+        let shared = folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        _ = try submission(solution, in: shared, name: "elsewhere.lua")
+        let other = try submission("return require 'elsewhere'\n", in: student, name: "other.lua")
+        let pathed = try ForcelabProcess.run(["grade", "--allow-read", shared.path, exercise("radial"), other], in: folder,
+                                             environment: ["LUA_PATH": shared.path + "/?.lua"])
+        XCTAssertEqual(pathed.status, 1, pathed.stdout + pathed.stderr)
+        XCTAssertTrue(pathed.stderr.contains("module 'elsewhere' not found"), pathed.stderr)
     }
 
     func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
