@@ -60,7 +60,8 @@ final class ParsedArgumentsTests: XCTestCase {
         XCTAssertEqual(bad(ForcelabSyntax.maxMemory, "lots"), "'--max-memory' must be a size such as 512M or 2G, got 'lots'")
         XCTAssertEqual(try ForcelabSyntax.maxMemory.value("2g"), 2 << 30)
         XCTAssertEqual(try ForcelabSyntax.maxMemory.value("1048576"), 1 << 20)
-        XCTAssertNil(bad(ForcelabSyntax.maxMemory, "9999999999999G") == nil ? "fits" : nil, "an overflowing size is refused")
+        XCTAssertEqual(bad(ForcelabSyntax.maxMemory, "9999999999999G"), "'--max-memory' must be a size such as 512M or 2G, got '9999999999999G'",
+                       "a size that does not fit is refused")
         XCTAssertEqual(try SweepSyntax.shard.value("2/3"), Shard(index: 2, count: 3))
         do {
             _ = try ForcelabSyntax.maxMemory.value("lots", from: ForcelabSyntax.memoryLimitVariable)
