@@ -59,7 +59,8 @@ struct Grader {
     private func grade(_ refused: RefusedAccesses, _ written: SubmissionOutput) -> Ending {
         var ending = Ending()
         do {
-            let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
+            // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
+            let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
             try lua.setModuleGlobal()
             let driver = try GradeDriver(lua)
