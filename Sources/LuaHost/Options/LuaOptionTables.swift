@@ -10,7 +10,7 @@ public enum LuaOptionTables {
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
         GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
-        StressLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
+        StressLayoutOptions.table, MultilevelLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
         GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
