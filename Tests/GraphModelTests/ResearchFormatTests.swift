@@ -321,3 +321,15 @@ func longReadsAnswerToTheWorkMeter(format: GraphFormat) throws {
         _ = try Graph.load(data: packed, format: format, check: { _ in throw Stopped() })
     }
 }
+
+@Test func hostileSizesAndNestingAreRefusedNotObeyed() {
+    let deep = "graph [\n" + String(repeating: "a [ ", count: 600) + String(repeating: "] ", count: 600) + "\n]"
+    #expect(loadFailure(deep, .gml) == "g:2: lists nest deeper than 512 levels")
+    #expect(loadFailure("*Vertices 999999999999\n", .pajek) == "g:1: 999999999999 vertices is more than a file may declare (100000000)")
+    #expect(loadFailure("%%MatrixMarket matrix coordinate pattern general\n999999999999 999999999999 0\n", .matrixMarket)
+        == "g:2: 999999999999 rows is more nodes than a file may declare (100000000)")
+    // What a header declares is built at one unit of work per node, so a limit stops it.
+    #expect(throws: Stopped.self) {
+        _ = try Graph.load(data: Data("*Vertices 90000000\n".utf8), format: .pajek, check: { _ in throw Stopped() })
+    }
+}

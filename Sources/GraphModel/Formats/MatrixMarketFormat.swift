@@ -28,9 +28,16 @@ enum MatrixMarketFormat {
                     rows >= 0, count >= 0
                 else { throw fail("expected the size line 'rows columns entries' (three whole numbers)") }
                 guard rows == columns else { throw fail("the matrix is \(rows) by \(columns); a graph's adjacency matrix is square") }
-                builder.reserve(nodes: rows)
-                builder.reserve(edges: min(count, 1 << 24))
-                if rows > 0 { for index in 1...rows { builder.ensureNode(String(index), at: number) } }
+                guard rows <= FileSizes.maximumDeclaredNodes else {
+                    throw fail("\(rows) rows is more nodes than a file may declare (\(FileSizes.maximumDeclaredNodes))")
+                }
+                builder.reserve(nodes: min(rows, FileSizes.reservedAhead))
+                if rows > 0 {
+                    for index in 1...rows {
+                        try meter.charge()
+                        builder.ensureNode(String(index), at: number)
+                    }
+                }
                 size = (rows, count, number)
                 return
             }
