@@ -56,17 +56,19 @@ let package = Package(
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
+        // The executables' command lines declared as data, their parser and their usage texts.
+        .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
         .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render", "ProcessorSupport"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),
         .executableTarget(
-            name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
+            name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
@@ -77,5 +79,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
+        .testTarget(name: "CommandLineSyntaxTests", dependencies: ["CommandLineSyntax"]),
     ]
 )

@@ -131,8 +131,9 @@ enum FormatLimits {
             if ownKeys.contains(key) { return "data field '\(key)' (named like DOT's own attribute)" }
             switch data[key]! {
             case .number(let number) where number.isFinite: continue
-            case .bool: continue
-            case .string(let text) where !text.isEmpty && NumberText.parse(text) == nil && text != "true" && text != "false":
+            case .integer, .bool: continue
+            case .string(let text) where !text.isEmpty && NumberText.parse(text) == nil && text != "true" && text != "false"
+                && (format == .dot || NumberText.cellBooleans[text] == nil):
                 continue
             case .string(let text):
                 return "data field '\(key)' (the text \"\(text)\", which would read back as \(text.isEmpty ? "nothing" : "a number or a boolean"))"

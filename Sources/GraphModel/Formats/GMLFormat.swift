@@ -71,7 +71,8 @@ enum GMLFormat {
     private static func entry(_ key: String, _ value: DataValue, indent: String) -> String {
         guard isKey(key) else { return "" }
         switch value {
-        case .number(let number): return "\(indent)\(key) \(numberText(number))\n"
+        case .integer(let number): return "\(indent)\(key) \(number)\n"
+        case .number(let number): return "\(indent)\(key) \(realText(number))\n"
         case .string(let text): return "\(indent)\(key) \(quoted(text))\n"
         case .bool(let flag): return "\(indent)\(key) \(flag ? 1 : 0)\n"
         case .null: return ""
@@ -147,7 +148,7 @@ enum GMLFormat {
     private static func dataLoss(_ data: [String: DataValue], reserved: Set<String>) -> String? {
         func problem(_ value: DataValue, inArray: Bool) -> String? {
             switch value {
-            case .number: return nil
+            case .number, .integer: return nil
             case .string(let text):
                 return ["[]", "()", GMLReader.listStart].contains(text) ? "the text \"\(text)\", which networkx's lists take" : nil
             case .bool: return "a boolean (GML writes 1 or 0)"
