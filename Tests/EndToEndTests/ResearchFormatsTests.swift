@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
 
-/// The research formats (GML, Pajek, adjacency lists, SNAP, Matrix Market, gzip-compressed files) against networkx
-/// and scipy, in the virtual environment `scripts/python-env networkx` makes: networkx writes its files, forcelab
-/// loads and saves each, networkx reads forcelab's back equal (structure and values); forcelab's own graphs read in
-/// networkx as networkx makes the same graphs (Tests/Fixtures/research-formats/roundtrip.py says how it compares).
+/// The research formats (GML, Pajek, adjacency lists, SNAP, Matrix Market) and gzip-compressed files of these and
+/// of the older formats against networkx and scipy, in the virtual environment `scripts/python-env networkx` makes:
+/// networkx writes its files, forcelab loads and saves each, networkx reads forcelab's back equal (structure, values
+/// and their types); forcelab's own graphs read in networkx as networkx makes the same graphs
+/// (Tests/Fixtures/research-formats/roundtrip.py says how it compares).
 final class ResearchFormatsTests: XCTestCase {
     /// Runs a program, returning its exit status, standard output and standard error.
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
@@ -40,9 +41,9 @@ final class ResearchFormatsTests: XCTestCase {
         let compared = try run(python, [script, "compare", folder.path])
         XCTAssertEqual(compared.status, 0, compared.out + compared.err)
         let lines = compared.out.split(separator: "\n")
-        XCTAssertEqual(lines.count, 23, compared.out)
+        XCTAssertEqual(lines.count, 26, compared.out)
         for line in lines {
-            XCTAssertTrue(line.contains("structure=True values=True"), String(line))
+            XCTAssertTrue(line.contains("structure=True values=True types=True"), String(line))
         }
     }
 

@@ -145,8 +145,8 @@ struct PajekReader {
         var data: [String: DataValue] = [:]
         if rest.count % 2 == 1 {
             let word = rest.removeFirst()
-            guard let weight = NumberText.parse(word) else { throw fail(number, "the weight '\(word)' is not a number") }
-            data["weight"] = .number(weight)
+            guard NumberText.parse(word) != nil else { throw fail(number, "the weight '\(word)' is not a number") }
+            data["weight"] = NumberText.value(word)
         }
         data.merge(try pairs(rest, at: number)) { _, new in new }
         try addEdge(from: words[0], to: words[1], data: data, at: number)
@@ -159,8 +159,9 @@ struct PajekReader {
             throw fail(number, matrixRow > vertexCount ? "more matrix rows than the \(vertexCount) vertices" : "\(words.count) entries in a matrix row, expected \(vertexCount)")
         }
         for (column, word) in words.enumerated() {
-            guard let value = NumberText.parse(word) else { throw fail(number, "the matrix entry '\(word)' is not a number") }
-            if value != 0 { try addEdge(from: String(matrixRow), to: String(column + 1), data: ["weight": .number(value)], at: number) }
+            let value = NumberText.value(word)
+            guard let entry = value.number else { throw fail(number, "the matrix entry '\(word)' is not a number") }
+            if entry != 0 { try addEdge(from: String(matrixRow), to: String(column + 1), data: ["weight": value], at: number) }
         }
     }
 
