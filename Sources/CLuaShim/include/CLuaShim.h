@@ -145,6 +145,9 @@ enum { FL_PATH_READ = 0, FL_PATH_WRITE = 1, FL_PATH_PROBE = 2 };
  * io.input, io.output, loadfile, dofile and require ask `check` (process-wide) about every path; collectgarbage
  * keeps only "collect", "count", "step" and "isrunning". Protected: returns a Lua status. */
 int fl_sandbox(lua_State *L, fl_path_checker check);
+/* The names the sandbox removes from the library `library` ("os", "io", "package", "string", or "_G" for the
+ * globals), NULL-terminated; NULL for another library. */
+const char *const *fl_sandbox_removed(const char *library);
 
 /* Macro shims (function-like macros are invisible to Swift). */
 static inline void fl_pop(lua_State *L, int n) { lua_pop(L, n); }

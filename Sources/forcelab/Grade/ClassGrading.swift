@@ -13,6 +13,8 @@ final class ClassGrading {
         let status: Int32
         /// What its report ends with: the checks' summary, or the error or limit that stopped it.
         let verdict: String
+        /// How many times it tried what the sandbox refuses (a removed function, a file outside its folders).
+        var attempts = 0
     }
 
     private let options: GradeOptions
@@ -171,7 +173,9 @@ final class ClassGrading {
             return Outcome(status: 128 + signal, verdict: "the grading run was ended by signal \(signal) (\(String(cString: strsignal(signal))))")
         }
         let status = process.terminationStatus
-        if let written, written.status == status { return Outcome(status: status, verdict: ControlText.escaped(written.verdict)) }
+        if let written, written.status == status {
+            return Outcome(status: status, verdict: ControlText.escaped(written.verdict), attempts: written.attempts)
+        }
         if status == 3 {
             let watchdog = stderr.split(separator: "\n").last { $0.hasPrefix("forcelab: ") }?.dropFirst("forcelab: ".count)
             return Outcome(status: 3, verdict: ControlText.escaped(watchdog ?? "a limit was reached and the run had to be ended"))
@@ -196,7 +200,8 @@ final class ClassGrading {
         while printed < outcomes.count, skipping || outcomes[printed] != nil {
             let name = shown[printed].padding(toLength: width, withPad: " ", startingAt: 0)
             if let ready = outcomes[printed] {
-                print("\(name)  \(ClassGrading.result(ready.status).padding(toLength: 7, withPad: " ", startingAt: 0))  \(ready.verdict)")
+                let flag = ready.attempts == 0 ? "" : "  [! \(ready.attempts) attempt\(ready.attempts == 1 ? "" : "s") at what the sandbox refuses]"
+                print("\(name)  \(ClassGrading.result(ready.status).padding(toLength: 7, withPad: " ", startingAt: 0))  \(ready.verdict)\(flag)")
             } else {
                 print("\(name)  not graded")
             }
@@ -216,7 +221,8 @@ final class ClassGrading {
         }
     }
 
-    /// Writes `OUT/summary.csv`: name, submission, status, result, verdict and report, a row per graded submission; no
+    /// Writes `OUT/summary.csv`: name, submission, status, result, verdict, attempts and report, a row per graded
+    /// submission; no
     /// cell can start a spreadsheet formula or hold a control character.
     private func writeSummary() throws {
         let rows = outcomes.indices.compactMap { index -> [String: DataCell]? in
@@ -224,9 +230,9 @@ final class ClassGrading {
             let cell = { (text: String) in DataCell.string(ControlText.spreadsheetSafe(ControlText.escaped(text))) }
             return ["name": cell(names[index]), "submission": cell(options.submissions[index]),
                     "status": .number(Double(outcome.status)), "result": .string(ClassGrading.result(outcome.status)),
-                    "verdict": cell(outcome.verdict), "report": cell(names[index] + ".txt")]
+                    "verdict": cell(outcome.verdict), "attempts": .number(Double(outcome.attempts)), "report": cell(names[index] + ".txt")]
         }
-        let columns = ["name", "submission", "status", "result", "verdict", "report"]
+        let columns = ["name", "submission", "status", "result", "verdict", "attempts", "report"]
         try DataTableFile.write(DataTable(rows: rows, columns: columns), to: options.outputPath + "/summary.csv", format: .csv)
     }
 }

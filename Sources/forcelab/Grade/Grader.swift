@@ -28,6 +28,8 @@ struct Grader {
         var summary: String?
         var failed = 0
         var error: GradeError?
+        /// The names the sandbox removed that the submission tried, and how often.
+        var attempts: [String: Int] = [:]
         var status: Int32 { error?.status ?? (failed == 0 ? 0 : 1) }
         /// The line a class's summary shows: the checks' summary or the error's first line.
         var verdict: String { error.map { String($0.description.prefix { $0 != "\n" }) } ?? summary ?? "" }
@@ -43,21 +45,26 @@ struct Grader {
         let submissionWrote = written.finish()
         for line in ending.lines { print(line) }
         print(submissionWrote, terminator: "")
+        let tried = RemovedNameAttempts.report(ending.attempts)
         if let error = ending.error {
             fflush(stdout)
-            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description))
+            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description) + tried)
         } else if let summary = ending.summary {
-            print(refused.report(), terminator: "")
+            print(refused.report() + tried, terminator: "")
             print(summary)
         }
         fflush(stdout)
-        if options.submission != nil { VerdictFile.write(VerdictFile.Verdict(status: ending.status, verdict: ending.verdict)) }
+        if options.submission != nil {
+            let attempts = ending.attempts.values.reduce(refused.count, +)
+            VerdictFile.write(VerdictFile.Verdict(status: ending.status, verdict: ending.verdict, attempts: attempts))
+        }
         return ending.status
     }
 
     /// Grades in a Lua state of its own, closed when this returns; the submission's output is captured while it runs.
     private func grade(_ refused: RefusedAccesses, _ written: SubmissionOutput) -> Ending {
         var ending = Ending()
+        var watched: RemovedNameAttempts?
         do {
             // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
             let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
@@ -72,6 +79,7 @@ struct Grader {
             }
             FileAccess.current = options.submissionAccess
             refused.start()
+            watched = try driver.watchRemovedNames()
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
             ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
@@ -91,6 +99,7 @@ struct Grader {
         } catch {
             ending.error = GradeError.exercise(String(describing: error))
         }
+        ending.attempts = watched?.counts() ?? [:]
         return ending
     }
 
