@@ -103,13 +103,13 @@ static const char *check_limits(fl_alloc_state *st) {
         st->next_resident_check = now + 0.01;
         if (st->max_resident != 0 && fl_resident_bytes() > st->max_resident)
             return memory_message(st, " (the process as a whole grew by more than twice the limit)", st->soft);
-        /* Without a limit of ours, the system's bounds: the host's own Swift allocations end the process with a
-           signal when refused, so a loop stops while 1/16 of the address space (ulimit -v) or 64 MiB of the
-           machine's memory is left. */
+        /* The system's bounds too: the host's own Swift allocations end the process with a signal when refused,
+           and a growing array asks for twice what it holds, so a loop stops once half the address space (ulimit -v)
+           is used, or when the machine has less left than 64 MiB and half of what the process holds. */
         size_t address_limit = address_space_limit();
-        if (address_limit != 0 && virtual_bytes() > address_limit - address_limit / 16)
-            return memory_message(st, " (the address-space limit, ulimit -v, is nearly reached)", address_limit);
-        if (machine_available_bytes() < ((size_t)64 << 20))
+        if (address_limit != 0 && virtual_bytes() > address_limit / 2)
+            return memory_message(st, " (half the address-space limit, ulimit -v, is used)", address_limit);
+        if (machine_available_bytes() < ((size_t)64 << 20) + fl_resident_bytes() / 2)
             return memory_message(st, " (the machine's memory is nearly exhausted)", machine_total_bytes());
     }
     return NULL;

@@ -74,4 +74,38 @@ final class HostileInputTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertEqual(names, ["ids.csv"])
     }
+
+    /// Each large request or long loop of the host, under `--max-memory` and under `ulimit -v` (in KiB): the run
+    /// ends with status 3 or the call fails with a catchable "not enough memory" or limit error, never a signal.
+    func testLargeRequestsAndLongLoopsEndWithStatus3OrACatchableError() throws {
+        let exact = "local g = fl.graph.generate('recursive', {n = 20000}) fl.layout.stress(g, {exactNodeLimit = 20000, iterations = 1})"
+        let pivots = "local g = fl.graph.generate('recursive', {n = 20000}) fl.layout.stress(g, {exactNodeLimit = 0, pivots = 10000, iterations = 1})"
+        let crossings = "local g = fl.graph.generate('erdosRenyi', {n = 5000, m = 30000}) fl.simulation(g):tick() fl.metrics(g)"
+        let generator = "fl.graph.generate('erdosRenyi', {n = 1e7, m = 2e7})"
+        let endless = "fl.graph.load('/dev/zero', {format = 'csv'})"
+        let cases: [(limits: String, chunk: String, message: String)] = [
+            ("--max-memory 300M", exact, "stress: not enough memory: 3233040000 bytes"),
+            ("--max-memory 1G", pivots, "stress: not enough memory: "),
+            ("--max-memory 300M --max-instructions 2000000", crossings, "instruction limit of 2000000 reached"),
+            ("--max-memory 300M", generator, "generate: not enough memory: "),
+            ("--max-memory 100M", endless, "load: not enough memory: "),
+            ("ulimit -v 2000000", exact, "stress: not enough memory: 3233040000 bytes"),
+            ("ulimit -v 2000000", pivots, "stress: not enough memory: "),
+            ("ulimit -v 1500000 --timeout 2", crossings, "time limit of 2 s reached"),
+            ("ulimit -v 500000", generator, "generate: not enough memory: "),
+            ("ulimit -v 800000", endless, "not enough memory"),
+        ]
+        for (limits, chunk, message) in cases {
+            let (prefix, options) = limits.hasPrefix("ulimit")
+                ? (limits.split(separator: " ").prefix(3).joined(separator: " ") + "; ", limits.split(separator: " ").dropFirst(3).joined(separator: " "))
+                : ("", limits)
+            for wrapped in [chunk, "local ok, message = pcall(function() \(chunk) end) print(message) os.exit(ok and 0 or 5)"] {
+                let result = try shell(prefix + #""$0" \#(options) -e "\#(wrapped)""#)
+                // Time and instruction limits are sticky: a pcall cannot carry on past them.
+                let caught = wrapped != chunk && !message.contains("limit of")
+                XCTAssertEqual(result.status, caught ? 5 : 3, "\(limits): \(wrapped): \(result.stderr)")
+                XCTAssertTrue((caught ? result.stdout : result.stderr).contains(message), "\(limits): \(wrapped): \(result.stdout) \(result.stderr)")
+            }
+        }
+    }
 }
