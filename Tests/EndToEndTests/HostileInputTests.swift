@@ -108,4 +108,39 @@ final class HostileInputTests: XCTestCase {
             }
         }
     }
+
+    /// The string library's matching and collectgarbage answer to --max-instructions and --timeout (the stock
+    /// matcher ran in C with no hook: each of these ran on until the watchdog).
+    func testPatternMatchingAndCollectionsAnswerToTheLimits() throws {
+        let loops = [
+            "print(('a'):rep(30):find(('a*'):rep(20) .. 'b'))",
+            "print(('a'):rep(30):match(('a*'):rep(20) .. 'b'))",
+            "for m in ('a'):rep(30):gmatch(('a*'):rep(20) .. 'b') do end",
+            "local s = ('a'):rep(1e5) while true do s = s:gsub('a', 'a') end",
+            "local t = {} for i = 1, 1e4 do t[i] = {} end while true do collectgarbage() end",
+        ]
+        for loop in loops {
+            for (limit, message) in [("--max-instructions 1000000", "instruction limit of 1000000 reached"), ("--timeout 0.5", "time limit of 0.5 s reached")] {
+                let result = try shell(#""$0" \#(limit) -e "pcall(function() \#(loop) end) print('went on')""#)
+                XCTAssertEqual(result.status, 3, "\(limit) \(loop): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(message) && !result.stderr.contains("watchdog"), "\(limit) \(loop): \(result.stderr)")
+                XCTAssertEqual(result.stdout, "", "\(limit) \(loop)")
+            }
+        }
+    }
+
+    /// forcelab's string.find, match, gmatch and gsub give what the stock lua5.4's give, results and errors alike,
+    /// on 2 × 3000 random subjects and patterns (classes, sets, %b, %f, captures, back references, anchors,
+    /// malformed patterns; string, table and function replacements).
+    func testPatternMatchingIsTheStockLuas() throws {
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("Tests/Fixtures/patterns/compare.lua").path
+        for seed in ["1", "2"] {
+            let stock = try ForcelabProcess.run([script, seed, "3000"], executable: "/usr/bin/lua5.4")
+            let ours = try ForcelabProcess.run([script, seed, "3000"])
+            XCTAssertEqual(stock.status, 0, stock.stderr)
+            XCTAssertEqual(stock.stdout.split(separator: "\n").count, 15000)
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            XCTAssertTrue(ours.stdout == stock.stdout, "seed \(seed): the outputs differ")
+        }
+    }
 }
