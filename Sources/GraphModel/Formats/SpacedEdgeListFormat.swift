@@ -8,7 +8,11 @@ enum SpacedEdgeListFormat {
     /// Reads an edge list, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            throw GraphFileError(file: file, line: bad + 1, message: "the text is not valid UTF-8")
+        }
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -79,7 +83,7 @@ enum SpacedEdgeListFormat {
         return result
     }
 
-    /// Writes one line per edge (its data, and its id unless every id is the one reading would give, as a
+    /// Writes one line per edge (its data, and its id unless it is the one reading would give, as a
     /// dictionary literal both Python and forcelab read), then one line per node without edges.
     static func write(_ graph: Graph) throws -> String {
         try UnwritableText.checkNumbers(graph, format: "an edge list")
@@ -89,18 +93,14 @@ enum SpacedEdgeListFormat {
                 throw GraphError("an edge list cannot hold node \(String(reflecting: id))'s id (empty, white space, '#' or a leading '{')")
             }
         }
-        var writesIds = false
-        var index = 0
         try graph.forEachEdge { edge in
             if edge.data["id"] != nil { throw GraphError("edge '\(edge.id)': data field 'id' clashes with the edge list's own id") }
-            if edge.id != "e\(index)" { writesIds = true }
-            index += 1
         }
         var text = ""
-        graph.forEachEdge { edge in
+        for (index, edge) in graph.edges.enumerated() {
             text += edge.source + " " + edge.target
             var fields = edge.data
-            if writesIds { fields["id"] = .string(edge.id) }
+            if !GraphBuilder.readingGives(edge.id, toEdgeAt: index, of: graph) { fields["id"] = .string(edge.id) }
             if !fields.isEmpty { text += " " + pythonLiteral(.object(fields)) }
             text += "\n"
         }
@@ -111,7 +111,7 @@ enum SpacedEdgeListFormat {
     }
 
     /// A data value as a Python literal (JSON's strings and numbers, True, False and None), keys sorted.
-    private static func pythonLiteral(_ value: DataValue) -> String {
+    static func pythonLiteral(_ value: DataValue) -> String {
         switch value {
         case .null: return "None"
         case .bool(let flag): return flag ? "True" : "False"
@@ -119,7 +119,7 @@ enum SpacedEdgeListFormat {
         case .object(let fields):
             return "{" + fields.keys.sorted().map { pythonLiteral(.string($0)) + ": " + pythonLiteral(fields[$0]!) }
                 .joined(separator: ", ") + "}"
-        case .number, .string: return JSONWriter.text(of: value)
+        case .integer, .number, .string: return JSONWriter.text(of: value)
         }
     }
 }
