@@ -96,24 +96,34 @@ final class LuaRocksTests: XCTestCase {
         let script = folder.appendingPathComponent("sandboxed.lua")
         try """
             print(package.cpath, package.loadlib, #package.searchers)
-            for _, name in ipairs{"twice", "greeting"} do
+            local function try(name)
               local ok, message = pcall(require, name)
               print(name, ok)
               io.stderr:write(message, "\\n")
             end
+            try("twice")
+            try("greeting")
+            -- the tree named by the script itself
+            package.path = "\(tree.path)/share/lua/5.4/?.lua;" .. package.path
+            try("greeting")
             """.write(to: script, atomically: true, encoding: .utf8)
-        let result = try ForcelabProcess.run(["--sandbox", "--out", folder.appendingPathComponent("out").path, script.path],
-                                             environment: environment)
+        let out = folder.appendingPathComponent("out").path
+        let result = try ForcelabProcess.run(["--sandbox", "--out", out, script.path], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "nil\tnil\t2\ntwice\tfalse\ngreeting\tfalse\n")
-        // No C module is looked for; the tree's Lua files are outside what the sandbox reads.
+        XCTAssertEqual(result.stdout, "nil\tnil\t2\ntwice\tfalse\ngreeting\tfalse\ngreeting\tfalse\n")
+        // --sandbox implies -E: luarocks path's variables are ignored, and no C module is looked for.
         XCTAssertFalse(result.stderr.contains(".so"), result.stderr)
+        let messages = result.stderr.components(separatedBy: "module 'greeting' not found")
+        XCTAssertEqual(messages.count, 3, result.stderr)
+        XCTAssertFalse(messages[1].contains(tree.path), result.stderr)
+        // Named by the script, the tree's files are refused as any file outside the readable folders is.
         XCTAssertTrue(result.stderr.contains("no file '\(tree.path)/share/lua/5.4/greeting.lua' (not readable in the sandbox)"),
                       result.stderr)
         // Allowed to read the tree, its pure-Lua module loads and its C module still does not.
         let allowed = try ForcelabProcess.run(
-            ["--sandbox", "--allow-read", tree.path, "--out", folder.appendingPathComponent("out").path, "-e",
-             "print(require('greeting').hello('sandbox'), pcall(require, 'twice'))"], environment: environment)
+            ["--sandbox", "--allow-read", tree.path, "--out", out, "-e",
+             "package.path = '\(tree.path)/share/lua/5.4/?.lua'; print(require('greeting').hello('sandbox'), pcall(require, 'twice'))"],
+            environment: environment)
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
         XCTAssertTrue(allowed.stdout.hasPrefix("hello sandbox\tfalse\tmodule 'twice' not found:"), allowed.stdout)
     }
