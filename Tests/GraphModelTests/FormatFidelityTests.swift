@@ -14,16 +14,25 @@ private func roundTrip(_ graph: Graph, _ format: GraphFormat) throws -> Graph {
 }
 
 @Test func dotStringsWithBackslashesQuotesAndLineBreaksReadBackUnchanged() throws {
-    let values = [#"\"#, #"\""#, #"ends with \"#, "two\nlines", #"C:\Users\"#, #"\\ twice"#, #"\N"#, "<a|<b>"]
+    // Read by cgraph, as Graphviz reads them: a backslash is written as one, `\\` is a pair Graphviz keeps.
+    let values = [#"\\"#, #"\\""#, #"ends with \\"#, "two\nlines", #"C:\Users\x"#, #"\\ twice"#, #"\N"#, "<a|<b>", #"a\b"#]
     let graph = Graph()
     for (index, value) in values.enumerated() {
-        try graph.addNode(Node(id: "n\(index) \(value)", data: ["v": .string(value)], label: value))
+        // A label `\N` is Graphviz's "the node's name": no label.
+        try graph.addNode(Node(id: "n\(index) \(value)", data: ["v": .string(value)], label: value == #"\N"# ? nil : value))
     }
-    try graph.addEdge(Edge(id: #"e\"#, source: "n0 \\", target: "n1 \\\"", label: #"say "hi"\"#))
+    try graph.addEdge(Edge(id: #"e\\"#, source: "n0 \\\\", target: "n1 \\\\\"", label: #"say "hi"\\"#))
     let text = try graph.string(format: .dot)
+    #expect(text.contains(#""n8 a\b" ["label"="a\b", "v"="a\b"];"#), "\(text)")
     let loaded = try Graph.load(string: text, format: .dot)
     #expect(loaded.nodes == graph.nodes)
     #expect(loaded.edges == graph.edges)
+    // A lone backslash before a quote, a line break or the end would be read as an escape: refused.
+    for value in [#"\"#, #"a\"b"#, "a\\\nb", #"C:\Users\"#] {
+        let one = Graph()
+        try one.addNode(Node(id: "n", label: value))
+        #expect(throws: GraphError.self, "\(value)") { try one.string(format: .dot) }
+    }
 }
 
 @Test func dotRefusesANulAndXMLAControlCharacterAtSave() throws {

@@ -26,14 +26,22 @@ enum UnwritableText {
     static func check(
         _ graph: Graph, format: String, suspect: (UInt8) -> Bool, cannotHold: (Unicode.Scalar) -> Bool
     ) throws {
-        func bad(_ text: String?) -> Unicode.Scalar? {
-            guard let text, text.utf8.contains(where: suspect) else { return nil }
-            return text.unicodeScalars.first(where: cannotHold)
+        try check(graph, format: format, suspect: suspect) { text in
+            text.unicodeScalars.first(where: cannotHold).map(code)
         }
-        func fail(_ owner: String, _ field: String, _ scalar: Unicode.Scalar) -> GraphError {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return GraphError("\(owner): \(field) holds \(code), which \(format) cannot hold")
+    }
+
+    /// Throws naming the first node or edge, and the field, whose text `problem` describes a problem of ("U+0000",
+    /// "a backslash at its end"); only a text holding a byte `suspect` marks is given to `problem`.
+    static func check(
+        _ graph: Graph, format: String, suspect: (UInt8) -> Bool, problem: (String) -> String?
+    ) throws {
+        func bad(_ text: String?) -> String? {
+            guard let text, text.utf8.contains(where: suspect) else { return nil }
+            return problem(text)
+        }
+        func fail(_ owner: String, _ field: String, _ what: String) -> GraphError {
+            GraphError("\(owner): \(field) holds \(what), which \(format) cannot hold")
         }
         try graph.forEachNode { node in
             let owner = { "node \(String(reflecting: node.id))" }
@@ -57,8 +65,8 @@ enum UnwritableText {
 
     /// Checks data field names and string values, nested ones included.
     private static func checkData(
-        _ data: [String: DataValue], owner: String, bad: (String?) -> Unicode.Scalar?,
-        fail: (String, String, Unicode.Scalar) -> GraphError
+        _ data: [String: DataValue], owner: String, bad: (String?) -> String?,
+        fail: (String, String, String) -> GraphError
     ) throws {
         func visit(_ value: DataValue, field: String) throws {
             switch value {
@@ -77,5 +85,11 @@ enum UnwritableText {
             if let scalar = bad(key) { throw fail(owner, "a data field name", scalar) }
             try visit(data[key]!, field: key)
         }
+    }
+
+    /// A character as its code point: "U+0000".
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
