@@ -370,3 +370,44 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     #expect(!other.directed && other.edges.map { $0.data["directed"] } == [.bool(true), nil])
     #expect(try roundTrip(mixed, .gexf).edges == mixed.edges)
 }
+
+@Test func linesThatDoNotFitAreErrorsNamingFileAndLine() throws {
+    // networkx's edge list of Davis Southern Women: ids with spaces cannot be split from the data.
+    #expect(throws: GraphFileError(file: "d", line: 2, message: "4 fields ('Evelyn' 'Jefferson' 'E1' '{}'): expected source and target (ids without white space), then a {...} dictionary or one number (the weight)")) {
+        try Graph.load(string: "# davis\nEvelyn Jefferson E1 {}\n", format: .edgelist, name: "d")
+    }
+    #expect(throws: GraphFileError.self) { try Graph.load(string: "a b red\n", format: .edgelist) }
+    #expect(throws: GraphFileError.self) { try Graph.load(string: "0 1 2 3 4\n", format: .edgelist) }
+    #expect(try Graph.load(string: "a b 2.0 # weight\n", format: .edgelist).edges.first?.data == ["weight": .number(2)])
+    // CSV and TSV: no more fields than the header, or without one the first edge row; no '#' comments.
+    #expect(throws: GraphFileError(file: "c", line: 2, message: "4 fields, but the first row has 3")) {
+        try Graph.load(string: "a,b,1\nb,c,2,3\n", format: .csv, name: "c")
+    }
+    #expect(throws: GraphFileError(file: "c", line: 2, message: "3 fields, but the header names 2")) {
+        try Graph.load(string: "source,target\na,b,1\n", format: .csv, name: "c")
+    }
+    #expect(throws: GraphFileError.self) { try Graph.load(string: "# SNAP header\n1\t2\n", format: .tsv) }
+    let hashed = Graph()
+    try hashed.addNode(Node(id: "#1"))
+    #expect(try roundTrip(hashed, .csv).nodeIds == ["#1"])
+    // pandas writes booleans True and False.
+    #expect(try Graph.load(string: "source,target,ok\na,b,True\nb,a,FALSE\n", format: .csv).edges.map { $0.data["ok"] } == [.bool(true), .bool(false)])
+}
+
+@Test func refusedExtensionsSayWhetherTheFormatIsUnsupportedOrNeedsNaming() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forcelab-ext-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["g.g6", "g.txt", "g"] { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data("a b\n".utf8)) }
+    let names = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    #expect(throws: GraphFileError(file: "\(folder)/g.g6", message: "'.g6' is graph6, a format forcelab does not support (its formats: \(names))")) {
+        try Graph.load(path: "\(folder)/g.g6")
+    }
+    #expect(throws: GraphFileError(file: "\(folder)/g.txt", message: "the extension '.txt' names no format; give one with format = (\(names))")) {
+        try Graph.load(path: "\(folder)/g.txt")
+    }
+    #expect(throws: GraphFileError(file: "\(folder)/g", message: "the file has no extension; give one with format = (\(names))")) {
+        try Graph().save(path: "\(folder)/g")
+    }
+    #expect(try Graph.load(path: "\(folder)/g.txt", format: .given(.edgelist)).edgeCount == 1)
+}

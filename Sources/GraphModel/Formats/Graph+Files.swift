@@ -112,9 +112,23 @@ extension Graph {
         }
     }
 
-    /// The error for a path whose extension names no format, listing the format names.
+    /// Graph formats other tools write that forcelab does not read, by extension.
+    static let unsupportedExtensions = [
+        "g6": "graph6", "s6": "sparse6", "gpickle": "a Python pickle", "pickle": "a Python pickle", "gw": "LEDA",
+        "leda": "LEDA", "lgl": "LGL", "ncol": "NCOL", "dl": "UCINET DL", "gdf": "GUESS GDF", "sif": "Cytoscape SIF",
+    ]
+
+    /// The error for a path whose extension names no format forcelab reads: a format it does not support, or an
+    /// extension that says nothing, when the file may be one of forcelab's formats given with `format =`.
     private static func unknownExtension(_ path: String) -> GraphFileError {
         let names = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        return GraphFileError(file: path, message: "unknown graph file extension; give a format (\(names))")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let dot = name.lastIndex(of: ".").map { name.index(after: $0) }
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        if let format = unsupportedExtensions[ext.lowercased()] {
+            return GraphFileError(file: path, message: "'.\(ext)' is \(format), a format forcelab does not support (its formats: \(names))")
+        }
+        let said = ext.isEmpty ? "the file has no extension" : "the extension '.\(ext)' names no format"
+        return GraphFileError(file: path, message: "\(said); give one with format = (\(names))")
     }
 }
