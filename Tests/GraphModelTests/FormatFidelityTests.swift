@@ -411,3 +411,34 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     }
     #expect(try Graph.load(path: "\(folder)/g.txt", format: .given(.edgelist)).edgeCount == 1)
 }
+
+@Test func lossySavesLeaveOutWhatTheFormatCannotHoldAndSaySo() throws {
+    // networkx's special floats (inf, -inf, nan in GraphML; INF, -INF, NaN in GEXF) have no place in JSON.
+    for name in ["networkx-specialfloats.graphml", "networkx-specialfloats.gexf"] {
+        let graph = try Graph.load(path: fixture(name))
+        #expect(graph.node("0")?.data["speed"] == .number(.infinity) && graph.node("0")?.data["loss"] == .number(-.infinity))
+        #expect(throws: GraphError.self) { try graph.string(format: .d3) }
+        let (text, leftOut) = try graph.written(format: .d3, lossy: true)
+        #expect(leftOut.filter { $0.hasPrefix("data") }.map { $0.prefix(while: { $0 != ":" }) } == [
+            "data field 'loss' (a number that is not finite)", "data field 'score' (a number that is not finite)",
+            "data field 'speed' (a number that is not finite)", "data field 'w' (a number that is not finite)",
+        ], "\(name)")
+        #expect(leftOut.first == "data field 'loss' (a number that is not finite): node '0'")
+        let back = try Graph.load(string: text)
+        #expect(back.node("0")?.data == ["ok": .number(1.5)] && back.node("1")?.data == graph.node("1")?.data)
+        #expect(back.edges.first?.data == [:])
+    }
+    // A parent's data field `id` (Flowise's group nodes) has no place in DOT, which writes the cluster's id there.
+    let flow = Graph()
+    try flow.addNode(Node(id: "group", data: ["id": .string("group"), "name": .string("Group")]))
+    try flow.addNode(Node(id: "child", parentId: "group"))
+    #expect(throws: GraphError.self) { try flow.string(format: .dot) }
+    let (dot, dropped) = try flow.written(format: .dot, lossy: true)
+    #expect(dropped == ["data field 'id' (named like DOT's own attribute): node 'group'"])
+    #expect(try Graph.load(string: dot, format: .dot).node("group")?.data == ["name": .string("Group")])
+    // Fields a format has no place for are listed too, with how many others have them.
+    let placed = Graph()
+    for id in ["a", "b", "c"] { try placed.addNode(Node(id: id, position: Point(x: 1, y: 2), label: id.uppercased())) }
+    #expect(try placed.written(format: .csv, lossy: true).leftOut == ["position: node 'a' and 2 others", "label: node 'a' and 2 others"])
+    #expect(try placed.written(format: .reactFlow, lossy: true).leftOut == [])
+}

@@ -68,8 +68,10 @@ extension Graph {
     }
 
     /// Saves the graph atomically in the format `format` chooses (by default from the extension). A graph holding
-    /// what the format cannot is refused unless `lossy` (then what the format cannot hold is left out).
-    public func save(path: String, format choice: GraphFormatChoice = .fromExtension, lossy: Bool = false) throws {
+    /// what the format cannot is refused unless `lossy`: then what the format cannot hold is left out, and the
+    /// result says what (one line per kind, see `written(format:lossy:)`).
+    @discardableResult
+    public func save(path: String, format choice: GraphFormatChoice = .fromExtension, lossy: Bool = false) throws -> [String] {
         let format: GraphFormat
         switch choice {
         case .given(let given): format = given
@@ -80,9 +82,9 @@ extension Graph {
             }
             format = chosen
         }
-        let text: String
+        let text: String, leftOut: [String]
         do {
-            text = try string(format: format, lossy: lossy)
+            (text, leftOut) = try written(format: format, lossy: lossy)
         } catch let error as GraphError {
             throw GraphFileError(file: path, message: error.message)
         }
@@ -91,24 +93,42 @@ extension Graph {
         } catch let error as AtomicFile.WriteError {
             throw GraphFileError(file: path, message: error.reason)
         }
+        return leftOut
     }
 
     /// The graph as text in a format; throws GraphError when the format cannot hold the graph, unless `lossy` lets
-    /// it leave out the fields it has no place for (text and numbers it cannot write are refused either way).
+    /// it leave out what it has no place for (see `written(format:lossy:)`).
     public func string(format: GraphFormat, lossy: Bool = false) throws -> String {
-        if !lossy { try FormatLimits.check(self, format: format) }
+        try written(format: format, lossy: lossy).text
+    }
+
+    /// The graph as text in a format, and what it left out: nothing, or the save is refused, unless `lossy`; then
+    /// the fields the format has no place for and the data it cannot write (numbers that are not finite in JSON,
+    /// text DOT or CSV would read back as something else, a field named like the format's own), one line per kind
+    /// naming the first node or edge and how many others. Ids and text no file of the format can hold (a NUL in
+    /// DOT, a control character in XML) are refused either way.
+    public func written(format: GraphFormat, lossy: Bool = false) throws -> (text: String, leftOut: [String]) {
+        guard lossy else {
+            try FormatLimits.check(self, format: format)
+            let text = try Self.write(self, format: format)
+            if format == .dot { try DOTFormat.checkCoordinates(of: self, readingBack: text) }
+            return (text, [])
+        }
+        let (copy, dropped) = try FormatLimits.writableCopy(of: self, format: format)
+        return (try Self.write(copy, format: format), dropped + FormatLimits.losses(copy, format: format))
+    }
+
+    /// A graph as text in a format, writing what the format has a place for.
+    private static func write(_ graph: Graph, format: GraphFormat) throws -> String {
         switch format {
-        case .d3: return try D3Format.write(self)
-        case .reactFlow: return try ReactFlowFormat.write(self)
-        case .graphml: return try GraphMLFormat.write(self)
-        case .gexf: return try GEXFFormat.write(self)
-        case .dot:
-            let text = try DOTFormat.write(self)
-            if !lossy { try DOTFormat.checkCoordinates(of: self, readingBack: text) }
-            return text
-        case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
-        case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
-        case .edgelist: return try SpacedEdgeListFormat.write(self)
+        case .d3: return try D3Format.write(graph)
+        case .reactFlow: return try ReactFlowFormat.write(graph)
+        case .graphml: return try GraphMLFormat.write(graph)
+        case .gexf: return try GEXFFormat.write(graph)
+        case .dot: return try DOTFormat.write(graph)
+        case .csv: return try EdgeListFormat.write(graph, separator: UInt8(ascii: ","))
+        case .tsv: return try EdgeListFormat.write(graph, separator: UInt8(ascii: "\t"))
+        case .edgelist: return try SpacedEdgeListFormat.write(graph)
         }
     }
 

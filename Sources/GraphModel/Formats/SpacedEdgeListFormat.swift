@@ -96,6 +96,7 @@ enum SpacedEdgeListFormat {
         }
         try graph.forEachEdge { edge in
             if edge.data["id"] != nil { throw GraphError("edge '\(edge.id)': data field 'id' clashes with the edge list's own id") }
+            if edge.id.contains("#") { throw GraphError("an edge list cannot hold edge '\(edge.id)''s id ('#' starts a comment)") }
         }
         var text = ""
         for (index, edge) in graph.edges.enumerated() {

@@ -4,14 +4,7 @@
 enum UnwritableText {
     /// Throws naming the first node or edge, and the data field, holding a number that is not finite.
     static func checkNumbers(_ graph: Graph, format: String) throws {
-        func finite(_ value: DataValue) -> Bool {
-            switch value {
-            case .number(let number): return number.isFinite
-            case .array(let values): return values.allSatisfy(finite)
-            case .object(let fields): return fields.values.allSatisfy(finite)
-            default: return true
-            }
-        }
+        let finite = isFinite
         func check(_ data: [String: DataValue], _ owner: () -> String) throws {
             guard !data.isEmpty, !data.values.allSatisfy(finite) else { return }
             let key = data.keys.sorted().first { !finite(data[$0]!) }!
@@ -19,6 +12,16 @@ enum UnwritableText {
         }
         try graph.forEachNode { node in try check(node.data) { "node \(String(reflecting: node.id))" } }
         try graph.forEachEdge { edge in try check(edge.data) { "edge \(String(reflecting: edge.id))" } }
+    }
+
+    /// Whether every number a value holds (nested ones included) is finite.
+    static func isFinite(_ value: DataValue) -> Bool {
+        switch value {
+        case .number(let number): return number.isFinite
+        case .array(let values): return values.allSatisfy(isFinite)
+        case .object(let fields): return fields.values.allSatisfy(isFinite)
+        default: return true
+        }
     }
 
     /// Throws naming the first node or edge, and the field, whose text holds a character `cannotHold` refuses;
