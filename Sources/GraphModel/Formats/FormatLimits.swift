@@ -27,6 +27,9 @@ enum FormatLimits {
                 throw refuse("edge '\(edge.id)'", what)
             }
         }
+        if let loss = ResearchFormatLimits.loss(graph, format: format) {
+            throw GraphError("\(name) cannot hold \(loss) (React Flow JSON keeps every field)")
+        }
     }
 
     /// DOT attributes a node's fields are written as, which data cannot use.
@@ -45,6 +48,12 @@ enum FormatLimits {
         case .csv: return "CSV"
         case .tsv: return "TSV"
         case .edgelist: return "an edge list"
+        case .gml: return "GML"
+        case .pajek: return "Pajek"
+        case .adjlist: return "an adjacency list"
+        case .multilineAdjlist: return "a multiline adjacency list"
+        case .snap: return "SNAP"
+        case .matrixMarket: return "Matrix Market"
         }
     }
 
@@ -78,7 +87,14 @@ enum FormatLimits {
         case .dot:
             if node.label == "" || node.type == "" { found.append("empty label or type") }
             if node.handles != dotHandles { found.append("handles (DOT keeps the ports edges use, without sides)") }
-        case .csv, .tsv, .edgelist:
+        case .gml, .pajek:
+            if fixed { found.append("fixed coordinates") }
+            if format == .pajek, sized { found.append("size") }
+            if node.label != nil { found.append("label (\(formatName(format))'s label is the node's id, as networkx reads it)") }
+            if node.type != nil { found.append("type") }
+            if node.parentId != nil { found.append("parent") }
+            if !node.handles.isEmpty { found.append("handles") }
+        case .csv, .tsv, .edgelist, .adjlist, .multilineAdjlist, .snap, .matrixMarket:
             if placed || fixed { found.append("position") }
             if sized { found.append("size") }
             if node.label != nil { found.append("label") }
@@ -100,7 +116,7 @@ enum FormatLimits {
         case .dot:
             if edge.sourceHandle == "" || edge.targetHandle == "" { found.append("empty handle") }
             if edge.label == "" || edge.type == "" { found.append("empty label or type") }
-        case .d3, .gexf, .csv, .tsv, .edgelist:
+        case .d3, .gexf, .csv, .tsv, .edgelist, .gml, .pajek, .adjlist, .multilineAdjlist, .snap, .matrixMarket:
             if hasHandles { found.append("handles") }
             if format != .gexf, edge.label != nil { found.append("label") }
             if edge.type != nil { found.append("type") }
@@ -113,7 +129,7 @@ enum FormatLimits {
     private static func dataLoss(_ data: [String: DataValue], format: GraphFormat, ownKeys: Set<String>) -> String? {
         guard !data.isEmpty else { return nil }
         if format == .edgelist { return data.keys.sorted().lazy.compactMap { commentLoss($0, data[$0]!) }.first }
-        guard format == .dot || format == .csv || format == .tsv else { return nil }
+        guard format == .dot || format == .csv || format == .tsv || format == .pajek else { return nil }
         return data.keys.sorted().lazy.compactMap { fieldLoss($0, data[$0]!, format: format, ownKeys: ownKeys) }.first
     }
 
@@ -131,12 +147,12 @@ enum FormatLimits {
         return key.contains("#") || hasHash(value) ? "data field '\(key)' (text holding '#', which starts a comment)" : nil
     }
 
-    /// Why a data field cannot be given back as it is, or nil: DOT and CSV/TSV hold text, read back as a number or
+    /// Why a data field cannot be given back as it is, or nil: DOT, CSV/TSV and Pajek hold text, read back as a number or
     /// a boolean when it looks like one, and drop empty text; JSON and edge lists hold no number that is not
     /// finite; a field named like one of `ownKeys` is written over by the field of that name.
     private static func fieldLoss(_ key: String, _ value: DataValue, format: GraphFormat, ownKeys: Set<String>) -> String? {
         if ownKeys.contains(key) { return "data field '\(key)' (named like \(formatName(format))'s own \(format == .dot ? "attribute" : "field"))" }
-        guard format == .dot || format == .csv || format == .tsv else {
+        guard format == .dot || format == .csv || format == .tsv || format == .pajek else {
             if format == .graphml || format == .gexf || UnwritableText.isFinite(value) {
                 return format == .edgelist ? commentLoss(key, value) : nil
             }

@@ -9,7 +9,11 @@ enum SpacedEdgeListFormat {
     /// Reads an edge list, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            throw GraphFileError(file: file, line: bad + 1, message: "the text is not valid UTF-8")
+        }
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -113,7 +117,7 @@ enum SpacedEdgeListFormat {
     }
 
     /// A data value as a Python literal (JSON's strings and numbers, True, False and None), keys sorted.
-    private static func pythonLiteral(_ value: DataValue) -> String {
+    static func pythonLiteral(_ value: DataValue) -> String {
         switch value {
         case .null: return "None"
         case .bool(let flag): return flag ? "True" : "False"
