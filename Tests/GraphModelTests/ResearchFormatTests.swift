@@ -77,10 +77,10 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     let graph = try Graph.load(path: fixture("igraph-people.gml"))
     #expect(graph.directed)
     #expect(graph.nodeIds == ["0", "1", "2", "3", "4"])
-    #expect(graph.node("2")?.data == ["name": .string("Chloé"), "age": .number(27), "score": .number(2)])
+    #expect(graph.node("2")?.data == ["name": .string("Chloé"), "age": .integer(27), "score": .integer(2)])
     #expect(graph.node("4")?.data["name"] == .string("Eve \"E\""))
     #expect(graph.edgeCount == 6)
-    #expect(graph.edges.last?.data == ["weight": .number(1), "kind": .string("friend")])
+    #expect(graph.edges.last?.data == ["weight": .integer(1), "kind": .string("friend")])
     let again = try roundTrip(graph, .gml)
     #expect(again.nodeIds == graph.nodeIds && again.edges == graph.edges)
 }
@@ -91,7 +91,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     #expect(graph.nodeIds == (0..<34).map(String.init))
     #expect(graph.edgeCount == 78)
     #expect(graph.node("33")?.data == ["club": .string("Officer")])
-    #expect(graph.edges.first?.data == ["weight": .number(4)])
+    #expect(graph.edges.first?.data == ["weight": .integer(4)])
 }
 
 @Test func gmlErrorsNameTheLine() {
@@ -175,7 +175,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
 @Test func multilineAdjacencyListsKeepEdgeData() throws {
     let graph = try Graph.load(path: fixture("les-miserables.multiline-adjlist"), format: .given(.multilineAdjlist))
     #expect(!graph.directed && graph.nodeCount == 77 && graph.edgeCount == 254)
-    #expect(graph.edges.first.map { "\($0.source) \($0.target) \($0.data)" } == "Napoleon Myriel [\"weight\": GraphModel.DataValue.number(1.0)]")
+    #expect(graph.edges.first.map { "\($0.source) \($0.target) \($0.data)" } == "Napoleon Myriel [\"weight\": GraphModel.DataValue.integer(1)]")
     let again = try roundTrip(graph, .multilineAdjlist)
     #expect(again.nodeIds == graph.nodeIds && again.edges == graph.edges)
     #expect(loadFailure("a 2\nb\n", .multilineAdjlist) == "g:3: node 'a' is missing 1 neighbour line at the end of the file")
@@ -206,7 +206,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     #expect(try Graph.load(string: text, format: .snap).edges == graph.edges)
     let signed = "# Undirected graph: x\n# Nodes: 3 Edges: 2\n# FromNodeId\tToNodeId\tSign\n1\t2\t-1\n2\t3\t1\n"
     let loaded = try Graph.load(string: signed, format: .snap)
-    #expect(!loaded.directed && loaded.edges.map(\.data) == [["Sign": .number(-1)], ["Sign": .number(1)]])
+    #expect(!loaded.directed && loaded.edges.map(\.data) == [["Sign": .integer(-1)], ["Sign": .integer(1)]])
     #expect(try Graph.load(string: try loaded.string(format: .snap), format: .snap).edges == loaded.edges)
     #expect(loadFailure("# Nodes: 3 Edges: 5\n1\t2\n2\t3\n", .snap)
         == "g:1: the header says 3 nodes and 5 edges, but the file holds 3 nodes and 2 edges (a truncated file?)")
