@@ -164,6 +164,74 @@ class KernelTests(unittest.TestCase):
             self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "1")
 
 
+class PictureTests(unittest.TestCase):
+    """Pictures inline: results, fl.display, picture functions without a path, progress and animation in place."""
+
+    @classmethod
+    def setUpClass(cls):
+        install(FORCELAB)
+        cls.manager, cls.client = start()
+        reply, cls.run_messages = run(cls.client, "g = fl.graph.generate('grid', {rows = 4, columns = 4})\n"
+                                      "sim = fl.simulation(g)\nrec = sim:record{every = 10}\nsim:run()")
+        assert reply["status"] == "ok", reply
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.stop_channels()
+        cls.manager.shutdown_kernel(now=True)
+
+    def displays(self, messages):
+        return [m for m in messages if m["msg_type"] in ("display_data", "update_display_data")]
+
+    def test_a_graph_result_is_its_svg(self):
+        _, messages = run(self.client, "g")
+        data = outputs(messages, "execute_result")[0]["data"]
+        self.assertEqual(data["text/plain"], "Graph(16 nodes, 24 edges)")
+        self.assertTrue(data["image/svg+xml"].startswith("<?xml"))
+        self.assertEqual(data["image/svg+xml"].count("<circle"), 16)
+
+    def test_a_recording_result_is_a_replay_in_its_own_frame(self):
+        _, messages = run(self.client, "rec")
+        html = outputs(messages, "execute_result")[0]["data"]["text/html"]
+        self.assertTrue(html.startswith("<iframe srcdoc=\"<!DOCTYPE html>"), html[:80])
+        self.assertIn('sandbox="allow-scripts"', html)
+
+    def test_display_and_picture_functions_without_a_path(self):
+        cells = {
+            "fl.display(g, {width = 300, height = 200})": 'width="300"',
+            "fl.svg.graph(g)": "<svg",
+            "fl.svg.plot{series = {{name = 'y', y = {1, 4, 9}}}}": "<svg",
+            "fl.svg.radar{axes = {'a', 'b', 'c'}, series = {{name = 'x', values = {1, 2, 3}}}}": "<svg",
+            "fl.display('<b>bold</b>')": None,
+        }
+        for code, mark in cells.items():
+            reply, messages = run(self.client, code)
+            self.assertEqual(reply["status"], "ok", dumps(reply))
+            shown = self.displays(messages)
+            self.assertEqual(len(shown), 1, code)
+            data = shown[0]["content"]["data"]
+            if mark:
+                self.assertIn(mark, data["image/svg+xml"], code)
+            else:
+                self.assertEqual(data["text/html"], "<b>bold</b>")
+
+    def test_progress_bar_updates_in_place(self):
+        shown = self.displays(self.run_messages)
+        self.assertGreaterEqual(len(shown), 2)
+        ids = {m["content"]["transient"]["display_id"] for m in shown}
+        self.assertEqual(len(ids), 1)
+        self.assertEqual(shown[0]["msg_type"], "display_data")
+        self.assertTrue(all(m["msg_type"] == "update_display_data" for m in shown[1:]))
+        self.assertIn("<progress", shown[-1]["content"]["data"]["text/html"])
+
+    def test_show_animates_in_place(self):
+        _, messages = run(self.client, "sim:alpha(1)\nsim:run{show = true, fps = 0, maxTicks = 20}")
+        shown = self.displays(messages)
+        self.assertGreaterEqual(len(shown), 2)
+        self.assertEqual(len({m["content"]["transient"]["display_id"] for m in shown}), 1)
+        self.assertIn("<svg", shown[-1]["content"]["data"]["image/svg+xml"])
+
+
 class LimitedKernelTests(unittest.TestCase):
     """A kernelspec made with `-- --sandbox --timeout 2 --max-memory 64M`, as a classroom hub would."""
 

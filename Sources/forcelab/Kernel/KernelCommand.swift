@@ -55,6 +55,8 @@ enum KernelCommand {
             let settings = try Settings(arguments, environment: environment)
             let connection = try ConnectionInfo(path: settings.connectionFile)
             let interpreter = try Interpreter(options: settings.options)
+            // A cell is no script: `arg` holds only the program, so `arg[1] or "out"` picks the default as in a script run alone.
+            interpreter.lua.setGlobalArray("arg", [executablePath()], firstIndex: 0)
             for action in settings.options.actions { try interpreter.perform(action) }
             let kernel = try NotebookKernel(connection: connection, lua: interpreter.lua, cellTimeout: settings.cellTimeout)
             return kernel.serve()

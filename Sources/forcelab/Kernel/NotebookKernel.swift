@@ -34,6 +34,12 @@ final class NotebookKernel {
             channels.publish("stream", ["name": stream, "text": text], parent: currentRequest())
         }
         channels.log = { [unowned self] in capture.log($0 + "\n") }
+        InlineDisplay.sink = { [unowned self] type, text, id, update in
+            capture.drain()
+            var content: [String: Any] = ["data": KernelDisplay.bundle(type, text), "metadata": [String: Any]()]
+            if let id { content["transient"] = ["display_id": id] }
+            channels.publish(update ? "update_display_data" : "display_data", content, parent: currentRequest())
+        }
         try KernelInput.install(in: lua)
     }
 
@@ -186,7 +192,18 @@ final class NotebookKernel {
         guard results > 0 else { return .success(nil) }
         let top = lua_gettop(L)
         let texts = (top - results + 1...top).map { formatter.format(L, $0) }
-        return .success(["text/plain": texts.joined(separator: "\t")])
+        var shown = ["text/plain": texts.joined(separator: "\t")]
+        if results == 1 {
+            do {
+                if let picture = try InlineDisplay.picture(of: L, at: top) {
+                    shown.merge(KernelDisplay.bundle(picture.mimeType, picture.text)) { _, picture in picture }
+                    shown["text/plain"] = texts[0]
+                }
+            } catch {
+                return .failure(cellError(String(describing: error), kind: "LuaError"))
+            }
+        }
+        return .success(shown)
     }
 
     /// Splits Lua's message with its traceback into the protocol's `evalue` and `traceback` lines.
