@@ -17,7 +17,8 @@ struct REPL {
     func run() {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
         let L = lua.L
-        let editor = LineEditor(historyPath: home + "/.forcelab_history") { LuaCompletion.complete(L, line: $0, word: $1) }
+        let session = session
+        let editor = LineEditor(historyPath: home + "/.forcelab_history") { session.complete(line: $0, word: $1) }
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)

@@ -1,6 +1,7 @@
 """forcelab's Jupyter kernel driven by jupyter_client: every message type, interrupts, limits and a killed kernel.
 Run by scripts/test-kernel: python test_kernel.py FORCELAB."""
 import os
+import re
 import signal
 import sys
 import time
@@ -89,11 +90,22 @@ class KernelTests(unittest.TestCase):
         self.assertIn("sim:force", reply["matches"])
         self.assertEqual(reply["cursor_start"], 4)
 
+    def test_complete_option_names_in_an_options_table(self):
+        for code, expected in [("fl.force.manyBody{th", ["theta"]), ("sim:run{strength = 1, max", ["maxTicks"]),
+                               ("fl.svg.graph(g, nil, {wi", ["width"]), ("forcelab.force.link{ite", ["iterations"])]:
+            reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
+            self.assertEqual(reply["matches"], expected, code)
+            typed = re.search(r"\w*$", code).group()
+            self.assertEqual((reply["cursor_start"], reply["cursor_end"]), (len(code) - len(typed), len(code)))
+
     def test_inspect(self):
         code = "fl.force.manyBody{"
         reply = self.client.inspect(code, len("fl.force.manyBo"), reply=True, timeout=10)["content"]
         self.assertTrue(reply["found"], dumps(reply))
         self.assertIn("theta", reply["data"]["text/plain"])
+        for code in ["fl.force.manyBody{", "fl.force.manyBody{ "]:
+            reply = self.client.inspect(code, len(code), reply=True, timeout=10)["content"]
+            self.assertIn("distanceMax", reply["data"]["text/plain"], code)
         reply = self.client.inspect("nothing_here_at_all", 3, reply=True, timeout=10)["content"]
         self.assertFalse(reply["found"])
 

@@ -31,6 +31,12 @@ struct LuaSession {
         try lua.loadString(code, name: name)
     }
 
+    /// The words that may replace `word`, the last word of `line` (the text before the cursor): option names inside
+    /// an options table (`OptionCompletion`), else globals, fields and methods (`LuaCompletion`).
+    func complete(line: String, word: String) -> [String] {
+        OptionCompletion.complete(line: line, word: word) ?? LuaCompletion.complete(lua.L, line: line, word: word)
+    }
+
     /// Runs the function `load` left on the stack (Ctrl-C and the limits apply) and returns how many values it
     /// returned, left on the stack above `base` (the top before the function).
     func run() throws -> Int32 {
