@@ -280,6 +280,29 @@ class LimitedKernelTests(unittest.TestCase):
         self.assertRegex(shown, r"^true\tcannot read '/etc/passwd': the sandbox reads only under")
 
 
+class LifecycleTests(unittest.TestCase):
+    def test_restart_gives_a_fresh_state_and_shutdown_ends_the_process(self):
+        install(FORCELAB)
+        manager, client = start()
+        try:
+            run(client, "kept = 1")
+            manager.restart_kernel(now=False)
+            client.wait_for_ready(timeout=30)
+            reply, messages = run(client, "kept == nil")
+            self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "true", dumps(reply))
+            msg_id = client.shutdown()
+            reply = client.get_control_msg(timeout=10)
+            self.assertEqual((reply["msg_type"], reply["parent_header"]["msg_id"]), ("shutdown_reply", msg_id))
+            self.assertEqual(reply["content"]["status"], "ok")
+            deadline = time.monotonic() + 10
+            while manager.is_alive() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            self.assertFalse(manager.is_alive())
+        finally:
+            client.stop_channels()
+            manager.cleanup_resources()
+
+
 class KilledKernelTests(unittest.TestCase):
     def test_a_killed_kernel_is_reported_dead(self):
         install(FORCELAB)
