@@ -44,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libcgraph", providers: [.apt(["libgraphviz-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
@@ -51,7 +52,7 @@ let package = Package(
 
         // Pure Swift layers: they know nothing of Lua.
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport"], swiftSettings: engineSettings),
-        .target(name: "GraphModel", dependencies: ["CGraphviz"]),
+        .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
@@ -60,17 +61,19 @@ let package = Package(
         .target(name: "JupyterProtocol", dependencies: ["CZeroMQ", "COpenSSL"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
+        // The executables' command lines declared as data, their parser and their usage texts.
+        .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
         .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),
         .executableTarget(
-            name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
+            name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
@@ -81,5 +84,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
+        .testTarget(name: "CommandLineSyntaxTests", dependencies: ["CommandLineSyntax"]),
     ]
 )

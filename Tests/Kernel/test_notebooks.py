@@ -49,7 +49,7 @@ class NotebookTests(unittest.TestCase):
                 self.assertEqual([o for o in outputs if o.output_type == "error"], [])
                 printed = "".join(o.text for o in outputs if o.output_type == "stream" and o.name == "stdout")
                 # Times measured (09-theta's "ms for the tick") differ from run to run; all else is the same.
-                timed = re.compile(r"\d+\.\d+ ms")
+                timed = re.compile(r" *\d+\.\d+ ms")
                 self.assertEqual(timed.sub("ms", printed), timed.sub("ms", script.stdout))
                 pictures = sorted(o.data["image/svg+xml"] for o in outputs
                                   if o.output_type == "display_data" and "image/svg+xml" in o.data)

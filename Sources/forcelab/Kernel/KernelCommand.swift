@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import Foundation
 import JupyterProtocol
 
@@ -10,28 +11,27 @@ enum KernelCommand {
         var options: CommandLineOptions
         let cellTimeout: Double
 
-        /// Reads `[forcelab options] -f FILE`.
+        /// Reads `[forcelab options] -f FILE` against `KernelSyntax`.
         init(_ arguments: [String], environment: [String: String]) throws {
-            var rest: [String] = [], file: String?
-            var index = 0
-            while index < arguments.count {
-                if arguments[index] == "-f" || arguments[index] == "--connection-file" {
-                    guard index + 1 < arguments.count else { throw CommandLineOptions.UsageError(message: "kernel: '-f' needs the connection file") }
-                    file = arguments[index + 1]
-                    index += 2
-                } else {
-                    rest.append(arguments[index])
-                    index += 1
-                }
+            let parsed = try ParsedArguments(arguments, command: KernelSyntax.command)
+            if let operand = parsed.operands.first { throw UsageError("kernel: unexpected argument '\(operand)'") }
+            guard let file = try parsed.value(KernelSyntax.connectionFile) else {
+                throw UsageError("kernel: no connection file (-f CONNECTION_FILE) given")
             }
-            guard let file else { throw CommandLineOptions.UsageError(message: "kernel: no connection file (-f FILE) given") }
             connectionFile = file
-            options = try CommandLineOptions(["forcelab"] + rest, environment: environment)
-            guard options.script == nil, !options.watch, !options.interactive, !options.showHelp else {
-                throw CommandLineOptions.UsageError(message: "kernel: only forcelab's options for running code may be given (no script, -i, --watch)")
+            cellTimeout = try parsed.value(KernelSyntax.timeout) ?? 0
+            // The same options read as a script's run reads them (the sandbox, the limits, -e and -l), less the
+            // connection file and the time limit, which is each cell's here.
+            var rest: [String] = [], index = 0
+            while index < arguments.count {
+                if arguments[index] == KernelSyntax.connectionFile.declaration.name || arguments[index] == KernelSyntax.timeout.declaration.name {
+                    index += 2
+                    continue
+                }
+                rest.append(arguments[index])
+                index += 1
             }
-            cellTimeout = options.timeout
-            options.timeout = 0
+            options = try CommandLineOptions(["forcelab"] + rest, environment: environment)
             if options.sandbox {
                 // The notebook's folder is the kernel's working folder: readable, as a script's own folder is.
                 options.readableFolders.append(FileManager.default.currentDirectoryPath)
@@ -42,14 +42,18 @@ enum KernelCommand {
     /// Runs `forcelab kernel` with the arguments after the word kernel; returns the exit status.
     static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         do {
-            if arguments.first == "-h" || arguments.first == "--help" {
-                print(KernelSpec.usage)
-                return 0
-            }
             if arguments.first == "install" {
                 let spec = try KernelSpec(arguments: Array(arguments.dropFirst()), environment: environment)
+                if spec.showHelp {
+                    print(KernelInstallSyntax.command.usage)
+                    return 0
+                }
                 let folder = try spec.install(executable: executablePath(), environment: environment)
                 print("Installed kernelspec \(spec.name) in \(folder)")
+                return 0
+            }
+            if arguments.contains(KernelSyntax.help.declaration.name) || arguments.contains("--help") {
+                print(KernelSyntax.command.usage)
                 return 0
             }
             let settings = try Settings(arguments, environment: environment)
@@ -60,8 +64,9 @@ enum KernelCommand {
             for action in settings.options.actions { try interpreter.perform(action) }
             let kernel = try NotebookKernel(connection: connection, lua: interpreter.lua, cellTimeout: settings.cellTimeout)
             return kernel.serve()
-        } catch let error as CommandLineOptions.UsageError {
-            Diagnostics.write("forcelab: \(error.message)\n\(KernelSpec.usage)\n")
+        } catch let error as UsageError {
+            let usage = arguments.first == "install" ? KernelInstallSyntax.command.usage : KernelSyntax.command.usage
+            Diagnostics.write("forcelab: \(error.message)\n\(usage)\n")
             return Interpreter.Status.usageError.rawValue
         } catch {
             Diagnostics.write("forcelab kernel: \(error)\n")

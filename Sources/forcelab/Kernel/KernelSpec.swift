@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import Foundation
 import GraphModel
 import Render
@@ -10,54 +11,37 @@ struct KernelSpec {
         case user, prefix(String), system
     }
 
-    var name = "forcelab"
-    var displayName = "forcelab (Lua)"
+    let name: String
+    let displayName: String
     var place = Place.system
+    /// `--help`: print the usage instead.
+    let showHelp: Bool
     /// forcelab options the kernel runs with (--sandbox, --timeout...), after `--` on the install command line.
-    var kernelOptions: [String] = []
+    let kernelOptions: [String]
 
-    /// The usage of `forcelab kernel`.
-    static let usage = """
-        usage: forcelab kernel [forcelab options] -f CONNECTION_FILE
-               forcelab kernel install [--user | --prefix P | --sys-prefix] [--name N] [--display-name D] [-- forcelab options]
-        The first form is what Jupyter runs: a kernel whose cells run as at the REPL. The second writes the kernelspec
-        (kernel.json and a logo) that makes Jupyter list it; options after -- go into it, so every kernel started
-        from it runs with them: --sandbox, --allow-read DIR, --out DIR, --timeout SECONDS (per cell),
-        --max-memory SIZE. Without a place it installs for the whole system (/usr/local/share/jupyter/kernels).
-        """
-
-    /// Reads `install`'s arguments (after the word install).
+    /// Reads `install`'s arguments (after the word install), against `KernelInstallSyntax`.
     init(arguments: [String], environment: [String: String]) throws {
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            func value() throws -> String {
-                index += 1
-                guard index < arguments.count else { throw CommandLineOptions.UsageError(message: "kernel install: '\(argument)' needs argument") }
-                return arguments[index]
+        typealias Syntax = KernelInstallSyntax
+        let split = arguments.firstIndex(of: "--") ?? arguments.count
+        let parsed = try ParsedArguments(Array(arguments[..<split]), command: Syntax.command)
+        if let operand = parsed.operands.first { throw UsageError("kernel install: unexpected argument '\(operand)' (forcelab options go after --)") }
+        showHelp = parsed.contains(Syntax.help)
+        let places = [parsed.contains(Syntax.user), parsed.contains(Syntax.prefix), parsed.contains(Syntax.sysPrefix)]
+        guard places.filter({ $0 }).count <= 1 else { throw UsageError("kernel install: give one of --user, --prefix and --sys-prefix") }
+        if parsed.contains(Syntax.user) { place = .user }
+        if let prefix = try parsed.value(Syntax.prefix) { place = .prefix(prefix) }
+        if parsed.contains(Syntax.sysPrefix) {
+            guard let prefix = environment["VIRTUAL_ENV"] ?? environment["CONDA_PREFIX"] else {
+                throw UsageError("kernel install: --sys-prefix needs an active virtual environment (VIRTUAL_ENV or CONDA_PREFIX)")
             }
-            switch argument {
-            case "--user": place = .user
-            case "--prefix": place = .prefix(try value())
-            case "--sys-prefix":
-                guard let prefix = environment["VIRTUAL_ENV"] ?? environment["CONDA_PREFIX"] else {
-                    throw CommandLineOptions.UsageError(message: "kernel install: --sys-prefix needs an active virtual environment (VIRTUAL_ENV or CONDA_PREFIX)")
-                }
-                place = .prefix(prefix)
-            case "--name":
-                name = try value()
-                guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
-                    throw CommandLineOptions.UsageError(message: "kernel install: --name '\(name)' may hold only letters, digits, '-', '.' and '_'")
-                }
-            case "--display-name": displayName = try value()
-            case "--":
-                kernelOptions = Array(arguments[(index + 1)...])
-                index = arguments.count
-            default:
-                throw CommandLineOptions.UsageError(message: "kernel install: unrecognized option '\(argument)'")
-            }
-            index += 1
+            place = .prefix(prefix)
         }
+        name = try parsed.valueOrDefault(Syntax.name)
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
+            throw UsageError("kernel install: --name '\(name)' may hold only letters, digits, '-', '.' and '_'")
+        }
+        displayName = try parsed.valueOrDefault(Syntax.displayName)
+        kernelOptions = Array(arguments[min(split + 1, arguments.count)...])
         // The options must be ones the kernel accepts: checked now, not when a notebook starts.
         _ = try KernelCommand.Settings(kernelOptions + ["-f", "connection.json"], environment: [:])
     }
@@ -80,7 +64,7 @@ struct KernelSpec {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CommandLineOptions.UsageError(message: "kernel install: cannot make the folder '\(folder)': \(error.localizedDescription)")
+            throw UsageError("kernel install: cannot make the folder '\(folder)': \(error.localizedDescription)")
         }
         let spec: [String: Any] = [
             "argv": [executable, "kernel"] + kernelOptions + ["-f", "{connection_file}"],
@@ -130,10 +114,10 @@ struct KernelSpec {
             try process.run()
             process.waitUntilExit()
         } catch {
-            throw CommandLineOptions.UsageError(message: "kernel install: cannot run rsvg-convert to make the logo's PNG: \(error.localizedDescription)")
+            throw UsageError("kernel install: cannot run rsvg-convert to make the logo's PNG: \(error.localizedDescription)")
         }
         guard process.terminationStatus == 0 else {
-            throw CommandLineOptions.UsageError(message: "kernel install: rsvg-convert could not make \(output) (status \(process.terminationStatus))")
+            throw UsageError("kernel install: rsvg-convert could not make \(output) (status \(process.terminationStatus))")
         }
     }
 }
