@@ -227,6 +227,15 @@ class PictureTests(unittest.TestCase):
             else:
                 self.assertEqual(data["text/html"], "<b>bold</b>")
 
+    def test_a_data_table_result_is_an_html_table(self):
+        reply, messages = run(self.client, "{{name = 'a', n = 1}, {name = 'b<', n = 2.5, ok = true}}")
+        data = outputs(messages, "execute_result")[0]["data"]
+        self.assertEqual(data["text/html"], "<table><thead><tr><th>n</th><th>name</th><th>ok</th></tr></thead><tbody>"
+                         "<tr><td>1</td><td style=\"text-align: left\">a</td><td></td></tr>"
+                         "<tr><td>2.5</td><td style=\"text-align: left\">b&lt;</td><td>true</td></tr></tbody></table>")
+        _, messages = run(self.client, "{1, 2, 3}")
+        self.assertNotIn("text/html", outputs(messages, "execute_result")[0]["data"])
+
     def test_progress_bar_updates_in_place(self):
         shown = self.displays(self.run_messages)
         self.assertGreaterEqual(len(shown), 2)

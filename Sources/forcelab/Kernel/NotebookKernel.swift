@@ -198,6 +198,8 @@ final class NotebookKernel {
                 if let picture = try InlineDisplay.picture(of: L, at: top) {
                     shown.merge(KernelDisplay.bundle(picture.mimeType, picture.text)) { _, picture in picture }
                     shown["text/plain"] = texts[0]
+                } else if lua_type(L, top) == LUA_TTABLE, let data = try? LuaValues.data(L, top), let table = KernelDisplay.table(data) {
+                    shown["text/html"] = table
                 }
             } catch {
                 return .failure(cellError(String(describing: error), kind: "LuaError"))
