@@ -51,6 +51,25 @@ class KernelTests(unittest.TestCase):
         self.assertEqual(reply["status"], "ok", dumps(reply))
         self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "7")
 
+    def test_only_top_level_locals_become_globals(self):
+        code = "\n".join([
+            "local a, b = 1, 2",
+            "local unset",
+            "local s = 'local inside = 1' -- local in a comment",
+            "local long = [[",
+            "local neither = 1]]",
+            "do local hidden = 1 end",
+            "local function f() local inner = 1 return inner end",
+            "for i = 1, 2 do local loop = i end",
+            "if a then local branch = 1 end",
+            "local closed <close> = nil",
+        ])
+        reply, _ = run(self.client, code)
+        self.assertEqual(reply["status"], "ok", dumps(reply))
+        reply, messages = run(self.client, "a, b, unset, s, f(), inside, neither, hidden, inner, loop, branch, closed")
+        shown = outputs(messages, "execute_result")[0]["data"]["text/plain"]
+        self.assertEqual(shown.split("\t"), ["1", "2", "nil", "local inside = 1", "1"] + ["nil"] * 7)
+
     def test_print_io_write_and_stderr_are_streams(self):
         reply, messages = run(self.client, "print('hello', 1)\nio.write('a', 'b', '\\n')\nio.stderr:write('warn\\n')")
         self.assertEqual(reply["status"], "ok", dumps(reply))
