@@ -44,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libcgraph", providers: [.apt(["libgraphviz-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
@@ -55,12 +56,15 @@ let package = Package(
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
+        // The version, the commit built from (stamped before each build by the local BuildStamp plugin) and how.
+        .target(name: "BuildInfo", swiftSettings: processorCheckSettings, plugins: ["BuildStamp"]),
+        .plugin(name: "BuildStamp", capability: .buildTool()),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
+        .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render", "ProcessorSupport"],
+            dependencies: ["LuaHost", "BuildInfo", "CEditLine", "CLuaShim", "COpenSSL", "DataTables", "Render", "ProcessorSupport"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),

@@ -63,7 +63,9 @@ final class SweepTests: XCTestCase {
         let records = lines(out)
         XCTAssertEqual(records.count, 11)
         let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(records[0].utf8)) as? [String: Any])
-        XCTAssertEqual(Set(record.keys), ["parameters", "seed", "figures", "seconds", "version"])
+        XCTAssertEqual(Set(record.keys), [
+            "parameters", "seed", "figures", "seconds", "version", "commit", "clean", "build", "host", "engine", "spec", "files",
+        ])
         XCTAssertEqual(Set((record["figures"] as? [String: Any] ?? [:]).keys), ["stress", "crossings", "converged", "graph"])
         XCTAssertTrue(records[0].hasPrefix("{\"parameters\":{\"charge\":"), records[0])
         XCTAssertEqual(Set(figures(out).keys).count, 11, "every record is a different case")
@@ -613,5 +615,79 @@ final class SweepTests: XCTestCase {
         let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         for k in [1, 2] { try PictureCheck.assertDrawn(svg: study + "/radar-\(k)-k=\(k).svg", file: "radar-\(k)") }
+    }
+
+    /// Each record says what ran: the build's commit (the package's git HEAD, as `git` tells it), whether its tree
+    /// was clean, how it was built, the host, the engine settings of the case's simulations, and the SHA-256 of the
+    /// spec and of each file the case read (as `sha256sum` tells it). A merge refuses records of two commits, naming
+    /// each with its files, unless given --mixed-builds.
+    func testRecordsSayWhatRanAndMergeRefusesMixedBuilds() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try "1\n2\n3\n".write(to: folder.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
+        let spec = try makeSpec(folder, """
+            return {grid = {mode = {"exact", "fast"}}, run = function(c)
+              local n = 0
+              for _ in io.lines("input.txt") do n = n + 1 end
+              local sim = fl.simulation(fl.graph.generate("tree", {n = 5}), {mode = c.mode, threads = 1})
+              sim:tick(1)
+              return {lines = n}
+            end}
+            """)
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let run = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, spec], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let records = try lines(out).map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(records.count, 2)
+        func tool(_ arguments: [String]) throws -> String {
+            let process = Process(), pipe = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = ForcelabProcess.packageRoot
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? text.trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        }
+        let head = try tool(["git", "rev-parse", "HEAD"])
+        let hostName = try tool(["hostname"])
+        let inputDigest = String(try tool(["sha256sum", folder.appendingPathComponent("input.txt").path]).prefix(64))
+        let specDigest = String(try tool(["sha256sum", spec]).prefix(64))
+        for (record, mode) in zip(records, ["exact", "fast"]) {
+            if head.isEmpty {
+                XCTAssertTrue(record["commit"] is NSNull, "built outside git: \(record)")
+            } else {
+                XCTAssertEqual(record["commit"] as? String, head, "the build is stamped with the commit it was built from")
+                XCTAssertNotNil(record["clean"] as? Bool)
+            }
+            XCTAssertEqual(record["build"] as? [String: String], ["configuration": "debug", "engine": "portable"])
+            XCTAssertEqual(record["host"] as? String, hostName)
+            let engine = record["engine"] as? [[String: Any]] ?? []
+            XCTAssertEqual(engine.count, 1, "one setting: \(engine)")
+            XCTAssertEqual(engine.first?["mode"] as? String, mode)
+            XCTAssertEqual(engine.first?["threads"] as? Int, 1)
+            XCTAssertEqual(record["spec"] as? [String: String], ["path": spec, "sha256": specDigest])
+            XCTAssertEqual(record["files"] as? [String: String], ["input.txt": inputDigest], "the file the case read, as the spec named it")
+        }
+
+        let other = folder.appendingPathComponent("other.jsonl").path
+        let foreign = String(repeating: "1", count: 40)
+        let recorded = head.isEmpty ? "\"commit\":null" : "\"commit\":\"\(head)\""
+        try (lines(out).map { $0.replacingOccurrences(of: recorded, with: "\"commit\":\"\(foreign)\"") }.joined(separator: "\n") + "\n")
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let refused = try ForcelabProcess.run(["sweep", "--merge", out, other, "--out", study])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the records come from builds of different commits"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("commit \(foreign): 2 records in \(other)"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("merge anyway with --mixed-builds"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/results.csv"))
+        let mixed = try ForcelabProcess.run(["sweep", "--merge", out, other, "--out", study, "--mixed-builds"])
+        XCTAssertEqual(mixed.status, 0, mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("merging records from builds of different commits (--mixed-builds)"), mixed.stderr)
+        let misplaced = try ForcelabProcess.run(["sweep", "--mixed-builds", spec])
+        XCTAssertEqual(misplaced.status, 2, misplaced.stderr)
+        XCTAssertTrue(misplaced.stderr.contains("--mixed-builds applies only to --merge"), misplaced.stderr)
     }
 }

@@ -28,15 +28,18 @@ struct SweepOptions {
     var specArguments: [String] = []
     /// The result files (merge).
     var files: [String] = []
+    /// Whether a merge takes records from builds of different commits (refused otherwise).
+    var mixedBuilds = false
 
     /// The usage text.
     static let usage = """
         usage: forcelab sweep [--jobs N] [--out FILE] [--shard I/N] spec.lua [args]
-               forcelab sweep --merge results.jsonl... [--out FOLDER]
+               forcelab sweep --merge results.jsonl... [--out FOLDER] [--mixed-builds]
           --jobs N     worker processes (default: every core this process may use)
           --out FILE   the JSON Lines file records are appended to (default: the spec's name with .jsonl)
           --shard I/N  run only shard I of N (default from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT)
           --merge      write FOLDER/results.csv and pictures from result files (default folder: sweep-merged)
+          --mixed-builds  merge records made by builds of different commits (refused otherwise)
         """
 
     /// Parses the arguments after `sweep`; SLURM_ARRAY_* in `environment` give a run's shard unless --shard does.
@@ -62,6 +65,7 @@ struct SweepOptions {
                 mode = .help
                 return
             case "--merge": mode = .merge
+            case "--mixed-builds": mixedBuilds = true
             case "--worker": mode = .worker
             default:
                 guard argument == "--" || !argument.hasPrefix("--") else { throw SweepError("unknown option '\(argument)'") }
@@ -78,6 +82,8 @@ struct SweepOptions {
         }
         if mode == .merge {
             guard !files.isEmpty else { throw SweepError("--merge needs one or more result files") }
+        } else if mixedBuilds {
+            throw SweepError("--mixed-builds applies only to --merge")
         } else if spec == nil {
             throw SweepError("no spec file given")
         }
