@@ -22,7 +22,7 @@ public enum ForcelabModule {
 
     /// The module's submodules, each adding its functions to the `forcelab` table on top of the stack.
     static let parts: [@Sendable (OpaquePointer) -> Void] = [
-        GraphBindings.register, GraphFileBindings.register, SimulationBindings.register, ForceBindings.register,
+        GraphBindings.register, GraphFileBindings.register, GraphAlgorithmBindings.register, SimulationBindings.register, ForceBindings.register,
         RandomBindings.register, PictureBindings.register, RecordingBindings.register, DataTableBindings.register,
         LayoutBindings.register,
     ]
