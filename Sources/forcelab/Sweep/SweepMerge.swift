@@ -41,7 +41,7 @@ struct SweepMerge {
                 warn("records in \(builds.changed.sorted().joined(separator: ", ")) came from a build with uncommitted changes:"
                     + " their commit does not say all that ran")
             }
-            records.sort { ($0.case.configuration, $0.case.seed) < ($1.case.configuration, $1.case.seed) }
+            records.sort { $0.case.precedes($1.case) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let parameterNames = Set(records.flatMap { $0.case.parameters.map(\.key) }).sorted()
             let figureNames = Set(records.flatMap { $0.figures.map(\.key) }).sorted()
@@ -55,6 +55,7 @@ struct SweepMerge {
             try DataTableFile.write(table, to: tablePath, format: .csv)
             print("\(tablePath): \(records.count) cases, \(Set(records.map(\.case.configuration)).count) configurations")
             let pictures = SweepPictures(records: records.map { ($0.case, $0.figures) })
+            if let note = pictures.identicalSeeds { warn(note) }
             for (name, missing) in pictures.partialFigures {
                 warn("figure '\(name)' is not a number in \(missing) of \(records.count) records (missing there): it is tabled, not drawn")
             }
