@@ -753,5 +753,9 @@ final class SweepTests: XCTestCase {
             """)
         XCTAssertTrue(sameMerge.stderr.contains("in every configuration (2) all seeds gave identical figures: the seed changes nothing there"), sameMerge.stderr)
         XCTAssertTrue(sameMerge.stderr.contains("placement = \"random\""), sameMerge.stderr)
+        let again = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("again.jsonl").path,
+                                             folder.appendingPathComponent("spec.lua").path])
+        XCTAssertTrue(again.stderr.contains("forcelab sweep: in every configuration (2) all seeds gave identical figures"),
+                      "the sweep itself says so at its end: \(again.stderr)")
     }
 }
