@@ -45,12 +45,13 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libcgraph", providers: [.apt(["libgraphviz-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport"], swiftSettings: engineSettings),
-        .target(name: "GraphModel", dependencies: ["CGraphviz"]),
+        .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib"]),
         .target(name: "Render", dependencies: ["GraphModel"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
@@ -59,17 +60,19 @@ let package = Package(
         // The version, the commit built from (stamped before each build by the local BuildStamp plugin) and how.
         .target(name: "BuildInfo", swiftSettings: processorCheckSettings, plugins: ["BuildStamp"]),
         .plugin(name: "BuildStamp", capability: .buildTool()),
+        // The executables' command lines declared as data, their parser and their usage texts.
+        .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
         .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "BuildInfo", "CEditLine", "CLuaShim", "COpenSSL", "DataTables", "Render", "ProcessorSupport"],
+            dependencies: ["LuaHost", "BuildInfo", "CEditLine", "CLuaShim", "COpenSSL", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),
         .executableTarget(
-            name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
+            name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
@@ -80,5 +83,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
+        .testTarget(name: "CommandLineSyntaxTests", dependencies: ["CommandLineSyntax"]),
     ]
 )

@@ -1,4 +1,5 @@
 import BuildInfo
+import CommandLineSyntax
 import CLuaShim
 import Foundation
 import GraphModel
@@ -38,7 +39,7 @@ struct Interpreter {
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
-            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
+            throw UsageError("'--out': cannot make the folder '\(options.outputFolder)'")
         }
         var readable = options.readableFolders
         if let script = options.script, script != "-" {
@@ -47,7 +48,7 @@ struct Interpreter {
         do {
             return try FileAccess(readable: readable, writable: options.outputFolder)
         } catch {
-            throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
+            throw UsageError("'--allow-read': \(error)")
         }
     }
 

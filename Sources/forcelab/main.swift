@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import Foundation
 import ProcessorSupport
 
@@ -19,14 +20,14 @@ if arguments.count > 1 && arguments[1] == "grade" {
 do {
     let options = try CommandLineOptions(arguments, environment: ProcessInfo.processInfo.environment)
     if options.showHelp {
-        print(CommandLineOptions.usage)
+        print(ForcelabSyntax.command.usage)
         exit(0)
     }
     if options.watch { exit(Watch(options: options).run().rawValue) }
     let interpreter = try Interpreter(options: options)
     exit(interpreter.run().rawValue)
-} catch let error as CommandLineOptions.UsageError {
-    Diagnostics.write("forcelab: \(error.message)\n\(CommandLineOptions.usage)\n")
+} catch let error as UsageError {
+    Diagnostics.write("forcelab: \(error.message)\n\(ForcelabSyntax.command.usage)\n")
     exit(Interpreter.Status.usageError.rawValue)
 } catch {
     Diagnostics.write("forcelab: \(error)\n")

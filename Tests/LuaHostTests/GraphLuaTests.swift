@@ -213,6 +213,7 @@ final class GraphLuaTests: LuaTestCase {
             for _, e in ipairs{{"a", "b"}, {"b", "c"}, {"c", "a"}, {"c", "d"}} do g:addEdge{source = e[1], target = e[2], data = {w = 2}} end
             assert(fl.graph.components(g) == 2)
             assert(g:node("a").component == 1 and g:node("d").component == 1 and g:node("e").component == 2)
+            assert(math.type(g:node("a").component) == "integer", "the numbers are integers, as files then write them")
             assert(fl.graph.components(g, {strong = true, field = "scc"}) == 3)
             assert(g:node("a").scc == 1 and g:node("c").scc == 1 and g:node("d").scc ~= 1 and g:node("a").component == 1)
             assert(fl.graph.cores(g) == 2 and g:node("a").core == 2 and g:node("d").core == 1 and g:node("e").core == 0)

@@ -16,7 +16,7 @@ enum GraphAlgorithmBindings {
 
     /// Writes `numbers` (one per node, in node order) to the node data field `field`.
     private static func write(_ numbers: [Int], to field: String, of graph: Graph) throws {
-        try graph.setNodeData(field, numbers.map { .number(Double($0)) })
+        try graph.setNodeData(field, numbers.map { .integer($0) })
     }
 
     /// `fl.graph.components(g [, {field =, strong =}])`: the number of components.

@@ -27,6 +27,7 @@ final class SweepRun {
     /// Runs the sweep and returns the exit status: 0 when every case has a record, 1 otherwise.
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        if let input = SpecInput.detach() { close(input) }
         let spec = options.spec!, shard = options.shard
         do {
             let all = try SweepSpec(path: spec, arguments: options.specArguments, memoryLimit: memoryLimit).cases()
@@ -54,11 +55,12 @@ final class SweepRun {
             }
             if fatal != nil { return 1 }
             let rate = Double(progress.done) / max(progress.elapsed, 1e-9)
-            say(String(format: "%d cases run in %.2f s (%.1f cases/s), %d failed", progress.done, progress.elapsed, rate, progress.failed))
+            // Said before the summary, which stays the last line.
             if let records = try? ResultLog.records(outPath),
                let note = SweepPictures(records: records.map { ($0.case, $0.figures) }).identicalSeeds {
                 say(note)
             }
+            say(String(format: "%d cases run in %.2f s (%.1f cases/s), %d failed", progress.done, progress.elapsed, rate, progress.failed))
             return progress.failed == 0 ? 0 : 1
         } catch {
             say(String(describing: error))
