@@ -337,3 +337,19 @@ func longReadsAnswerToTheWorkMeter(format: GraphFormat) throws {
         _ = try Graph.load(data: Data("*Vertices 90000000\n".utf8), format: .pajek, check: { _ in throw Stopped() })
     }
 }
+
+@Test func bytesThatAreNotUTF8AreAnErrorAtTheirLine() throws {
+    // An old Pajek file in Windows-1250 (è is 0xE8 there): refused at its line, never read with replaced characters.
+    var pajek = Data("*Vertices 2\n1 \"Ljubljana\"\n2 \"".utf8)
+    pajek.append(contentsOf: [0x4B, 0x6F, 0xE8, 0x65, 0x76, 0x6A, 0x65])
+    pajek.append(contentsOf: Data("\"\n*Edges\n1 2\n".utf8))
+    #expect(throws: GraphFileError(file: "g", line: 3, message: "the file is not UTF-8 text (convert it, for example with iconv)")) {
+        try Graph.load(data: pajek, format: .pajek, name: "g")
+    }
+    var gml = Data("graph [\n  node [ id 0 label \"".utf8)
+    gml.append(0xE9)
+    gml.append(contentsOf: Data("\" ]\n]\n".utf8))
+    #expect(throws: GraphFileError(file: "g", line: 2, message: "the file is not UTF-8 text (convert it, for example with iconv)")) {
+        try Graph.load(data: gml, format: .gml, name: "g")
+    }
+}
