@@ -125,6 +125,8 @@ const char *fl_limits_exceeded(lua_State *L, long long cost);
  * status 3. */
 const char *fl_limit_reached(lua_State *L);
 size_t fl_memory_in_use(lua_State *L);
+/* The resident size the process may reach under the memory limit, in bytes (0 = no limit). */
+size_t fl_resident_budget(lua_State *L);
 /* Whether the value at idx is a string whose first line says "not enough memory" (without allocating). */
 int fl_is_memory_error(lua_State *L, int idx);
 /* A full garbage collection. */

@@ -6,7 +6,7 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case reactFlow = "reactflow"
     /// GraphML (XML).
     case graphml
-    /// GEXF 1.3 (XML), Gephi's format.
+    /// GEXF (XML), Gephi's format: 1.1 to 1.3 read, 1.2 written.
     case gexf
     /// Graphviz DOT.
     case dot
