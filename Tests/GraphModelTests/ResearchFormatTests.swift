@@ -283,6 +283,10 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
         try karate.save(path: path, lossy: true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(name): the same graph gives the same bytes")
     }
+    let unknown = folder + "/k.foo.gz"
+    FileManager.default.createFile(atPath: unknown, contents: Data())
+    #expect(throws: GraphFileError.self) { try Graph.load(path: unknown) }
+    do { _ = try Graph.load(path: unknown) } catch { #expect("\(error)".contains("the extension '.foo' names no format")) }
 }
 
 @Test func corruptAndTruncatedGzipAreErrors() throws {
