@@ -122,7 +122,7 @@ class KernelTests(unittest.TestCase):
         reply = self.client.inspect(code, len("fl.force.manyBo"), reply=True, timeout=10)["content"]
         self.assertTrue(reply["found"], dumps(reply))
         self.assertIn("theta", reply["data"]["text/plain"])
-        for code in ["fl.force.manyBody{", "fl.force.manyBody{ "]:
+        for code in ["fl.force.manyBody{", "fl.force.manyBody{ ", "fl.force.manyBody{th", "x = fl.force.manyBody({strength = 1, "]:
             reply = self.client.inspect(code, len(code), reply=True, timeout=10)["content"]
             self.assertIn("distanceMax", reply["data"]["text/plain"], code)
         reply = self.client.inspect("nothing_here_at_all", 3, reply=True, timeout=10)["content"]
