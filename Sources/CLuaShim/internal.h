@@ -59,5 +59,8 @@ void fl_track_coroutines(lua_State *L);
 size_t fl_resident_bytes(void);
 /* Replaces debug.sethook with a refusal when an instruction or memory limit is set. */
 void fl_guard_debug_sethook(lua_State *L);
+/* Replaces string.find, match, gmatch and gsub with matchers that charge their steps to the limits, and wraps
+ * collectgarbage to charge each collection (patterns.c). */
+void fl_guard_string_matching(lua_State *L);
 
 #endif

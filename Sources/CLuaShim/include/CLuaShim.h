@@ -103,6 +103,9 @@ void fl_restore_sigint(void);
 void fl_keep_sigint(int keep);
 int fl_interrupted(void);
 void fl_clear_interrupt(void);
+/* Sends the message of the watchdog that ends the process after the time limit's grace period to `descriptor`
+ * instead of standard error (for a host that captures standard error meanwhile, as grading does). */
+void fl_set_watchdog_descriptor(int descriptor);
 
 /* A new state whose Lua heap is limited to about `memory` bytes and whose process may grow by about twice `memory`
  * bytes of resident memory (0 = no limit), and which may run about `instructions` Lua instructions (0 = no limit). Past a
@@ -129,6 +132,8 @@ const char *fl_limits_exceeded(lua_State *L, long long cost);
  * status 3. */
 const char *fl_limit_reached(lua_State *L);
 size_t fl_memory_in_use(lua_State *L);
+/* The resident size the process may reach under the memory limit, in bytes (0 = no limit). */
+size_t fl_resident_budget(lua_State *L);
 /* Whether the value at idx is a string whose first line says "not enough memory" (without allocating). */
 int fl_is_memory_error(lua_State *L, int idx);
 /* A full garbage collection. */
@@ -149,6 +154,9 @@ enum { FL_PATH_READ = 0, FL_PATH_WRITE = 1, FL_PATH_PROBE = 2 };
  * io.input, io.output, loadfile, dofile and require ask `check` (process-wide) about every path; collectgarbage
  * keeps only "collect", "count", "step" and "isrunning". Protected: returns a Lua status. */
 int fl_sandbox(lua_State *L, fl_path_checker check);
+/* The names the sandbox removes from the library `library` ("os", "io", "package", "string", or "_G" for the
+ * globals), NULL-terminated; NULL for another library. */
+const char *const *fl_sandbox_removed(const char *library);
 
 /* Macro shims (function-like macros are invisible to Swift). */
 static inline void fl_pop(lua_State *L, int n) { lua_pop(L, n); }

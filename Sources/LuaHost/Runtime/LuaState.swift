@@ -9,6 +9,8 @@ public final class LuaState {
     private let context: LuaContext
     /// Whether this state installed the process's file-access policy (taken away again when it closes).
     private let isSandboxed: Bool
+    /// Whether this state set the process's `MemoryRequest.ceiling` (taken away again when it closes).
+    private let hasCeiling: Bool
 
     /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
@@ -25,6 +27,7 @@ public final class LuaState {
         L = state
         context = LuaContext(mainThread: state)
         isSandboxed = sandbox != nil
+        hasCeiling = memoryLimit > 0
         // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
         // through fl_pcall drops back to 0.
         fl_enter_swift(state)
@@ -40,6 +43,7 @@ public final class LuaState {
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
         }
         if timeout > 0 { fl_start_timer(L, timeout) }
+        if memoryLimit > 0 { MemoryRequest.ceiling = Int(fl_resident_budget(L)) }
     }
 
     /// The sandbox's question to the file-access policy: nil when the path may be used, else the reason (malloc'd).
@@ -64,12 +68,30 @@ public final class LuaState {
         context.mainThread = nil
         fl_close(L)
         if isSandboxed { FileAccess.current = nil }
+        if hasCeiling { MemoryRequest.ceiling = nil }
     }
 
     /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.
     public func loadFile(_ path: String?) throws {
         let status = fl_loadfile(L, path)
         guard status == LUA_OK else { throw popError() }
+    }
+
+    /// Loads the text chunk `source` (a file's bytes: a first `#` line and a byte-order mark are skipped, as for a
+    /// file) under the chunk name `@name`, so that messages name it `name` wherever it was read from; leaves it on
+    /// the stack.
+    public func loadFile(contents source: Data, named name: String) throws {
+        var bytes = source.starts(with: [0xEF, 0xBB, 0xBF]) ? source.dropFirst(3) : source[...]
+        if bytes.first == UInt8(ascii: "#") { bytes = bytes[(bytes.firstIndex(of: 0x0A) ?? bytes.endIndex)...] }
+        let status = bytes.withUnsafeBytes { buffer in
+            ("@" + name).withCString { chunkName in
+                fl_loadbuffer(L, buffer.baseAddress?.assumingMemoryBound(to: CChar.self) ?? chunkName, buffer.count, chunkName, "t")
+            }
+        }
+        guard status == LUA_OK else {
+            let error = popError()
+            throw error.message.hasPrefix("attempt to load") ? LuaError("\(name): \(error.message)") : error
+        }
     }
 
     /// Loads a string as a chunk named `name` and leaves it on the stack.
