@@ -41,25 +41,29 @@ enum DOTFormat {
         }
         agreadline(1)
         // cgraph's lexer reads its input lazily, so flush it while the bytes are alive.
-        let (parsed, messages, failed, stop) = data.withUnsafeBytes { bytes in
+        let (parsed, messages, failed, input) = data.withUnsafeBytes { bytes in
             let input = DOTInput(bytes, meter: meter)
             agreseterrors()
             let parsed = input.parse()
             let failed = agerrors() > Int32(AGWARN.rawValue)
             let messages = dotMessages
             flushLexer()
-            return (parsed, messages, failed, input.stop)
+            return (parsed, messages, failed, input)
         }
+        let stop = input.stop
         if let stop {
             if let parsed { agclose(parsed) }
             throw stop
         }
         guard let root = parsed, !failed else {
             if let parsed { agclose(parsed) }
-            let message = errors(in: messages)
+            var message = errors(in: messages)
+            let line = lineNumber(in: message).map(input.fileLine(ofLexerLine:))
+            if let line, let range = message.range(of: #"line \d+"#, options: .regularExpression) {
+                message.replaceSubrange(range, with: "line \(line)")
+            }
             throw GraphFileError(
-                file: file, line: lineNumber(in: message),
-                message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
+                file: file, line: line, message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
         }
         defer { agclose(root) }
         return try DOTReader(root: root, file: file).build(meter: meter)

@@ -10,10 +10,7 @@ extension Graph {
     ) throws -> Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
         try FileAccess.checkRead(path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        guard let data = try FileContents.read(path, meter: WorkMeter(check)) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw GraphFileError(file: path, message: reason)
         }

@@ -29,7 +29,8 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     /// Matrix Market's coordinate format (`.mtx`): the adjacency matrix's entries, 1-based.
     case matrixMarket = "matrixmarket"
 
-    /// The format a name names, ignoring case: a raw value, "react-flow", "react_flow", "gv" or "xml"; else nil.
+    /// The format a name names, ignoring case: a raw value, "react-flow", "react_flow", "gv", "xml", "net",
+    /// "multiline-adjlist", "mtx" or "matrix-market"; else nil.
     public init?(name: String) {
         switch name.lowercased() {
         case "react-flow", "react_flow", "reactflow": self = .reactFlow
