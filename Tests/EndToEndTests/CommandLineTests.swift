@@ -9,6 +9,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stdout, "true\tstring\n")
         let version = try ForcelabProcess.run(["-v"])
         XCTAssertTrue(version.stdout.hasPrefix("forcelab "), version.stdout)
+        XCTAssertTrue(version.stdout.contains("\nbuild: debug, portable engine (any x86-64)\n"), version.stdout)
+        XCTAssertTrue(version.stdout.contains("\nengine defaults: exact mode, "), version.stdout)
+    }
+
+    /// `forcelab -v` and `fl.build` name the commit the binary was built from, as git names the package's HEAD.
+    func testVersionNamesTheCommitBuiltFrom() throws {
+        let git = Process(), pipe = Pipe()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", ForcelabProcess.packageRoot.path, "rev-parse", "HEAD"]
+        git.standardOutput = pipe
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        git.waitUntilExit()
+        guard git.terminationStatus == 0, !head.isEmpty else { throw XCTSkip("the package is not a git checkout") }
+        let version = try ForcelabProcess.run(["-v"])
+        XCTAssertTrue(version.stdout.contains("\ncommit: \(head)"), version.stdout)
+        let build = try ForcelabProcess.run(["-e", "print(fl.build.commit, type(fl.build.clean), fl.build.version == fl.version, fl.build.engine)"])
+        XCTAssertEqual(build.stdout, "\(head)\tboolean\ttrue\tportable\n", build.stderr)
     }
 
     func testScriptArgumentsReachArgAndVarargs() throws {
@@ -251,9 +270,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Every option a command's usage lists (the usage is made from its declaration) is documented where users read
-    /// about the command: README's "The command line", docs/scale.md, docs/grading.md.
+    /// about the command: README's "The command line", docs/scale.md, docs/grading.md, docs/notebook.md.
     func testEveryOptionInAUsageIsDocumented() throws {
-        for (command, document) in [([String](), "README.md"), (["sweep"], "docs/scale.md"), (["grade"], "docs/grading.md")] {
+        for (command, document) in [([String](), "README.md"), (["sweep"], "docs/scale.md"), (["grade"], "docs/grading.md"),
+                                    (["kernel"], "docs/notebook.md"), (["kernel", "install"], "docs/notebook.md")] {
             let usage = try ForcelabProcess.run(command + ["--help"]).stdout
             let text = try String(contentsOf: ForcelabProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
             // An option's line: two spaces, its names ("-h, --help") and value, two spaces or more, its help.

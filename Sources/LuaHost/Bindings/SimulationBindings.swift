@@ -59,6 +59,7 @@ enum SimulationBindings {
             engine.alphaTarget = try options.number("alphaTarget")
             engine.velocityDecay = try options.number("velocityDecay")
             if let threads = try options.optionalInteger("threads") { engine.threads = threads }
+            EngineUse.note(engine)
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -150,8 +151,8 @@ enum SimulationBindings {
             let L = arguments.L
             let onTick = try options.function("onTick")
             let layout = simulation.layout
-            let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
-            defer { progress.finish() }
+            let progress = ProgressBar(alphaMin: layout.simulation.alphaMin)
+            defer { progress.finish(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let show = try options.boolean("show")
                 ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
                 : nil
@@ -398,6 +399,7 @@ enum SimulationBindings {
                 return 1
             }
             engine.threads = try arguments.integer(2)
+            EngineUse.note(engine)
             return returningSelf(arguments)
         }
     }
