@@ -1,4 +1,5 @@
 import CLuaShim
+import GraphModel
 
 /// A Swift function exposed to Lua. It never raises: it returns a result count or an error code for the C trampoline.
 public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
@@ -20,6 +21,9 @@ public enum LuaBinding {
         } catch let error as LuaError where error.isLocated {
             LuaValues.push(L, error.message)
             return FL_RAISE
+        } catch let refusal as MemoryRequest.Refusal {
+            LuaValues.push(L, "\(name): \(refusal)")
+            return FL_RAISE_WHERE
         } catch {
             LuaValues.push(L, String(describing: error))
             return FL_RAISE_WHERE

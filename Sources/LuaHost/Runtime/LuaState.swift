@@ -9,6 +9,8 @@ public final class LuaState {
     private let context: LuaContext
     /// Whether this state installed the process's file-access policy (taken away again when it closes).
     private let isSandboxed: Bool
+    /// Whether this state set the process's `MemoryRequest.ceiling` (taken away again when it closes).
+    private let hasCeiling: Bool
 
     /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
@@ -25,6 +27,7 @@ public final class LuaState {
         L = state
         context = LuaContext(mainThread: state)
         isSandboxed = sandbox != nil
+        hasCeiling = memoryLimit > 0
         // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
         // through fl_pcall drops back to 0.
         fl_enter_swift(state)
@@ -40,6 +43,7 @@ public final class LuaState {
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
         }
         if timeout > 0 { fl_start_timer(L, timeout) }
+        if memoryLimit > 0 { MemoryRequest.ceiling = Int(fl_resident_budget(L)) }
     }
 
     /// The sandbox's question to the file-access policy: nil when the path may be used, else the reason (malloc'd).
@@ -64,6 +68,7 @@ public final class LuaState {
         context.mainThread = nil
         fl_close(L)
         if isSandboxed { FileAccess.current = nil }
+        if hasCeiling { MemoryRequest.ceiling = nil }
     }
 
     /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.
