@@ -8,6 +8,7 @@ local module = {
         read = {},
         write = {},
       }},
+      display = {},
       force = {fields = {
         center = {},
         collide = {},

@@ -727,6 +727,10 @@ function forcelab.data.read(...) end
 ---@return any
 function forcelab.data.write(...) end
 
+---@param ... any
+---@return any
+function forcelab.display(...) end
+
 ---@param options? forcelab.options.force.center
 ---@return any
 ---@overload fun(...: number): any
