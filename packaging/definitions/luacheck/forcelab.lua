@@ -3,6 +3,7 @@
 --   std = "lua54+forcelab"
 local module = {
   fields = {
+      build = {other_fields = true},
       clock = {},
       data = {fields = {
         read = {},
@@ -20,6 +21,9 @@ local module = {
         z = {},
       }},
       graph = {fields = {
+        communities = {},
+        components = {},
+        cores = {},
         generate = {},
         generators = {other_fields = true},
         load = {},

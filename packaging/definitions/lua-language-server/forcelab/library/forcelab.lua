@@ -140,7 +140,7 @@
 ---@field padding? number space kept free at the picture's edges (default: `12`); accepts number from 0 to 1000000.
 
 ---Options of `fl.svg.plot series`.
----@class (exact) forcelab.options.svg.plot.series: table<"name"|"x"|"y"|"colour"|"color"|"band"|"errorBars"|"marker"|"line"|"axis", any>
+---@class (exact) forcelab.options.svg.plot.series: table<"name"|"x"|"y"|"colour"|"color"|"band"|"errorBars"|"marker"|"line"|"dash"|"axis", any>
 ---@field name? string|number the legend entry (with `recording`: the recording's series) (default: `"series i"`); accepts string.
 ---@field x? table x values, as many as y values (not with `recording`) (default: 0, 1, 2, ...); accepts `{number, ...}`.
 ---@field y? table y values (not with `recording`) (default: required without `recording`); accepts `{number, ...}`.
@@ -150,6 +150,7 @@
 ---@field errorBars? table error bars at each point, given as `band` is; accepts `{lower = {...}, upper = {...}} or {deviation = {...}}`.
 ---@field marker? "none"|"circle"|"square"|"triangle"|"diamond" the shape drawn at each point (default: `"none"`); accepts `"none"`, `"circle"`, `"square"`, `"triangle"`, `"diamond"`.
 ---@field line? boolean join the points by a line (default: `true`); accepts boolean.
+---@field dash? "solid"|"dashed"|"dotted"|"dashDot" the line's pattern (the legend shows it), to tell lines apart beyond the palette's colours (default: `"solid"`); accepts `"solid"`, `"dashed"`, `"dotted"`, `"dashDot"`.
 ---@field axis? "left"|"right" the y axis the series is drawn against (default: `"left"`); accepts `"left"`, `"right"`.
 
 ---Options of `fl.svg.plot band`.
@@ -187,7 +188,23 @@
 ---Options of `g:save`.
 ---@class (exact) forcelab.options.g.save: table<"format"|"lossy", any>
 ---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (`.json`: d3); `"json"` is d3 JSON; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
----@field lossy? boolean leave out what the format cannot hold instead of refusing the save (docs/formats.md says what each keeps) (default: `false`); accepts boolean.
+---@field lossy? boolean leave out what the format cannot hold instead of refusing the save, and say what was left out (the second result, and standard error; docs/formats.md says what each keeps) (default: `false`); accepts boolean.
+
+---Options of `fl.graph.components`.
+---@class (exact) forcelab.options.graph.components: table<"field"|"strong", any>
+---@field field? string|number the node data field each node's component number (1 = the largest) is written to (default: `"component"`); accepts string.
+---@field strong? boolean strongly connected components, following edges from source to target (in an undirected graph the same as connected); otherwise weakly connected, edges taken both ways (default: `false`); accepts boolean.
+
+---Options of `fl.graph.cores`.
+---@class (exact) forcelab.options.graph.cores: table<"field", any>
+---@field field? string|number the node data field each node's core number is written to (default: `"core"`); accepts string.
+
+---Options of `fl.graph.communities`.
+---@class (exact) forcelab.options.graph.communities: table<"field"|"seed"|"resolution"|"weight", any>
+---@field field? string|number the node data field each node's community number (1 = the largest) is written to (default: `"community"`); accepts string.
+---@field seed? integer seeds the order nodes are visited in; the same seed gives the same communities (default: `1`); accepts integer from 0 to 4294967295.
+---@field resolution? number γ in the modularity: above 1 favours smaller communities, below 1 larger ones (default: `1`); accepts number ≥ 0.
+---@field weight? string|number an edge data field holding each edge's positive weight (default: every edge weighs 1); accepts string.
 
 ---Options of `fl.data.write`.
 ---@class (exact) forcelab.options.data.write: table<"format"|"columns", any>
@@ -693,6 +710,7 @@ function Simulation:velocityDecay(...) end
 
 ---The forcelab module: `require "forcelab"`, also the globals `fl` and `forcelab`.
 ---@class forcelab
+---@field build table
 ---@field version string
 local forcelab = {}
 
@@ -770,6 +788,18 @@ function forcelab.force.y(options) end
 ---@return any
 ---@overload fun(...: number): any
 function forcelab.force.z(options) end
+
+---@param ... any
+---@return any
+function forcelab.graph.communities(...) end
+
+---@param ... any
+---@return any
+function forcelab.graph.components(...) end
+
+---@param ... any
+---@return any
+function forcelab.graph.cores(...) end
 
 ---@param ... any
 ---@return any
