@@ -226,6 +226,19 @@
 ---@field exactNodeLimit? integer above this many nodes, sparse stress (default: `2000`); accepts integer from 0 to 20000.
 ---@field scale? number layout units per unit of graph distance (d3's default link distance) (default: `30`); accepts number from 1e-9 to 1e9.
 
+---Options of `fl.layout.multilevel`.
+---@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"seed", any>
+---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
+---@field coarsening? "matching"|"solar" how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems (default: `"matching"`); accepts `"matching"`, `"solar"`.
+---@field coarsestSize? integer coarsening stops at a level of at most this many nodes (default: `50`); accepts integer from 2 to 1000000.
+---@field minShrink? number coarsening stops when a level would keep more than this fraction of the finer level's nodes (default: `0.85`); accepts number from 0.1 to 0.99.
+---@field coarsestTicks? integer ticks on the coarsest level, alpha falling from 1 to 0.001 (default: `300`); accepts integer from 0 to 1000000.
+---@field finestTicks? integer ticks on the graph itself; the levels between get counts between the two, geometrically by their node counts (default: `60`); accepts integer from 0 to 1000000.
+---@field refineAlpha? number alpha each finer level's refinement starts from (falling to 0.001) (default: `0.3`); accepts number from 0.001 to 1.
+---@field distance? number the link force's rest length on every level (default: `30`); accepts number from 1e-9 to 1e9.
+---@field charge? number the many-body strength on every level (negative: repulsion) (default: `-30`); accepts number from -1e9 to -1e-9.
+---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
+
 ---Options of `g:addNode`.
 ---@class (exact) forcelab.options.g.addNode: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"vx"|"vy"|"vz", any>
 ---@field id string|number the node's id (a number is turned into a string) (default: required); accepts string.
@@ -816,6 +829,10 @@ function forcelab.graph.new(...) end
 ---@param ... any
 ---@return any
 function forcelab.html.replay(...) end
+
+---@param ... any
+---@return any
+function forcelab.layout.multilevel(...) end
 
 ---@param ... any
 ---@return any
