@@ -143,4 +143,20 @@ final class HostileInputTests: XCTestCase {
             XCTAssertTrue(ours.stdout == stock.stdout, "seed \(seed): the outputs differ")
         }
     }
+
+    /// A sweep parameter that is not UTF-8 is refused naming its field, never handed to `run` as U+FFFD (records
+    /// are JSON text, which cannot hold the bytes); a figure likewise fails its case.
+    func testSweepParametersThatAreNotUTF8AreRefused() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try #"return {grid = {name = {"a", "\255\254"}}, seeds = {1}, run = function(c) return {n = #c.name} end}"#
+            .write(to: folder.appendingPathComponent("spec.lua"), atomically: true, encoding: .utf8)
+        try #"return {grid = {name = {"a"}}, seeds = {1}, run = function(c) return {n = "\255"} end}"#
+            .write(to: folder.appendingPathComponent("figure.lua"), atomically: true, encoding: .utf8)
+        let parameter = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", "p.jsonl", "spec.lua"], in: folder)
+        XCTAssertEqual(parameter.status, 1, parameter.stderr)
+        XCTAssertTrue(parameter.stderr.contains("'spec.lua': field 'grid': the string '\u{FFFD}\u{FFFD}' is not valid UTF-8"), parameter.stderr)
+        let figure = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", "f.jsonl", "figure.lua"], in: folder)
+        XCTAssertEqual(figure.status, 1, figure.stderr)
+        XCTAssertTrue(figure.stderr.contains("run returned figures that cannot be read: the string '\u{FFFD}' is not valid UTF-8"), figure.stderr)
+    }
 }
