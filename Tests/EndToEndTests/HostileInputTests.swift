@@ -64,6 +64,14 @@ final class HostileInputTests: XCTestCase {
             } do print(select(2, pcall(call))) end
             local f = io.open("ids.csv", "w") f:write("source,target\n\255,\254\n") f:close()
             print(select(2, pcall(fl.graph.load, "ids.csv")))
+            local files = {edgelist = "a b\n\255 \254\n", adjlist = "\255 \254\n", multiline_adjlist = "\255 1\n\254\n",
+                snap = "\255\t\254\n", pajek = "*Vertices 2\n1 \"\255\"\n2 \"\254\"\n",
+                gml = "graph [ node [ id 1 label \"\255\" ] ]", tsv = "\255\t\254\n"}
+            for _, format in ipairs {"edgelist", "adjlist", "multiline_adjlist", "snap", "pajek", "gml", "tsv"} do
+                local h = io.open("ids.txt", "wb") h:write(files[format]) h:close()
+                io.stderr:write(format, ": ", select(2, pcall(fl.graph.load, "ids.txt", {format = format})), "\n")
+            end
+            os.remove("ids.txt")
             """#
         let result = try ForcelabProcess.run(["-e", chunk], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -71,6 +79,16 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(lines.count, 8, result.stdout)
         for line in lines.prefix(7) { XCTAssertTrue(line.hasSuffix("is not valid UTF-8)"), String(line)) }
         XCTAssertEqual(lines.last, "ids.csv:2: a field is not valid UTF-8")
+        XCTAssertEqual(result.stderr, """
+            edgelist: ids.txt:2: the text is not valid UTF-8
+            adjlist: ids.txt:1: the text is not valid UTF-8
+            multiline_adjlist: ids.txt:1: the text is not valid UTF-8
+            snap: ids.txt:1: the text is not valid UTF-8
+            pajek: ids.txt:2: the text is not valid UTF-8
+            gml: ids.txt:1: the string of key 'label' is not valid UTF-8
+            tsv: ids.txt:1: a field is not valid UTF-8
+
+            """)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertEqual(names, ["ids.csv"])
     }

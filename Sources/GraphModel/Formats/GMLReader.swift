@@ -137,7 +137,9 @@ struct GMLReader {
             guard offset < bytes.count else {
                 throw GraphFileError(file: file, line: startLine, message: "the string of key '\(key)' is not closed")
             }
-            let raw = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+            guard let raw = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self) else {
+                throw GraphFileError(file: file, line: startLine, message: "the string of key '\(key)' is not valid UTF-8")
+            }
             offset += 1
             return .string(Self.unescape(raw))
         }

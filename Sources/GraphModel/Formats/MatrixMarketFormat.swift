@@ -14,7 +14,7 @@ enum MatrixMarketFormat {
         var size: (nodes: Int, entries: Int, line: Int)?
         var entries = 0
         var lastLine = 0
-        try TextLines.forEach(data, meter: meter) { number, line in
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in
             lastLine = number
             if number == 1 {
                 (builder.directed, hasValues) = try banner(line, file: file)

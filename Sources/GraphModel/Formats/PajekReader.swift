@@ -36,7 +36,7 @@ struct PajekReader {
     /// Reads a Pajek file, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var reader = PajekReader(file: file, builder: GraphBuilder(file: file))
-        try TextLines.forEach(data, meter: meter) { number, line in try reader.read(line, at: number) }
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in try reader.read(line, at: number) }
         return try reader.finish()
     }
 

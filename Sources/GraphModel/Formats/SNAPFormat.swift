@@ -14,7 +14,7 @@ enum SNAPFormat {
         var seenEdge = false
         var edgeCount = 0
         var nodeCount = 0
-        try TextLines.forEach(data, meter: meter) { number, line in
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in
             if line.hasPrefix("#") {
                 guard !seenEdge else { return }
                 if let directed = DirectednessComment.directedness(ofComment: line) { builder.directed = directed }
