@@ -43,6 +43,8 @@ void fl_alert(lua_State *L);
 void fl_guard_hook(lua_State *L, lua_Debug *ar);
 /* Whether the timer has gone off (the time limit is reached). */
 int fl_timed_out(void);
+/* Forgets that the time limit was reached, so the next chunk may run (fl_stop_cell_timer). */
+void fl_forget_time_limit(lua_State *L);
 /* The message of the time limit. */
 const char *fl_timeout_message(void);
 /* Pending Ctrl-C: takes it (clearing it) and returns 1, or returns 0. */

@@ -159,6 +159,12 @@ const char *fl_limit_reached(lua_State *L) {
     return st->reached;
 }
 
+void fl_forget_time_limit(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->reached == fl_timeout_message()) st->reached = NULL;
+    fl_resting_hook(L);
+}
+
 static int refuse_sethook(lua_State *L) {
     return luaL_error(L, "debug.sethook is not available while an instruction or memory limit is set "
                          "(it would turn the limit off)");

@@ -158,9 +158,9 @@ final class GradeTests: XCTestCase {
         }
         let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
         let rows = summary.split(separator: "\n").map(String.init)
-        XCTAssertEqual(rows.first, "name,submission,status,result,verdict,attempts,report")
+        XCTAssertEqual(rows.first, "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
         XCTAssertEqual(rows.count, 5, summary)
-        XCTAssertTrue(rows[2].hasPrefix("ben,\(paths[1]),1,fail,") && rows[2].hasSuffix(" checks fail,0,ben.txt"), summary)
+        XCTAssertTrue(rows[2].hasPrefix("ben,\(paths[1]),1,fail,") && rows[2].hasSuffix(" checks fail,0,1,2,0,1,ben.txt"), summary)
         XCTAssertTrue(rows[3].hasPrefix("cat,\(paths[2]),1,fail,") && rows[3].contains("oops"), summary)
         // The students' own folders, where nothing was written, are gone again.
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("graded").path).sorted()
@@ -301,8 +301,66 @@ final class GradeTests: XCTestCase {
                                       + "os.execute (4 times), string.dump (2 times)\n"), report)
         XCTAssertTrue(report.contains("\n  cannot read '/etc/passwd': the sandbox reads only under "), report)
         let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
-        XCTAssertEqual(summary.split(separator: "\n").first, "name,submission,status,result,verdict,attempts,report")
-        XCTAssertTrue(summary.contains(",all 2 checks pass,11,ann.txt\n") && summary.contains(",all 2 checks pass,0,ben.txt\n"), summary)
+        XCTAssertEqual(summary.split(separator: "\n").first, "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
+        XCTAssertTrue(summary.contains(",all 2 checks pass,11,2,2,1,1,ann.txt\n") && summary.contains(",all 2 checks pass,0,2,2,1,1,ben.txt\n"), summary)
+    }
+
+    func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)
+        let scored = radial.replacingOccurrences(of: "{kind = \"positions\", tolerance = 1e-6,", with: "{kind = \"positions\", tolerance = 1e-6, points = 3,")
+            .replacingOccurrences(of: "{kind = \"centroid\", at = {0, 0}, tolerance = 5,", with: "{kind = \"centroid\", at = {0, 0}, tolerance = 5, points = 0.5,")
+        XCTAssertNotEqual(scored, radial, "the exercise's checks were found")
+        let exerciseFolder = folder.appendingPathComponent("exercise")
+        try FileManager.default.createDirectory(at: exerciseFolder, withIntermediateDirectories: true)
+        let scoredExercise = try submission(scored, in: exerciseFolder, name: "radial.lua")
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        for (student, code) in [("ann", solution), ("ben", "return function(alpha, nodes) end\n"), ("cat", "return 1\n")] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "radial.lua"))
+        }
+        let result = try grade(["--out", "graded", scoredExercise] + paths, in: folder)
+        XCTAssertTrue(result.stdout.contains("\nann  pass     all 2 checks pass, 3.5 of 3.5 points\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nben  fail     1 of 2 checks fail, 0.5 of 3.5 points\n"), result.stdout)
+        let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
+        let rows = summary.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows[0], "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
+        XCTAssertTrue(rows[1].hasSuffix(",0,3.5,3.5,3,0.5,ann.txt"), rows[1])
+        XCTAssertTrue(rows[2].hasSuffix(",0,0.5,3.5,0,0.5,ben.txt"), rows[2])
+        XCTAssertTrue(rows[3].hasSuffix(",0,0,3.5,0,0,cat.txt"), "a submission that fails before the checks earns nothing: \(rows[3])")
+        // Gradescope's results.json, for one submission, through examples/gradescope/run_autograder.
+        let autograder = folder.appendingPathComponent("autograder")
+        for sub in ["source", "submission"] {
+            try FileManager.default.createDirectory(at: autograder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try scored.write(to: autograder.appendingPathComponent("source/exercise.lua"), atomically: true, encoding: .utf8)
+        try "return function(alpha, nodes) end\n".write(to: autograder.appendingPathComponent("submission/force.lua"), atomically: true, encoding: .utf8)
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("examples/gradescope/run_autograder").path
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: script)
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUTOGRADER"] = autograder.path
+        environment["PATH"] = URL(fileURLWithPath: ForcelabProcess.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        run.environment = environment
+        run.standardOutput = FileHandle.nullDevice
+        try run.run()
+        run.waitUntilExit()
+        XCTAssertEqual(run.terminationStatus, 0)
+        let data = try Data(contentsOf: autograder.appendingPathComponent("results/results.json"))
+        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(results["score"] as? Double, 0.5)
+        let tests = try XCTUnwrap(results["tests"] as? [[String: Any]])
+        XCTAssertEqual(tests.map { $0["name"] as? String }, ["positions", "centroid"])
+        XCTAssertEqual(tests.map { $0["max_score"] as? Double }, [3, 0.5])
+        XCTAssertEqual(tests.map { $0["status"] as? String }, ["failed", "passed"])
+        XCTAssertTrue((tests[0]["output"] as? String ?? "").contains("  hint: "), "\(tests[0])")
+        XCTAssertTrue((results["output"] as? String ?? "").hasSuffix("1 of 2 checks fail, 0.5 of 3.5 points\n"), "\(results)")
+        // --gradescope is for one submission.
+        let two = try grade(["--gradescope", "r.json", scoredExercise] + paths.prefix(2), in: folder)
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.contains("'--gradescope' writes the results of one submission"), two.stderr)
     }
 
     func testAClassIsGradedToTheEndWhenItsOutputsReaderGoesAway() throws {

@@ -98,6 +98,9 @@ void fl_set_interrupt_state(lua_State *L);
 void fl_install_sigint(void);
 void fl_rearm_sigint(void);
 void fl_restore_sigint(void);
+/* With `keep` true, Ctrl-C keeps its handler after the first (a notebook kernel, interrupted many times, ends by a
+ * message instead). */
+void fl_keep_sigint(int keep);
 int fl_interrupted(void);
 void fl_clear_interrupt(void);
 /* Sends the message of the watchdog that ends the process after the time limit's grace period to `descriptor`
@@ -116,6 +119,10 @@ void fl_close(lua_State *L);
  * reached", sticky; a run that has not ended 2 s later (in a finalizer, or in a host loop that does not call
  * fl_limits_exceeded) is ended with a message and exit status 3. */
 void fl_start_timer(lua_State *L, double seconds);
+/* The time limit of one chunk (a notebook cell): as fl_start_timer, from now; fl_stop_cell_timer disarms it when the
+ * chunk ends and forgets having reached it, so the next chunk runs. Instead of one timer for the process. */
+void fl_start_cell_timer(lua_State *L, double seconds);
+void fl_stop_cell_timer(lua_State *L);
 /* For the host's own long loops (ticks, generators, file records, pictures): charges `cost` instructions (say, the
  * nodes and edges a tick visits) and returns the message to raise when a limit is reached (time, instructions,
  * memory, or a pending Ctrl-C's "interrupted!", which this takes), or NULL to go on. Call it once per step of the

@@ -11,7 +11,7 @@ public enum ForcelabModule {
     static let parts: [@Sendable (OpaquePointer) -> Void] = [
         GraphBindings.register, GraphFileBindings.register, SimulationBindings.register, ForceBindings.register,
         RandomBindings.register, PictureBindings.register, RecordingBindings.register, DataTableBindings.register,
-        LayoutBindings.register,
+        LayoutBindings.register, DisplayBindings.register,
     ]
 
     /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists), where the sandbox allows

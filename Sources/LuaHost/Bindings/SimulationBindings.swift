@@ -150,8 +150,8 @@ enum SimulationBindings {
             let L = arguments.L
             let onTick = try options.function("onTick")
             let layout = simulation.layout
-            let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
-            defer { progress.finish() }
+            let progress = ProgressBar(alphaMin: layout.simulation.alphaMin)
+            defer { progress.finish(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let show = try options.boolean("show")
                 ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
                 : nil

@@ -14,6 +14,8 @@ enum VerdictFile {
         let status: Int32
         let verdict: String
         let attempts: Int
+        /// Each check's score (none earned when the submission failed before the checks).
+        let scores: [GradeCheck.Score]
     }
 
     /// Writes `verdict` where the environment says, if it says.
