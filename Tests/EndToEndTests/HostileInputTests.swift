@@ -80,12 +80,12 @@ final class HostileInputTests: XCTestCase {
         for line in lines.prefix(7) { XCTAssertTrue(line.hasSuffix("is not valid UTF-8)"), String(line)) }
         XCTAssertEqual(lines.last, "ids.csv:2: a field is not valid UTF-8")
         XCTAssertEqual(result.stderr, """
-            edgelist: ids.txt:2: the text is not valid UTF-8
-            adjlist: ids.txt:1: the text is not valid UTF-8
-            multiline_adjlist: ids.txt:1: the text is not valid UTF-8
-            snap: ids.txt:1: the text is not valid UTF-8
-            pajek: ids.txt:2: the text is not valid UTF-8
-            gml: ids.txt:1: the string of key 'label' is not valid UTF-8
+            edgelist: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
+            adjlist: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            multiline_adjlist: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            snap: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            pajek: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
+            gml: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
             tsv: ids.txt:1: a field is not valid UTF-8
 
             """)

@@ -42,6 +42,7 @@ struct GMLReader {
 
     /// Reads a GML file, charging `meter` one unit per key.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
+        _ = try TextLines.utf8Text(data, file: file)
         let entries = try data.withUnsafeBytes { bytes -> [Entry] in
             var reader = GMLReader(bytes: bytes, file: file, meter: meter)
             return try reader.parseList(depth: 0)
@@ -143,9 +144,7 @@ struct GMLReader {
             guard offset < bytes.count else {
                 throw GraphFileError(file: file, line: startLine, message: "the string of key '\(key)' is not closed")
             }
-            guard let raw = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self) else {
-                throw GraphFileError(file: file, line: startLine, message: "the string of key '\(key)' is not valid UTF-8")
-            }
+            let raw = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
             offset += 1
             return .string(Self.unescape(raw))
         }

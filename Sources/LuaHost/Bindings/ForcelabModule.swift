@@ -1,15 +1,28 @@
 import CLuaShim
 import Foundation
+import BuildInfo
 import GraphModel
 
 /// Builds the `forcelab` table, preloads it for `require` and sets the global.
 public enum ForcelabModule {
     /// The version string reported by `forcelab -v` and `forcelab.version`.
-    public static let version = "0.1.0"
+    public static let version = BuildInfo.version
+
+    /// `forcelab.build`: what build runs, for scripts to put in what they write (`commit` and `clean` are absent
+    /// when it was built outside a git checkout).
+    static var build: DataValue {
+        var fields: [String: DataValue] = [
+            "version": .string(BuildInfo.version), "configuration": .string(BuildInfo.configuration),
+            "engine": .string(BuildInfo.engineBuild),
+        ]
+        if let commit = BuildInfo.commit { fields["commit"] = .string(commit) }
+        if let clean = BuildInfo.treeClean { fields["clean"] = .bool(clean) }
+        return .object(fields)
+    }
 
     /// The module's submodules, each adding its functions to the `forcelab` table on top of the stack.
     static let parts: [@Sendable (OpaquePointer) -> Void] = [
-        GraphBindings.register, GraphFileBindings.register, SimulationBindings.register, ForceBindings.register,
+        GraphBindings.register, GraphFileBindings.register, GraphAlgorithmBindings.register, SimulationBindings.register, ForceBindings.register,
         RandomBindings.register, PictureBindings.register, RecordingBindings.register, DataTableBindings.register,
         LayoutBindings.register, DisplayBindings.register,
     ]
@@ -36,6 +49,8 @@ public enum ForcelabModule {
         lua_createtable(L, 0, 8)
         LuaValues.push(L, version)
         lua_setfield(L, -2, "version")
+        LuaValues.push(L, build)
+        lua_setfield(L, -2, "build")
         LuaBinding.set(L, table: -1, "mkdir", makeFolder)
         for part in parts { part(L) }
         lua_getglobal(L, "package")

@@ -59,6 +59,7 @@ enum SimulationBindings {
             engine.alphaTarget = try options.number("alphaTarget")
             engine.velocityDecay = try options.number("velocityDecay")
             if let threads = try options.optionalInteger("threads") { engine.threads = threads }
+            EngineUse.note(engine)
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -398,6 +399,7 @@ enum SimulationBindings {
                 return 1
             }
             engine.threads = try arguments.integer(2)
+            EngineUse.note(engine)
             return returningSelf(arguments)
         }
     }

@@ -9,8 +9,9 @@ public enum LuaOptionTables {
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table,
-        GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save, DataTableOptions.write, DataTableOptions.read,
-        StressLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
+        GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save,
+        GraphAlgorithmOptions.components, GraphAlgorithmOptions.cores, GraphAlgorithmOptions.communities, DataTableOptions.write, DataTableOptions.read,
+        StressLayoutOptions.table, MultilevelLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
         GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,
     ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
