@@ -64,6 +64,14 @@ final class HostileInputTests: XCTestCase {
             } do print(select(2, pcall(call))) end
             local f = io.open("ids.csv", "w") f:write("source,target\n\255,\254\n") f:close()
             print(select(2, pcall(fl.graph.load, "ids.csv")))
+            local files = {edgelist = "a b\n\255 \254\n", adjlist = "\255 \254\n", multiline_adjlist = "\255 1\n\254\n",
+                snap = "\255\t\254\n", pajek = "*Vertices 2\n1 \"\255\"\n2 \"\254\"\n",
+                gml = "graph [ node [ id 1 label \"\255\" ] ]", tsv = "\255\t\254\n"}
+            for _, format in ipairs {"edgelist", "adjlist", "multiline_adjlist", "snap", "pajek", "gml", "tsv"} do
+                local h = io.open("ids.txt", "wb") h:write(files[format]) h:close()
+                io.stderr:write(format, ": ", select(2, pcall(fl.graph.load, "ids.txt", {format = format})), "\n")
+            end
+            os.remove("ids.txt")
             """#
         let result = try ForcelabProcess.run(["-e", chunk], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -71,6 +79,16 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(lines.count, 8, result.stdout)
         for line in lines.prefix(7) { XCTAssertTrue(line.hasSuffix("is not valid UTF-8)"), String(line)) }
         XCTAssertEqual(lines.last, "ids.csv:2: a field is not valid UTF-8")
+        XCTAssertEqual(result.stderr, """
+            edgelist: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
+            adjlist: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            multiline_adjlist: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            snap: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            pajek: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
+            gml: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            tsv: ids.txt:1: a field is not valid UTF-8
+
+            """)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertEqual(names, ["ids.csv"])
     }
@@ -142,5 +160,21 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(ours.status, 0, ours.stderr)
             XCTAssertTrue(ours.stdout == stock.stdout, "seed \(seed): the outputs differ")
         }
+    }
+
+    /// A sweep parameter that is not UTF-8 is refused naming its field, never handed to `run` as U+FFFD (records
+    /// are JSON text, which cannot hold the bytes); a figure likewise fails its case.
+    func testSweepParametersThatAreNotUTF8AreRefused() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try #"return {grid = {name = {"a", "\255\254"}}, seeds = {1}, run = function(c) return {n = #c.name} end}"#
+            .write(to: folder.appendingPathComponent("spec.lua"), atomically: true, encoding: .utf8)
+        try #"return {grid = {name = {"a"}}, seeds = {1}, run = function(c) return {n = "\255"} end}"#
+            .write(to: folder.appendingPathComponent("figure.lua"), atomically: true, encoding: .utf8)
+        let parameter = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", "p.jsonl", "spec.lua"], in: folder)
+        XCTAssertEqual(parameter.status, 1, parameter.stderr)
+        XCTAssertTrue(parameter.stderr.contains("'spec.lua': field 'grid': the string '\u{FFFD}\u{FFFD}' is not valid UTF-8"), parameter.stderr)
+        let figure = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", "f.jsonl", "figure.lua"], in: folder)
+        XCTAssertEqual(figure.status, 1, figure.stderr)
+        XCTAssertTrue(figure.stderr.contains("run returned figures that cannot be read: the string '\u{FFFD}' is not valid UTF-8"), figure.stderr)
     }
 }

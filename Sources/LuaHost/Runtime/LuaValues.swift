@@ -31,6 +31,16 @@ public enum LuaValues {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
+    /// The string at `index`, which must be valid UTF-8.
+    static func exactString(_ L: OpaquePointer, _ index: Int32) throws -> String {
+        var length = 0
+        let bytes = UnsafeRawBufferPointer(start: lua_tolstring(L, index, &length), count: length)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw LuaError("the string '\(String(decoding: bytes, as: UTF8.self))' is not valid UTF-8")
+        }
+        return text
+    }
+
     /// The number at `index` when it is a number (or a numeric string, as Lua's arithmetic would read it).
     public static func number(_ L: OpaquePointer, _ index: Int32) -> Double? {
         var isNumber: Int32 = 0
@@ -88,26 +98,28 @@ public enum LuaValues {
 
     /// Reads the value at `index` as data: tables with keys 1..n become arrays, other tables objects; Lua's
     /// integers become integers when `integers` (graph data, which files write in each number's own form), else
-    /// numbers like its floats. The stack is left as it was, also when it throws.
-    public static func data(_ L: OpaquePointer, _ index: Int32, depth: Int = 0, integers: Bool = false) throws -> DataValue {
+    /// numbers like its floats. With `exactText`, a string (value or key) that is not valid UTF-8 is refused rather
+    /// than decoded with U+FFFD in place of its bytes (where the text must come back as it was given). The stack is
+    /// left as it was, also when it throws.
+    public static func data(_ L: OpaquePointer, _ index: Int32, depth: Int = 0, integers: Bool = false, exactText: Bool = false) throws -> DataValue {
         let index = lua_absindex(L, index)
         let top = lua_gettop(L)
         do {
-            return try readData(L, index, depth: depth, integers: integers)
+            return try readData(L, index, depth: depth, integers: integers, exactText: exactText)
         } catch {
             lua_settop(L, top)
             throw error
         }
     }
 
-    private static func readData(_ L: OpaquePointer, _ index: Int32, depth: Int, integers: Bool) throws -> DataValue {
+    private static func readData(_ L: OpaquePointer, _ index: Int32, depth: Int, integers: Bool, exactText: Bool) throws -> DataValue {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER:
             if integers, lua_isinteger(L, index) != 0 { return .integer(Int(lua_tointegerx(L, index, nil))) }
             return .number(fl_tonumber(L, index))
-        case LUA_TSTRING: return .string(string(L, index) ?? "")
+        case LUA_TSTRING: return .string(exactText ? try exactString(L, index) : string(L, index) ?? "")
         case LUA_TTABLE:
             guard depth < 64, lua_checkstack(L, 4) != 0 else { throw LuaError("data nested too deeply (a cycle?)") }
             let length = Int(lua_rawlen(L, index))
@@ -116,9 +128,9 @@ public enum LuaValues {
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
                 count += 1
-                let value = try readData(L, lua_gettop(L), depth: depth + 1, integers: integers)
+                let value = try readData(L, lua_gettop(L), depth: depth + 1, integers: integers, exactText: exactText)
                 if lua_type(L, -2) == LUA_TSTRING {
-                    fields[string(L, -2)!] = value
+                    fields[exactText ? try exactString(L, -2) : string(L, -2)!] = value
                 } else if lua_type(L, -2) == LUA_TNUMBER {
                     fields[DataValue.number(fl_tonumber(L, -2)).text] = value
                 } else {

@@ -46,7 +46,7 @@ final class SweepSpec {
         defer { fl_pop(L, 1) }
         guard fl_rawgetfield(L, table, name) != LUA_TNIL else { return nil }
         do {
-            return try LuaValues.data(L, -1)
+            return try LuaValues.data(L, -1, exactText: true)
         } catch {
             throw SweepError("'\(path)': field '\(name)': \(error)")
         }
@@ -144,7 +144,7 @@ final class SweepSpec {
         }
         let result: DataValue
         do {
-            result = try LuaValues.data(L, -1)
+            result = try LuaValues.data(L, -1, exactText: true)
         } catch {
             throw SweepError("run returned figures that cannot be read: \(error)")
         }
