@@ -15,6 +15,8 @@ struct CommandLineOptions {
     var interactive = false
     var showVersion = false
     var showHelp = false
+    /// `--api`: print the description of the Lua API and of the command line (docs/api.md).
+    var showAPI = false
     var ignoreEnvironment = false
     var warnings = false
     /// The memory limit in bytes from `--max-memory` or FORCELAB_MEMORY_LIMIT (e.g. `512M`, `2G`); 0 = none.
@@ -56,6 +58,8 @@ struct CommandLineOptions {
                 showHelp = true
             case "-v", "--version":
                 showVersion = true
+            case "--api":
+                showAPI = true
             case "-i":
                 interactive = true
                 showVersion = true
@@ -180,6 +184,7 @@ struct CommandLineOptions {
           --max-memory SIZE         limit Lua's heap and the process's growth to SIZE (512M, 2G; status 3)
           --watch                   run the script again each time it or a file it read is saved, and
                                     say which files each run wrote; Ctrl-C ends it
+          --api                     print the Lua API and these options as JSON (docs/api.md)
           --        stop handling options
           -         stop handling options and execute stdin
         With no script, forcelab starts the REPL when standard input is a terminal

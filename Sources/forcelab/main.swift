@@ -1,4 +1,5 @@
 import Foundation
+import LuaHost
 import ProcessorSupport
 
 Diagnostics.keepStandardDescriptorsOpen()
@@ -20,6 +21,10 @@ do {
     let options = try CommandLineOptions(arguments, environment: ProcessInfo.processInfo.environment)
     if options.showHelp {
         print(CommandLineOptions.usage)
+        exit(0)
+    }
+    if options.showAPI {
+        print(LuaAPIDescription.json(commandLine: CommandLineDescription.json).text)
         exit(0)
     }
     if options.watch { exit(Watch(options: options).run().rawValue) }

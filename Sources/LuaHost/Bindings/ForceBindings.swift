@@ -6,26 +6,25 @@ import GraphLayout
 enum ForceBindings {
     static let metatable = "forcelab.Force"
 
-    /// Registers the metatable (one accessor per option name) and adds `force = {center, manyBody, ...}` to the
-    /// module table on top of the stack. Each accessor and constructor is one function with its option or force
-    /// name as an upvalue.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: [("links", links)], metamethods: [("__tostring", describe)])
-        _ = fl_getmetatable_named(L, metatable)
-        lua_getfield(L, -1, "__index")
-        for name in Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted() {
-            LuaValues.push(L, name)
-            LuaBinding.push(L, accessor, upvalues: 1)
-            lua_setfield(L, -2, name)
-        }
-        fl_pop(L, 2)
-        lua_createtable(L, 0, Int32(BuiltInForce.allCases.count))
-        for kind in BuiltInForce.allCases {
-            LuaValues.push(L, kind.rawValue)
-            LuaBinding.push(L, construct, upvalues: 1)
-            lua_setfield(L, -2, kind.rawValue)
-        }
-        lua_setfield(L, -2, "force")
+    /// A force's methods: `links` and one accessor per option name of any built-in force (each one binding with the
+    /// option's name as its upvalue).
+    static let methods: [LuaFunctionDeclaration] = [
+        .init("links", links, "(): Edge[]", "a link force's edges, in link order, in the simulation it was added to last"),
+    ] + Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted().map { name in
+        let kinds = BuiltInForce.allCases.filter { $0.option(name) != nil }.map(\.rawValue).joined(separator: ", ")
+        return .init(name, accessor, upvalue: name, "(value?: any): any|Force", "reads the option '\(name)' in force, or sets it and returns the force (\(kinds))", reads: 0...0)
+    }
+
+    /// The Lua type of built-in forces.
+    static let type = LuaTypeDeclaration(
+        "Force", metatable: metatable, receiver: "f", "one of d3's forces, to hand to sim:force", methods: methods,
+        metamethods: [("__tostring", describe)])
+
+    /// `fl.force.KIND` for each built-in force: one binding with the kind's name as its upvalue.
+    static let functions: [LuaFunctionDeclaration] = BuiltInForce.allCases.map { kind in
+        let positional = kind.positional.enumerated().map { $0 == 0 ? "\($1)?: number|table" : "\($1)?: number" }
+        let parameters = positional.isEmpty ? "options?: table" : positional.joined(separator: ", ")
+        return .init("force." + kind.rawValue, construct, upvalue: kind.rawValue, "(\(parameters)): Force", kind.doc, options: [kind.table])
     }
 
     /// `forcelab.force.KIND{options}` or `forcelab.force.KIND(positional...)`: a force to hand to `sim:force`.

@@ -4,12 +4,10 @@ import GraphModel
 
 /// The Lua face of layouts computed in one call: `forcelab.layout.stress`.
 enum LayoutBindings {
-    /// Adds `layout = {stress}` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        lua_createtable(L, 0, 1)
-        LuaBinding.set(L, table: -1, "stress", stress)
-        lua_setfield(L, -2, "layout")
-    }
+    /// `fl.layout.stress`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("layout.stress", stress, "(g: Graph, options?: table): table", "lays the graph out by stress majorization; returns {iterations =, converged =, sparse =}", options: [StressLayoutOptions.table]),
+    ]
 
     /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
     /// `{iterations =, converged =, sparse =}`.

@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+/// `forcelab --api` prints the JSON description of the Lua API and the command line (docs/api.md), and it names
+/// exactly the functions a script finds in `fl`.
+final class APIDescriptionTests: XCTestCase {
+    func testTheDescriptionIsJSONAndNamesWhatScriptsFind() throws {
+        let result = try ForcelabProcess.run(["--api"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let description = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(description["schema"] as? Int, 1)
+        let functions = try XCTUnwrap(description["functions"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        let listing = """
+            local names = {}
+            local function walk(t, prefix)
+              for k, v in pairs(t) do
+                if type(v) == "function" then names[#names + 1] = prefix .. k
+                elseif type(v) == "table" and k ~= "generators" then walk(v, prefix .. k .. ".") end
+              end
+            end
+            walk(fl, "fl.")
+            table.sort(names)
+            print(table.concat(names, "\\n"))
+            """
+        let found = try ForcelabProcess.run(["-e", listing])
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertEqual(found.stdout.split(separator: "\n").map(String.init), functions.sorted())
+        let commands = try XCTUnwrap(description["commandLine"] as? [[String: Any]])
+        XCTAssertEqual(commands.compactMap { $0["command"] as? String }, ["forcelab", "forcelab sweep", "forcelab grade"])
+        let options = try XCTUnwrap(commands[0]["options"] as? [[String: Any]])
+        let api = try XCTUnwrap(options.first { ($0["names"] as? [String]) == ["--api"] })
+        XCTAssertTrue((api["doc"] as? String)?.contains("JSON") == true)
+        let timeout = try XCTUnwrap(options.first { ($0["names"] as? [String]) == ["--timeout"] })
+        XCTAssertEqual(timeout["value"] as? String, "SECONDS")
+        let watch = try XCTUnwrap(options.first { ($0["names"] as? [String]) == ["--watch"] })
+        XCTAssertTrue((watch["doc"] as? String)?.hasSuffix("Ctrl-C ends it") == true, "a help line goes on in the lines below it")
+    }
+}
