@@ -4,9 +4,12 @@ import Glibc
 #endif
 
 /// Writes files atomically: a temporary file beside the target, then a rename. Only regular files are replaced
-/// (a device, FIFO, socket or folder is refused); a symbolic link is followed and its target replaced, keeping the
-/// link; a replaced file keeps its permission bits. A temporary file is named `.NAME.forcelab-tmp-PID`, removed when
-/// the write fails, and one left by a process that no longer runs is removed by the next write into its folder.
+/// (a device, FIFO, socket or folder is refused), and only those the process may open for writing (as `io.open`
+/// may); a symbolic link is followed and its target replaced, keeping the link; a replaced file keeps its permission
+/// bits. A path naming one of the process's own descriptors (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) is
+/// written in place, through the descriptor, never renamed over. A temporary file is named
+/// `.NAME.forcelab-tmp-PID`, removed when the write fails, and one left by a process that no longer runs is removed
+/// by the next write into its folder.
 public enum AtomicFile {
     /// An error writing a file, naming the path (shortened when long) and the reason.
     public struct WriteError: Error, CustomStringConvertible {
@@ -36,13 +39,25 @@ public enum AtomicFile {
     /// `write(_:to:)` with the step that writes the bytes to the open temporary file given (returning 0 or an
     /// errno), so tests can make it fail.
     static func write(_ data: Data, to path: String, writingWith writeBytes: (Data, Int32) -> Int32) throws {
-        let target = try resolvedTarget(of: path)
+        let target: String
+        switch try destination(of: path) {
+        case .descriptor(let descriptor):
+            fflush(nil)
+            let failure = writeBytes(data, descriptor)
+            guard failure == 0 else { throw WriteError(path: path, reason: String(cString: strerror(failure))) }
+            return
+        case .file(let file):
+            target = file
+        }
         let (folder, name) = folderAndName(target)
         var status = stat()
         let mode: mode_t?
         if stat(target, &status) == 0 {
             if let kind = nonRegularKind(status.st_mode) {
                 throw WriteError(path: path, reason: "it is \(kind), not a regular file")
+            }
+            guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
             }
             mode = status.st_mode & 0o7777
         } else {
@@ -81,12 +96,22 @@ public enum AtomicFile {
         }
     }
 
-    /// The file a write to `path` replaces: `path` itself, or the file its symbolic links lead to (which need not
-    /// exist yet); throws for a bad path, a missing folder or a loop of links.
-    static func resolvedTarget(of path: String) throws -> String {
+    /// Where a write to a path goes: a file replaced by a rename, or a descriptor of this process written in place.
+    enum Destination: Equatable {
+        /// The file a rename replaces.
+        case file(String)
+        /// An open descriptor of this process (the path was `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`...).
+        case descriptor(Int32)
+    }
+
+    /// The file a write to `path` replaces (`path` itself, or the file its symbolic links lead to, which need not
+    /// exist yet), or the descriptor of this process that `path` or one of its links names; throws for a bad path,
+    /// a missing folder or a loop of links.
+    static func destination(of path: String) throws -> Destination {
         try checkPath(path)
         var current = path
         for _ in 0...maximumLinks {
+            if let descriptor = ownDescriptor(named: current) { return .descriptor(descriptor) }
             let folder = folderAndName(current).folder
             var isDirectory: ObjCBool = false
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
@@ -96,7 +121,7 @@ public enum AtomicFile {
                 throw WriteError(path: path, reason: "'\(PathText.short(folder))' is not a folder")
             }
             var status = stat()
-            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return .file(current) }
             var buffer = [CChar](repeating: 0, count: maximumPathBytes + 1)
             let count = readlink(current, &buffer, maximumPathBytes)
             guard count > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
@@ -105,6 +130,19 @@ public enum AtomicFile {
             try checkPath(current)
         }
         throw WriteError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// The descriptor of this process that `path` names, spelled as Linux links them: `/dev/stdin`, `/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N` or `/proc/PID/fd/N` with our PID.
+    static func ownDescriptor(named path: String) -> Int32? {
+        let standard = ["/dev/stdin": Int32(0), "/dev/stdout": 1, "/dev/stderr": 2]
+        if let descriptor = standard[path] { return descriptor }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let ours: Set<Substring> = ["self", "thread-self", Substring(String(getpid()))]
+        let isFolder = (parts.count == 3 && parts[0] == "dev" && parts[1] == "fd")
+            || (parts.count == 4 && parts[0] == "proc" && ours.contains(parts[1]) && parts[2] == "fd")
+        guard path.hasPrefix("/"), isFolder, let descriptor = Int32(parts[parts.count - 1]), descriptor >= 0 else { return nil }
+        return descriptor
     }
 
     /// `path`'s folder ("" for a bare name, "/" in the root) and its last component, as NSString's

@@ -50,7 +50,7 @@ struct FieldReader {
                 }
                 if !closed { throw GraphFileError(file: file, line: quoteLine, message: "unterminated quoted field") }
             } else if byte == separator {
-                fields.append(String(decoding: field, as: UTF8.self))
+                fields.append(try text(of: field, file: file))
                 quoted.append(isQuoted)
                 isQuoted = false
                 field.removeAll(keepingCapacity: true)
@@ -61,8 +61,17 @@ struct FieldReader {
                 field.append(byte)
             }
         }
-        fields.append(String(decoding: field, as: UTF8.self))
+        fields.append(try text(of: field, file: file))
         quoted.append(isQuoted)
         return (fields, quoted, startLine)
+    }
+
+    /// A field's bytes as text; bytes that are not UTF-8 are refused at the current line (decoding them would turn
+    /// distinct ids such as \xff and \xfe into one U+FFFD).
+    private func text(of field: [UInt8], file: String) throws -> String {
+        guard let text = String(validating: field, as: UTF8.self) else {
+            throw GraphFileError(file: file, line: line, message: "a field is not valid UTF-8")
+        }
+        return text
     }
 }

@@ -8,7 +8,11 @@ enum SpacedEdgeListFormat {
     /// Reads an edge list, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            throw GraphFileError(file: file, line: bad + 1, message: "the text is not valid UTF-8")
+        }
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1

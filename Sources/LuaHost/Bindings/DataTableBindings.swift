@@ -24,7 +24,7 @@ enum DataTableBindings {
     /// booleans) as CSV, TSV or JSON Lines; columns are sorted by name unless given. Returns the path.
     static let write: LuaFunction = { L in
         LuaBinding.run(L, "write") { arguments in
-            let path = try arguments.string(1)
+            let path = try arguments.path(1)
             let rows = try LuaTableReader(arguments, 2).elements { type, position -> [String: DataCell] in
                 guard type == LUA_TTABLE else {
                     throw arguments.error(2, "row \(position): a table expected, got \(LuaValues.typeName(arguments.L, -1))")
@@ -77,7 +77,7 @@ enum DataTableBindings {
     /// `fl.data.read(path [, {format =}])`: the rows of a CSV, TSV or JSON Lines table and its column names.
     static let read: LuaFunction = { L in
         LuaBinding.run(L, "read") { arguments in
-            let path = try arguments.string(1)
+            let path = try arguments.path(1)
             let options = try OptionsReader(arguments, 2, DataTableOptions.read)
             let table = try DataTableFile.read(path, format: try format(options, path: path), check: LuaLimits.checker(arguments.L))
             LuaValues.push(arguments.L, DataValue.array(table.rows.map { row in

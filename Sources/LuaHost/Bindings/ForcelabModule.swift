@@ -11,7 +11,7 @@ public enum ForcelabModule {
     /// writing; returns the path.
     static let makeFolder: LuaFunction = { L in
         LuaBinding.run(L, "mkdir") { arguments in
-            let path = try arguments.string(1)
+            let path = try arguments.path(1)
             do {
                 try FileAccess.makeFolder(path)
             } catch let refusal as FileAccess.Refusal {

@@ -33,7 +33,7 @@ enum GraphFileBindings {
     /// `forcelab.graph.load(path [, {format =}])`.
     static let load: LuaFunction = { L in
         LuaBinding.run(L, "load") { arguments in
-            let path = try arguments.string(1)
+            let path = try arguments.path(1)
             let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load), check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
@@ -44,7 +44,7 @@ enum GraphFileBindings {
     static let save: LuaFunction = { L in
         LuaBinding.run(L, "save") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
-            let path = try arguments.string(2)
+            let path = try arguments.path(2)
             let lossy = try OptionsReader(arguments, 3, GraphFileOptions.save).boolean("lossy")
             try graph.save(path: path, format: try format(arguments, 3, GraphFileOptions.save), lossy: lossy)
             lua_settop(arguments.L, 1)

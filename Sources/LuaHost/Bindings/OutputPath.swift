@@ -13,7 +13,7 @@ enum OutputPath {
     /// Argument `n` as the path of a file the caller writes in `format` ("SVG" or "HTML", whose extension is
     /// `ext`); a path whose extension names another format is refused.
     static func argument(_ arguments: LuaArguments, _ n: Int32, writing format: String, ext: String) throws -> String {
-        let path = try arguments.string(n)
+        let path = try arguments.path(n)
         let named = URL(fileURLWithPath: path).pathExtension
         if let other = formats[named.lowercased()], other != format {
             let advice = other == "PNG" && format == "SVG" ? " (rsvg-convert makes a PNG of it)" : ""

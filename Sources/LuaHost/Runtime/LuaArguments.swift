@@ -82,6 +82,18 @@ public struct LuaArguments {
         throw typeError(n, expected: "string")
     }
 
+    /// Argument `n` as a file path: a string whose bytes are valid UTF-8 (a path that is not is refused, as the
+    /// sandbox's `io.open` refuses it, rather than written to a name with U+FFFD in place of its bytes).
+    public func path(_ n: Int32) throws -> String {
+        guard lua_type(L, n) == LUA_TSTRING else { return try string(n) }
+        var length = 0
+        let bytes = UnsafeRawBufferPointer(start: lua_tolstring(L, n, &length), count: length)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw error(n, "the path '\(String(decoding: bytes, as: UTF8.self))' is not valid UTF-8")
+        }
+        return text
+    }
+
     /// Argument `n` as a string, or nil when it is nil or absent.
     public func optionalString(_ n: Int32) throws -> String? {
         isNil(n) ? nil : try string(n)
