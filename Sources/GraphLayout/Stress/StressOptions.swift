@@ -1,3 +1,4 @@
+import D3Random
 import ForceSimulation
 import Foundation
 
@@ -12,7 +13,7 @@ public struct StressOptions: Sendable {
     /// Stop when a sweep lowers the stress by less than this fraction.
     public var tolerance = 1e-6
     /// Seeds the choice of the first pivot, the start's eigenvector search and the start's jitter.
-    public var seed = 1
+    public var seed = Int(LCG.defaultSeed)
     /// Pivots for the PivotMDS start and, above `exactNodeLimit` nodes, for the sparse stress model.
     public var pivots = 100
     /// Up to this many nodes every pair of nodes counts (memory grows as nodes²); above it, sparse stress.

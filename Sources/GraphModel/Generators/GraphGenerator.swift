@@ -1,3 +1,4 @@
+import D3Random
 /// The kinds of generated graph `Graph.generate` builds, and the option names each takes.
 public enum GraphGenerator: String, CaseIterable, Sendable {
     /// The benchmark graph G(n) (docs/benchmark-graph.md): `n`, `seed`.

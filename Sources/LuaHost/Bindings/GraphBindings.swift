@@ -184,15 +184,7 @@ enum GraphBindings {
     static let addEdge: LuaFunction = { L in
         graphMethod(L, "addEdge") { arguments, graph in
             let store = graph.graph
-            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2)) { source, target, sourceHandle, targetHandle in
-                let base = GraphConversions.connectionId(source, target, sourceHandle, targetHandle)
-                var unique = base, suffix = 1
-                while store.containsEdge(unique) {
-                    unique = "\(base)-\(suffix)"
-                    suffix += 1
-                }
-                return unique
-            }
+            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2), defaultId: store.unusedConnectionId)
             try store.addEdge(edge)
             ElementBindings.push(arguments.L, graph, .edge, edge.id)
             return 1

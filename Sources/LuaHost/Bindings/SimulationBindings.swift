@@ -67,18 +67,7 @@ enum SimulationBindings {
     static let new: LuaFunction = { L in
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, SimulationOptions.table)
-            let layout = try GraphLayout(
-                graph: graph.graph, dimensions: try options.integer("dimensions"), seed: UInt32(try options.integer("seed")),
-                placement: try options.string("placement") == "random" ? .random : .phyllotaxis,
-                mode: try options.string("mode") == "fast" ? .fast : .exact)
-            let engine = layout.simulation
-            engine.alpha = try options.number("alpha")
-            engine.alphaMin = try options.number("alphaMin")
-            engine.alphaDecay = try options.number("alphaDecay")
-            engine.alphaTarget = try options.number("alphaTarget")
-            engine.velocityDecay = try options.number("velocityDecay")
-            if let threads = try options.optionalInteger("threads") { engine.threads = threads }
+            let layout = try GraphLayout(graph: graph.graph, settings: try SimulationOptions.settings.read(arguments, 2))
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -227,7 +216,7 @@ enum SimulationBindings {
                 lua_pushnumber(arguments.L, simulation.layout.simulation[keyPath: property])
                 return 1
             }
-            simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationOptions.coolingRange)
+            simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationSettings.coolingRange)
             return returningSelf(arguments)
         }
     }
