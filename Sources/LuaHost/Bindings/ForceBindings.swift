@@ -65,7 +65,7 @@ enum ForceBindings {
         while lua_next(L, 1) != 0 {
             let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
             guard let option = kind.option(key) else { throw unknownOption(key, kind) }
-            description.given[key] = try value(option, of: description, arguments, at: lua_gettop(L), argument: 1)
+            description.given[key] = try value(option, of: description, arguments, at: lua_gettop(L), argument: 1, inTable: true)
             fl_pop(L, 1)
         }
     }
@@ -94,21 +94,22 @@ enum ForceBindings {
     /// data field name.
     static func value(
         _ option: LuaOption, of description: ForceDescription, _ arguments: LuaArguments, at index: Int32,
-        argument n: Int32
+        argument n: Int32, inTable: Bool = false
     ) throws -> ForceDescription.Value {
         let L = arguments.L
         let name = option.name
+        let subject = LuaOption.subject(name, inTable: inTable)
         switch (option.value, lua_type(L, index)) {
         case (.function, LUA_TFUNCTION), (.custom, LUA_TFUNCTION):
             return .function(LuaReference(L, index, owner: description))
         case (.function, _):
-            throw arguments.error(n, "option '\(name)': function expected, got \(LuaValues.typeName(L, index))")
+            throw arguments.error(n, "\(subject): function expected, got \(LuaValues.typeName(L, index))")
         case (.custom, LUA_TSTRING):
             return .field(LuaValues.string(L, index)!)
         case (.custom, LUA_TTABLE):
-            return .ids(try edgeIds(arguments, at: index, argument: n))
+            return .ids(try edgeIds(arguments, at: index, argument: n, subject: subject))
         case (.custom, _):
-            throw arguments.error(n, "option '\(name)': function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
+            throw arguments.error(n, "\(subject): function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
         default:
             break
         }
@@ -118,16 +119,15 @@ enum ForceBindings {
             switch option.value {
             case .integer(let range):
                 guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
-                    throw arguments.error(n, "option '\(name)': a whole number from \(range.lowerBound) to \(range.upperBound) expected, got \(value)")
+                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
                 }
             case .number(let range):
                 guard range.contains(value) else {
-                    let what = range.lowerBound == 0 ? "a non-negative number" : "a finite number"
-                    throw arguments.error(n, "option '\(name)': \(what) expected, got \(value)")
+                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
                 }
             default:
                 guard value.isFinite || description.kind.acceptsAnyNumber(name) else {
-                    throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)")
+                    throw arguments.error(n, "\(subject): a finite number expected, got \(LuaOption.given(value))")
                 }
             }
             return .number(value)
@@ -137,17 +137,17 @@ enum ForceBindings {
             return .field(LuaValues.string(L, index)!)
         default:
             let expected = option.perElement ? "number, function or data field name" : "number"
-            throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, index))")
+            throw arguments.error(n, "\(subject): \(expected) expected, got \(LuaValues.typeName(L, index))")
         }
     }
 
     /// The edge ids of the list at stack `index` (ids, numbers or edge references).
-    private static func edgeIds(_ arguments: LuaArguments, at index: Int32, argument n: Int32) throws -> [String] {
+    private static func edgeIds(_ arguments: LuaArguments, at index: Int32, argument n: Int32, subject: String) throws -> [String] {
         let L = arguments.L
         return try LuaTableReader(arguments, tableAt: index, argument: n).elements { type, i in
             if let edge = LuaObject.get(L, -1, ElementReference.self), edge.kind == .edge { return edge.id }
             if type == LUA_TSTRING || type == LUA_TNUMBER { return LuaValues.describe(L, -1) }
-            throw arguments.error(n, "option 'edges': element \(i) is \(LuaValues.typeName(L, -1)), an edge id expected")
+            throw arguments.error(n, "\(subject): element \(i) is \(LuaValues.typeName(L, -1)), an edge id expected")
         }
     }
 

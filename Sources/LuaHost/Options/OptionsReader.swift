@@ -68,7 +68,7 @@ public struct OptionsReader {
 
     /// The error for option `name` holding a value it does not accept (`expected` says what it accepts).
     public func error(_ name: String, expected: String, got: String) -> LuaError {
-        fields.arguments.error(fields.argument, "field '\(name)': \(expected) expected, got \(got)")
+        fields.arguments.error(fields.argument, "\(LuaOption.subject(name, inTable: true)): \(expected) expected, got \(got)")
     }
 
     // MARK: Numbers
@@ -80,10 +80,7 @@ public struct OptionsReader {
             try checkNotRequired(name)
             return numericDefault(name)
         }
-        guard range.contains(value) else {
-            let expected = range == LuaOption.finite ? "a finite number" : "a " + option(name).accepts
-            throw error(name, expected: expected, got: value.isNaN ? "nan" : String(format: "%.14g", value))
-        }
+        guard range.contains(value) else { throw error(name, expected: option(name).expected, got: LuaOption.given(value)) }
         return value
     }
 
@@ -100,7 +97,7 @@ public struct OptionsReader {
             try checkNotRequired(name)
             return numericDefault(name).map { Int($0) }
         }
-        guard range.contains(value) else { throw error(name, expected: "an " + option(name).accepts, got: String(value)) }
+        guard range.contains(value) else { throw error(name, expected: option(name).expected, got: String(value)) }
         return value
     }
 
