@@ -5,7 +5,7 @@ import LuaHost
 /// The run's side of `forcelab --watch`: notes every file the run reads or writes in the log the watch names in
 /// `WatchLog.variable`, one line each (`read PATH` or `wrote PATH`, absolute), as it happens, so a run that ends in
 /// an error or `os.exit` still tells. Lua's own file functions are wrapped (io.open, io.lines, io.input, io.output,
-/// dofile, loadfile and require's Lua searcher); forcelab's readers and writers tell `FileAccess.observer`.
+/// dofile, loadfile and require's Lua searcher); forcelab's readers and writers tell the state's `fileObserver`.
 enum WatchLog {
     /// The environment variable through which `--watch` hands the log's path to each run.
     static let variable = "FORCELAB_WATCH_LOG"
@@ -17,7 +17,7 @@ enum WatchLog {
     static func start(_ path: String, in lua: LuaState) throws {
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw LuaError("--watch: cannot write the log '\(path)'") }
-        FileAccess.observer = { path, writing in note(path, writing: writing) }
+        lua.fileObserver = { path, writing in note(path, writing: writing) }
         try lua.loadString(wrappers, name: "=(watch)")
         LuaBinding.push(lua.L, noteFromLua)
         try lua.call(arguments: 1, results: 0)

@@ -34,8 +34,8 @@ struct Grader {
                 show(exercise, prepared)
                 return 0
             }
-            FileAccess.current = options.submissionAccess
-            refused.start()
+            lua.fileAccess = options.submissionAccess
+            refused.start(in: lua)
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
             print("submission: \(submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             var failed = 0
