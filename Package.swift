@@ -44,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libcgraph", providers: [.apt(["libgraphviz-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
@@ -51,23 +52,25 @@ let package = Package(
         // d3's random source, shared by the engine, the generators, the stress layout and the metrics.
         .target(name: "D3Random"),
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random"], swiftSettings: engineSettings),
-        .target(name: "GraphModel", dependencies: ["CGraphviz", "D3Random"]),
+        .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
         .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
+        // The executables' command lines declared as data, their parser and their usage texts.
+        .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
         .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "DataTables", "Render", "ProcessorSupport"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),
         .executableTarget(
-            name: "ForceBench", dependencies: ["ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
+            name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
@@ -78,5 +81,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
+        .testTarget(name: "CommandLineSyntaxTests", dependencies: ["CommandLineSyntax"]),
     ]
 )

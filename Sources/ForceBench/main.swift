@@ -1,14 +1,6 @@
-// ForceBench: times link + manyBody + center (d3 defaults) on the benchmark graph G(n) from phyllotaxis placement.
-// Usage: ForceBench N [N ...]   (exact then fast mode; one process per size gives a per-size peak memory, as
-//        scripts/bench runs it)
-//        ForceBench --quality N [N ...]   (fast mode's error and layout quality against exact mode's)
-//        ForceBench --error N [N ...]   (only the error of --quality)
-//        ForceBench --edges N | --stress N FILE | --layout N   (for scripts/bench-peers: G(n)'s links, the stress
-//        of a layout of G(n) read from FILE, whole layouts of G(n) in each mode: "mode seconds stress")
-//        ForceBench --quality-file PATH [PATH ...]   (fast mode's layout quality against exact mode's on the graph
-//        in each PATH, read as fl.graph.load reads it)
-//        ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]   (one run, 2D unless DIMENSIONS is 3; for
-//        profilers, e.g. callgrind with --toggle-collect='*measuredTicks*' counts only the TICKS measured ticks)
+// ForceBench: times link + manyBody + center (d3 defaults) on the benchmark graph G(n) from phyllotaxis placement,
+// and measures fast mode's quality; its command line is ForceBenchSyntax's (`ForceBench --help`).
+import CommandLineSyntax
 import Foundation
 import ForceSimulation
 import GraphModel
@@ -102,15 +94,32 @@ func measure(
     return result
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let fast = arguments.contains("--fast")
-arguments.removeAll { $0 == "--fast" }
-if arguments.first == "--single" {
-    let values = arguments.dropFirst().compactMap { Int($0) }
-    guard values.count == 4 || (values.count == 5 && [2, 3].contains(values[4])) else {
-        fatalError("usage: ForceBench [--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]")
+let request: BenchRequest
+do {
+    request = try BenchRequest(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    refuse(error)
+}
+
+/// Prints `error` and the usage on stderr and exits with status 2.
+func refuse(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("ForceBench: \(error)\n\(ForceBenchSyntax.command.usage)\n".utf8))
+    exit(2)
+}
+
+/// What `read` returns, or its usage error and exit status 2.
+func checked<T>(_ read: () throws -> T) -> T {
+    do {
+        return try read()
+    } catch {
+        refuse(error)
     }
-    let n = values[0], dimensions = values.count == 5 ? values[4] : 2
+}
+
+if request.mode?.name == ForceBenchSyntax.single.name {
+    let values = checked { try request.operands("N THREADS WARMUP TICKS [DIMENSIONS]") }.compactMap { $0 }
+    guard values.count == 4 || [2, 3].contains(values[4]) else { refuse(UsageError.badValue("DIMENSIONS", "\(values[4])", expected: "2 or 3")) }
+    let n = values[0], dimensions = values.count == 5 ? values[4] : 2, fast = request.fast
     let m = try measure(
         n: n, links: benchmarkGraph(n), threads: values[1], warmup: values[2], ticks: values[3], dimensions: dimensions,
         mode: fast ? .fast : .exact)
@@ -233,48 +242,48 @@ func qualityOfFile(_ path: String) throws {
             exact.crossings, fast.crossings, crossingRatio, within ? "yes" : "NO"))
 }
 
-switch arguments.first {
-case "--edges":
+switch request.mode?.name {
+case ForceBenchSyntax.edges.name:
     // G(n)'s links, one "source target" line each, for peers to lay out the same graph.
-    for link in benchmarkGraph(Int(arguments[1])!) { print(link.source, link.target) }
+    let n = checked { try request.operands("N") }[0]!
+    for link in benchmarkGraph(n) { print(link.source, link.target) }
     exit(0)
-case "--stress":
+case ForceBenchSyntax.stress.name:
     // The stress of the layout in FILE ("x y" per node, in node order) as a layout of G(n).
-    let n = Int(arguments[1])!
-    let text = try String(contentsOfFile: arguments[2], encoding: .utf8)
+    let n = checked { try request.operands("N FILE") }[0]!
+    let file = request.operands[1]
+    let text = try String(contentsOfFile: file, encoding: .utf8)
     let positions = text.split(separator: "\n").map { line -> SIMD2<Double> in
         let values = line.split(separator: " ").compactMap { Double($0) }
         return SIMD2(values[0], values[1])
     }
-    guard positions.count == n else { fatalError("\(arguments[2]): \(positions.count) positions, G(n) has \(n) nodes") }
+    guard positions.count == n else { fatalError("\(file): \(positions.count) positions, G(n) has \(n) nodes") }
     print(String(format: "%.4f", try stress(positions, benchmarkGraph(n))))
     exit(0)
-case "--quality-file":
-    for path in arguments.dropFirst() { try qualityOfFile(path) }
+case ForceBenchSyntax.qualityFile.name:
+    if request.operands.isEmpty { refuse(UsageError("'--quality-file' needs PATH [PATH ...]")) }
+    for path in request.operands { try qualityOfFile(path) }
     exit(0)
-case "--layout":
+case ForceBenchSyntax.layout.name:
     // Whole layouts of G(n), 300 ticks from phyllotaxis placement, in each mode.
-    let n = Int(arguments[1])!
+    let n = checked { try request.operands("N") }[0]!
     let links = benchmarkGraph(n)
     for mode in [SimulationMode.exact, .fast] {
         let result = try layout(n, links: links, mode: mode)
         print(String(format: "%@ %.3f %.4f", "\(mode)", result.seconds, result.stress))
     }
     exit(0)
+case ForceBenchSyntax.quality.name:
+    for n in checked({ try request.sizes() }) { try quality(n, links: benchmarkGraph(n)) }
+    exit(0)
+case ForceBenchSyntax.error.name:
+    // Only the charge's errors of --quality (no layouts).
+    for n in checked({ try request.sizes() }) { try quality(n, links: benchmarkGraph(n), layouts: false) }
+    exit(0)
 default: break
 }
 
-if arguments.first == "--quality" {
-    for n in arguments.dropFirst().compactMap({ Int($0) }) { try quality(n, links: benchmarkGraph(n)) }
-    exit(0)
-}
-if arguments.first == "--error" {
-    // Only the charge's errors of --quality (no layouts).
-    for n in arguments.dropFirst().compactMap({ Int($0) }) { try quality(n, links: benchmarkGraph(n), layouts: false) }
-    exit(0)
-}
-
-let sizes = arguments.compactMap { Int($0) }
+let sizes = checked { try request.sizes() }
 #if FORCELAB_ENGINE_VECTOR_UNITS
 print("engine built for: \(ProcessorSupport.engineFeatures.joined(separator: " ")) (FORCELAB_NATIVE=1)")
 #else

@@ -26,6 +26,8 @@ public final class Graph {
     public var directed = true
     /// The visible window saved with React Flow files.
     public var viewport = SavedViewport()
+    /// How the node-link JSON file the graph was read from wrote it (d3's way for other graphs).
+    public var nodeLinkStyle = NodeLinkStyle()
     /// The ids of the selected nodes, kept in sync with every mutation.
     public internal(set) var selectedNodeIds: Set<String> = []
     /// The ids of the selected edges, kept in sync with every mutation.

@@ -9,14 +9,6 @@ final class ChildJobs: @unchecked Sendable {
     /// or taskset set it).
     static var defaultCount: Int { UsableCores.count() }
 
-    /// The jobs `--jobs text` asks for, a whole number from 1 to 1024; nil for anything else (`refusal` says why).
-    static func count(_ text: String) -> Int? {
-        Int(text).flatMap { (1...1024).contains($0) ? $0 : nil }
-    }
-
-    /// The message that refuses `--jobs text`.
-    static func refusal(_ text: String) -> String { "--jobs must be from 1 to 1024, got '\(text)'" }
-
     /// Guards what follows; `run` waits on its condition until every job's thread has ended.
     private let lock = NSCondition()
     private var jobsRunning = 0

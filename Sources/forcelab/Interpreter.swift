@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import CLuaShim
 import Foundation
 import GraphModel
@@ -36,7 +37,7 @@ struct Interpreter {
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
-            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(options.outputFolder)'")
+            throw UsageError("'--out': cannot make the folder '\(options.outputFolder)'")
         }
         var readable = options.readableFolders
         if let script = options.script, script != "-" {
@@ -45,7 +46,7 @@ struct Interpreter {
         do {
             return try FileAccess(readable: readable, writable: options.outputFolder)
         } catch {
-            throw CommandLineOptions.UsageError(message: "--allow-read: \(error)")
+            throw UsageError("'--allow-read': \(error)")
         }
     }
 

@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import Foundation
 import LuaHost
 import ProcessorSupport
@@ -20,7 +21,7 @@ if arguments.count > 1 && arguments[1] == "grade" {
 do {
     let options = try CommandLineOptions(arguments, environment: ProcessInfo.processInfo.environment)
     if options.showHelp {
-        print(CommandLineOptions.usage)
+        print(ForcelabSyntax.command.usage)
         exit(0)
     }
     if options.showAPI {
@@ -30,8 +31,8 @@ do {
     if options.watch { exit(Watch(options: options).run().rawValue) }
     let interpreter = try Interpreter(options: options)
     exit(interpreter.run().rawValue)
-} catch let error as CommandLineOptions.UsageError {
-    Diagnostics.write("forcelab: \(error.message)\n\(CommandLineOptions.usage)\n")
+} catch let error as UsageError {
+    Diagnostics.write("forcelab: \(error.message)\n\(ForcelabSyntax.command.usage)\n")
     exit(Interpreter.Status.usageError.rawValue)
 } catch {
     Diagnostics.write("forcelab: \(error)\n")

@@ -53,10 +53,10 @@ final class CommandLineTests: XCTestCase {
     func testUsageErrorsExitWithTwo() throws {
         let unknown = try ForcelabProcess.run(["-x"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.hasPrefix("forcelab: unrecognized option '-x'\nusage: forcelab"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("forcelab: unknown option '-x'\nusage: forcelab"), unknown.stderr)
         let missing = try ForcelabProcess.run(["-e"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("'-e' needs argument"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("'-e' needs a value"), missing.stderr)
     }
 
     func testHelpPrintsUsage() throws {
@@ -231,5 +231,40 @@ final class CommandLineTests: XCTestCase {
     func testFlIsAGlobalBesideForcelab() throws {
         let result = try ForcelabProcess.run(["-e", "print(fl == forcelab, fl == require 'forcelab')"])
         XCTAssertEqual(result.stdout, "true\ttrue\n", result.stderr)
+    }
+
+    /// ForceBench reads its command line with forcelab's parser: a mistake is worded the same way and ends with the
+    /// usage and status 2 (it trapped); its measurements run as before.
+    func testForceBenchRefusesMistakesWithItsUsage() throws {
+        let bench = URL(fileURLWithPath: ForcelabProcess.binary).deletingLastPathComponent().appendingPathComponent("ForceBench").path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: bench), "ForceBench is not built beside forcelab")
+        for (arguments, message) in [
+            (["--edges", "x"], "N must be a whole number of 1 or more, got 'x'"), (["--single", "10", "1"], "'--single' needs N THREADS WARMUP TICKS [DIMENSIONS]"),
+            (["--quality", "--layout", "5"], "'--quality' and '--layout' cannot be given together"), (["--frobnicate"], "unknown option '--frobnicate'"),
+        ] {
+            let result = try ForcelabProcess.run(arguments, executable: bench)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("ForceBench: \(message)\nusage: ForceBench "), result.stderr)
+        }
+        XCTAssertEqual(try ForcelabProcess.run(["--edges", "3"], executable: bench).stdout, "1 0\n2 0\n1 2\n0 1\n")
+        XCTAssertTrue(try ForcelabProcess.run(["--help"], executable: bench).stdout.contains("--quality-file"))
+    }
+
+    /// Every option a command's usage lists (the usage is made from its declaration) is documented where users read
+    /// about the command: README's "The command line", docs/scale.md, docs/grading.md.
+    func testEveryOptionInAUsageIsDocumented() throws {
+        for (command, document) in [([String](), "README.md"), (["sweep"], "docs/scale.md"), (["grade"], "docs/grading.md")] {
+            let usage = try ForcelabProcess.run(command + ["--help"]).stdout
+            let text = try String(contentsOf: ForcelabProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
+            // An option's line: two spaces, its names ("-h, --help") and value, two spaces or more, its help.
+            let options = usage.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
+                (line.dropFirst(2).components(separatedBy: "  ").first ?? "").components(separatedBy: ", ").compactMap { $0.split(separator: " ").first }
+            }.map(String.init)
+            XCTAssertGreaterThan(options.count, 3, usage)
+            for option in options {
+                let mention = "(^|[\\s`\\[(])" + NSRegularExpression.escapedPattern(for: option) + "([\\s`\\]),.]|$)"
+                XCTAssertNotNil(text.range(of: mention, options: .regularExpression), "\(document) does not mention \(option)")
+            }
+        }
     }
 }

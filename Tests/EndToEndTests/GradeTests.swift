@@ -92,6 +92,16 @@ final class GradeTests: XCTestCase {
         let main = try submission("return require 'ring'\n", in: student, name: "main.lua")
         let result = try grade([exercise("radial"), main], in: folder)
         XCTAssertEqual(result.status, 0, "graded from the folder above, the submission's module is found beside it: \(result.stderr)")
+        // Grading is sandboxed as --sandbox is, which implies -E: LUA_PATH does not lead require elsewhere, even to a
+        // folder the submission may read.
+        let shared = folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        _ = try submission(solution, in: shared, name: "elsewhere.lua")
+        let other = try submission("return require 'elsewhere'\n", in: student, name: "other.lua")
+        let pathed = try ForcelabProcess.run(["grade", "--allow-read", shared.path, exercise("radial"), other], in: folder,
+                                             environment: ["LUA_PATH": shared.path + "/?.lua"])
+        XCTAssertEqual(pathed.status, 1, pathed.stdout + pathed.stderr)
+        XCTAssertTrue(pathed.stderr.contains("module 'elsewhere' not found"), pathed.stderr)
     }
 
     func testAForceThatDoesNothingFailsSayingWhereAndHintingWhatToLookAt() throws {
@@ -618,15 +628,20 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("cannot read '"), missing.stderr)
         let noJobs = try grade(["--jobs", "0", exercise("radial"), idle], in: folder)
         XCTAssertEqual(noJobs.status, 2)
-        XCTAssertTrue(noJobs.stderr.contains("--jobs must be from 1 to 1024, got '0'"), noJobs.stderr)
-        XCTAssertTrue(try grade(["--jobs"], in: folder).stderr.hasPrefix("forcelab grade: '--jobs' needs argument\n"))
+        XCTAssertTrue(noJobs.stderr.contains("'--jobs' must be a whole number from 1 to 1024, got '0'"), noJobs.stderr)
+        XCTAssertTrue(try grade(["--jobs"], in: folder).stderr.hasPrefix("forcelab grade: '--jobs' needs a value\n"))
         XCTAssertEqual(try grade(["--timeout", "never", exercise("radial"), idle], in: folder).status, 2)
         let watched = try grade(["--watch", exercise("radial"), idle], in: folder)
         XCTAssertEqual(watched.status, 2, "grade does not watch: \(watched.stdout)")
-        XCTAssertTrue(watched.stderr.contains("grade takes only --timeout"), watched.stderr)
+        XCTAssertTrue(watched.stderr.hasPrefix("forcelab grade: unknown option '--watch'\nusage: forcelab grade"), watched.stderr)
         let twice = try grade([exercise("radial"), idle, idle], in: folder)
         XCTAssertEqual(twice.status, 2, twice.stdout)
         XCTAssertTrue(twice.stderr.contains("would share the report name '\(folder.lastPathComponent)-submission': give each submission a file name or a folder of its own"), twice.stderr)
+        // Options may follow the files: nothing is passed on to the exercise or the submission, so they are grade's.
+        let late = try grade([exercise("radial"), idle, "--timeout", "never"], in: folder)
+        XCTAssertEqual(late.status, 2)
+        XCTAssertTrue(late.stderr.hasPrefix("forcelab grade: '--timeout' must be a number of seconds above 0 and at most 1000000, got 'never'\n"),
+                      late.stderr)
         let help = try grade(["--help"], in: folder)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage: forcelab grade"), help.stdout)

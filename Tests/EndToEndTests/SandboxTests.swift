@@ -174,4 +174,26 @@ final class SandboxTests: XCTestCase {
         let limited = try sandboxed("while true do end", ["--max-instructions", "100000"], in: root)
         XCTAssertEqual(limited.status, 3)
     }
+
+    /// `--sandbox` implies -E: LUA_INIT and LUA_INIT_5_4 do not run (one naming a file outside the allowed folders
+    /// was read, and quoted in the error), nor does LUA_PATH lead `require` outside; the usage says so.
+    func testTheSandboxIgnoresLuaInitAndLuaPath() throws {
+        let root = try playground()
+        let script = root.appendingPathComponent("scripts/test.lua")
+        try "print(greeting, pcall(require, 'evil'))".write(to: script, atomically: true, encoding: .utf8)
+        let outside = root.appendingPathComponent("secret/init.lua")
+        try "greeting = 'from outside'".write(to: outside, atomically: true, encoding: .utf8)
+        for environment in [["LUA_INIT": "@" + outside.path], ["LUA_INIT_5_4": "greeting = 'hi'"], ["LUA_INIT": "greeting = 'hi'"]] {
+            let open = try ForcelabProcess.run([script.path], in: root, environment: environment)
+            XCTAssertTrue(open.stdout.hasPrefix("from outside\t") || open.stdout.hasPrefix("hi\t"), "without --sandbox it runs: \(open.stdout)")
+            let result = try ForcelabProcess.run(["--sandbox", script.path], in: root, environment: environment.merging(
+                ["LUA_PATH": root.appendingPathComponent("secret").path + "/?.lua"]) { $1 })
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.hasPrefix("nil\tfalse\t"), result.stdout)
+            XCTAssertFalse(result.stdout.contains("nope") || result.stderr.contains("secret/init.lua"), result.stdout + result.stderr)
+        }
+        let usage = try ForcelabProcess.run(["-h"])
+        XCTAssertTrue(usage.stdout.contains("implies -E, so\n") || usage.stdout.contains("implies -E, so "), usage.stdout)
+        XCTAssertTrue(usage.stdout.contains("LUA_INIT does not run"), usage.stdout)
+    }
 }

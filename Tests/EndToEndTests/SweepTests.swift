@@ -365,7 +365,7 @@ final class SweepTests: XCTestCase {
         let died = try sweep("return {seeds = 2, run = function(c) if c.seed == 1 then os.exit(7) end return {} end}")
         XCTAssertTrue(died.stderr.contains("case seed=1: the worker process exited with status 7"), died.stderr)
         XCTAssertTrue(died.stderr.contains("2 cases run in"), died.stderr)
-        for (options, message) in [(["--jobs", "0"], "--jobs must be from 1 to 1024, got '0'"), (["--shard", "4/3"], "--shard must be I/N with 1 <= I <= N, got '4/3'"),
+        for (options, message) in [(["--jobs", "0"], "'--jobs' must be a whole number from 1 to 1024, got '0'"), (["--shard", "4/3"], "'--shard' must be I/N with 1 <= I <= N, got '4/3'"),
                                    (["--frobnicate"], "unknown option '--frobnicate'")] {
             let result = try sweep("return {run = print}", options)
             XCTAssertEqual(result.status, 2)
@@ -613,5 +613,118 @@ final class SweepTests: XCTestCase {
         let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         for k in [1, 2] { try PictureCheck.assertDrawn(svg: study + "/radar-\(k)-k=\(k).svg", file: "radar-\(k)") }
+    }
+
+    /// A spec's standard input is empty, in the sweep and in its workers: reading it gets end of file, at load and in
+    /// `run`, and the cases sent to a worker stay the worker's (a spec's `io.read()` took the next case, and the
+    /// sweep hung for good). `timeout` ends the sweep should it hang again.
+    func testASpecThatReadsStandardInputGetsEndOfFile() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            local atLoad = io.read("a")
+            assert(atLoad == "", "the spec read the sweep's standard input: " .. atLoad)
+            return {grid = {k = {1, 2, 3, 4, 5}}, run = function(c)
+              return {k = c.k, line = tostring(io.read()), rest = io.read("a"), atLoad = atLoad}
+            end}
+            """)
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let result = try ForcelabProcess.run(["60", ForcelabProcess.binary, "sweep", "--jobs", "1", "--out", out, spec],
+                                             stdin: "typed at the terminal\n", executable: "/usr/bin/timeout")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let records = figures(out)
+        XCTAssertEqual(records.count, 5, result.stderr)
+        for k in 1...5 {
+            XCTAssertEqual(records[#"{"parameters":{"k":\#(k)},"seed":1}"#], #"{"atLoad":"","k":\#(k),"line":"nil","rest":""}"#)
+        }
+    }
+
+    /// Cases that end their worker every way (abort, os.exit, a signal), raise an error or read standard input are each
+    /// reported, the others recorded, and no worker is left. The Swift runtime's backtracer, which lets a process
+    /// go on after a SIGABRT sent by kill, is turned off so that abort ends the worker as it does a C program.
+    func testCrashingCasesAreEachReportedAndNoWorkerIsLeft() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            local function signal(name)
+              os.execute("kill -" .. name .. " $PPID")
+              local deadline = fl.clock() + 10
+              while fl.clock() < deadline do end
+              error("still running after SIG" .. name)
+            end
+            return {grid = {how = {"abort", "exit", "error", "signal", "read", "fine"}}, seeds = 2, run = function(c)
+              if c.how == "abort" then signal("ABRT") elseif c.how == "signal" then signal("KILL")
+              elseif c.how == "exit" then os.exit(7) elseif c.how == "error" then error("broken")
+              elseif c.how == "read" then return {read = tostring(io.read("n"))} end
+              return {fine = true}
+            end}
+            """)
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let result = try ForcelabProcess.run(["60", ForcelabProcess.binary, "sweep", "--jobs", "2", "--out", out, spec],
+                                             stdin: "42\n", environment: ["SWIFT_BACKTRACE": "enable=no"], executable: "/usr/bin/timeout")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        for seed in 1...2 {
+            for (how, message) in [("abort", "the worker process was killed by signal 6"), ("exit", "the worker process exited with status 7"),
+                                   ("error", "\(spec):9: broken"), ("signal", "the worker process was killed by signal 9")] {
+                XCTAssertTrue(result.stderr.contains("case how=\(how) seed=\(seed): \(message)"), result.stderr)
+            }
+        }
+        XCTAssertTrue(result.stderr.contains("12 cases run in"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(", 8 failed\n"), result.stderr)
+        let records = figures(out)
+        XCTAssertEqual(records.count, 4)
+        XCTAssertEqual(records[#"{"parameters":{"how":"read"},"seed":2}"#], #"{"read":"nil"}"#)
+        XCTAssertEqual(records[#"{"parameters":{"how":"fine"},"seed":1}"#], #"{"fine":true}"#)
+        XCTAssertEqual(processes(naming: spec), [], "workers left running")
+    }
+
+    /// The processes whose command line names `path` (a spec's workers), by id.
+    private func processes(naming path: String) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let id = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            return String(decoding: data, as: UTF8.self).contains(path) ? id : nil
+        }
+    }
+
+    /// A sweep killed with SIGKILL (which it cannot catch to end its workers) takes its workers with it, even in a
+    /// long case: each sees the pipe its cases come on hang up and its parent change (they ran on, orphaned).
+    func testWorkersEndWhenTheSweepIsKilled() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "return {grid = {k = {1, 2, 3}}, run = function() local t = fl.clock() + 60 while fl.clock() < t do end return {} end}")
+        let sweep = Process()
+        sweep.executableURL = URL(fileURLWithPath: ForcelabProcess.binary)
+        sweep.arguments = ["sweep", "--jobs", "2", "--out", folder.appendingPathComponent("r.jsonl").path, spec]
+        sweep.standardError = FileHandle.nullDevice
+        try sweep.run()
+        let start = Date()
+        while processes(naming: spec).count < 3 && Date().timeIntervalSince(start) < 20 { usleep(20_000) }
+        let workers = processes(naming: spec).filter { $0 != sweep.processIdentifier }
+        XCTAssertEqual(workers.count, 2, "the workers did not start")
+        kill(sweep.processIdentifier, SIGKILL)
+        sweep.waitUntilExit()
+        let killed = Date()
+        while !processes(naming: spec).isEmpty && Date().timeIntervalSince(killed) < 5 { usleep(20_000) }
+        let left = processes(naming: spec)
+        XCTAssertEqual(left, [], "workers left running")
+        left.forEach { kill($0, SIGKILL) }
+    }
+
+    /// After the spec, one of sweep's own options is refused (taken as the spec's argument, `--out` sent the records
+    /// to the default file unsaid); `--` before the spec passes everything after it on, to the workers too, and
+    /// other arguments after the spec are the spec's.
+    func testSweepsOwnOptionsAfterTheSpecAreRefusedUnlessAfterDoubleDash() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "local given = table.concat({...}, ' ')\nreturn {run = function() return {given = given} end}")
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let refused = try ForcelabProcess.run(["sweep", spec, "--out", out, "--jobs", "2"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.hasPrefix("forcelab sweep: '--out' after the spec is forcelab sweep's own option: give it before the spec,"
+                                               + " or '--' before the spec to pass it on\nusage: forcelab sweep"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("spec.jsonl").path))
+        let passed = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, "--", spec, "--out", "x", "--size", "3"], in: folder)
+        XCTAssertEqual(passed.status, 0, passed.stderr)
+        XCTAssertEqual(Array(figures(out).values), [#"{"given":"--out x --size 3"}"#])
+        try FileManager.default.removeItem(atPath: out)
+        let others = try ForcelabProcess.run(["sweep", "--out", out, spec, "small", "--size", "3"], in: folder)
+        XCTAssertEqual(others.status, 0, others.stderr)
+        XCTAssertEqual(Array(figures(out).values), [#"{"given":"small --size 3"}"#])
     }
 }

@@ -121,7 +121,7 @@ final class WatchTests: XCTestCase {
         for arguments in [["--watch"], ["--watch", "-"], ["--watch", "-i", "x.lua"]] {
             let result = try ForcelabProcess.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
-            XCTAssertTrue(result.stderr.contains("--watch needs a script file and no -i"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("'--watch' needs a script file and no '-i'"), result.stderr)
         }
     }
 }

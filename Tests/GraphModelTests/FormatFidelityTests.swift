@@ -164,8 +164,8 @@ func directedAndUndirectedGraphsAndParallelEdgesKeepWhatTheyAre(format: GraphFor
     #expect(graph.node("plain")?.position.x == 3)
     #expect(!graph.directed)
     #expect(graph.edges.map(\.source) == ["[0,1]", "[0,1]", "plain"])
-    #expect(graph.edges.map { $0.data["weight"] } == [.number(2), .number(5), nil])
-    #expect(graph.edges.map { $0.data["key"] } == [.number(0), .number(1), .number(0)])
+    #expect(graph.edges.map { $0.data["weight"] } == [.integer(2), .integer(5), nil])
+    #expect(graph.edges.map { $0.data["key"] } == [.integer(0), .integer(1), .integer(0)])
     let forced = try Graph.load(path: fixture("networkx-node-link.json"), format: .given(.d3))
     #expect(forced.edgeCount == 3)
 }
@@ -179,9 +179,10 @@ func directedAndUndirectedGraphsAndParallelEdgesKeepWhatTheyAre(format: GraphFor
 @Test func networkxMultigraphGraphMLReadsWithUniqueEdgeIds() throws {
     let graph = try Graph.load(path: fixture("networkx-multigraph.graphml"))
     #expect(!graph.directed)
-    #expect(graph.edges.map(\.id) == ["0", "1", "0_2"])
+    // The repeated id is dropped: the edge gets the id it would have without one, which saving leaves out again.
+    #expect(graph.edges.map(\.id) == ["0", "1", "e2"])
     #expect(graph.edges.map { "\($0.source)\($0.target)" } == ["ab", "ab", "bc"])
-    #expect(graph.edges.map { $0.data["weight"] } == [.number(1), .number(2), .number(3)])
+    #expect(graph.edges.map { $0.data["weight"] } == [.integer(1), .integer(2), .integer(3)])
 }
 
 @Test func nonFiniteCoordinatesAreRefusedAtTheirPlace() throws {
@@ -281,7 +282,7 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     let graph = try Graph.load(string: text, format: .edgelist)
     #expect(graph.nodeIds == ["1", "2", "3", "4"] && graph.directed)
     #expect(graph.edges.map(\.data) == [
-        ["weight": .number(3), "colour": .string("red"), "seen": .bool(true), "note": .null, "d": .string("it's")],
+        ["weight": .integer(3), "colour": .string("red"), "seen": .bool(true), "note": .null, "d": .string("it's")],
         ["weight": .number(7.5)], [:],
     ])
     #expect(graph.edges.map(\.id) == ["e0", "e1", "e2"])

@@ -29,11 +29,11 @@ import Testing
 @Test func gridTreeAndBlocksHaveTheirShapes() throws {
     let grid = try Graph.generate(kind: "grid", options: ["rows": 3, "columns": 4])
     #expect(grid.nodeCount == 12 && grid.edgeCount == 3 * 3 + 2 * 4)
-    #expect(grid.node("6")?.data == ["row": .number(1), "column": .number(2)])
+    #expect(grid.node("6")?.data == ["row": .integer(1), "column": .integer(2)])
     let tree = Graph.tree(n: 10, branching: 3)
     #expect(tree.edgeCount == 9 && tree.outgoers(of: "0").map(\.id) == ["1", "2", "3"])
     let blocks = Graph.stochasticBlock(sizes: [5, 5], pIn: 1, pOut: 0)
-    #expect(blocks.edgeCount == 20 && blocks.node("7")?.data["group"] == .number(1))
+    #expect(blocks.edgeCount == 20 && blocks.node("7")?.data["group"] == .integer(1))
     #expect(blocks.edges.allSatisfy { (Int($0.source)! < 5) == (Int($0.target)! < 5) })
 }
 
@@ -55,8 +55,8 @@ import Testing
 @Test func miserablesIsBuiltIn() throws {
     let graph = try Graph.generate(kind: "miserables")
     #expect(graph.nodeCount == 77 && graph.edgeCount == 254)
-    #expect(graph.node("Valjean")?.data["group"] == .number(2))
-    #expect(graph.edges.first?.data["value"] == .number(1))
+    #expect(graph.node("Valjean")?.data["group"] == .integer(2))
+    #expect(graph.edges.first?.data["value"] == .integer(1))
     #expect(graph.edges.reduce(0) { $0 + $1.data["value"]!.number! } == 820)
 }
 

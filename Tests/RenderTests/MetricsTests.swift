@@ -72,7 +72,27 @@ final class MetricsTests: XCTestCase {
         let edges = (0..<450).map { _ in (Int(random() * 300), Int(random() * 300)) }.filter { $0.0 != $0.1 }
         let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
         XCTAssertGreaterThan(exact, 100)
-        XCTAssertEqual(try EdgeCrossings.gridded(positions: positions, edges: edges, meter: WorkMeter()), exact)
+        XCTAssertEqual(try EdgeCrossings.stripped(positions: positions, edges: edges, meter: WorkMeter()), exact)
+    }
+
+    /// The strips count what testing every pair counts, on many random layouts: real coordinates, small integer
+    /// ones (touching ends, collinear overlaps, shared points exact), one horizontal line, long and short edges.
+    func testStripCountMatchesPairwiseCountOnRandomLayouts() throws {
+        var state: UInt32 = 11
+        func random(_ below: Int) -> Int {
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 8) % below
+        }
+        for trial in 0..<300 {
+            let n = 2 + random(40), m = random(80)
+            let spread = [3, 10, 1000][trial % 3]
+            let positions = (0..<n).map { _ in
+                trial % 7 == 0 ? SIMD2(Double(random(spread)), 5) : SIMD2(Double(random(spread)), Double(random(spread)) + (trial % 2 == 0 ? 0 : Double(random(1000)) / 997))
+            }
+            let edges = (0..<m).map { _ in (random(n), random(n)) }
+            let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
+            XCTAssertEqual(try EdgeCrossings.stripped(positions: positions, edges: edges, meter: WorkMeter()), exact, "trial \(trial)")
+        }
     }
 
     func testOverlapsAtAnyScale() throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// d3's {nodes, links} JSON, as networkx's node-link data also is (its `edges` key read as `links`, its `directed`
-/// read and written). Nodes carry id, x, y, z, fx, fy, fz and their data fields flattened; links carry id, source
+/// and `multigraph` read and written, see NodeLinkStyle). Nodes carry id, x, y, z, fx, fy, fz and their data fields flattened; links carry id, source
 /// and target (by id, or by index when no node has that id, or as a node object) and data fields. A data field
 /// named like a record's own key (or `data`) is written inside a `data` object, whose fields reading puts back in
 /// data. Ids given as JSON arrays (networkx's tuples) become their JSON text. Other node and edge fields
@@ -19,14 +19,19 @@ enum D3Format {
         var builder = GraphBuilder(
             file: file, nodePlace: { .init(label: "nodes[\($0)]") }, edgePlace: { .init(label: "links[\($0)]") })
         builder.directed = try root.bool("directed") ?? true
+        var style = NodeLinkStyle()
+        style.multigraph = try root.bool("multigraph") ?? false
         var nodes = try root.list("nodes", name: "nodes")
         builder.reserve(nodes: nodes?.count ?? 0)
         // Whether each node's id is its index as text, so that a link end naming that index needs no lookup.
         var idIsIndex: [Bool] = []
         idIsIndex.reserveCapacity(nodes?.count ?? 0)
+        var integerIds = true
         while let (index, object) = try nodes?.nextObject() {
             try meter.charge()
-            var node = Node(id: try id(object.value("id"), at: object.path) ?? String(index), data: try data(object, nodeKeys))
+            let given = try object.value("id")
+            if case .integer? = given {} else { integerIds = false }
+            var node = Node(id: try id(given, at: object.path) ?? String(index), data: try data(object, nodeKeys))
             node.position = Point(
                 x: try object.number("x") ?? .nan, y: try object.number("y") ?? .nan, z: try object.number("z"))
             node.fx = try object.number("fx")
@@ -36,6 +41,8 @@ enum D3Format {
             try builder.addNode(node, at: index)
         }
         let linksKey = root.has("links") || !root.has("edges") ? "links" : "edges"
+        style.edgesKey = linksKey
+        style.integerIds = integerIds && builder.nodes.count > 0
         var links = try root.list(linksKey, name: linksKey)
         builder.reserve(edges: links?.count ?? 0)
         while let (index, object) = try links?.nextObject() {
@@ -46,7 +53,9 @@ enum D3Format {
             let edge = Edge(id: id, source: source.id, target: target.id, data: try data(object, linkKeys))
             builder.addEdge(edge, at: index, ends: (source.index, target.index))
         }
-        return try builder.build()
+        let graph = try builder.build()
+        graph.nodeLinkStyle = style
+        return graph
     }
 
     /// A record's data: its fields other than `own`, with the fields of a `data` object in place of it.
@@ -72,15 +81,15 @@ enum D3Format {
     private static func endpoint(
         _ link: JSONObject, _ key: String, builder: GraphBuilder, idIsIndex: [Bool]
     ) throws -> (id: String, index: Int) {
-        switch try link.value(key) {
-        case .number(let number)?:
-            if let index = Int(exactly: number) {
-                let text = String(index)
-                guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
-                // When the node at that index has the number as its id, both readings agree.
-                if idIsIndex[index] { return (text, index) }
-                return builder.hasNode(text) ? (text, -1) : (builder.nodes[index].id, index)
-            }
+        var value = try link.value(key)
+        if case .number(let number)? = value, let whole = Int(exactly: number) { value = .integer(whole) }
+        switch value {
+        case .integer(let index)?:
+            let text = String(index)
+            guard index >= 0 && index < builder.nodes.count else { return (text, -1) }
+            // When the node at that index has the number as its id, both readings agree.
+            if idIsIndex[index] { return (text, index) }
+            return builder.hasNode(text) ? (text, -1) : (builder.nodes[index].id, index)
         case .string(let text)?:
             return (text, -1)
         case .array?:
@@ -100,30 +109,40 @@ enum D3Format {
         return (text, -1)
     }
 
-    /// Writes a graph as d3 JSON; `"directed": false` marks an undirected graph.
+    /// Writes a graph as d3 JSON, stating `directed` and `multigraph` as networkx's node-link data does, with the
+    /// edge list under the key the graph was read with (`links` by default). An edge id reading gives back by
+    /// itself is left out, as are integer node ids' quotes when the file read had integer ids.
     static func write(_ graph: Graph) throws -> String {
         try UnwritableText.checkNumbers(graph, format: "JSON")
         let nodes = graph.nodes
         let edges = graph.edges
+        let style = graph.nodeLinkStyle
+        let nodeId = { (id: String) -> DataValue in
+            if style.integerIds, let integer = NumberText.integer(id), String(integer) == id { return .integer(integer) }
+            return .string(id)
+        }
         var writer = JSONWriter()
         writer.raw("{\n")
-        if !graph.directed { writer.raw("  \"directed\": false,\n") }
-        writer.list("links", edges, last: false) { writer, edge in
+        writer.raw("  \"directed\": \(graph.directed),\n")
+        writer.raw("  \"multigraph\": \(style.multigraph || graph.hasParallelEdges),\n")
+        writer.list(style.edgesKey, Array(edges.enumerated()), last: false) { writer, item in
+            let (index, edge) = item
             let (data, own) = split(edge.data, ownKeys: linkKeys)
-            let fields: [(key: String, value: DataValue)] = [
-                ("id", .string(edge.id)), ("source", .string(edge.source)), ("target", .string(edge.target)),
-            ]
+            var fields: [(key: String, value: DataValue)] = [("source", nodeId(edge.source)), ("target", nodeId(edge.target))]
+            if !GraphBuilder.readingGives(edge.id, toEdgeAt: index, of: graph) {
+                fields.insert(("id", .string(edge.id)), at: 0)
+            }
             writer.object(data, own: own.isEmpty ? fields : (own + fields).sorted { $0.key < $1.key })
         }
         writer.list("nodes", nodes, last: true) { writer, node in
             var own: [(key: String, value: DataValue)] = []
-            if let fx = node.fx { own.append(("fx", .number(fx))) }
-            if let fy = node.fy { own.append(("fy", .number(fy))) }
-            if let fz = node.fz { own.append(("fz", .number(fz))) }
-            own.append(("id", .string(node.id)))
-            if !node.position.x.isNaN { own.append(("x", .number(node.position.x))) }
-            if !node.position.y.isNaN { own.append(("y", .number(node.position.y))) }
-            if let z = node.position.z, !z.isNaN { own.append(("z", .number(z))) }
+            if let fx = node.fx { own.append(("fx", .coordinate(fx))) }
+            if let fy = node.fy { own.append(("fy", .coordinate(fy))) }
+            if let fz = node.fz { own.append(("fz", .coordinate(fz))) }
+            own.append(("id", nodeId(node.id)))
+            if !node.position.x.isNaN { own.append(("x", .coordinate(node.position.x))) }
+            if !node.position.y.isNaN { own.append(("y", .coordinate(node.position.y))) }
+            if let z = node.position.z, !z.isNaN { own.append(("z", .coordinate(z))) }
             let (data, nested) = split(node.data, ownKeys: nodeKeys)
             writer.object(data, own: nested.isEmpty ? own : (own + nested).sorted { $0.key < $1.key })
         }

@@ -108,13 +108,13 @@ enum DOTFormat {
             throw GraphError("\(graph.nodeCount - written) nodes sit in a cycle of parents and cannot be written")
         }
         let connector = graph.directed ? " -> " : " -- "
-        graph.forEachEdge { edge in
+        for (index, edge) in graph.edges.enumerated() {
             text += "  " + endpoint(edge.source, edge.sourceHandle) + connector + endpoint(edge.target, edge.targetHandle)
             var attributes = edge.data.mapValues(NumberText.text(of:))
-            attributes["id"] = edge.id
+            if !GraphBuilder.readingGives(edge.id, toEdgeAt: index, of: graph) { attributes["id"] = edge.id }
             attributes["label"] = edge.label
             attributes["type"] = edge.type
-            text += " [" + list(attributes) + "];\n"
+            text += attributes.isEmpty ? ";\n" : " [" + list(attributes) + "];\n"
         }
         return text + "}\n"
     }

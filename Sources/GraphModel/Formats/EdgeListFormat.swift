@@ -36,7 +36,7 @@ enum EdgeListFormat {
                 var edge = Edge(id: "", source: fields[0], target: fields[1])
                 for index in 2..<fields.count where !fields[index].isEmpty {
                     let name = index < columns!.count ? columns![index] : "column\(index + 1)"
-                    if name == "id" { edge.id = fields[index] } else { edge.data[name] = NumberText.value(fields[index]) }
+                    if name == "id" { edge.id = fields[index] } else { edge.data[name] = NumberText.value(fields[index], booleans: NumberText.cellBooleans) }
                 }
                 builder.addEdge(edge, at: line, ends: (source, target))
             }
@@ -53,14 +53,21 @@ enum EdgeListFormat {
             throw GraphError("edge data field '\(clash)' clashes with the edge list's own column")
         }
         let fields = keys.sorted()
-        var text = (["source", "target", "id"] + fields).map { quote($0, separator) }.joined(separator: separatorText)
+        // Ids reading gives back by itself are left out (an empty cell), and the column when every id is one.
+        let edges = graph.edges
+        let writtenIds = edges.enumerated().map { GraphBuilder.readingGives($1.id, toEdgeAt: $0, of: graph) ? nil : $1.id }
+        let writesIds = writtenIds.contains { $0 != nil }
+        let header = ["source", "target"] + (writesIds ? ["id"] : []) + fields
+        var text = header.map { quote($0, separator) }.joined(separator: separatorText)
         text += "\n"
-        graph.forEachEdge { edge in
+        for (index, edge) in edges.enumerated() {
             text += quote(edge.source, separator)
             text += separatorText
             text += quote(edge.target, separator)
-            text += separatorText
-            text += quote(edge.id, separator)
+            if writesIds {
+                text += separatorText
+                text += writtenIds[index].map { quote($0, separator) } ?? ""
+            }
             for key in fields {
                 text += separatorText
                 text += edge.data[key].map { quote(cell($0), separator) } ?? ""

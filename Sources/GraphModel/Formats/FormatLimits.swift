@@ -27,6 +27,9 @@ enum FormatLimits {
                 throw refuse("edge '\(edge.id)'", what)
             }
         }
+        if let loss = ResearchFormatLimits.loss(graph, format: format) {
+            throw GraphError("\(name) cannot hold \(loss) (React Flow JSON keeps every field)")
+        }
     }
 
     /// DOT attributes a node's fields are written as, which data cannot use.
@@ -45,6 +48,12 @@ enum FormatLimits {
         case .csv: return "CSV"
         case .tsv: return "TSV"
         case .edgelist: return "an edge list"
+        case .gml: return "GML"
+        case .pajek: return "Pajek"
+        case .adjlist: return "an adjacency list"
+        case .multilineAdjlist: return "a multiline adjacency list"
+        case .snap: return "SNAP"
+        case .matrixMarket: return "Matrix Market"
         }
     }
 
@@ -77,7 +86,14 @@ enum FormatLimits {
         case .dot:
             if node.label == "" || node.type == "" { return "empty label or type" }
             if node.handles != dotHandles { return "handles (DOT keeps the ports edges use, without sides)" }
-        case .csv, .tsv, .edgelist:
+        case .gml, .pajek:
+            if fixed { return "fixed coordinates" }
+            if format == .pajek, sized { return "size" }
+            if node.label != nil { return "label (\(formatName(format))'s label is the node's id, as networkx reads it)" }
+            if node.type != nil { return "type" }
+            if node.parentId != nil { return "parent" }
+            if !node.handles.isEmpty { return "handles" }
+        case .csv, .tsv, .edgelist, .adjlist, .multilineAdjlist, .snap, .matrixMarket:
             if placed || fixed { return "position" }
             if sized { return "size" }
             if node.label != nil { return "label" }
@@ -98,7 +114,7 @@ enum FormatLimits {
         case .dot:
             if edge.sourceHandle == "" || edge.targetHandle == "" { return "empty handle" }
             if edge.label == "" || edge.type == "" { return "empty label or type" }
-        case .d3, .gexf, .csv, .tsv, .edgelist:
+        case .d3, .gexf, .csv, .tsv, .edgelist, .gml, .pajek, .adjlist, .multilineAdjlist, .snap, .matrixMarket:
             if hasHandles { return "handles" }
             if format != .gexf, edge.label != nil { return "label" }
             if edge.type != nil { return "type" }
@@ -106,17 +122,18 @@ enum FormatLimits {
         return nil
     }
 
-    /// The first data field the format cannot give back as it is, or nil: DOT and CSV/TSV hold text, read back as a
+    /// The first data field the format cannot give back as it is, or nil: DOT, CSV/TSV and Pajek hold text, read back as a
     /// number or true/false when it looks like one, and drop empty text; a field named like one of `ownKeys` is
     /// written over by the field of that name.
     private static func dataLoss(_ data: [String: DataValue], format: GraphFormat, ownKeys: Set<String>) -> String? {
-        guard !data.isEmpty, format == .dot || format == .csv || format == .tsv else { return nil }
+        guard !data.isEmpty, format == .dot || format == .csv || format == .tsv || format == .pajek else { return nil }
         for key in data.keys.sorted() {
             if ownKeys.contains(key) { return "data field '\(key)' (named like DOT's own attribute)" }
             switch data[key]! {
             case .number(let number) where number.isFinite: continue
-            case .bool: continue
-            case .string(let text) where !text.isEmpty && NumberText.parse(text) == nil && text != "true" && text != "false":
+            case .integer, .bool: continue
+            case .string(let text) where !text.isEmpty && NumberText.parse(text) == nil && text != "true" && text != "false"
+                && (format == .dot || NumberText.cellBooleans[text] == nil):
                 continue
             case .string(let text):
                 return "data field '\(key)' (the text \"\(text)\", which would read back as \(text.isEmpty ? "nothing" : "a number or a boolean"))"

@@ -45,7 +45,8 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             guard let id = fields["id"] else { return input.fail("<node> without an id") }
             do {
                 try input.builder.addNode(
-                    Node(id: id, parentId: fields["pid"] ?? nodeStack.last, label: fields["label"]),
+                    // A label that repeats the id is no label: networkx and Gephi write one for every node.
+                    Node(id: id, parentId: fields["pid"] ?? nodeStack.last, label: fields["label"] == id ? nil : fields["label"]),
                     at: input.place)
             } catch {
                 return input.fail("duplicate node id '\(id)'")
@@ -57,8 +58,10 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             }
             var edge = Edge(id: fields["id"] ?? "", source: source, target: target, label: fields["label"])
             if let weight = fields["weight"] {
-                guard let number = Double(weight) else { return input.fail("edge weight '\(weight)' is not a number") }
-                edge.data["weight"] = .number(number)
+                guard let number = XMLText.value(weight, type: NumberText.integer(weight) == nil ? "double" : "long"),
+                      number.number?.isFinite == true
+                else { return input.fail("edge weight '\(weight)' is not a number") }
+                edge.data["weight"] = number
             }
             // An edge whose type differs from the graph's keeps it as data (mutual edges go both ways).
             if let type = fields["type"], (type == "directed") != input.builder.directed {

@@ -28,13 +28,14 @@ extension Graph {
         return try load(data: data, format: chosen, name: path, check: check)
     }
 
-    /// Loads a graph from bytes; without a format the bytes must be JSON (d3 or React Flow, by content). `check`: as
-    /// for `load(path:format:check:)`.
+    /// Loads a graph from bytes (gzip-compressed ones inflated first); without a format the bytes must be JSON (d3 or
+    /// React Flow, by content). `check`: as for `load(path:format:check:)`.
     public static func load(
         data: Data, format: GraphFormat? = nil, name: String = "<data>", check: @escaping (Int) throws -> Void = { _ in }
     ) throws -> Graph {
         let meter = WorkMeter(check)
-        let graph = try read(data, format: format, name: name, meter: meter)
+        let text = Gzip.isCompressed(data) ? try Gzip.inflate(data, file: name, meter: meter) : data
+        let graph = try read(text, format: format, name: name, meter: meter)
         try meter.flush()
         return graph
     }
@@ -56,6 +57,12 @@ extension Graph {
             case .csv: return try EdgeListFormat.read(data, separator: UInt8(ascii: ","), file: name, meter: meter)
             case .tsv: return try EdgeListFormat.read(data, separator: UInt8(ascii: "\t"), file: name, meter: meter)
             case .edgelist: return try SpacedEdgeListFormat.read(data, file: name, meter: meter)
+            case .gml: return try GMLFormat.read(data, file: name, meter: meter)
+            case .pajek: return try PajekFormat.read(data, file: name, meter: meter)
+            case .adjlist: return try AdjacencyListFormat.read(data, file: name, meter: meter)
+            case .multilineAdjlist: return try MultilineAdjacencyListFormat.read(data, file: name, meter: meter)
+            case .snap: return try SNAPFormat.read(data, file: name, meter: meter)
+            case .matrixMarket: return try MatrixMarketFormat.read(data, file: name, meter: meter)
             }
         } catch let error as GraphError {
             throw GraphFileError(file: name, message: error.message)
@@ -67,8 +74,9 @@ extension Graph {
         try load(data: Data(string.utf8), format: format, name: name)
     }
 
-    /// Saves the graph atomically in the format `format` chooses (by default from the extension). A graph holding
-    /// what the format cannot is refused unless `lossy` (then what the format cannot hold is left out).
+    /// Saves the graph atomically in the format `format` chooses (by default from the extension), gzip-compressed
+    /// when the path ends in `.gz`. A graph holding what the format cannot is refused unless `lossy` (then what the
+    /// format cannot hold is left out).
     public func save(path: String, format choice: GraphFormatChoice = .fromExtension, lossy: Bool = false) throws {
         let format: GraphFormat
         switch choice {
@@ -87,7 +95,10 @@ extension Graph {
             throw GraphFileError(file: path, message: error.message)
         }
         do {
-            try AtomicFile.write(text, to: path)
+            let bytes = Data(text.utf8)
+            try AtomicFile.write(Gzip.isCompressedPath(path) ? try Gzip.deflate(bytes) : bytes, to: path)
+        } catch let error as GraphError {
+            throw GraphFileError(file: path, message: error.message)
         } catch let error as AtomicFile.WriteError {
             throw GraphFileError(file: path, message: error.reason)
         }
@@ -109,6 +120,12 @@ extension Graph {
         case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
         case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
         case .edgelist: return try SpacedEdgeListFormat.write(self)
+        case .gml: return try GMLFormat.write(self)
+        case .pajek: return try PajekFormat.write(self)
+        case .adjlist: return try AdjacencyListFormat.write(self)
+        case .multilineAdjlist: return try MultilineAdjacencyListFormat.write(self)
+        case .snap: return try SNAPFormat.write(self)
+        case .matrixMarket: return try MatrixMarketFormat.write(self)
         }
     }
 

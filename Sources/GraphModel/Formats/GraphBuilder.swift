@@ -15,8 +15,9 @@ struct GraphBuilder {
     let file: String
     /// Whether the graph's edges are directed (each format says how it tells, and its default).
     var directed = true
-    /// Whether an edge id met before is made unique with a suffix ("_2", "_3"...) instead of failing the read.
-    var renamesRepeatedEdgeIds = false
+    /// Whether an edge id met before is dropped (the edge gets the id it would have without one) instead of failing
+    /// the read: networkx numbers a multigraph's edges per pair of nodes.
+    var dropsRepeatedEdgeIds = false
     /// Turns a node's place number into a place.
     let nodePlace: (Int) -> Place
     /// Turns an edge's place number into a place.
@@ -117,22 +118,15 @@ struct GraphBuilder {
         try checkParentCycles()
         var edgeIndex: [String: Int] = [:]
         edgeIndex.reserveCapacity(edges.count)
-        var repeated: [Int] = []
         for (index, edge) in edges.enumerated() where !edge.id.isEmpty {
             guard edgeIndex[edge.id] == nil else {
-                guard renamesRepeatedEdgeIds else {
+                guard dropsRepeatedEdgeIds else {
                     throw error("duplicate edge id '\(edge.id)'", at: edgePlace(edgePlaces[index]))
                 }
-                repeated.append(index)
+                edges[index].id = ""
                 continue
             }
             edgeIndex[edge.id] = index
-        }
-        for index in repeated {
-            var suffix = 2
-            while edgeIndex[edges[index].id + "_\(suffix)"] != nil { suffix += 1 }
-            edges[index].id += "_\(suffix)"
-            edgeIndex[edges[index].id] = index
         }
         let fileNamesEdgeIds = !edgeIndex.isEmpty
         for index in edges.indices {
@@ -174,6 +168,19 @@ struct GraphBuilder {
             }
             for index in chain { state[index] = 2 }
         }
+    }
+
+    /// Whether reading a file that names no id for the edge at `index` of `graph`, and names every other edge's
+    /// id, gives it `id`: so a writer can leave out the ids reading made up (`e3`), which other tools would take
+    /// for data (networkx's `id` attribute) or for multigraph keys.
+    static func readingGives(_ id: String, toEdgeAt index: Int, of graph: Graph) -> Bool {
+        var candidate = "e" + String(index)
+        while candidate != id {
+            // A made-up id steps aside only for an id another edge has.
+            guard id.hasPrefix(candidate), graph.containsEdge(candidate) else { return false }
+            candidate += "_"
+        }
+        return true
     }
 
     /// The id given to the edge at `index` when the file names none: "e{index}", suffixed while taken; only ids the

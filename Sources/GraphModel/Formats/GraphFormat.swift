@@ -16,6 +16,18 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case tsv
     /// White-space-separated edge list, as networkx's write_edgelist writes: source target [{data}].
     case edgelist
+    /// GML, as networkx and igraph write it: nested `key value` lists.
+    case gml
+    /// Pajek's `.net`: `*Vertices`, then `*Arcs`/`*Edges` (or their `list` forms).
+    case pajek
+    /// networkx's adjacency list: a node, then its neighbours, per line.
+    case adjlist
+    /// networkx's multiline adjacency list: a node and its degree, then one line per neighbour with the edge's data.
+    case multilineAdjlist = "multiline_adjlist"
+    /// SNAP's edge lists: `#` header lines, then `FromNodeId<tab>ToNodeId` per edge.
+    case snap
+    /// Matrix Market's coordinate format (`.mtx`): the adjacency matrix's entries, 1-based.
+    case matrixMarket = "matrixmarket"
 
     /// The format a name names, ignoring case: a raw value, "react-flow", "react_flow", "gv" or "xml"; else nil.
     public init?(name: String) {
@@ -23,14 +35,19 @@ public enum GraphFormat: String, Sendable, CaseIterable {
         case "react-flow", "react_flow", "reactflow": self = .reactFlow
         case "gv": self = .dot
         case "xml": self = .graphml
+        case "net": self = .pajek
+        case "multiline-adjlist", "multilineadjlist": self = .multilineAdjlist
+        case "mtx", "matrix-market", "matrix_market": self = .matrixMarket
         default:
             guard let format = GraphFormat(rawValue: name.lowercased()) else { return nil }
             self = format
         }
     }
 
-    /// The format implied by a path's extension; nil for .json (decided by content) and unknown extensions.
-    static func fromExtension(of path: String) -> GraphFormat? {
+    /// The format implied by a path's extension (the one before `.gz` for a compressed file); nil for .json
+    /// (decided by content) and unknown extensions.
+    static func fromExtension(of compressedPath: String) -> GraphFormat? {
+        let path = Gzip.innerPath(compressedPath)
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
         case "graphml", "xml": return .graphml
@@ -39,10 +56,14 @@ public enum GraphFormat: String, Sendable, CaseIterable {
         case "csv": return .csv
         case "tsv", "tab": return .tsv
         case "edgelist": return .edgelist
+        case "gml": return .gml
+        case "net", "pajek": return .pajek
+        case "adjlist": return .adjlist
+        case "mtx": return .matrixMarket
         default: return nil
         }
     }
 
     /// True when a path ends in .json.
-    static func isJSON(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
+    static func isJSON(_ path: String) -> Bool { Gzip.innerPath(path).lowercased().hasSuffix(".json") }
 }

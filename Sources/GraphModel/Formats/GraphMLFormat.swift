@@ -35,21 +35,25 @@ enum GraphMLFormat {
         for name in edgeFields { key("e.\(name)", "edge", name, "string") }
         key("p.handleType", "port", "handleType", "string")
         key("p.handlePosition", "port", "handlePosition", "string")
-        for (name, kind) in content.nodeKinds.sorted(by: { $0.key < $1.key }) {
-            key(keyId(name, kind, node: true), "node", name, kind.typeName)
-        }
-        for (name, kind) in content.edgeKinds.sorted(by: { $0.key < $1.key }) {
-            key(keyId(name, kind, node: false), "edge", name, kind.typeName)
+        for (domain, kinds) in [("node", content.nodeKinds), ("edge", content.edgeKinds)] {
+            for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) {
+                key(keyId(name, kind, node: domain == "node"), domain, name, kind.typeName)
+                if kind == .numbers { key(keyId(name, .integer, node: domain == "node", integerHalf: true), domain, name, "long") }
+            }
         }
         text += "  <graph id=\"G\" edgedefault=\"\(graph.directed ? "directed" : "undirected")\">\n"
         for node in content.nodes { text += element(for: node, kinds: content.nodeKinds) }
-        for edge in content.edges { text += element(for: edge, kinds: content.edgeKinds) }
+        for (index, edge) in content.edges.enumerated() {
+            text += element(for: edge, id: GraphBuilder.readingGives(edge.id, toEdgeAt: index, of: graph) ? nil : edge.id,
+                            kinds: content.edgeKinds)
+        }
         text += "  </graph>\n</graphml>\n"
         return text
     }
 
     /// The id of the key of a data field of a kind.
-    private static func keyId(_ name: String, _ kind: DataKeyKind, node: Bool) -> String {
+    private static func keyId(_ name: String, _ kind: DataKeyKind, node: Bool, integerHalf: Bool = false) -> String {
+        if integerHalf { return (node ? DataKeyKind.nodeIntegerPrefix : DataKeyKind.edgeIntegerPrefix) + name }
         switch (kind == .json, node) {
         case (true, true): return DataKeyKind.nodeJSONPrefix + name
         case (true, false): return DataKeyKind.edgeJSONPrefix + name
@@ -66,8 +70,8 @@ enum GraphMLFormat {
     /// The data elements of a node's (`node`) or an edge's data fields, in name order.
     private static func dataElements(_ fields: [String: DataValue], kinds: [String: DataKeyKind], node: Bool) -> String {
         fields.keys.sorted().map { name in
-            let kind = kinds[name]!
-            return data(keyId(name, kind, node: node), kind.text(of: fields[name]!))
+            let kind = kinds[name]!, value = fields[name]!
+            return data(keyId(name, kind, node: node, integerHalf: kind.usesIntegerKey(value)), kind.text(of: value))
         }.joined()
     }
 
@@ -95,9 +99,10 @@ enum GraphMLFormat {
         return text + "    </node>\n"
     }
 
-    /// The <edge> element of an edge.
-    private static func element(for edge: Edge, kinds: [String: DataKeyKind]) -> String {
-        var text = "    <edge id=\"\(XMLText.escape(edge.id))\" source=\"\(XMLText.escape(edge.source))\""
+    /// The <edge> element of an edge, with an `id` attribute unless `id` is nil (an id reading gives back by itself,
+    /// which networkx would take for data or a multigraph key).
+    private static func element(for edge: Edge, id: String?, kinds: [String: DataKeyKind]) -> String {
+        var text = "    <edge" + (id.map { " id=\"\(XMLText.escape($0))\"" } ?? "") + " source=\"\(XMLText.escape(edge.source))\""
         text += " target=\"\(XMLText.escape(edge.target))\""
         if let port = edge.sourceHandle { text += " sourceport=\"\(XMLText.escape(port))\"" }
         if let port = edge.targetHandle { text += " targetport=\"\(XMLText.escape(port))\"" }

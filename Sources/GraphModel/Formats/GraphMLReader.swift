@@ -60,7 +60,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
         try input.parse(data, delegate: self)
         applyDefaults()
         inferHandleTypes()
-        input.builder.renamesRepeatedEdgeIds = true
+        input.builder.dropsRepeatedEdgeIds = true
         return try input.build()
     }
 
@@ -78,7 +78,7 @@ final class GraphMLReader: NSObject, XMLParserDelegate {
                 domain: attributes["for"] ?? "all", name: attributes["attr.name"] ?? id,
                 type: attributes["attr.type"] ?? "string",
                 isData: id.hasPrefix(GraphMLFormat.nodeDataPrefix) || id.hasPrefix(GraphMLFormat.edgeDataPrefix)
-                    || DataKeyKind.isJSON(keyId: id),
+                    || DataKeyKind.isPrefixed(keyId: id),
                 isJSON: DataKeyKind.isJSON(keyId: id))
             openKey = id
             owners.append(.other)

@@ -52,8 +52,11 @@ struct JSONList {
     private mutating func decode(_ kind: JSONKinds.Kind) throws -> DataValue? {
         let index = items.currentIndex
         switch kind {
-        case .number: return (try? items.decode(Double.self)).map(DataValue.number)
-        case .string: return (try? items.decode(String.self)).map(DataValue.string)
+        case .number:
+            // Integers first: an unkeyed container cannot go back to an item for its exact value beyond 2^53.
+            if let integer = try? items.decode(Int.self) { return .integer(integer) }
+            return (try? items.decode(Double.self)).map(DataValue.number)
+        case .string: return (try? items.decode(String.self)).map(JSONFloatLiterals.value(ofString:))
         case .bool: return (try? items.decode(Bool.self)).map(DataValue.bool)
         case .object:
             guard let nested = try? items.nestedContainer(keyedBy: JSONKey.self) else { return nil }

@@ -41,7 +41,9 @@ struct JSONObject {
         do {
             number = try fields.decodeIfPresent(Double.self, forKey: JSONKey(key))
         } catch {
-            throw GraphError("\(path).\(key) must be a number")
+            guard let marked = (try? fields.decode(String.self, forKey: JSONKey(key))).flatMap(JSONFloatLiterals.number)
+            else { throw GraphError("\(path).\(key) must be a number") }
+            number = marked
         }
         if let number, !number.isFinite { throw GraphError("\(path).\(key) must be a finite number") }
         return number
@@ -59,6 +61,7 @@ struct JSONObject {
         case nil, .null?: return nil
         case .string(let text)?: return text
         case .number(let number)?: return NumberText.format(number)
+        case .integer(let integer)?: return String(integer)
         default: throw GraphError("\(path()) must be a string")
         }
     }
@@ -120,8 +123,11 @@ struct JSONObject {
     /// The field as a value of `kind`, or nil if it holds another kind.
     private func decode(_ kind: JSONKinds.Kind, _ field: JSONKey) throws -> DataValue? {
         switch kind {
-        case .number: return (try? fields.decode(Double.self, forKey: field)).map(DataValue.number)
-        case .string: return (try? fields.decode(String.self, forKey: field)).map(DataValue.string)
+        case .number:
+            return (try? fields.decode(Double.self, forKey: field)).map { number in
+                JSONFloatLiterals.value(ofNumber: number) { try? fields.decode(Int.self, forKey: field) }
+            }
+        case .string: return (try? fields.decode(String.self, forKey: field)).map(JSONFloatLiterals.value(ofString:))
         case .bool: return (try? fields.decode(Bool.self, forKey: field)).map(DataValue.bool)
         case .object:
             guard let nested = try? fields.nestedContainer(keyedBy: JSONKey.self, forKey: field) else { return nil }

@@ -13,17 +13,24 @@ enum JSONReading {
     static func read<Result>(
         _ data: Data, file: String, meter: WorkMeter, _ body: @escaping (JSONObject) throws -> Result
     ) throws -> Result {
+        let marked = JSONFloatLiterals.marked(data)
         do {
-            return try decode(data, body)
+            return try decode(marked, body)
         } catch {
             if meter.hasStopped { throw error }
             let plain: Data
             do {
                 plain = try JSONSerialization.data(
-                    withJSONObject: JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+                    withJSONObject: JSONSerialization.jsonObject(with: marked, options: [.fragmentsAllowed]),
                     options: [.fragmentsAllowed])
-            } catch let syntax {
-                throw syntaxError(syntax, in: data, file: file)
+            } catch {
+                // Placed in the text as written, not as marked.
+                do {
+                    _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                } catch let syntax {
+                    throw syntaxError(syntax, in: data, file: file)
+                }
+                throw GraphFileError(file: file, message: "invalid JSON")
             }
             do {
                 return try decode(plain, body)
@@ -33,7 +40,7 @@ enum JSONReading {
         }
     }
 
-    /// `body`'s result on the root object of `data` read by `JSONDecoder`.
+    /// `body`'s result on the root object of `data` (marked by JSONFloatLiterals) read by `JSONDecoder`.
     private static func decode<Result>(_ data: Data, _ body: @escaping (JSONObject) throws -> Result) throws -> Result {
         var result: Result?
         let decoder = JSONDecoder()

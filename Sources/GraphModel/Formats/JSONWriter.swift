@@ -28,7 +28,8 @@ struct JSONWriter {
         switch value {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number): self.number(number)
+        case .integer(let integer): text += String(integer)
+        case .number(let number): text += number.isFinite ? NumberText.floating(number) : "null"
         case .string(let string): self.string(string)
         case .array(let values):
             text += "["

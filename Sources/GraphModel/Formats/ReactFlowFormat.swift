@@ -86,7 +86,7 @@ enum ReactFlowFormat {
         writer.list("nodes", graph.nodes, last: false) { writer, node in writer.object(fields(of: node)) }
         writer.raw("  \"viewport\": ")
         writer.object([
-            "x": .number(graph.viewport.x), "y": .number(graph.viewport.y), "zoom": .number(graph.viewport.zoom),
+            "x": .coordinate(graph.viewport.x), "y": .coordinate(graph.viewport.y), "zoom": .coordinate(graph.viewport.zoom),
         ])
         writer.raw("\n}\n")
         return writer.text
@@ -98,13 +98,13 @@ enum ReactFlowFormat {
         if !node.position.x.isNaN { position["x"] = .number(node.position.x) }
         if !node.position.y.isNaN { position["y"] = .number(node.position.y) }
         var fields: [String: DataValue] = ["id": .string(node.id), "position": .object(position), "data": .object(node.data)]
-        fields["z"] = node.position.z.map(DataValue.number)
-        fields["fx"] = node.fx.map(DataValue.number)
-        fields["fy"] = node.fy.map(DataValue.number)
-        fields["fz"] = node.fz.map(DataValue.number)
+        fields["z"] = node.position.z.map(DataValue.coordinate)
+        fields["fx"] = node.fx.map(DataValue.coordinate)
+        fields["fy"] = node.fy.map(DataValue.coordinate)
+        fields["fz"] = node.fz.map(DataValue.coordinate)
         fields["parentId"] = node.parentId.map(DataValue.string)
-        fields["width"] = node.width.map(DataValue.number)
-        fields["height"] = node.height.map(DataValue.number)
+        fields["width"] = node.width.map(DataValue.coordinate)
+        fields["height"] = node.height.map(DataValue.coordinate)
         fields["type"] = node.type.map(DataValue.string)
         fields["label"] = node.label.map(DataValue.string)
         if node.selected { fields["selected"] = .bool(true) }

@@ -83,7 +83,7 @@ enum SpacedEdgeListFormat {
         return result
     }
 
-    /// Writes one line per edge (its data, and its id unless every id is the one reading would give, as a
+    /// Writes one line per edge (its data, and its id unless it is the one reading would give, as a
     /// dictionary literal both Python and forcelab read), then one line per node without edges.
     static func write(_ graph: Graph) throws -> String {
         try UnwritableText.checkNumbers(graph, format: "an edge list")
@@ -93,18 +93,14 @@ enum SpacedEdgeListFormat {
                 throw GraphError("an edge list cannot hold node \(String(reflecting: id))'s id (empty, white space, '#' or a leading '{')")
             }
         }
-        var writesIds = false
-        var index = 0
         try graph.forEachEdge { edge in
             if edge.data["id"] != nil { throw GraphError("edge '\(edge.id)': data field 'id' clashes with the edge list's own id") }
-            if edge.id != "e\(index)" { writesIds = true }
-            index += 1
         }
         var text = ""
-        graph.forEachEdge { edge in
+        for (index, edge) in graph.edges.enumerated() {
             text += edge.source + " " + edge.target
             var fields = edge.data
-            if writesIds { fields["id"] = .string(edge.id) }
+            if !GraphBuilder.readingGives(edge.id, toEdgeAt: index, of: graph) { fields["id"] = .string(edge.id) }
             if !fields.isEmpty { text += " " + pythonLiteral(.object(fields)) }
             text += "\n"
         }
@@ -115,7 +111,7 @@ enum SpacedEdgeListFormat {
     }
 
     /// A data value as a Python literal (JSON's strings and numbers, True, False and None), keys sorted.
-    private static func pythonLiteral(_ value: DataValue) -> String {
+    static func pythonLiteral(_ value: DataValue) -> String {
         switch value {
         case .null: return "None"
         case .bool(let flag): return flag ? "True" : "False"
@@ -123,7 +119,7 @@ enum SpacedEdgeListFormat {
         case .object(let fields):
             return "{" + fields.keys.sorted().map { pythonLiteral(.string($0)) + ": " + pythonLiteral(fields[$0]!) }
                 .joined(separator: ", ") + "}"
-        case .number, .string: return JSONWriter.text(of: value)
+        case .integer, .number, .string: return JSONWriter.text(of: value)
         }
     }
 }

@@ -63,7 +63,10 @@ public enum XMLText {
     /// A value read as an XML attribute type (int, long, float, double, boolean, string...); nil when it does not fit.
     static func value(_ text: String, type: String) -> DataValue? {
         switch type.lowercased() {
-        case "int", "integer", "long", "float", "double", "short", "byte":
+        case "int", "integer", "long", "short", "byte":
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return NumberText.integer(trimmed).map(DataValue.integer) ?? Double(trimmed).map(DataValue.number)
+        case "float", "double":
             return Double(text.trimmingCharacters(in: .whitespaces)).map(DataValue.number)
         case "boolean":
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {

@@ -13,7 +13,7 @@ extension Graph {
             }
         }
         return try generated(nodeCount: rows * columns, edges: edges, check: check) { index in
-            ["row": .number(Double(index / columns)), "column": .number(Double(index % columns))]
+            ["row": .integer(index / columns), "column": .integer(index % columns)]
         }
     }
 }

@@ -4,13 +4,13 @@ extension Graph {
         let graph = Graph()
         for line in MiserablesData.nodes.split(separator: "\n") {
             let fields = line.split(separator: " ")
-            graph.insertNode(Node(id: String(fields[0]), data: ["group": .number(Double(fields[1])!)]))
+            graph.insertNode(Node(id: String(fields[0]), data: ["group": .integer(Int(fields[1])!)]))
         }
         for (index, line) in MiserablesData.links.split(separator: "\n").enumerated() {
             let fields = line.split(separator: " ")
             graph.insertEdge(Edge(
                 id: "e\(index)", source: String(fields[0]), target: String(fields[1]),
-                data: ["value": .number(Double(fields[2])!)]))
+                data: ["value": .integer(Int(fields[2])!)]))
         }
         return graph
     }

@@ -31,6 +31,6 @@ extension Graph {
         }
         var groups: [Int] = []
         for (block, size) in sizes.enumerated() { groups += Array(repeating: block, count: size) }
-        return try generated(nodeCount: total, edges: edges, check: check) { ["group": .number(Double(groups[$0]))] }
+        return try generated(nodeCount: total, edges: edges, check: check) { ["group": .integer(groups[$0])] }
     }
 }

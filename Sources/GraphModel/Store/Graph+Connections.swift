@@ -63,4 +63,17 @@ extension Graph {
         guard let slot = nodeStore.slot(of: id) else { return 0 }
         return nodeStore[slot].outgoing.count + nodeStore[slot].incoming.count
     }
+
+    /// Whether two edges join the same nodes (the same way, in a directed graph): a multigraph as networkx means it.
+    public var hasParallelEdges: Bool {
+        var pairs = Set<[String]>()
+        pairs.reserveCapacity(edgeCount)
+        var found = false
+        forEachEdge { edge in
+            guard !found else { return }
+            let pair = directed || edge.source <= edge.target ? [edge.source, edge.target] : [edge.target, edge.source]
+            found = !pairs.insert(pair).inserted
+        }
+        return found
+    }
 }

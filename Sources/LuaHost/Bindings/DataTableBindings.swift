@@ -64,6 +64,7 @@ enum DataTableBindings {
             for (name, field) in fields {
                 switch field {
                 case .number(let number): cells[name] = .number(number)
+                case .integer(let integer): cells[name] = .number(Double(integer))
                 case .string(let text): cells[name] = .string(text)
                 case .bool(let flag): cells[name] = .bool(flag)
                 default: throw arguments.error(2, "row \(row), field '\(name)': a number, string or boolean expected")

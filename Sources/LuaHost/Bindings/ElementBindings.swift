@@ -295,7 +295,7 @@ enum ElementBindings {
         case "id", "index", "degree", "handles":
             throw GraphError("node field '\(key)' is read-only")
         default:
-            node.data[key] = try LuaValues.data(arguments.L, 3)
+            node.data[key] = try LuaValues.data(arguments.L, 3, integers: true)
         }
     }
 
@@ -309,12 +309,12 @@ enum ElementBindings {
         case "id", "source", "target", "sourceHandle", "targetHandle":
             throw GraphError("edge field '\(key)' is read-only (use applyEdgeChanges to replace the edge)")
         default:
-            edge.data[key] = try LuaValues.data(arguments.L, 3)
+            edge.data[key] = try LuaValues.data(arguments.L, 3, integers: true)
         }
     }
 
     private static func dataFields(_ arguments: LuaArguments) throws -> [String: DataValue] {
-        switch try LuaValues.data(arguments.L, 3) {
+        switch try LuaValues.data(arguments.L, 3, integers: true) {
         case .object(let fields): return fields
         case .null: return [:]
         case .array(let items) where items.isEmpty: return [:]

@@ -89,12 +89,12 @@ public struct LuaTableReader {
         return push(name) == LUA_TNIL ? nil : lua_toboolean(L, -1) != 0
     }
 
-    /// A field read as data (tables become objects or arrays).
+    /// A field read as data (tables become objects or arrays; Lua's integers integers, as graph data keeps them).
     public func data(_ name: String) throws -> DataValue? {
         defer { fl_pop(L, 1) }
         guard push(name) != LUA_TNIL else { return nil }
         do {
-            return try LuaValues.data(L, -1)
+            return try LuaValues.data(L, -1, integers: true)
         } catch {
             throw arguments.error(argument, "field '\(name)': \(error)")
         }

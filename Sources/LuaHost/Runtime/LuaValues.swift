@@ -56,7 +56,10 @@ public enum LuaValues {
         switch value {
         case .null: lua_pushnil(L)
         case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
+        case .integer(let integer): lua_pushinteger(L, lua_Integer(integer))
         case .number(let number):
+            // Whole numbers as Lua integers, as forcelab has always given them (tables, sweeps and exercises count
+            // on it): a floating-point 2.0 shows as 2 in Lua, and stays floating-point in the graph unless set anew.
             if number == number.rounded(), abs(number) < 9.0e15 {
                 lua_pushinteger(L, lua_Integer(number))
             } else {
@@ -83,24 +86,27 @@ public enum LuaValues {
         push(L, DataValue.object(fields))
     }
 
-    /// Reads the value at `index` as data: tables with keys 1..n become arrays, other tables objects.
-    /// The stack is left as it was, also when it throws.
-    public static func data(_ L: OpaquePointer, _ index: Int32, depth: Int = 0) throws -> DataValue {
+    /// Reads the value at `index` as data: tables with keys 1..n become arrays, other tables objects; Lua's
+    /// integers become integers when `integers` (graph data, which files write in each number's own form), else
+    /// numbers like its floats. The stack is left as it was, also when it throws.
+    public static func data(_ L: OpaquePointer, _ index: Int32, depth: Int = 0, integers: Bool = false) throws -> DataValue {
         let index = lua_absindex(L, index)
         let top = lua_gettop(L)
         do {
-            return try readData(L, index, depth: depth)
+            return try readData(L, index, depth: depth, integers: integers)
         } catch {
             lua_settop(L, top)
             throw error
         }
     }
 
-    private static func readData(_ L: OpaquePointer, _ index: Int32, depth: Int) throws -> DataValue {
+    private static func readData(_ L: OpaquePointer, _ index: Int32, depth: Int, integers: Bool) throws -> DataValue {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER: return .number(fl_tonumber(L, index))
+        case LUA_TNUMBER:
+            if integers, lua_isinteger(L, index) != 0 { return .integer(Int(lua_tointegerx(L, index, nil))) }
+            return .number(fl_tonumber(L, index))
         case LUA_TSTRING: return .string(string(L, index) ?? "")
         case LUA_TTABLE:
             guard depth < 64, lua_checkstack(L, 4) != 0 else { throw LuaError("data nested too deeply (a cycle?)") }
@@ -110,7 +116,7 @@ public enum LuaValues {
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
                 count += 1
-                let value = try readData(L, lua_gettop(L), depth: depth + 1)
+                let value = try readData(L, lua_gettop(L), depth: depth + 1, integers: integers)
                 if lua_type(L, -2) == LUA_TSTRING {
                     fields[string(L, -2)!] = value
                 } else if lua_type(L, -2) == LUA_TNUMBER {

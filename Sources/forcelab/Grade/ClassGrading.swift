@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import DataTables
 import Foundation
 import GraphModel
@@ -46,7 +47,7 @@ final class ClassGrading {
         }
         guard Set(names).count == names.count else {
             let shared = Dictionary(grouping: submissions.indices, by: { names[$0] }).first { $0.value.count > 1 }!
-            throw CommandLineOptions.UsageError(message: "'\(submissions[shared.value[0]])' and '\(submissions[shared.value[1]])' "
+            throw UsageError("'\(submissions[shared.value[0]])' and '\(submissions[shared.value[1]])' "
                 + "would share the report name '\(shared.key)': give each submission a file name or a folder of its own")
         }
         return names

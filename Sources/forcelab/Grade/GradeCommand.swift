@@ -1,11 +1,12 @@
+import CommandLineSyntax
 import Foundation
 
 /// `forcelab grade [options] exercise.lua submission.lua...`: grades a student's force, or a class's, against an exercise.
 enum GradeCommand {
     /// Runs the command and returns the exit status (0 all checks pass, 1 a check fails, 2 usage, 3 a limit).
     static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("-h") || arguments.contains("--help") {
-            print(GradeOptions.usage)
+        if (try? ParsedArguments(arguments, command: GradeSyntax.command).contains(GradeSyntax.help)) == true {
+            print(GradeSyntax.command.usage)
             return 0
         }
         do {
@@ -13,8 +14,7 @@ enum GradeCommand {
             defer { options.outputFolder.removeIfEmpty() }
             return options.submissions.count > 1 ? try ClassGrading(options: options).run() : Grader(options: options).run()
         } catch {
-            let message = (error as? CommandLineOptions.UsageError)?.message ?? String(describing: error)
-            Diagnostics.write("forcelab grade: \(message)\n\(GradeOptions.usage)\n")
+            Diagnostics.write("forcelab grade: \(error)\n\(GradeSyntax.command.usage)\n")
             return 2
         }
     }

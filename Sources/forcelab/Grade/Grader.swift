@@ -24,7 +24,8 @@ struct Grader {
     func run() -> Int32 {
         let refused = RefusedAccesses()
         do {
-            let lua = try LuaState(memoryLimit: options.memoryLimit, maxInstructions: options.maxInstructions,
+            // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
+            let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
                                    timeout: options.timeout, sandbox: options.exerciseAccess)
             try lua.setModuleGlobal()
             let driver = try GradeDriver(lua)

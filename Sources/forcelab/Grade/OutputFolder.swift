@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import Foundation
 
 /// The folder grading may write under (`--out`): made when missing, and the folders made removed again at the end
@@ -17,7 +18,7 @@ struct OutputFolder {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw CommandLineOptions.UsageError(message: "--out: cannot make the folder '\(path)'")
+            throw UsageError("'--out': cannot make the folder '\(path)'")
         }
         made = missing
     }

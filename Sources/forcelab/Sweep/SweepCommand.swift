@@ -1,3 +1,4 @@
+import CommandLineSyntax
 import Foundation
 
 /// `forcelab sweep ...`: parses the arguments after `sweep` and runs, merges or serves as a worker.
@@ -8,19 +9,18 @@ enum SweepCommand {
         let memoryLimit: Int
         do {
             options = try SweepOptions(arguments, environment: environment)
-            memoryLimit = try CommandLineOptions([], environment: environment).memoryLimit
+            memoryLimit = try CommandLineOptions.memoryLimit(environment: environment)
         } catch {
-            let message = (error as? CommandLineOptions.UsageError)?.message ?? String(describing: error)
-            Diagnostics.write("forcelab sweep: \(message)\n\(SweepOptions.usage)\n")
+            Diagnostics.write("forcelab sweep: \(error)\n\(SweepSyntax.command.usage)\n")
             return 2
         }
         switch options.mode {
         case .help:
-            print(SweepOptions.usage)
+            print(SweepSyntax.command.usage)
             return 0
         case .worker: return SweepWorker.serve(spec: options.spec!, arguments: options.specArguments, memoryLimit: memoryLimit)
         case .run: return SweepRun(options: options, memoryLimit: memoryLimit).run()
-        case .merge: return SweepMerge(files: options.files, folder: options.out ?? "sweep-merged").run()
+        case .merge: return SweepMerge(files: options.files, folder: options.out ?? SweepSyntax.defaultMergeFolder).run()
         }
     }
 }

@@ -27,6 +27,7 @@ final class SweepRun {
     /// Runs the sweep and returns the exit status: 0 when every case has a record, 1 otherwise.
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        if let input = SpecInput.detach() { close(input) }
         let spec = options.spec!, shard = options.shard
         do {
             let all = try SweepSpec(path: spec, arguments: options.specArguments, memoryLimit: memoryLimit).cases()

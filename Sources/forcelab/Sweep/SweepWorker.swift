@@ -4,6 +4,7 @@ import LuaHost
 
 /// The worker side of a sweep (`forcelab sweep --worker spec.lua`): loads the spec once, then reads case keys on
 /// standard input and answers each with one line: `ok RECORD`, `error "MESSAGE"`; `ready` or `fatal "MESSAGE"` first.
+/// The spec's own standard input is /dev/null (`SpecInput`).
 enum SweepWorker {
     /// Serves cases until standard input ends; returns the exit status.
     static func serve(spec path: String, arguments: [String], memoryLimit: Int) -> Int32 {
@@ -14,11 +15,17 @@ enum SweepWorker {
         signal(SIGINT, SIG_DFL)
         // What the spec prints goes to standard error, so standard output carries only the replies.
         let replies = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
-        closeOnExec()
-        dup2(STDERR_FILENO, STDOUT_FILENO)
         func reply(_ line: String) -> Bool {
             (try? replies.write(contentsOf: Data((line + "\n").utf8))) != nil
         }
+        guard let requests = SpecInput.detach() else {
+            _ = reply("fatal " + JSONValue.string("cannot move the worker's standard input: \(String(cString: strerror(errno)))").text)
+            return 1
+        }
+        let cases = LineReader(descriptor: requests)
+        endWhenTheSweepIsGone(requests)
+        closeOnExec()
+        dup2(STDERR_FILENO, STDOUT_FILENO)
         let spec: SweepSpec
         do {
             spec = try SweepSpec(path: path, arguments: arguments, memoryLimit: memoryLimit)
@@ -27,7 +34,7 @@ enum SweepWorker {
             return 1
         }
         guard reply("ready") else { return 1 }
-        while let line = readLine() {
+        while let line = cases.next() {
             guard let value = try? JSONValue.parse(Substring(line)), let sweepCase = SweepCase(record: value) else {
                 _ = reply("fatal " + JSONValue.string("not a case: \(line)").text)
                 return 1
@@ -43,6 +50,26 @@ enum SweepWorker {
             guard reply(answer) else { return 1 }
         }
         return 0
+    }
+
+    /// Ends this worker and the commands its spec started (its process group) once the sweep that started it is gone
+    /// without ending it (SIGKILL, a crash): the pipe the cases come on then hangs up and the worker has a new parent.
+    /// Without this a worker in a long case ran on, orphaned. When the sweep closes the pipe itself, the worker ends
+    /// on its own at its next read.
+    private static func endWhenTheSweepIsGone(_ requests: Int32) {
+        let sweep = getppid()
+        Thread {
+            // Events 0: only a hang-up (or an error) wakes it, not the cases waiting to be read.
+            var watched = pollfd(fd: requests, events: 0, revents: 0)
+            while poll(&watched, 1, -1) < 0 && errno == EINTR {}
+            // The pipe hangs up while the sweep's descriptors close, a moment before this worker gets a new parent.
+            var waited = 0
+            while getppid() == sweep && waited < 100 {
+                usleep(10_000)
+                waited += 1
+            }
+            if getppid() != sweep { kill(0, SIGTERM) }
+        }.start()
     }
 
     /// Marks every descriptor past standard error close-on-exec, so the spec's own child processes (`os.execute`,

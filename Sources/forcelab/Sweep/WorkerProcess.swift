@@ -30,7 +30,7 @@ final class WorkerProcess {
         let inputPipe = Pipe()
         output = Pipe()
         process.executableURL = URL(fileURLWithPath: WorkerProcess.executable)
-        process.arguments = ["sweep", "--worker", spec] + arguments
+        process.arguments = ["sweep", "--worker", "--", spec] + arguments
         process.standardInput = inputPipe
         process.standardOutput = output
         process.standardError = messages
