@@ -27,16 +27,26 @@ public struct OptionsReader {
     /// Fails on the first key (in Lua's traversal order) that is not a declared option name.
     private func refuseUndeclared() throws {
         guard fields.index != 0 else { return }
+        if let key = Self.firstUndeclaredKey(L, table: fields.index, declared: { declaration.option($0) != nil }) {
+            throw LuaError(declaration.unknownOptionMessage(key))
+        }
+    }
+
+    /// The first key (in Lua's traversal order) of the table at `table` that is no string `declared` accepts,
+    /// described as messages show it (`name`, or `[1]` for another key), or nil: the one check of a table's keys,
+    /// for options tables and for the tables a sweep spec or an exercise returns.
+    public static func firstUndeclaredKey(_ L: OpaquePointer, table: Int32, declared: (String) -> Bool) -> String? {
         lua_pushnil(L)
-        while lua_next(L, fields.index) != 0 {
+        while lua_next(L, table) != 0 {
             fl_pop(L, 1)
             let name = LuaValues.string(L, -1)
-            if lua_type(L, -1) != LUA_TSTRING || name.flatMap(declaration.option) == nil {
-                let key = name ?? "[\(LuaValues.describe(L, -1))]"
+            if lua_type(L, -1) != LUA_TSTRING || !(name.map(declared) ?? false) {
+                let key = lua_type(L, -1) == LUA_TSTRING ? name ?? "?" : "[\(LuaValues.describe(L, -1))]"
                 fl_pop(L, 1)
-                throw LuaError(declaration.unknownOptionMessage(key))
+                return key
             }
         }
+        return nil
     }
 
     /// The declaration of `name`; reading an undeclared option is a programming error.
