@@ -196,7 +196,7 @@ enum ForceBindings {
                 }
                 return 1
             }
-            try set(name, to: try value(option, of: description, arguments, at: 2, argument: 2), of: description, from: L)
+            try description.change(name, to: try value(option, of: description, arguments, at: 2, argument: 2), from: L)
             lua_settop(L, 1)
             return 1
         }
@@ -212,49 +212,6 @@ enum ForceBindings {
         case nil:
             if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
         }
-    }
-
-    /// Sets option `name` and rebuilds the engine force in every simulation the force is still in, under the same
-    /// name and slot. When a simulation refuses the value, the option goes back to what it was, in every simulation
-    /// that took it too, so the force never reports a value that is not in effect; the refusal is the error raised.
-    private static func set(
-        _ name: String, to value: ForceDescription.Value, of description: ForceDescription, from L: OpaquePointer
-    ) throws {
-        description.attachments.removeAll { $0.simulation.value?.descriptions[$0.name] !== description }
-        let previous = description.given[name]
-        description.given[name] = value
-        var applied: [(simulation: SimulationHandle, name: String)] = []
-        do {
-            for attachment in description.attachments {
-                guard let simulation = attachment.simulation.value else { continue }
-                try simulation.running(in: L) { try simulation.setForce(attachment.name, description) }
-                applied.append((simulation, attachment.name))
-            }
-        } catch {
-            description.given[name] = previous
-            let unrestored = applied.compactMap { simulation, forceName -> String? in
-                do {
-                    try simulation.running(in: L) { try simulation.setForce(forceName, description) }
-                    return nil
-                } catch {
-                    return "force '\(forceName)': \(error)"
-                }
-            }
-            throw refusal(error, unrestored: unrestored, option: name)
-        }
-    }
-
-    /// The error a refused setter raises: the refusal itself, followed, when putting the old value back failed in
-    /// some simulations that had taken the new one, by which they were and why (the new value stays in effect there).
-    private static func refusal(_ error: Error, unrestored: [String], option: String) -> Error {
-        guard !unrestored.isEmpty else { return error }
-        let note = "\nputting '\(option)' back to its old value failed too, so the new value stays in effect in "
-            + (unrestored.count == 1 ? "one simulation" : "\(unrestored.count) simulations") + ":\n"
-            + unrestored.joined(separator: "\n")
-        let original = error as? LuaError
-        return LuaError(
-            (original?.message ?? String(describing: error)) + note,
-            isMemoryError: original?.isMemoryError ?? false, isLocated: original?.isLocated ?? false)
     }
 
     /// `tostring(f)`: the kind and the options given, in declaration order.

@@ -82,21 +82,15 @@ enum PictureBindings {
         }
         let layout = simulation.layout
         try simulation.running(in: L) {
-            settings.arrows = try kinds.map { kind in
-                NodeArrows(kind: kind, vectors: try kind == .velocity ? layout.velocities() : layout.netForces())
-            }
+            settings.arrows = try LayoutExplanations.arrows(kinds, of: layout)
             guard let cells else { return }
-            let visit: BarnesHutCells
             do {
-                visit = try layout.barnesHutCells(node: cells.node, force: cells.force, theta: cells.theta)
+                settings.cells = try LayoutExplanations.cells(of: cells.node, force: cells.force, theta: cells.theta, in: layout)
             } catch let error as ExplainError {
                 throw arguments.error(options.fields.argument, "field 'cells': \(error)")
             } catch LayoutError.unknownNode(let id) {
                 throw arguments.error(options.fields.argument, "field 'cells': no node with id '\(id)'")
             }
-            settings.cells = CellOverlay(node: layout.index(of: cells.node)!, cells: visit.cells.map {
-                CellOverlay.Cell(lower: $0.lower, upper: $0.upper, use: CellOverlay.Use(rawValue: $0.use.rawValue)!)
-            })
         }
     }
 

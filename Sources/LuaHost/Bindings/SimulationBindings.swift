@@ -159,20 +159,17 @@ enum SimulationBindings {
             let L = arguments.L
             let onTick = try options.function("onTick")
             let layout = simulation.layout
-            let progress = ProgressBar(enabled: isatty(STDERR_FILENO) != 0, alphaMin: layout.simulation.alphaMin)
-            defer { progress.finish() }
             let show = try options.boolean("show")
                 ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
+            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show)
+            defer { display.close() }
             let ticksBefore = layout.ticksDone
-            var ticks = 0
             let afterTick = { (tick: Int) throws in
-                let alpha = layout.simulation.alpha
-                try show?.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
-                if show == nil { progress.update(tick: tick, alpha: alpha) }
+                try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
                     lua_pushvalue(L, 1)
@@ -180,12 +177,11 @@ enum SimulationBindings {
                     return 2
                 }
             }
-            let watched = onTick != nil || show != nil || progress.isEnabled
             let outcome = try layout.run(
                 maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: watched ? afterTick : nil)
-            ticks = layout.ticksDone - ticksBefore
-            try show?.draw(tick: ticks, alpha: layout.simulation.alpha)
+                afterTick: onTick != nil || display.isActive ? afterTick : nil)
+            let ticks = layout.ticksDone - ticksBefore
+            try display.end(ticks: ticks, alpha: layout.simulation.alpha)
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2
