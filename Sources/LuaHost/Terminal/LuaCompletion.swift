@@ -1,6 +1,7 @@
 import CLuaShim
 
-/// Tab completion for the REPL: globals, fields after `.` and methods after `:`, also after a chain of indexing and
+/// Tab completion for the REPL: globals, fields after `.`, methods after `:`, the declared option names inside a
+/// call's options table (`sim:run{max<Tab>`), also after a chain of indexing and
 /// calls (`sim:force("charge"):<Tab>`, `g:node("Valjean").<Tab>`, `g:nodes()[1].<Tab>`) when evaluating the chain
 /// cannot change anything: names and fields are read raw (following only `__index` tables), forcelab objects are
 /// indexed through their own bindings, and the only calls made are forcelab methods declared as reading, with
@@ -28,6 +29,9 @@ public enum LuaCompletion {
             // Right after a constant (`3`, `"text"`) no name can follow; a name begun after one starts a new
             // statement (`x = 3 pr`).
             if partial.isEmpty, case .literal? = tokens.last { return [] }
+            if let options = optionNames(L, before: tokens) {
+                return options.filter { $0.hasPrefix(partial) }.sorted().map { head + $0 }
+            }
             fl_pushglobaltable(L)
         }
         return names(L, after: separator, prefix: partial).sorted().map { head + $0 }
@@ -117,6 +121,65 @@ public enum LuaCompletion {
         }
         collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)
         return names
+    }
+
+    /// The declared option names of the call whose options table the tokens leave a key to be typed in
+    /// (`fl.simulation(g, {`, `sim:run{maxTicks = 5, `, `fl.graph.generate("grid", {`), or nil when the tokens end
+    /// elsewhere or the callee is no declared function with options. The callee is found by what it is, as help finds
+    /// it: a chain evaluated without side effects, then its documented name (`LuaAPI`).
+    private static func optionNames(_ L: OpaquePointer, before tokens: [Token]) -> [String]? {
+        guard let last = tokens.last, last == .symbol("{") || last == .symbol(",") else { return nil }
+        // The innermost table constructor left open, and the call it is an argument of.
+        var depth = 0, brace: Int?
+        for index in tokens.indices.reversed() {
+            switch tokens[index] {
+            case .symbol("}"), .symbol(")"), .symbol("]"): depth += 1
+            case .symbol("("), .symbol("["): depth -= 1
+            case .symbol("{"):
+                if depth == 0 { brace = index }
+                depth -= 1
+            default: break
+            }
+            if brace != nil || depth < 0 { break }
+        }
+        guard let brace, brace > 0 else { return nil }
+        var callee = Array(tokens[..<brace]), firstArgument: Token?
+        if callee.last == .symbol(",") || callee.last == .symbol("(") {
+            // fl.simulation(g, {: the open parenthesis before the table.
+            var level = 0
+            guard let open = callee.indices.reversed().first(where: { index in
+                switch callee[index] {
+                case .symbol(")"), .symbol("}"): level += 1
+                case .symbol("("), .symbol("{"):
+                    if level == 0 { return callee[index] == .symbol("(") }
+                    level -= 1
+                default: break
+                }
+                return false
+            }) else { return nil }
+            firstArgument = open + 1 < callee.count ? callee[open + 1] : nil
+            callee = Array(callee[..<open])
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let name: String
+        if callee.count >= 2, case .name(let method) = callee[callee.count - 1], callee[callee.count - 2] == .symbol(":") {
+            guard let steps = chain(Array(callee.dropLast(2))), evaluate(L, steps), let type = metatableName(L, -1),
+                  let declared = LuaAPI.type(metatable: type) else { return nil }
+            name = "\(declared.receiver):\(method)"
+        } else {
+            guard let steps = chain(callee), evaluate(L, steps),
+                  let found = documentedName(ofFunctionAt: -1, among: LuaAPI.functions.map { "\(LuaAPI.moduleName).\($0.name)" }, L)
+            else { return nil }
+            name = found
+        }
+        guard let declaration = LuaAPI.documentedFunctions.first(where: { $0.name == name })?.declaration else { return nil }
+        var tableName = name
+        if case .literal(.string(let kind))? = firstArgument, declaration.options.contains(where: { $0.hasPrefix(name + "(") }) {
+            tableName = declaration.options.first { $0.lowercased() == "\(name)(\"\(kind)\")".lowercased() } ?? name
+        }
+        guard declaration.options.contains(tableName) else { return nil }
+        return LuaOptionTables.all.first { $0.function == tableName }?.names
     }
 
     // MARK: Reading the chain
