@@ -106,9 +106,16 @@ static void arm_timer(double seconds) {
     setitimer(ITIMER_REAL, &timer, NULL);
 }
 
+/* Where the watchdog's message goes: standard error, unless the host moved it (fl_set_watchdog_descriptor). */
+static volatile int watchdog_descriptor = STDERR_FILENO;
+
+void fl_set_watchdog_descriptor(int descriptor) {
+    watchdog_descriptor = descriptor;
+}
+
 /* Ends the process with the watchdog's message and status 3. */
 static void end_after_grace(void) {
-    ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
+    ssize_t ignored = write(watchdog_descriptor, watchdog_message, watchdog_length);
     (void)ignored;
     _exit(3);
 }

@@ -149,11 +149,12 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(lines[3].hasPrefix("cat  fail     the submission failed on ") && lines[3].contains("oops"), result.stdout)
         XCTAssertTrue(lines[4].hasPrefix("dan  pass     all "), result.stdout)
         XCTAssertEqual(lines[5], "4 of 4 graded: 2 pass, 2 fail, 0 stopped by a limit; the table is graded/summary.csv")
-        // Each report is what grading the submission alone prints.
+        // Each report is what grading the submission alone prints, between two lines of the verdict.
         for (index, student) in ["ann", "ben", "cat"].enumerated() {
             let alone = try grade(["--out", "alone", exercise("radial"), paths[index]], in: folder)
             let report = try String(contentsOf: folder.appendingPathComponent("graded/\(student).txt"), encoding: .utf8)
-            XCTAssertEqual(report, alone.stdout + alone.stderr, student)
+            let verdict = "forcelab grade: \(student): " + lines[index + 1].dropFirst(5).replacingOccurrences(of: #"^(\w+) +"#, with: "$1, ", options: .regularExpression) + "\n"
+            XCTAssertEqual(report, verdict + "\n" + alone.stdout + alone.stderr + "\n" + verdict, student)
         }
         let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
         let rows = summary.split(separator: "\n").map(String.init)
@@ -192,9 +193,12 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("ann  pass     all ") && lines[1].hasSuffix(" checks pass"), result.stdout)
         XCTAssertTrue(lines[2].hasPrefix("ben  fail     ") && lines[2].hasSuffix(" checks fail"), result.stdout)
         XCTAssertTrue(lines[3].hasPrefix("cat  fail     the submission failed on ") && lines[3].contains("oops"), result.stdout)
-        // The reports keep what the submissions wrote.
+        // The reports keep what the submissions wrote, marked as theirs.
         let report = try String(contentsOf: folder.appendingPathComponent("graded/ann.txt"), encoding: .utf8)
-        XCTAssertTrue(report.contains("debug: loaded\n"), report)
+        XCTAssertTrue(report.contains("\n| debug: loaded\n"), report)
+        let forged = try String(contentsOf: folder.appendingPathComponent("graded/cat.txt"), encoding: .utf8)
+        XCTAssertTrue(forged.contains("\n| forcelab grade: all 2 checks pass\n"), forged)
+        XCTAssertTrue(forged.hasPrefix("forcelab grade: cat: fail, the submission failed on ") && forged.hasSuffix("oops\n"), forged)
         // A limit reached where the submission cannot be stopped ends its run, which says so last.
         let stuck = try ["dan", "eve"].map {
             try submission("string.find(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40))\nreturn function() end\n", in: folder, name: "\($0).lua")
@@ -202,6 +206,74 @@ final class GradeTests: XCTestCase {
         let ended = try grade(["--timeout", "1", "--out", "ended", exercise("radial")] + stuck, in: folder)
         XCTAssertEqual(ended.status, 1, ended.stderr)
         XCTAssertTrue(ended.stdout.contains("\ndan  stopped  time limit of 1 s reached, and the script did not stop within "), ended.stdout)
+    }
+
+    func testNoSubmissionOfAClassForgesItsVerdictCopiesAnotherOrPassesAsALinkToTheSolution() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solutionPath = Self.exercises.appendingPathComponent("radial.solution.lua")
+        let solution = try String(contentsOf: solutionPath, encoding: .utf8)
+        let flat = folder.appendingPathComponent("flat")
+        try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
+        let idle = "return function(alpha, nodes) end\n"
+        var paths = [try submission(solution, in: flat, name: "alice.lua")]
+        // Copiers: by a relative path, by an absolute one, by require.
+        paths.append(try submission("return dofile('flat/alice.lua')\n", in: flat, name: "mallory.lua"))
+        paths.append(try submission("return dofile('\(flat.path)/alice.lua')\n", in: flat, name: "oscar.lua"))
+        paths.append(try submission("return require 'alice'\n", in: flat, name: "rex.lua"))
+        // Forgers: a cleared screen and a fake passing report on both streams, carriage returns, fake grader lines, a
+        // spreadsheet formula, an attempt at the report itself and at the exit status.
+        let forged = "\\27[2J\\27[Hexercise: x\\nall 2 checks pass\\nforcelab grade: pass\\r\\n"
+        paths.append(try submission("io.stderr:write('\(forged)'); io.write('\(forged)'); print('=HYPERLINK(\\\"x\\\")')\n"
+            + "pcall(function() local f = io.open('graded/flat-dave.txt', 'w'); f:write('all 2 checks pass') f:close() end)\n"
+            + "pcall(os.exit, 0)\n" + idle, in: flat, name: "dave.lua"))
+        let formula = folder.appendingPathComponent("+SUM(1)")
+        try FileManager.default.createDirectory(at: formula, withIntermediateDirectories: true)
+        paths.append(try submission(idle, in: formula, name: "radial.lua"))
+        // A link to the model solution, in a folder of its own.
+        let linked = folder.appendingPathComponent("linked/eve")
+        try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: linked.appendingPathComponent("radial.lua").path, withDestinationPath: solutionPath.path)
+        paths.append(linked.appendingPathComponent("radial.lua").path)
+        // A folder name holding a newline and an escape.
+        let odd = folder.appendingPathComponent("odd/fay\nann  pass     all 2 checks pass\u{1B}[1A")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        paths.append(try submission(idle, in: odd, name: "radial.lua"))
+
+        let result = try grade(["--out", "graded", exercise("radial")] + paths, in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.count, 2 + paths.count + 1, "one line per submission, none made up: \(result.stdout)")
+        let verdicts = Dictionary(uniqueKeysWithValues: lines.dropFirst().prefix(paths.count).map {
+            (String($0.prefix { $0 != " " }), String($0.drop { $0 != " " }).trimmingCharacters(in: .whitespaces))
+        })
+        XCTAssertTrue(verdicts["flat-alice"]?.hasPrefix("pass ") ?? false, result.stdout)
+        for copier in ["flat-mallory", "flat-oscar", "flat-rex"] {
+            XCTAssertTrue(verdicts[copier]?.hasPrefix("fail ") ?? false, "\(copier) cannot read alice's file: \(result.stdout)")
+        }
+        XCTAssertTrue(verdicts["flat-mallory"]?.contains("cannot read 'flat/alice.lua': the sandbox reads only under") ?? false, result.stdout)
+        XCTAssertEqual(verdicts["flat-dave"], "fail     1 of 2 checks fail", result.stdout)
+        XCTAssertTrue(verdicts["eve"]?.hasPrefix("fail     the submission '\(paths[6])' is a symbolic link") ?? false, result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nfay\\nann  pass     all 2 checks pass\\x1B[1A  fail     1 of 2 checks fail\n"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("\u{1B}"), "no escape reaches the terminal")
+        // dave's report: the verdict first and last, everything dave wrote marked as his and escaped.
+        let report = try String(contentsOf: folder.appendingPathComponent("graded/flat-dave.txt"), encoding: .utf8)
+        XCTAssertTrue(report.hasPrefix("forcelab grade: flat-dave: fail, 1 of 2 checks fail\n"), report)
+        XCTAssertTrue(report.hasSuffix("\nforcelab grade: flat-dave: fail, 1 of 2 checks fail\n"), report)
+        XCTAssertFalse(report.contains("\u{1B}") || report.contains("\r"), report)
+        for line in report.split(separator: "\n") where line.contains("checks pass") || line.contains("HYPERLINK") {
+            XCTAssertTrue(line.hasPrefix("| "), "a line the submission wrote is marked as its own: \(line)")
+        }
+        XCTAssertTrue(report.contains("| \\x1B[2J\\x1B[Hexercise: x\n| all 2 checks pass\n| forcelab grade: pass\\r\n"), report)
+        // No cell of the summary starts a formula.
+        let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
+        for cell in summary.split(whereSeparator: { $0 == "," || $0 == "\n" }) {
+            XCTAssertFalse(cell.hasPrefix("=") || cell.hasPrefix("+") || cell.hasPrefix("@"), "\(cell) in \(summary)")
+        }
+        XCTAssertTrue(summary.contains("\n'+SUM(1),"), summary)
+        // Alone, a link to the solution is refused too.
+        let alone = try grade(["--out", "alone", exercise("radial"), paths[6]], in: folder)
+        XCTAssertEqual(alone.status, 1, alone.stdout)
+        XCTAssertTrue(alone.stderr.contains("is a symbolic link (to '\(solutionPath.path)')"), alone.stderr)
     }
 
     func testAClassIsGradedToTheEndWhenItsOutputsReaderGoesAway() throws {
@@ -238,10 +310,10 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = result.stdout.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ").first.map(String.init) }
         XCTAssertEqual(names, ["ann", "ben", "late-cat", "late-dan"], result.stdout)
-        // The teacher is told that those two can read each other's files.
+        // The teacher is told that those two are graded on their files alone.
         let late = URL(fileURLWithPath: paths[2]).deletingLastPathComponent().path
-        XCTAssertEqual(result.stderr, "forcelab grade: note: 2 submissions are in '\(late)', where each can read the others' files "
-                       + "(give each student's file a folder of its own)\n")
+        XCTAssertEqual(result.stderr, "forcelab grade: note: 2 submissions are in '\(late)': each is graded on a copy of its file "
+                       + "alone, and cannot read the others (give each student's files a folder of their own)\n")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("graded").path).sorted()
         XCTAssertEqual(left, ["ann.txt", "ben.txt", "late-cat.txt", "late-dan.txt", "summary.csv"])
     }
@@ -257,11 +329,12 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("\nloud   pass     all 2 checks pass\n"), result.stdout)
         let report = try String(contentsOf: folder.appendingPathComponent("graded/loud.txt"), encoding: .utf8)
         XCTAssertLessThan(report.utf8.count, 2 * 1_048_576 + 1000)
-        XCTAssertTrue(report.hasPrefix("exercise: "), String(report.prefix(100)))
-        let cut = report.split(separator: "\n").first { $0.hasPrefix("[") && $0.contains(" bytes left out here: a report keeps the first and the last 1 MB") }
+        XCTAssertTrue(report.hasPrefix("forcelab grade: loud: pass, all 2 checks pass\n\nexercise: "), String(report.prefix(100)))
+        let cut = report.split(separator: "\n").first { $0.hasPrefix("[") && $0.contains(" bytes left out here: a report keeps the first and the last 256 kB") }
         let leftOut = cut.flatMap { Int($0.dropFirst().prefix { $0.isNumber }) } ?? 0
-        XCTAssert((16_000_000 - 2 * 1_048_576)..<16_001_000 ~= leftOut, String(describing: cut))
-        XCTAssertTrue(report.hasSuffix("all 2 checks pass\n"), String(report.suffix(100)))
+        XCTAssert((16_000_000 - 2 * 262_144)..<16_001_000 ~= leftOut, String(describing: cut))
+        XCTAssertFalse(report.contains("bytes left out here: a report keeps the first and the last 1 MB"), "the run's report fits whole")
+        XCTAssertTrue(report.hasSuffix("all 2 checks pass\n\nforcelab grade: loud: pass, all 2 checks pass\n"), String(report.suffix(100)))
     }
 
     func testASignalEndsAClasssRunsAtOnce() throws {

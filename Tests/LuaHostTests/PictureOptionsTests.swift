@@ -41,7 +41,7 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertEqual(firstLine("fl.graph.load(tmp .. '/g.json', {fromat = 'd3'})"),
                        "test:1: fl.graph.load: unknown option 'fromat' (did you mean 'format'?)")
         XCTAssertEqual(firstLine(graph + "g:save(tmp .. '/g.json', {format = 'svg'})"),
-                       "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, json))")
+                       "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, gml, pajek, adjlist, multiline_adjlist, snap, matrixmarket, json))")
     }
 
     func testARadarAxisSaysWhichWayIsBetterWhenTold() throws {

@@ -100,6 +100,9 @@ void fl_rearm_sigint(void);
 void fl_restore_sigint(void);
 int fl_interrupted(void);
 void fl_clear_interrupt(void);
+/* Sends the message of the watchdog that ends the process after the time limit's grace period to `descriptor`
+ * instead of standard error (for a host that captures standard error meanwhile, as grading does). */
+void fl_set_watchdog_descriptor(int descriptor);
 
 /* A new state whose Lua heap is limited to about `memory` bytes and whose process may grow by about twice `memory`
  * bytes of resident memory (0 = no limit), and which may run about `instructions` Lua instructions (0 = no limit). Past a

@@ -71,8 +71,8 @@ enum GMLFormat {
     private static func entry(_ key: String, _ value: DataValue, indent: String) -> String {
         guard isKey(key) else { return "" }
         switch value {
-        case .number(let number): return "\(indent)\(key) \(numberText(number))\n"
         case .integer(let number): return "\(indent)\(key) \(number)\n"
+        case .number(let number): return "\(indent)\(key) \(realText(number))\n"
         case .string(let text): return "\(indent)\(key) \(quoted(text))\n"
         case .bool(let flag): return "\(indent)\(key) \(flag ? 1 : 0)\n"
         case .null: return ""

@@ -145,7 +145,10 @@ struct GMLGraphBuilder {
     /// A parsed value as data.
     private static func value(_ value: GMLReader.Value) throws -> DataValue {
         switch value {
-        case .number(let number, _): return .number(number)
+        case .number(let number, let text):
+            // Written without a fraction or an exponent, a number is an integer, as networkx reads it.
+            if let whole = Int(text) { return .integer(whole) }
+            return .number(number)
         case .string(let text): return .string(text)
         case .list(let entries): return .object(try fields(entries))
         }

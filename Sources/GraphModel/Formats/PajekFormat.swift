@@ -55,7 +55,10 @@ enum PajekFormat {
             text += "\(graph.index(ofNode: edge.source)! + 1) \(graph.index(ofNode: edge.target)! + 1)"
             var data = edge.data
             if graph.directed, data["directed"] == .bool(false) { data["directed"] = nil }
-            if case .number(let weight)? = data.removeValue(forKey: "weight") { text += " " + NumberText.format(weight) }
+            if let weight = data["weight"]?.number {
+                data["weight"] = nil
+                text += " " + NumberText.format(weight)
+            }
             text += pairs(data) + "\n"
         }
         return text

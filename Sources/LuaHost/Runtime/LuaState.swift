@@ -92,6 +92,23 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError() }
     }
 
+    /// Loads the text chunk `source` (a file's bytes: a first `#` line and a byte-order mark are skipped, as for a
+    /// file) under the chunk name `@name`, so that messages name it `name` wherever it was read from; leaves it on
+    /// the stack.
+    public func loadFile(contents source: Data, named name: String) throws {
+        var bytes = source.starts(with: [0xEF, 0xBB, 0xBF]) ? source.dropFirst(3) : source[...]
+        if bytes.first == UInt8(ascii: "#") { bytes = bytes[(bytes.firstIndex(of: 0x0A) ?? bytes.endIndex)...] }
+        let status = bytes.withUnsafeBytes { buffer in
+            ("@" + name).withCString { chunkName in
+                fl_loadbuffer(L, buffer.baseAddress?.assumingMemoryBound(to: CChar.self) ?? chunkName, buffer.count, chunkName, "t")
+            }
+        }
+        guard status == LUA_OK else {
+            let error = popError()
+            throw error.message.hasPrefix("attempt to load") ? LuaError("\(name): \(error.message)") : error
+        }
+    }
+
     /// Loads a string as a chunk named `name` and leaves it on the stack.
     public func loadString(_ code: String, name: String) throws {
         let status = code.withCString { fl_loadbuffer(L, $0, strlen($0), name, "t") }

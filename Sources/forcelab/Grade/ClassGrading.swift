@@ -18,6 +18,8 @@ final class ClassGrading {
     private let options: GradeOptions
     /// A name per submission, for its report and its folder.
     private let names: [String]
+    /// Whether each submission shares its folder with another, so that only its file is copied for its run.
+    private let sharesAFolder: [Bool]
     /// The jobs' threads, each grading one submission at a time, which a signal stops.
     private let children = ChildJobs()
     /// Guards what follows.
@@ -30,6 +32,9 @@ final class ClassGrading {
     init(options: GradeOptions) throws {
         self.options = options
         names = try ClassGrading.names(of: options.submissions)
+        let folders = options.submissions.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
+        let counts = Dictionary(folders.map { ($0, 1) }, uniquingKeysWith: +)
+        sharesAFolder = folders.map { counts[$0]! > 1 }
         outcomes = Array(repeating: nil, count: options.submissions.count)
     }
 
@@ -88,13 +93,13 @@ final class ClassGrading {
         return refused > 0 ? 2 : passed == count ? 0 : 1
     }
 
-    /// Warns of submissions that share a folder: the sandbox lets a submission read its folder, so each can read the
-    /// others' files there.
+    /// Notes submissions that share a folder: each is graded on a copy of its file alone, so a module it requires from
+    /// beside it is not there.
     private func noteSharedFolders() {
         let folders = Dictionary(grouping: options.submissions) { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         for (folder, files) in folders.sorted(by: { $0.key < $1.key }) where files.count > 1 {
-            Diagnostics.write("forcelab grade: note: \(files.count) submissions are in '\(folder)', where each can read the others' "
-                + "files (give each student's file a folder of its own)\n")
+            Diagnostics.write("forcelab grade: note: \(files.count) submissions are in '\(ControlText.escaped(folder))': each is graded on "
+                + "a copy of its file alone, and cannot read the others (give each student's files a folder of their own)\n")
         }
     }
 
@@ -107,14 +112,28 @@ final class ClassGrading {
         return next - 1
     }
 
-    /// Grades submission `index` in a `forcelab grade` of its own and writes its report; nil when a signal ended it.
+    /// Grades submission `index` in a `forcelab grade` of its own, on a private copy of it (`PrivateSubmission`), and
+    /// writes its report: the verdict, what the run printed, and the verdict again. The verdict comes from the run's
+    /// verdict file, which the submission cannot write, or from how the process ended; nil when a signal ended it.
     private func grade(_ index: Int) -> Outcome? {
         let folder = options.outputPath + "/" + names[index]
+        let copy: PrivateSubmission
+        do {
+            copy = try PrivateSubmission(options.submissions[index], sharingItsFolder: sharesAFolder[index],
+                                         excluding: [URL(fileURLWithPath: options.exercise).deletingLastPathComponent().path, options.outputPath])
+        } catch {
+            return Outcome(status: 1, verdict: ControlText.escaped(String(describing: error)))
+        }
+        defer { copy.remove() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
         process.arguments = ["grade", "--timeout", "\(options.timeout)", "--max-instructions", "\(options.maxInstructions)",
                              "--max-memory", "\(options.memoryLimit)", "--out", folder]
-            + options.readableFolders.flatMap { ["--allow-read", $0] } + [options.exercise, options.submissions[index]]
+            + options.readableFolders.flatMap { ["--allow-read", $0] } + [options.exercise, copy.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment[VerdictFile.variable] = copy.verdictPath
+        environment[PrivateSubmission.shownAsVariable] = options.submissions[index]
+        process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
@@ -133,29 +152,31 @@ final class ClassGrading {
             rmdir(folder)  // the run ended before it could remove its folder, if it wrote nothing there
             return nil
         }
-        let report = stdout + stderr
+        let outcome = ClassGrading.outcome(of: process, VerdictFile.read(copy.verdictPath), stderr: stderr)
+        let verdict = "forcelab grade: \(ControlText.escaped(names[index])): \(ClassGrading.result(outcome.status)), \(outcome.verdict)\n"
         do {
-            try AtomicFile.write(report, to: options.outputPath + "/" + names[index] + ".txt")
+            try AtomicFile.write(verdict + "\n" + stdout + stderr + "\n" + verdict, to: options.outputPath + "/" + names[index] + ".txt")
         } catch {
             return Outcome(status: 2, verdict: String(describing: error))
         }
+        return outcome
+    }
+
+    /// A run's outcome: its verdict file's, else what its exit says (a limit's watchdog or a signal ended it before it
+    /// could write one; the watchdog's message is the last line of `stderr` that starts `forcelab: `, which only the
+    /// run's own code writes there, since the submission's output is captured apart).
+    private static func outcome(of process: Process, _ written: VerdictFile.Verdict?, stderr: String) -> Outcome {
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
             return Outcome(status: 128 + signal, verdict: "the grading run was ended by signal \(signal) (\(String(cString: strsignal(signal))))")
         }
-        return Outcome(status: process.terminationStatus, verdict: ClassGrading.verdict(status: process.terminationStatus, stdout: stdout, stderr: stderr))
-    }
-
-    /// What a report ends with: when the run did not pass, the error grading wrote last (less `forcelab grade: `, or
-    /// the `forcelab: ` of a limit that had to end the process), which comes after anything the submission wrote to
-    /// standard error; else the last line of standard output (the checks' summary, printed after the submission ran).
-    private static func verdict(status: Int32, stdout: String, stderr: String) -> String {
-        let lines = { (text: String) in text.split(separator: "\n").map(String.init) }
-        let prefixes = ["forcelab grade: ", "forcelab: "]
-        for line in status == 0 ? [] : lines(stderr).reversed() {
-            if let prefix = prefixes.first(where: line.hasPrefix) { return String(line.dropFirst(prefix.count)) }
+        let status = process.terminationStatus
+        if let written, written.status == status { return Outcome(status: status, verdict: ControlText.escaped(written.verdict)) }
+        if status == 3 {
+            let watchdog = stderr.split(separator: "\n").last { $0.hasPrefix("forcelab: ") }?.dropFirst("forcelab: ".count)
+            return Outcome(status: 3, verdict: ControlText.escaped(watchdog ?? "a limit was reached and the run had to be ended"))
         }
-        return lines(stdout).last ?? "(no report)"
+        return Outcome(status: status == 0 ? 1 : status, verdict: "the grading run ended with status \(status) and no verdict")
     }
 
     /// Notes submission `index`'s outcome and prints, in the order given, every line now ready.
@@ -170,9 +191,10 @@ final class ClassGrading {
     /// Prints the lines of the submissions graded since the last printed, in the order given, up to the first not
     /// graded yet, or, `skipping` those (once the grading has stopped), all of them. Called with the lock held.
     private func printReady(skipping: Bool) {
-        let width = names.map(\.count).max() ?? 0
+        let shown = names.map { ControlText.escaped($0) }
+        let width = shown.map(\.count).max() ?? 0
         while printed < outcomes.count, skipping || outcomes[printed] != nil {
-            let name = names[printed].padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = shown[printed].padding(toLength: width, withPad: " ", startingAt: 0)
             if let ready = outcomes[printed] {
                 print("\(name)  \(ClassGrading.result(ready.status).padding(toLength: 7, withPad: " ", startingAt: 0))  \(ready.verdict)")
             } else {
@@ -194,13 +216,15 @@ final class ClassGrading {
         }
     }
 
-    /// Writes `OUT/summary.csv`: name, submission, status, result, verdict and report, a row per graded submission.
+    /// Writes `OUT/summary.csv`: name, submission, status, result, verdict and report, a row per graded submission; no
+    /// cell can start a spreadsheet formula or hold a control character.
     private func writeSummary() throws {
         let rows = outcomes.indices.compactMap { index -> [String: DataCell]? in
             guard let outcome = outcomes[index] else { return nil }
-            return ["name": .string(names[index]), "submission": .string(options.submissions[index]),
+            let cell = { (text: String) in DataCell.string(ControlText.spreadsheetSafe(ControlText.escaped(text))) }
+            return ["name": cell(names[index]), "submission": cell(options.submissions[index]),
                     "status": .number(Double(outcome.status)), "result": .string(ClassGrading.result(outcome.status)),
-                    "verdict": .string(outcome.verdict), "report": .string(names[index] + ".txt")]
+                    "verdict": cell(outcome.verdict), "report": cell(names[index] + ".txt")]
         }
         let columns = ["name", "submission", "status", "result", "verdict", "report"]
         try DataTableFile.write(DataTable(rows: rows, columns: columns), to: options.outputPath + "/summary.csv", format: .csv)

@@ -20,9 +20,44 @@ struct Grader {
 
     let options: GradeOptions
 
-    /// Runs the exercise and the submission, prints one line per check and a summary, and returns the exit status.
+    /// What grading ends with: the lines for standard output, then either the summary of the checks (standard output)
+    /// or the error that stopped grading (standard error), and the exit status.
+    private struct Ending {
+        var lines: [String] = []
+        /// The checks' summary; nil when no submission was graded.
+        var summary: String?
+        var failed = 0
+        var error: GradeError?
+        var status: Int32 { error?.status ?? (failed == 0 ? 0 : 1) }
+        /// The line a class's summary shows: the checks' summary or the error's first line.
+        var verdict: String { error.map { String($0.description.prefix { $0 != "\n" }) } ?? summary ?? "" }
+    }
+
+    /// Runs the exercise and the submission, prints one line per check, what the submission wrote (apart, marked as
+    /// its own) and a summary, and returns the exit status. Nothing is printed while the submission's code can run:
+    /// the Lua state is closed (its finalizers run) before the capture of its output ends.
     func run() -> Int32 {
         let refused = RefusedAccesses()
+        let written = SubmissionOutput()
+        let ending = grade(refused, written)
+        let submissionWrote = written.finish()
+        for line in ending.lines { print(line) }
+        print(submissionWrote, terminator: "")
+        if let error = ending.error {
+            fflush(stdout)
+            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description))
+        } else if let summary = ending.summary {
+            print(refused.report(), terminator: "")
+            print(summary)
+        }
+        fflush(stdout)
+        if options.submission != nil { VerdictFile.write(VerdictFile.Verdict(status: ending.status, verdict: ending.verdict)) }
+        return ending.status
+    }
+
+    /// Grades in a Lua state of its own, closed when this returns; the submission's output is captured while it runs.
+    private func grade(_ refused: RefusedAccesses, _ written: SubmissionOutput) -> Ending {
+        var ending = Ending()
         do {
             // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
             let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
@@ -30,35 +65,33 @@ struct Grader {
             try lua.setModuleGlobal()
             let driver = try GradeDriver(lua)
             let (exercise, prepared) = try prepare(lua, driver)
-            print("exercise: \(exercise.title) (\(options.exercise))")
+            ending.lines.append("exercise: \(exercise.title) (\(options.exercise))")
             guard let submission = options.submission else {
-                show(exercise, prepared)
-                return 0
+                ending.lines += show(exercise, prepared)
+                return ending
             }
             lua.fileAccess = options.submissionAccess
             refused.start(in: lua)
+            try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
-            print("submission: \(submission), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
-            var failed = 0
+            ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             for check in exercise.checks {
                 let outcome = check.judge(graphs)
-                print(outcome.line)
+                ending.lines.append(outcome.line)
                 if !outcome.passed {
-                    failed += 1
-                    if let hint = check.hint { print("  hint: \(hint)") }
+                    ending.failed += 1
+                    if let hint = check.hint { ending.lines.append("  hint: \(hint)") }
                 }
             }
-            print(refused.report(), terminator: "")
             let count = exercise.checks.count
-            print(failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail")
-            return failed == 0 ? 0 : 1
+            let failed = ending.failed
+            ending.summary = failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail"
         } catch let error as GradeError {
-            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description))
-            return error.status
+            ending.error = error
         } catch {
-            Diagnostics.write("forcelab grade: \(error)\n")
-            return 2
+            ending.error = GradeError.exercise(String(describing: error))
         }
+        return ending
     }
 
     /// Reads the exercise, lays out each graph with the reference and builds the submission's graphs and simulations.
@@ -94,33 +127,43 @@ struct Grader {
         return GradeError.exercise("the exercise '\(options.exercise)' cannot be used: \(error.message)")
     }
 
-    /// Prints what a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
+    /// What a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
     /// figures and centroid of the reference's layouts (to choose a metric check's band, a centroid's tolerance).
-    private func show(_ exercise: Exercise, _ prepared: [Prepared]) {
-        if let about = exercise.about { print(about) }
-        print("graphs: \(prepared.map(\.name).joined(separator: ", ")); \(exercise.ticks) ticks each")
-        print("checks:")
-        for check in exercise.checks { print("  \(check.description)") }
-        print("the reference's figures:")
+    private func show(_ exercise: Exercise, _ prepared: [Prepared]) -> [String] {
+        var lines = exercise.about.map { [$0] } ?? []
+        lines.append("graphs: \(prepared.map(\.name).joined(separator: ", ")); \(exercise.ticks) ticks each")
+        lines.append("checks:")
+        lines += exercise.checks.map { "  \($0.description)" }
+        lines.append("the reference's figures:")
         for graph in prepared {
             do {
                 let figures = try graph.reference.metrics().pairs.filter { GradeCheck.metricNames.contains($0.name) }
-                print("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", ")
-                      + ", centroid \(GradeCheck.point(graph.reference.centroid))")
+                lines.append("  \(graph.name): " + figures.map { "\($0.name) \(GradeCheck.figure($0.value))" }.joined(separator: ", ")
+                             + ", centroid \(GradeCheck.point(graph.reference.centroid))")
             } catch {
-                print("  \(graph.name): cannot be measured (\(error))")
+                lines.append("  \(graph.name): cannot be measured (\(error))")
             }
         }
+        return lines
     }
 
     /// Loads the submission, runs the force it returns on each prepared graph and pairs the layouts.
     private func runSubmission(_ submission: String, _ lua: LuaState, _ driver: GradeDriver, _ exercise: Exercise, _ prepared: [Prepared]) throws -> [GradedGraph] {
         let L = lua.L
         let chunk: LuaReference
+        let shown = shown(submission)
+        do {
+            try PrivateSubmission.checkIsAFile(submission)
+        } catch {
+            throw GradeError.submission(String(describing: error))
+        }
         // require finds the submission's own modules beside it first, as a script's (whatever folder grading runs in).
         lua.prependModuleFolder(URL(fileURLWithPath: submission).deletingLastPathComponent().path)
+        guard let source = FileManager.default.contents(atPath: submission) else {
+            throw GradeError.submission("cannot read the submission '\(shown)'")
+        }
         do {
-            try lua.loadFile(submission)
+            try lua.loadFile(contents: source, named: shown)
             chunk = LuaReference(L, -1)
             fl_pop(L, 1)
         } catch let error as LuaError {
@@ -135,10 +178,10 @@ struct Grader {
                 }
                 defer { fl_pop(L, 1) }
                 guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
-                    throw GradeError.submission("'\(submission)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))")
+                    throw GradeError.submission("'\(shown)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))")
                 }
                 guard GradeDriver.isSetup(L, at: -1) == exercise.expectsSetup else {
-                    throw GradeError.submission("'\(submission)' must return " + exercise.expected + " for this exercise")
+                    throw GradeError.submission("'\(shown)' must return " + exercise.expected + " for this exercise")
                 }
                 if !exercise.expectsSetup {
                     do {
@@ -165,6 +208,11 @@ struct Grader {
                 throw submissionFailure(error, lua, on: graph.name, submission)
             }
         }
+    }
+
+    /// The submission as messages name it: the path the teacher gave, for a class's private copy of it.
+    private func shown(_ submission: String) -> String {
+        ProcessInfo.processInfo.environment[PrivateSubmission.shownAsVariable] ?? submission
     }
 
     /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error.
