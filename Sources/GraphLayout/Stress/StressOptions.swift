@@ -39,6 +39,22 @@ public struct StressOptions: Sendable {
     /// The accepted scales.
     public static let scaleRange = 1e-9...1e9
 
+    /// The range of a numeric setting, for readers that check settings by key path (the Lua options); nil for one
+    /// that is no number.
+    public static func range(of setting: PartialKeyPath<StressOptions>) -> ClosedRange<Double>? {
+        func real(_ range: ClosedRange<Int>) -> ClosedRange<Double> { Double(range.lowerBound)...Double(range.upperBound) }
+        switch setting {
+        case \.dimensions: return real(dimensionRange)
+        case \.iterations: return real(iterationRange)
+        case \.tolerance: return toleranceRange
+        case \.seed: return real(seedRange)
+        case \.pivots: return real(pivotRange)
+        case \.exactNodeLimit: return real(exactNodeLimitRange)
+        case \.scale: return scaleRange
+        default: return nil
+        }
+    }
+
     /// Throws for the first option out of its range, naming it.
     public func check() throws {
         try Self.require("dimensions", dimensions, in: Self.dimensionRange)

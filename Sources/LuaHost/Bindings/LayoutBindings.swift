@@ -14,16 +14,7 @@ enum LayoutBindings {
     static let stress: LuaFunction = { L in
         LuaBinding.run(L, "stress") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, StressLayoutOptions.table)
-            var settings = StressOptions()
-            settings.weight = try options.optionalString("weight")
-            settings.dimensions = try options.integer("dimensions")
-            settings.iterations = try options.integer("iterations")
-            settings.tolerance = try options.number("tolerance")
-            settings.seed = try options.integer("seed")
-            settings.pivots = try options.integer("pivots")
-            settings.exactNodeLimit = try options.integer("exactNodeLimit")
-            settings.scale = try options.number("scale")
+            let settings = try StressLayoutOptions.settings.read(arguments, 2)
             let outcome: StressOutcome
             do {
                 outcome = try StressLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))

@@ -1,4 +1,5 @@
 import ForceSimulation
+import GraphLayout
 
 /// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
 /// each numeric setting (nil: any finite number, or no number).
@@ -10,6 +11,7 @@ public protocol LuaSettable: Sendable {
 }
 
 extension SimulationSettings: LuaSettable {}
+extension StressOptions: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -43,6 +45,12 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String, _ doc: String) {
         option = .integer(key, described: described, in: Self.integers(Settings.range(of: property)), doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(key) }
+    }
+
+    /// A string setting that is off (nil) unless given.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, _ doc: String) {
+        option = .string(key, doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) }
     }
 
     /// A boolean setting.
