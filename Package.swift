@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libcgraph", providers: [.apt(["libgraphviz-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
@@ -56,6 +58,9 @@ let package = Package(
         .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
+        // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
+        // Swift 5 mode: its sockets are C handles that the kernel's threads hand between them under locks.
+        .target(name: "JupyterProtocol", dependencies: ["CZeroMQ", "COpenSSL"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
         // The executables' command lines declared as data, their parser and their usage texts.
@@ -65,7 +70,7 @@ let package = Package(
         .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport"],
+            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),

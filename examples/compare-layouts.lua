@@ -31,7 +31,8 @@ for _, variant in ipairs(variants) do
   series[#series + 1] = {name = variant.name, values = values}
   print(string.format("%-9s stress %.3f  crossings %4d  edge cv %.3f  overlaps %3d  neighbourhood %.3f  min angle %.1f",
     variant.name, table.unpack(values)))
-  fl.svg.graph(g, out .. "/layout-" .. variant.name .. ".svg", {title = "Barabási–Albert graph, " .. variant.name, radius = 8})
+  fl.svg.graph(g, out .. "/layout-" .. variant.name .. ".svg",
+               {title = "Barabási–Albert graph, " .. variant.name, radius = 8})
 end
 
 fl.svg.radar(out .. "/compare-layouts.svg", {

@@ -13,13 +13,15 @@ local handles = {{id = "in", type = "target", position = "left"}, {id = "out", t
 g:addNode{id = "source", x = 0, y = 80, width = 120, height = 40, label = "Source", handles = handles}
 g:addNode{id = "group", x = 200, y = 0, width = 300, height = 200, label = "Processing"}
 g:addNode{id = "parse", parent = "group", x = 20, y = 40, width = 110, height = 40, label = "Parse", handles = handles}
-g:addNode{id = "check", parent = "group", x = 170, y = 120, width = 110, height = 40, label = "Check", handles = handles}
+g:addNode{id = "check", parent = "group", x = 170, y = 120, width = 110, height = 40, label = "Check",
+          handles = handles}
 g:addNode{id = "sink", x = 580, y = 80, width = 120, height = 40, label = "Sink", handles = handles}
 
 print(g:connect{source = "source", sourceHandle = "out", target = "parse", targetHandle = "in"}.id)
 g:connect{source = "parse", sourceHandle = "out", target = "check", targetHandle = "in"}
 g:connect{source = "check", sourceHandle = "out", target = "sink", targetHandle = "in"}
-print("duplicate refused:", g:connect{source = "parse", sourceHandle = "out", target = "check", targetHandle = "in"} == nil)
+local duplicate = g:connect{source = "parse", sourceHandle = "out", target = "check", targetHandle = "in"}
+print("duplicate refused:", duplicate == nil)
 
 -- A change list, as an editor emits it while the user drags and selects.
 g:applyNodeChanges{

@@ -17,7 +17,8 @@ local valjean = g:node("Valjean")
 print(string.format("after %d ticks: Valjean at (%.3f, %.3f), alpha %.6f", ticks, valjean.x, valjean.y, sim:alpha()))
 
 local m = fl.metrics(g)
-for _, name in ipairs{"stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle", "overlaps", "neighbourhoodPreservation"} do
+for _, name in ipairs{"stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle", "overlaps",
+                      "neighbourhoodPreservation"} do
   print(string.format("%-26s %.4f", name, m[name]))
 end
 

@@ -22,7 +22,9 @@ print(tostring(recording))
 local energy = recording:series("energy")
 print(string.format("%d ticks; energy at tick 10 %.3f, at the end %.6f", ticks, energy[10], energy[#energy]))
 
-fl.svg.plot(out .. "/replay-alpha.svg", {recording = recording, series = {"alpha"}, title = "Alpha per tick", yLabel = "alpha"})
-fl.svg.plot(out .. "/replay-energy.svg", {recording = recording, series = {"energy", "spread"}, title = "Kinetic energy and spread"})
+fl.svg.plot(out .. "/replay-alpha.svg",
+            {recording = recording, series = {"alpha"}, title = "Alpha per tick", yLabel = "alpha"})
+fl.svg.plot(out .. "/replay-energy.svg",
+            {recording = recording, series = {"energy", "spread"}, title = "Kinetic energy and spread"})
 fl.html.replay(recording, out .. "/replay.html", {title = "Three clusters settling"})
 print("wrote " .. out .. "/replay.html")

@@ -43,6 +43,8 @@ void fl_alert(lua_State *L);
 void fl_guard_hook(lua_State *L, lua_Debug *ar);
 /* Whether the timer has gone off (the time limit is reached). */
 int fl_timed_out(void);
+/* Forgets that the time limit was reached, so the next chunk may run (fl_stop_cell_timer). */
+void fl_forget_time_limit(lua_State *L);
 /* The message of the time limit. */
 const char *fl_timeout_message(void);
 /* Pending Ctrl-C: takes it (clearing it) and returns 1, or returns 0. */
@@ -57,5 +59,8 @@ void fl_track_coroutines(lua_State *L);
 size_t fl_resident_bytes(void);
 /* Replaces debug.sethook with a refusal when an instruction or memory limit is set. */
 void fl_guard_debug_sethook(lua_State *L);
+/* Replaces string.find, match, gmatch and gsub with matchers that charge their steps to the limits, and wraps
+ * collectgarbage to charge each collection (patterns.c). */
+void fl_guard_string_matching(lua_State *L);
 
 #endif

@@ -41,10 +41,13 @@ static int forwarded(int sig) {
     return 1;
 }
 
+/* Whether Ctrl-C keeps its handler after the first (fl_keep_sigint). */
+static volatile sig_atomic_t keep_handler = 0;
+
 static void fl_sigint(int sig) {
     if (forwarded(sig)) return;
     interrupted_flag = 1;
-    signal(SIGINT, SIG_DFL);
+    if (!keep_handler) signal(SIGINT, SIG_DFL);
     alert_running();
 }
 
@@ -70,6 +73,8 @@ void fl_rearm_sigint(void) {
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
 }
+
+void fl_keep_sigint(int keep) { keep_handler = keep != 0; }
 
 void fl_restore_sigint(void) { sigaction(SIGINT, &previous_action, NULL); }
 int fl_interrupted(void) { return interrupted_flag != 0 || timed_out_flag != 0; }
@@ -145,12 +150,14 @@ static void fl_sigalrm(int sig) {
     end_after_grace();
 }
 
-void fl_start_timer(lua_State *L, double seconds) {
+/* Records `L` as the state the limit stops, writes the limit's messages (`what` names the run: the script, the
+ * chunk) and takes SIGALRM. */
+static void prepare_time_limit(lua_State *L, double seconds, const char *what) {
     fl_set_interrupt_state(L);
     snprintf(timeout_message, sizeof timeout_message, "time limit of %g s reached", seconds);
     snprintf(watchdog_message, sizeof watchdog_message,
-             "forcelab: %s, and the script did not stop within %d s more (a finalizer or a long host operation "
-             "does not check the limit); the process ends\n", timeout_message, GRACE_SECONDS);
+             "forcelab: %s, and %s did not stop within %d s more (a finalizer or a long host operation "
+             "does not check the limit); the process ends\n", timeout_message, what, GRACE_SECONDS);
     watchdog_length = strlen(watchdog_message);
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -158,6 +165,10 @@ void fl_start_timer(lua_State *L, double seconds) {
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(SIGALRM, &action, NULL);
+}
+
+void fl_start_timer(lua_State *L, double seconds) {
+    prepare_time_limit(L, seconds, "the script");
     double total = seconds + GRACE_SECONDS;
     watchdog_delay.tv_sec = (time_t)total;
     watchdog_delay.tv_nsec = (long)((total - (double)(time_t)total) * 1e9);
@@ -174,6 +185,84 @@ void fl_start_timer(lua_State *L, double seconds) {
         pthread_attr_destroy(&attributes);
     }
     arm_timer(seconds);
+}
+
+/* ---- the time limit of one chunk ---- */
+
+static pthread_mutex_t cell_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cell_changed = PTHREAD_COND_INITIALIZER;
+/* When the running chunk's grace ends (CLOCK_MONOTONIC), and whether a chunk's limit is armed. */
+static struct timespec cell_deadline;
+static int cell_armed = 0, cell_watchdog_started = 0;
+
+/* Waits for each armed chunk's deadline; when one passes while still armed, ends the process. */
+static void *cell_watchdog(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&cell_lock);
+    for (;;) {
+        if (!cell_armed) {
+            pthread_cond_wait(&cell_changed, &cell_lock);
+            continue;
+        }
+        struct timespec deadline = cell_deadline;
+        if (pthread_cond_timedwait(&cell_changed, &cell_lock, &deadline) == ETIMEDOUT && cell_armed) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            if (now.tv_sec > cell_deadline.tv_sec ||
+                (now.tv_sec == cell_deadline.tv_sec && now.tv_nsec >= cell_deadline.tv_nsec))
+                end_after_grace();
+        }
+    }
+    return NULL;
+}
+
+void fl_start_cell_timer(lua_State *L, double seconds) {
+    prepare_time_limit(L, seconds, "the chunk");
+    pthread_mutex_lock(&cell_lock);
+    if (!cell_watchdog_started) {
+        pthread_condattr_t clock;
+        pthread_condattr_init(&clock);
+        pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
+        pthread_cond_destroy(&cell_changed);
+        pthread_cond_init(&cell_changed, &clock);
+        pthread_condattr_destroy(&clock);
+        sigset_t all, previous;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &previous);
+        pthread_t thread;
+        pthread_attr_t attributes;
+        pthread_attr_init(&attributes);
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        cell_watchdog_started = pthread_create(&thread, &attributes, cell_watchdog, NULL) == 0;
+        watchdog_running = cell_watchdog_started;
+        pthread_attr_destroy(&attributes);
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    }
+    double total = seconds + GRACE_SECONDS;
+    clock_gettime(CLOCK_MONOTONIC, &cell_deadline);
+    cell_deadline.tv_sec += (time_t)total;
+    cell_deadline.tv_nsec += (long)((total - (double)(time_t)total) * 1e9);
+    if (cell_deadline.tv_nsec >= 1000000000L) {
+        cell_deadline.tv_sec += 1;
+        cell_deadline.tv_nsec -= 1000000000L;
+    }
+    cell_armed = 1;
+    pthread_cond_signal(&cell_changed);
+    pthread_mutex_unlock(&cell_lock);
+    timed_out_flag = 0;
+    arm_timer(seconds);
+}
+
+void fl_stop_cell_timer(lua_State *L) {
+    struct itimerval off;
+    memset(&off, 0, sizeof off);
+    setitimer(ITIMER_REAL, &off, NULL);
+    pthread_mutex_lock(&cell_lock);
+    cell_armed = 0;
+    pthread_cond_signal(&cell_changed);
+    pthread_mutex_unlock(&cell_lock);
+    timed_out_flag = 0;
+    fl_forget_time_limit(L);
 }
 
 int fl_timed_out(void) { return timed_out_flag != 0; }

@@ -6,6 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <stdint.h>
+#include <sys/resource.h>
 
 /* Instructions between two runs of the guard hook while it rests. */
 #define GUARD_COUNT 1000
@@ -29,6 +31,53 @@ size_t fl_resident_bytes(void) {
     return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
 }
 
+/* The process's virtual size in bytes (0 when /proc cannot tell). */
+static size_t virtual_bytes(void) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[128];
+    ssize_t length = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (length <= 0) return 0;
+    text[length] = '\0';
+    unsigned long long pages = 0;
+    if (sscanf(text, "%llu", &pages) != 1) return 0;
+    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* The address-space limit (ulimit -v) in bytes, 0 when there is none. */
+static size_t address_space_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
+    return (size_t)limit.rlim_cur;
+}
+
+/* A field of /proc/meminfo in bytes, or `fallback` when it cannot be read. */
+static size_t meminfo_bytes(const char *field, size_t fallback) {
+    FILE *file = fopen("/proc/meminfo", "re");
+    if (file == NULL) return fallback;
+    char line[256];
+    size_t result = fallback, name_length = strlen(field);
+    while (fgets(line, sizeof line, file) != NULL) {
+        unsigned long long kilobytes = 0;
+        if (strncmp(line, field, name_length) == 0 && line[name_length] == ':' &&
+            sscanf(line + name_length + 1, "%llu", &kilobytes) == 1) {
+            result = (size_t)kilobytes * 1024;
+            break;
+        }
+    }
+    fclose(file);
+    return result;
+}
+
+/* What the machine can still give: available memory and free swap (SIZE_MAX when /proc cannot tell). */
+static size_t machine_available_bytes(void) {
+    size_t available = meminfo_bytes("MemAvailable", SIZE_MAX);
+    return available == SIZE_MAX ? SIZE_MAX : available + meminfo_bytes("SwapFree", 0);
+}
+
+static size_t machine_total_bytes(void) { return meminfo_bytes("MemTotal", 0); }
+
 static const char *memory_message(fl_alloc_state *st, const char *what, size_t limit) {
     if (limit % (1 << 20) == 0)
         snprintf(st->message, sizeof st->message, "not enough memory: the limit of %llu MiB was reached%s",
@@ -49,13 +98,19 @@ static const char *check_limits(fl_alloc_state *st) {
         return st->reached = st->message;
     }
     if (st->soft != 0 && st->used > st->soft) return memory_message(st, "", st->soft);
-    if (st->max_resident != 0) {
-        double now = monotonic_seconds();
-        if (now >= st->next_resident_check) {
-            st->next_resident_check = now + 0.01;
-            if (fl_resident_bytes() > st->max_resident)
-                return memory_message(st, " (the process as a whole grew by more than twice the limit)", st->soft);
-        }
+    double now = monotonic_seconds();
+    if (now >= st->next_resident_check) {
+        st->next_resident_check = now + 0.01;
+        if (st->max_resident != 0 && fl_resident_bytes() > st->max_resident)
+            return memory_message(st, " (the process as a whole grew by more than twice the limit)", st->soft);
+        /* The system's bounds too: the host's own Swift allocations end the process with a signal when refused,
+           and a growing array asks for twice what it holds, so a loop stops once half the address space (ulimit -v)
+           is used, or when the machine has less left than 64 MiB and half of what the process holds. */
+        size_t address_limit = address_space_limit();
+        if (address_limit != 0 && virtual_bytes() > address_limit / 2)
+            return memory_message(st, " (half the address-space limit, ulimit -v, is used)", address_limit);
+        if (machine_available_bytes() < ((size_t)64 << 20) + fl_resident_bytes() / 2)
+            return memory_message(st, " (the machine's memory is nearly exhausted)", machine_total_bytes());
     }
     return NULL;
 }
@@ -102,6 +157,12 @@ const char *fl_limit_reached(lua_State *L) {
     fl_alloc_state *st = fl_state_of(L);
     if (st->reached == NULL && fl_timed_out()) st->reached = fl_timeout_message();
     return st->reached;
+}
+
+void fl_forget_time_limit(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->reached == fl_timeout_message()) st->reached = NULL;
+    fl_resting_hook(L);
 }
 
 static int refuse_sethook(lua_State *L) {

@@ -150,6 +150,7 @@ static void install_text_loaders(lua_State *L) {
 
 static int fl_openlibs_protected(lua_State *L) {
     luaL_openlibs(L);
+    fl_guard_string_matching(L);
     install_text_loaders(L);
     fl_track_coroutines(L);
     fl_guard_debug(L);

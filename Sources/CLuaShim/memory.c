@@ -118,6 +118,8 @@ lua_State *fl_newstate(size_t memory, long long instructions) {
 
 size_t fl_memory_in_use(lua_State *L) { return fl_state_of(L)->used; }
 
+size_t fl_resident_budget(lua_State *L) { return fl_state_of(L)->max_resident; }
+
 int fl_is_memory_error(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TSTRING) return 0;
     const char *text = lua_tostring(L, idx);

@@ -160,11 +160,23 @@ static void remove_fields(lua_State *L, const char *table, const char *const nam
     lua_pop(L, 1);
 }
 
+/* The fields the sandbox removes from each library, and the global it removes ("debug", listed under "_G"). */
+static const char *const os_removed[] = {"execute", "remove", "rename", "tmpname", "exit", "getenv", "setlocale", NULL};
+static const char *const io_removed[] = {"popen", "tmpfile", NULL};
+static const char *const package_removed[] = {"loadlib", "searchpath", "cpath", NULL};
+static const char *const string_removed[] = {"dump", NULL};
+static const char *const globals_removed[] = {"debug", NULL};
+
+const char *const *fl_sandbox_removed(const char *library) {
+    if (strcmp(library, "os") == 0) return os_removed;
+    if (strcmp(library, "io") == 0) return io_removed;
+    if (strcmp(library, "package") == 0) return package_removed;
+    if (strcmp(library, "string") == 0) return string_removed;
+    if (strcmp(library, "_G") == 0) return globals_removed;
+    return NULL;
+}
+
 static int sandbox_protected(lua_State *L) {
-    static const char *const os_removed[] = {"execute", "remove", "rename", "tmpname", "exit", "getenv", "setlocale", NULL};
-    static const char *const io_removed[] = {"popen", "tmpfile", NULL};
-    static const char *const package_removed[] = {"loadlib", "searchpath", "cpath", NULL};
-    static const char *const string_removed[] = {"dump", NULL};
     remove_fields(L, "os", os_removed);
     remove_fields(L, "io", io_removed);
     remove_fields(L, "package", package_removed);

@@ -32,6 +32,7 @@ public enum ForcelabSyntax {
             "[options] [script [args]]",
             "sweep \(SweepSyntax.command.forms[0])   (see forcelab sweep --help)",
             "grade [options] exercise.lua submission.lua...   (see forcelab grade --help)",
+            "kernel [options] -f CONNECTION_FILE   (a Jupyter kernel: see forcelab kernel --help)",
         ],
         options: [
             execute.declaration, interactive.declaration, require.declaration, version.declaration, ignoreEnvironment.declaration,

@@ -10,6 +10,8 @@ public enum GradeSyntax {
         help: "the folder they may write under (made if missing, removed again if nothing was written there); for a class,"
             + " DIR/NAME for each submission, its report DIR/NAME.txt and DIR/summary.csv")
     public static let jobs = SharedOptions.jobs(help: "a class's submissions graded at once")
+    public static let gradescope = Option<String>.text(
+        "--gradescope", "FILE", .file, help: "also write Gradescope's autograder results (results.json) to FILE (one submission)")
     public static let help = SharedOptions.help
 
     /// The declaration.
@@ -21,7 +23,7 @@ public enum GradeSyntax {
             "[options] exercise.lua      (shows the task, the checks and the reference's figures)",
         ],
         options: [timeout.declaration, maxInstructions.declaration, maxMemory.declaration, allowRead.declaration,
-                  outputFolder.declaration, jobs.declaration, help.declaration],
+                  outputFolder.declaration, jobs.declaration, gradescope.declaration, help.declaration],
         operand: "the exercise", afterOperand: .taken,
         markers: [Marker("--", "stop handling options (for a file whose name starts with '-')")],
         notes: """

@@ -80,4 +80,6 @@ public enum ValueKind: String, Sendable, Encodable, Equatable {
     case size
     /// `I/N`: part I of N.
     case shard
+    /// Any text: a name (a kernelspec's), a title shown to users.
+    case text
 }

@@ -38,7 +38,7 @@ public enum DataTableFile {
     public static func read(_ path: String, format: DataTableFormat, check: @escaping (Int) throws -> Void = { _ in }) throws -> DataTable {
         let meter = WorkMeter(check)
         try FileAccess.checkRead(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try FileContents.read(path, meter: meter) else {
             throw DataTableError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
         guard var text = String(data: data, encoding: .utf8) else { throw DataTableError("cannot read '\(path)': not UTF-8 text") }

@@ -105,7 +105,10 @@ enum ReplayPage {
       function sx(i) { return frames[state.frame][2 * i] * state.k + state.tx; }
       function sy(i) { return frames[state.frame][2 * i + 1] * state.k + state.ty; }
 
+      // A page laid out after its script ran (in a notebook's frame) has no size yet: fit once it has one.
+      var fitPending = false;
       function fit() {
+        if (size().w === 0 || size().h === 0) { fitPending = true; return; }
         var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, f, j;
         for (f = 0; f < frames.length; f++) {
           for (j = 0; j < n; j++) {
@@ -199,6 +202,7 @@ enum ReplayPage {
         var s = size(), dpr = window.devicePixelRatio || 1;
         canvas.width = Math.max(1, Math.round(s.w * dpr));
         canvas.height = Math.max(1, Math.round(s.h * dpr));
+        if (fitPending && s.w > 0 && s.h > 0) { fitPending = false; fit(); }
         draw();
       }
 
@@ -303,6 +307,7 @@ enum ReplayPage {
       speed.addEventListener("change", function () { state.speed = Number(speed.value); });
       document.getElementById("fit").addEventListener("click", function () { fit(); draw(); });
       window.addEventListener("resize", resize);
+      if (window.ResizeObserver) new ResizeObserver(resize).observe(canvas);
 
       var legend = document.getElementById("legend");
       R.legend.forEach(function (entry) {

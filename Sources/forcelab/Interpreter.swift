@@ -107,7 +107,7 @@ struct Interpreter {
     }
 
     /// Runs a `-e` chunk or a `-l` require, with Ctrl-C interrupting it.
-    private func perform(_ action: CommandLineOptions.Action) throws {
+    func perform(_ action: CommandLineOptions.Action) throws {
         switch action {
         case .execute(let code):
             try Interruption.during(lua) { try lua.run(code, name: "=(command line)") }

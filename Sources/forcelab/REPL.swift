@@ -5,6 +5,7 @@ import LuaHost
 /// The interactive loop: the stock `lua` REPL's rules with line editing, history, completion and readable results.
 struct REPL {
     let lua: LuaState
+    private var session: LuaSession { LuaSession(lua: lua) }
     private let formatter = LuaValueFormatter()
 
     /// Creates a REPL over an open state.
@@ -16,7 +17,8 @@ struct REPL {
     func run() {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "."
         let L = lua.L
-        let editor = LineEditor(historyPath: home + "/.forcelab_history") { LuaCompletion.complete(L, line: $0, word: $1) }
+        let session = session
+        let editor = LineEditor(historyPath: home + "/.forcelab_history") { session.complete(line: $0, word: $1) }
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)
@@ -33,7 +35,7 @@ struct REPL {
                     print(help)
                     fflush(stdout)
                 } else {
-                    evaluate(chunk)
+                    evaluate()
                 }
             }
         }
@@ -72,15 +74,9 @@ struct REPL {
             case .line(let typed):
                 // As stock lua 5.4: a first line starting with '=' is 'return' followed by the rest.
                 let line = chunk == nil && typed.hasPrefix("=") ? "return " + typed.dropFirst() : typed
-                if let partial = chunk {
-                    chunk = partial + "\n" + line
-                } else if (try? lua.loadString("return " + line + ";", name: "=stdin")) != nil {
-                    return line
-                } else {
-                    chunk = line
-                }
+                chunk = chunk.map { $0 + "\n" + line } ?? line
                 do {
-                    try lua.loadString(chunk!, name: "=stdin")
+                    try session.load(chunk!, name: "=stdin")
                     return chunk
                 } catch let error as LuaError where error.message.hasSuffix("<eof>") {
                     continue
@@ -98,15 +94,11 @@ struct REPL {
     }
 
     /// Runs the compiled chunk on top of the stack and prints its results tab-separated.
-    private func evaluate(_ chunk: String) {
+    private func evaluate() {
         let L = lua.L
-        if chunk.trimmingCharacters(in: .whitespaces).hasPrefix("local ") {
-            reportError("note: a local declared here does not survive to the next line; drop 'local' to keep it")
-        }
         let base = lua_gettop(L) - 1
         do {
-            fl_clear_interrupt()
-            try lua.call()
+            _ = try session.run()
         } catch {
             reportError(String(describing: error))
             lua_settop(L, base)

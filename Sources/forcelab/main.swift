@@ -15,6 +15,9 @@ let arguments = CommandLine.arguments
 if arguments.count > 1 && arguments[1] == "sweep" {
     exit(SweepCommand.main(Array(arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))
 }
+if arguments.count > 1 && arguments[1] == "kernel" {
+    exit(KernelCommand.main(Array(arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))
+}
 if arguments.count > 1 && arguments[1] == "grade" {
     exit(GradeCommand.main(Array(arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))
 }

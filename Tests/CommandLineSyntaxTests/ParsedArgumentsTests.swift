@@ -123,7 +123,7 @@ final class ParsedArgumentsTests: XCTestCase {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(CommandCatalog.all)
         let commands = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        XCTAssertEqual(commands.map { $0["name"] as? String }, ["forcelab", "forcelab sweep", "forcelab grade", "ForceBench"])
+        XCTAssertEqual(commands.map { $0["name"] as? String }, ["forcelab", "forcelab sweep", "forcelab grade", "forcelab kernel", "forcelab kernel install", "ForceBench"])
         let sweep = commands[1]
         XCTAssertEqual(sweep["afterOperand"] as? String, "ownOptionsRefused")
         let jobs = try XCTUnwrap((sweep["options"] as? [[String: Any]])?.first { ($0["names"] as? [String]) == ["--jobs"] })

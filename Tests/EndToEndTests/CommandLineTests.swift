@@ -251,9 +251,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Every option a command's usage lists (the usage is made from its declaration) is documented where users read
-    /// about the command: README's "The command line", docs/scale.md, docs/grading.md.
+    /// about the command: README's "The command line", docs/scale.md, docs/grading.md, docs/notebook.md.
     func testEveryOptionInAUsageIsDocumented() throws {
-        for (command, document) in [([String](), "README.md"), (["sweep"], "docs/scale.md"), (["grade"], "docs/grading.md")] {
+        for (command, document) in [([String](), "README.md"), (["sweep"], "docs/scale.md"), (["grade"], "docs/grading.md"),
+                                    (["kernel"], "docs/notebook.md"), (["kernel", "install"], "docs/notebook.md")] {
             let usage = try ForcelabProcess.run(command + ["--help"]).stdout
             let text = try String(contentsOf: ForcelabProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
             // An option's line: two spaces, its names ("-h, --help") and value, two spaces or more, its help.

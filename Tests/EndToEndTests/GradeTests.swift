@@ -158,9 +158,9 @@ final class GradeTests: XCTestCase {
         }
         let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
         let rows = summary.split(separator: "\n").map(String.init)
-        XCTAssertEqual(rows.first, "name,submission,status,result,verdict,report")
+        XCTAssertEqual(rows.first, "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
         XCTAssertEqual(rows.count, 5, summary)
-        XCTAssertTrue(rows[2].hasPrefix("ben,\(paths[1]),1,fail,") && rows[2].hasSuffix(" checks fail,ben.txt"), summary)
+        XCTAssertTrue(rows[2].hasPrefix("ben,\(paths[1]),1,fail,") && rows[2].hasSuffix(" checks fail,0,1,2,0,1,ben.txt"), summary)
         XCTAssertTrue(rows[3].hasPrefix("cat,\(paths[2]),1,fail,") && rows[3].contains("oops"), summary)
         // The students' own folders, where nothing was written, are gone again.
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("graded").path).sorted()
@@ -251,7 +251,8 @@ final class GradeTests: XCTestCase {
             XCTAssertTrue(verdicts[copier]?.hasPrefix("fail ") ?? false, "\(copier) cannot read alice's file: \(result.stdout)")
         }
         XCTAssertTrue(verdicts["flat-mallory"]?.contains("cannot read 'flat/alice.lua': the sandbox reads only under") ?? false, result.stdout)
-        XCTAssertEqual(verdicts["flat-dave"], "fail     1 of 2 checks fail", result.stdout)
+        // Its tries at the report (a file outside its --out) and at os.exit, once per graph, are flagged.
+        XCTAssertEqual(verdicts["flat-dave"], "fail     1 of 2 checks fail  [! 3 attempts at what the sandbox refuses]", result.stdout)
         XCTAssertTrue(verdicts["eve"]?.hasPrefix("fail     the submission '\(paths[6])' is a symbolic link") ?? false, result.stdout)
         XCTAssertTrue(result.stdout.contains("\nfay\\nann  pass     all 2 checks pass\\x1B[1A  fail     1 of 2 checks fail\n"), result.stdout)
         XCTAssertFalse(result.stdout.contains("\u{1B}"), "no escape reaches the terminal")
@@ -274,6 +275,92 @@ final class GradeTests: XCTestCase {
         let alone = try grade(["--out", "alone", exercise("radial"), paths[6]], in: folder)
         XCTAssertEqual(alone.status, 1, alone.stdout)
         XCTAssertTrue(alone.stderr.contains("is a symbolic link (to '\(solutionPath.path)')"), alone.stderr)
+    }
+
+    func testWhatASubmissionTriesThatTheSandboxRefusesIsCountedListedAndFlagged() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        // Tries caught by pcall, which without the count would look like an honest submission's.
+        let hostile = "pcall(os.execute, 'ls'); pcall(function() return io.popen('ls') end)\n"
+            + "pcall(function() return debug.getinfo(1) end); pcall(function() return ('x'):dump() end)\n"
+            + "pcall(io.open, '/etc/passwd'); pcall(setmetatable, os, nil); pcall(os.execute, 'ls')\n"
+        for (student, code) in [("ann", hostile + solution), ("ben", solution)] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "radial.lua"))
+        }
+        let result = try grade(["--out", "graded", exercise("radial")] + paths, in: folder)
+        XCTAssertEqual(result.status, 0, "the tries do not change the checks: \(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The chunk runs once per graph (2): 2 x (execute 2, popen, debug, dump) + 1 refused file = 11.
+        XCTAssertEqual(lines[1], "ann  pass     all 2 checks pass  [! 11 attempts at what the sandbox refuses]", result.stdout)
+        XCTAssertEqual(lines[2], "ben  pass     all 2 checks pass", result.stdout)
+        let report = try String(contentsOf: folder.appendingPathComponent("graded/ann.txt"), encoding: .utf8)
+        XCTAssertTrue(report.contains("\nthe submission tried what the sandbox removes: debug (2 times), io.popen (2 times), "
+                                      + "os.execute (4 times), string.dump (2 times)\n"), report)
+        XCTAssertTrue(report.contains("\n  cannot read '/etc/passwd': the sandbox reads only under "), report)
+        let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
+        XCTAssertEqual(summary.split(separator: "\n").first, "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
+        XCTAssertTrue(summary.contains(",all 2 checks pass,11,2,2,1,1,ann.txt\n") && summary.contains(",all 2 checks pass,0,2,2,1,1,ben.txt\n"), summary)
+    }
+
+    func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)
+        let scored = radial.replacingOccurrences(of: "{kind = \"positions\", tolerance = 1e-6,", with: "{kind = \"positions\", tolerance = 1e-6, points = 3,")
+            .replacingOccurrences(of: "{kind = \"centroid\", at = {0, 0}, tolerance = 5,", with: "{kind = \"centroid\", at = {0, 0}, tolerance = 5, points = 0.5,")
+        XCTAssertNotEqual(scored, radial, "the exercise's checks were found")
+        let exerciseFolder = folder.appendingPathComponent("exercise")
+        try FileManager.default.createDirectory(at: exerciseFolder, withIntermediateDirectories: true)
+        let scoredExercise = try submission(scored, in: exerciseFolder, name: "radial.lua")
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        for (student, code) in [("ann", solution), ("ben", "return function(alpha, nodes) end\n"), ("cat", "return 1\n")] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "radial.lua"))
+        }
+        let result = try grade(["--out", "graded", scoredExercise] + paths, in: folder)
+        XCTAssertTrue(result.stdout.contains("\nann  pass     all 2 checks pass, 3.5 of 3.5 points\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nben  fail     1 of 2 checks fail, 0.5 of 3.5 points\n"), result.stdout)
+        let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
+        let rows = summary.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows[0], "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
+        XCTAssertTrue(rows[1].hasSuffix(",0,3.5,3.5,3,0.5,ann.txt"), rows[1])
+        XCTAssertTrue(rows[2].hasSuffix(",0,0.5,3.5,0,0.5,ben.txt"), rows[2])
+        XCTAssertTrue(rows[3].hasSuffix(",0,0,3.5,0,0,cat.txt"), "a submission that fails before the checks earns nothing: \(rows[3])")
+        // Gradescope's results.json, for one submission, through examples/gradescope/run_autograder.
+        let autograder = folder.appendingPathComponent("autograder")
+        for sub in ["source", "submission"] {
+            try FileManager.default.createDirectory(at: autograder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try scored.write(to: autograder.appendingPathComponent("source/exercise.lua"), atomically: true, encoding: .utf8)
+        try "return function(alpha, nodes) end\n".write(to: autograder.appendingPathComponent("submission/force.lua"), atomically: true, encoding: .utf8)
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("examples/gradescope/run_autograder").path
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: script)
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUTOGRADER"] = autograder.path
+        environment["PATH"] = URL(fileURLWithPath: ForcelabProcess.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        run.environment = environment
+        run.standardOutput = FileHandle.nullDevice
+        try run.run()
+        run.waitUntilExit()
+        XCTAssertEqual(run.terminationStatus, 0)
+        let data = try Data(contentsOf: autograder.appendingPathComponent("results/results.json"))
+        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(results["score"] as? Double, 0.5)
+        let tests = try XCTUnwrap(results["tests"] as? [[String: Any]])
+        XCTAssertEqual(tests.map { $0["name"] as? String }, ["positions", "centroid"])
+        XCTAssertEqual(tests.map { $0["max_score"] as? Double }, [3, 0.5])
+        XCTAssertEqual(tests.map { $0["status"] as? String }, ["failed", "passed"])
+        XCTAssertTrue((tests[0]["output"] as? String ?? "").contains("  hint: "), "\(tests[0])")
+        XCTAssertTrue((results["output"] as? String ?? "").hasSuffix("1 of 2 checks fail, 0.5 of 3.5 points\n"), "\(results)")
+        // --gradescope is for one submission.
+        let two = try grade(["--gradescope", "r.json", scoredExercise] + paths.prefix(2), in: folder)
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.contains("'--gradescope' writes the results of one submission"), two.stderr)
     }
 
     func testAClassIsGradedToTheEndWhenItsOutputsReaderGoesAway() throws {
@@ -600,7 +687,8 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(counted.stdout.contains("\n  cannot read '/etc/passwd5': "), counted.stdout)
         XCTAssertFalse(counted.stdout.contains("'/etc/passwd6'"), counted.stdout)
         XCTAssertTrue(counted.stdout.contains("\n  and more than 9995 more\n"), counted.stdout)
-        XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\n"), "nothing refused, nothing reported: \(executed.stderr)")
+        XCTAssertTrue(executed.stderr.hasSuffix("execute.lua:1: in main chunk\nthe submission tried what the sandbox removes: os.execute (1 time)\n"),
+                      "no file refused, the removed function's use reported: \(executed.stderr)")
         let read = try grade([exercise("radial"), folder.appendingPathComponent("read.lua").path], in: folder)
         XCTAssertFalse(read.stderr.contains("the sandbox refused the submission"), "the refusal in the error is not listed again: \(read.stderr)")
         // The files require's search tries by itself are no attempt of the submission's.

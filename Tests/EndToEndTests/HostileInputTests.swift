@@ -74,4 +74,73 @@ final class HostileInputTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertEqual(names, ["ids.csv"])
     }
+
+    /// Each large request or long loop of the host, under `--max-memory` and under `ulimit -v` (in KiB): the run
+    /// ends with status 3 or the call fails with a catchable "not enough memory" or limit error, never a signal.
+    func testLargeRequestsAndLongLoopsEndWithStatus3OrACatchableError() throws {
+        let exact = "local g = fl.graph.generate('recursive', {n = 20000}) fl.layout.stress(g, {exactNodeLimit = 20000, iterations = 1})"
+        let pivots = "local g = fl.graph.generate('recursive', {n = 20000}) fl.layout.stress(g, {exactNodeLimit = 0, pivots = 10000, iterations = 1})"
+        let crossings = "local g = fl.graph.generate('erdosRenyi', {n = 5000, m = 30000}) fl.simulation(g):tick() fl.metrics(g)"
+        let generator = "fl.graph.generate('erdosRenyi', {n = 1e7, m = 2e7})"
+        let endless = "fl.graph.load('/dev/zero', {format = 'csv'})"
+        let cases: [(limits: String, chunk: String, message: String)] = [
+            ("--max-memory 300M", exact, "stress: not enough memory: 3233040000 bytes"),
+            ("--max-memory 1G", pivots, "stress: not enough memory: "),
+            ("--max-memory 300M --max-instructions 2000000", crossings, "instruction limit of 2000000 reached"),
+            ("--max-memory 300M", generator, "generate: not enough memory: "),
+            ("--max-memory 100M", endless, "load: not enough memory: "),
+            ("ulimit -v 2000000", exact, "stress: not enough memory: 3233040000 bytes"),
+            ("ulimit -v 2000000", pivots, "stress: not enough memory: "),
+            ("ulimit -v 1500000 --timeout 2", crossings, "time limit of 2 s reached"),
+            ("ulimit -v 500000", generator, "generate: not enough memory: "),
+            ("ulimit -v 800000", endless, "not enough memory"),
+        ]
+        for (limits, chunk, message) in cases {
+            let (prefix, options) = limits.hasPrefix("ulimit")
+                ? (limits.split(separator: " ").prefix(3).joined(separator: " ") + "; ", limits.split(separator: " ").dropFirst(3).joined(separator: " "))
+                : ("", limits)
+            for wrapped in [chunk, "local ok, message = pcall(function() \(chunk) end) print(message) os.exit(ok and 0 or 5)"] {
+                let result = try shell(prefix + #""$0" \#(options) -e "\#(wrapped)""#)
+                // Time and instruction limits are sticky: a pcall cannot carry on past them.
+                let caught = wrapped != chunk && !message.contains("limit of")
+                XCTAssertEqual(result.status, caught ? 5 : 3, "\(limits): \(wrapped): \(result.stderr)")
+                XCTAssertTrue((caught ? result.stdout : result.stderr).contains(message), "\(limits): \(wrapped): \(result.stdout) \(result.stderr)")
+            }
+        }
+    }
+
+    /// The string library's matching and collectgarbage answer to --max-instructions and --timeout (the stock
+    /// matcher ran in C with no hook: each of these ran on until the watchdog).
+    func testPatternMatchingAndCollectionsAnswerToTheLimits() throws {
+        let loops = [
+            "print(('a'):rep(30):find(('a*'):rep(20) .. 'b'))",
+            "print(('a'):rep(30):match(('a*'):rep(20) .. 'b'))",
+            "for m in ('a'):rep(30):gmatch(('a*'):rep(20) .. 'b') do end",
+            "local s = ('a'):rep(1e5) while true do s = s:gsub('a', 'a') end",
+            "local t = {} for i = 1, 1e4 do t[i] = {} end while true do collectgarbage() end",
+        ]
+        for loop in loops {
+            for (limit, message) in [("--max-instructions 1000000", "instruction limit of 1000000 reached"), ("--timeout 0.5", "time limit of 0.5 s reached")] {
+                let result = try shell(#""$0" \#(limit) -e "pcall(function() \#(loop) end) print('went on')""#)
+                XCTAssertEqual(result.status, 3, "\(limit) \(loop): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(message) && !result.stderr.contains("watchdog"), "\(limit) \(loop): \(result.stderr)")
+                XCTAssertEqual(result.stdout, "", "\(limit) \(loop)")
+            }
+        }
+    }
+
+    /// forcelab's string.find, match, gmatch and gsub give what the stock lua5.4's give, results and errors alike,
+    /// on 2 × 3000 random subjects and patterns (classes, sets, %b, %f, captures, back references, anchors,
+    /// malformed patterns; string, table and function replacements).
+    func testPatternMatchingIsTheStockLuas() throws {
+        let script = ForcelabProcess.packageRoot.appendingPathComponent("Tests/Fixtures/patterns/compare.lua").path
+        for seed in ["1", "2"] {
+            let stock = try ForcelabProcess.run([script, seed, "3000"], executable: "/usr/bin/lua5.4")
+            let ours = try ForcelabProcess.run([script, seed, "3000"])
+            XCTAssertEqual(stock.status, 0, stock.stderr)
+            XCTAssertEqual(stock.stdout.split(separator: "\n").count, 15000)
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            XCTAssertTrue(ours.stdout == stock.stdout, "seed \(seed): the outputs differ")
+        }
+    }
 }

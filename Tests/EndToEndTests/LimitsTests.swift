@@ -179,16 +179,23 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(enough.stdout, "500500\n")
     }
 
-    /// The memory limit counts the host's own data (a generated graph), not only Lua's heap.
+    /// The memory limit counts the host's own data (a graph's nodes), not only Lua's heap; a generated graph that
+    /// would not fit is refused before it is built.
     func testMemoryLimitCountsTheHostsGraphs() throws {
         let result = try ForcelabProcess.run(["--max-memory", "8M", "-e", """
-            local g = forcelab.graph.generate("grid", {rows = 500, columns = 500})
-            local s = 0 for i = 1, 1e6 do s = s + i end
+            local g = forcelab.graph.new()
+            for i = 1, 1e6 do g:addNode{id = tostring(i)} end
             print("not stopped")
             """])
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertEqual(result.stdout, "")
         XCTAssertTrue(result.stderr.contains("not enough memory: the limit of 8 MiB was reached (the process"), result.stderr)
+        let generated = try ForcelabProcess.run(["--max-memory", "8M", "-e", """
+            local g = forcelab.graph.generate("grid", {rows = 500, columns = 500})
+            print("not stopped")
+            """])
+        XCTAssertEqual(generated.status, 3, generated.stderr)
+        XCTAssertTrue(generated.stderr.contains("generate: not enough memory: 250000000 bytes (0.23 GiB) for 250000 nodes"), generated.stderr)
         XCTAssertEqual(try ForcelabProcess.run(["--max-memory", "lots", "-e", "print(1)"]).status, 2)
     }
 

@@ -43,11 +43,13 @@ final class REPLTests: XCTestCase {
         XCTAssertTrue(repl.waitFor("42", after: mark), repl.screen)
     }
 
-    func testLocalWarningAndErrorsKeepTheSessionAlive() throws {
+    func testTopLevelLocalsSurviveAndErrorsKeepTheSessionAlive() throws {
         let repl = try start()
+        repl.type("local kept <const> = 40\r")
+        repl.type("local function twice(x) return 2 * x end\r")
         var mark = repl.mark
-        repl.type("local kept = 1\r")
-        XCTAssertTrue(repl.waitFor("does not survive", after: mark), repl.screen)
+        repl.type("kept + twice(1)\r")
+        XCTAssertTrue(repl.waitFor("42\r\n", after: mark), repl.screen)
         mark = repl.mark
         repl.type("error('oops')\r")
         XCTAssertTrue(repl.waitFor("stdin:1: oops", after: mark), repl.screen)

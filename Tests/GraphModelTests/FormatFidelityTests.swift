@@ -14,16 +14,25 @@ private func roundTrip(_ graph: Graph, _ format: GraphFormat) throws -> Graph {
 }
 
 @Test func dotStringsWithBackslashesQuotesAndLineBreaksReadBackUnchanged() throws {
-    let values = [#"\"#, #"\""#, #"ends with \"#, "two\nlines", #"C:\Users\"#, #"\\ twice"#, #"\N"#, "<a|<b>"]
+    // Read by cgraph, as Graphviz reads them: a backslash is written as one, `\\` is a pair Graphviz keeps.
+    let values = [#"\\"#, #"\\""#, #"ends with \\"#, "two\nlines", #"C:\Users\x"#, #"\\ twice"#, #"\N"#, "<a|<b>", #"a\b"#]
     let graph = Graph()
     for (index, value) in values.enumerated() {
-        try graph.addNode(Node(id: "n\(index) \(value)", data: ["v": .string(value)], label: value))
+        // A label `\N` is Graphviz's "the node's name": no label.
+        try graph.addNode(Node(id: "n\(index) \(value)", data: ["v": .string(value)], label: value == #"\N"# ? nil : value))
     }
-    try graph.addEdge(Edge(id: #"e\"#, source: "n0 \\", target: "n1 \\\"", label: #"say "hi"\"#))
+    try graph.addEdge(Edge(id: #"e\\"#, source: "n0 \\\\", target: "n1 \\\\\"", label: #"say "hi"\\"#))
     let text = try graph.string(format: .dot)
+    #expect(text.contains(#""n8 a\b" ["label"="a\b", "v"="a\b"];"#), "\(text)")
     let loaded = try Graph.load(string: text, format: .dot)
     #expect(loaded.nodes == graph.nodes)
     #expect(loaded.edges == graph.edges)
+    // A lone backslash before a quote, a line break or the end would be read as an escape: refused.
+    for value in [#"\"#, #"a\"b"#, "a\\\nb", #"C:\Users\"#] {
+        let one = Graph()
+        try one.addNode(Node(id: "n", label: value))
+        #expect(throws: GraphError.self, "\(value)") { try one.string(format: .dot) }
+    }
 }
 
 @Test func dotRefusesANulAndXMLAControlCharacterAtSave() throws {
@@ -360,4 +369,76 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     let other = try Graph.load(string: gexf, format: .gexf)
     #expect(!other.directed && other.edges.map { $0.data["directed"] } == [.bool(true), nil])
     #expect(try roundTrip(mixed, .gexf).edges == mixed.edges)
+}
+
+@Test func linesThatDoNotFitAreErrorsNamingFileAndLine() throws {
+    // networkx's edge list of Davis Southern Women: ids with spaces cannot be split from the data.
+    #expect(throws: GraphFileError(file: "d", line: 2, message: "4 fields ('Evelyn' 'Jefferson' 'E1' '{}'): expected source and target (ids without white space), then a {...} dictionary or one number (the weight)")) {
+        try Graph.load(string: "# davis\nEvelyn Jefferson E1 {}\n", format: .edgelist, name: "d")
+    }
+    #expect(throws: GraphFileError.self) { try Graph.load(string: "a b red\n", format: .edgelist) }
+    #expect(throws: GraphFileError.self) { try Graph.load(string: "0 1 2 3 4\n", format: .edgelist) }
+    #expect(try Graph.load(string: "a b 2.0 # weight\n", format: .edgelist).edges.first?.data == ["weight": .number(2)])
+    // CSV and TSV: no more fields than the header, or without one the first edge row; no '#' comments.
+    #expect(throws: GraphFileError(file: "c", line: 2, message: "4 fields, but the first row has 3")) {
+        try Graph.load(string: "a,b,1\nb,c,2,3\n", format: .csv, name: "c")
+    }
+    #expect(throws: GraphFileError(file: "c", line: 2, message: "3 fields, but the header names 2")) {
+        try Graph.load(string: "source,target\na,b,1\n", format: .csv, name: "c")
+    }
+    #expect(throws: GraphFileError.self) { try Graph.load(string: "# SNAP header\n1\t2\n", format: .tsv) }
+    let hashed = Graph()
+    try hashed.addNode(Node(id: "#1"))
+    #expect(try roundTrip(hashed, .csv).nodeIds == ["#1"])
+    // pandas writes booleans True and False.
+    #expect(try Graph.load(string: "source,target,ok\na,b,True\nb,a,FALSE\n", format: .csv).edges.map { $0.data["ok"] } == [.bool(true), .bool(false)])
+}
+
+@Test func refusedExtensionsSayWhetherTheFormatIsUnsupportedOrNeedsNaming() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forcelab-ext-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["g.g6", "g.txt", "g"] { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data("a b\n".utf8)) }
+    let names = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    #expect(throws: GraphFileError(file: "\(folder)/g.g6", message: "'.g6' is graph6, a format forcelab does not support (its formats: \(names))")) {
+        try Graph.load(path: "\(folder)/g.g6")
+    }
+    #expect(throws: GraphFileError(file: "\(folder)/g.txt", message: "the extension '.txt' names no format; give one with format = (\(names))")) {
+        try Graph.load(path: "\(folder)/g.txt")
+    }
+    #expect(throws: GraphFileError(file: "\(folder)/g", message: "the file has no extension; give one with format = (\(names))")) {
+        try Graph().save(path: "\(folder)/g")
+    }
+    #expect(try Graph.load(path: "\(folder)/g.txt", format: .given(.edgelist)).edgeCount == 1)
+}
+
+@Test func lossySavesLeaveOutWhatTheFormatCannotHoldAndSaySo() throws {
+    // networkx's special floats (inf, -inf, nan in GraphML; INF, -INF, NaN in GEXF) have no place in JSON.
+    for name in ["networkx-specialfloats.graphml", "networkx-specialfloats.gexf"] {
+        let graph = try Graph.load(path: fixture(name))
+        #expect(graph.node("0")?.data["speed"] == .number(.infinity) && graph.node("0")?.data["loss"] == .number(-.infinity))
+        #expect(throws: GraphError.self) { try graph.string(format: .d3) }
+        let (text, leftOut) = try graph.written(format: .d3, lossy: true)
+        #expect(leftOut.filter { $0.hasPrefix("data") }.map { $0.prefix(while: { $0 != ":" }) } == [
+            "data field 'loss' (a number that is not finite)", "data field 'score' (a number that is not finite)",
+            "data field 'speed' (a number that is not finite)", "data field 'w' (a number that is not finite)",
+        ], "\(name)")
+        #expect(leftOut.first == "data field 'loss' (a number that is not finite): node '0'")
+        let back = try Graph.load(string: text)
+        #expect(back.node("0")?.data == ["ok": .number(1.5)] && back.node("1")?.data == graph.node("1")?.data)
+        #expect(back.edges.first?.data == [:])
+    }
+    // A parent's data field `id` (Flowise's group nodes) has no place in DOT, which writes the cluster's id there.
+    let flow = Graph()
+    try flow.addNode(Node(id: "group", data: ["id": .string("group"), "name": .string("Group")]))
+    try flow.addNode(Node(id: "child", parentId: "group"))
+    #expect(throws: GraphError.self) { try flow.string(format: .dot) }
+    let (dot, dropped) = try flow.written(format: .dot, lossy: true)
+    #expect(dropped == ["data field 'id' (named like DOT's own attribute): node 'group'"])
+    #expect(try Graph.load(string: dot, format: .dot).node("group")?.data == ["name": .string("Group")])
+    // Fields a format has no place for are listed too, with how many others have them.
+    let placed = Graph()
+    for id in ["a", "b", "c"] { try placed.addNode(Node(id: id, position: Point(x: 1, y: 2), label: id.uppercased())) }
+    #expect(try placed.written(format: .csv, lossy: true).leftOut == ["position: node 'a' and 2 others", "label: node 'a' and 2 others"])
+    #expect(try placed.written(format: .reactFlow, lossy: true).leftOut == [])
 }

@@ -77,10 +77,11 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     let graph = try Graph.load(path: fixture("igraph-people.gml"))
     #expect(graph.directed)
     #expect(graph.nodeIds == ["0", "1", "2", "3", "4"])
-    #expect(graph.node("2")?.data == ["name": .string("Chloé"), "age": .number(27), "score": .number(2)])
+    // igraph writes the real 2.0 as `2`, which reads as an integer (as networkx reads it).
+    #expect(graph.node("2")?.data == ["name": .string("Chloé"), "age": .integer(27), "score": .integer(2)])
     #expect(graph.node("4")?.data["name"] == .string("Eve \"E\""))
     #expect(graph.edgeCount == 6)
-    #expect(graph.edges.last?.data == ["weight": .number(1), "kind": .string("friend")])
+    #expect(graph.edges.last?.data == ["weight": .integer(1), "kind": .string("friend")])
     let again = try roundTrip(graph, .gml)
     #expect(again.nodeIds == graph.nodeIds && again.edges == graph.edges)
 }
@@ -91,7 +92,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     #expect(graph.nodeIds == (0..<34).map(String.init))
     #expect(graph.edgeCount == 78)
     #expect(graph.node("33")?.data == ["club": .string("Officer")])
-    #expect(graph.edges.first?.data == ["weight": .number(4)])
+    #expect(graph.edges.first?.data == ["weight": .integer(4)])
 }
 
 @Test func gmlErrorsNameTheLine() {
@@ -131,8 +132,8 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
         "Ljubljana>Maribor", "Maribor>Koper", "Koper>Kranj", "Ljubljana>Koper", "Ljubljana>Kranj", "Ljubljana>5",
     ])
     #expect(graph.edges[0].data == ["weight": .number(3.5)])
-    #expect(graph.edges[1].data == ["weight": .number(1), "c": .string("Green")])
-    #expect(graph.edges[2].data == ["weight": .number(2), "directed": .bool(false)])
+    #expect(graph.edges[1].data == ["weight": .integer(1), "c": .string("Green")])
+    #expect(graph.edges[2].data == ["weight": .integer(2), "directed": .bool(false)])
     // Arcs are written before edges, so the undirected edge's place (and the ids reading gives) changes.
     #expect(saveFailure(graph, .pajek)?.contains("Pajek cannot hold edge 'e3': its id") == true)
     let again = try Graph.load(string: try graph.string(format: .pajek, lossy: true), format: .pajek)
@@ -155,7 +156,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     let graph = Graph()
     try graph.addNode(Node(id: "it's \"x\" \\ y", x: 0.5, y: 1, data: ["note": .string("two words")]))
     try graph.addNode(Node(id: "b"))
-    try graph.addEdge(Edge(id: "e0", source: "b", target: "it's \"x\" \\ y", data: ["weight": .number(2)]))
+    try graph.addEdge(Edge(id: "e0", source: "b", target: "it's \"x\" \\ y", data: ["weight": .integer(2)]))
     let text = try graph.string(format: .pajek)
     #expect(text == "*Vertices 2\n1 \"it's \\\"x\\\" \\\\ y\" 0.5 1 ellipse note \"two words\"\n2 \"b\"\n*Arcs\n2 1 2\n")
     #expect(try roundTrip(graph, .pajek).nodes == graph.nodes)
@@ -175,7 +176,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
 @Test func multilineAdjacencyListsKeepEdgeData() throws {
     let graph = try Graph.load(path: fixture("les-miserables.multiline-adjlist"), format: .given(.multilineAdjlist))
     #expect(!graph.directed && graph.nodeCount == 77 && graph.edgeCount == 254)
-    #expect(graph.edges.first.map { "\($0.source) \($0.target) \($0.data)" } == "Napoleon Myriel [\"weight\": GraphModel.DataValue.number(1.0)]")
+    #expect(graph.edges.first.map { "\($0.source) \($0.target) \($0.data)" } == "Napoleon Myriel [\"weight\": GraphModel.DataValue.integer(1)]")
     let again = try roundTrip(graph, .multilineAdjlist)
     #expect(again.nodeIds == graph.nodeIds && again.edges == graph.edges)
     #expect(loadFailure("a 2\nb\n", .multilineAdjlist) == "g:3: node 'a' is missing 1 neighbour line at the end of the file")
@@ -206,7 +207,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     #expect(try Graph.load(string: text, format: .snap).edges == graph.edges)
     let signed = "# Undirected graph: x\n# Nodes: 3 Edges: 2\n# FromNodeId\tToNodeId\tSign\n1\t2\t-1\n2\t3\t1\n"
     let loaded = try Graph.load(string: signed, format: .snap)
-    #expect(!loaded.directed && loaded.edges.map(\.data) == [["Sign": .number(-1)], ["Sign": .number(1)]])
+    #expect(!loaded.directed && loaded.edges.map(\.data) == [["Sign": .integer(-1)], ["Sign": .integer(1)]])
     #expect(try Graph.load(string: try loaded.string(format: .snap), format: .snap).edges == loaded.edges)
     #expect(loadFailure("# Nodes: 3 Edges: 5\n1\t2\n2\t3\n", .snap)
         == "g:1: the header says 3 nodes and 5 edges, but the file holds 3 nodes and 2 edges (a truncated file?)")
@@ -224,14 +225,17 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     let path = fixture("les-miserables.mtx")
     let graph = try Graph.load(path: path)
     #expect(!graph.directed && graph.nodeCount == 77 && graph.edgeCount == 254)
-    #expect(graph.edges.first.map { "\($0.source) \($0.target) \($0.data)" } == "7 3 [\"weight\": GraphModel.DataValue.number(4.0)]")
+    #expect(graph.edges.first.map { "\($0.source) \($0.target) \($0.data)" } == "7 3 [\"weight\": GraphModel.DataValue.integer(4)]")
     let text = try graph.string(format: .matrixMarket)
     #expect(text.hasPrefix("%%MatrixMarket matrix coordinate integer symmetric\n77 77 254\n7 3 4\n"))
     let directed = try Graph.load(string: "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n3 1\n", format: .matrixMarket)
     #expect(directed.directed && directed.edges.map(\.data) == [[:], [:]] && directed.nodeIds == ["1", "2", "3"])
     #expect(try directed.string(format: .matrixMarket) == "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n3 1\n")
-    let real = try Graph.load(string: "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 -0.5e1\n", format: .matrixMarket)
-    #expect(real.edges.first?.data == ["weight": .number(-5)])
+    let real = try Graph.load(string: "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 -0.5e1\n2 1 1\n", format: .matrixMarket)
+    #expect(real.edges.map(\.data) == [["weight": .number(-5)], ["weight": .number(1)]], "a real field's values are reals")
+    #expect(try real.string(format: .matrixMarket) == "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 -5.0\n2 1 1.0\n")
+    try real.updateEdge("e1") { $0.data["weight"] = .integer(1) }
+    #expect(saveFailure(real, .matrixMarket)?.contains("edge 'e1': an integer weight among real ones") == true)
 }
 
 @Test func matrixMarketErrorsNameTheLine() throws {
@@ -319,5 +323,17 @@ func longReadsAnswerToTheWorkMeter(format: GraphFormat) throws {
     let packed = try Gzip.deflate(Data(text.utf8))
     #expect(throws: Stopped.self) {
         _ = try Graph.load(data: packed, format: format, check: { _ in throw Stopped() })
+    }
+}
+
+@Test func hostileSizesAndNestingAreRefusedNotObeyed() {
+    let deep = "graph [\n" + String(repeating: "a [ ", count: 600) + String(repeating: "] ", count: 600) + "\n]"
+    #expect(loadFailure(deep, .gml) == "g:2: lists nest deeper than 512 levels")
+    #expect(loadFailure("*Vertices 999999999999\n", .pajek) == "g:1: 999999999999 vertices is more than a file may declare (100000000)")
+    #expect(loadFailure("%%MatrixMarket matrix coordinate pattern general\n999999999999 999999999999 0\n", .matrixMarket)
+        == "g:2: 999999999999 rows is more nodes than a file may declare (100000000)")
+    // What a header declares is built at one unit of work per node, so a limit stops it.
+    #expect(throws: Stopped.self) {
+        _ = try Graph.load(data: Data("*Vertices 90000000\n".utf8), format: .pajek, check: { _ in throw Stopped() })
     }
 }

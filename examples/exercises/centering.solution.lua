@@ -1,7 +1,7 @@
 -- A model solution of centering.lua: d3's forceCenter towards (200, 100) with strength 0.5.
 local targetX, targetY, strength = 200, 100, 0.5
 
-return function(alpha, nodes)
+return function(_, nodes)
   local sumX, sumY = 0, 0
   for _, node in ipairs(nodes) do
     sumX, sumY = sumX + node.x, sumY + node.y

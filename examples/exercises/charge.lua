@@ -22,8 +22,10 @@ change only vx and vy. Return the force as function(alpha, nodes).]],
   reference = forcelab.force.manyBody{strength = -30, theta = 0, distanceMax = 60},
   checks = {
     {kind = "metric", metric = "stress", within = 0.02,
-     hint = "stress far from the reference's means the nodes do not spread as they should: check the sign and the cutoff"},
+     hint = "stress far from the reference's means the nodes do not spread as they should: "
+         .. "check the sign and the cutoff"},
     {kind = "positions", tolerance = 1e-6,
-     hint = "divide by the squared distance l (not its square root), skip pairs at 60 or farther, and change only vx and vy"},
+     hint = "divide by the squared distance l (not its square root), skip pairs at 60 or farther, "
+         .. "and change only vx and vy"},
   },
 }

@@ -31,8 +31,10 @@ function(alpha, nodes) (or in the table form, with initialize(nodes) to find K a
   end,
   checks = {
     {kind = "positions", tolerance = 1e-6,
-     hint = "each tick, vx = vx + (ax - x) * 0.15 * alpha with ax = 200 * cos(2 * pi * k / K), k = node.data.group, K = the number of groups; the same for vy with sin"},
+     hint = "each tick, vx = vx + (ax - x) * 0.15 * alpha with ax = 200 * cos(2 * pi * k / K), "
+         .. "k = node.data.group, K = the number of groups; the same for vy with sin"},
     {kind = "centroid", at = {0, 0}, tolerance = 15,
-     hint = "the anchors are spread evenly around the origin, so the layout as a whole should stay centred there: a pull away from the anchors (a sign the wrong way round), or anchors off the circle, moves it"},
+     hint = "the anchors are spread evenly around the origin, so the layout as a whole should stay centred there: "
+         .. "a pull away from the anchors (a sign the wrong way round), or anchors off the circle, moves it"},
   },
 }

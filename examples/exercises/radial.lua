@@ -20,7 +20,8 @@ the centre still has a direction). Return the force as function(alpha, nodes).]]
   reference = forcelab.force.radial{radius = 120, strength = 0.1},
   checks = {
     {kind = "positions", tolerance = 1e-6,
-     hint = "each tick, vx = vx + x * (120 - r) * 0.1 * alpha / r, and the same for vy: add to the velocities, leave x and y to the simulation"},
+     hint = "each tick, vx = vx + x * (120 - r) * 0.1 * alpha / r, and the same for vy: "
+         .. "add to the velocities, leave x and y to the simulation"},
     {kind = "centroid", at = {0, 0}, tolerance = 5,
      hint = "the ring is centred on the origin: the nodes should stay spread evenly around it"},
   },

@@ -25,8 +25,10 @@ fewer edges moves more.]],
   reference = forcelab.force.link{distance = 40, strength = 0.5},
   checks = {
     {kind = "metric", metric = "edgeLengthMean", band = {40, 70},
-     hint = "the springs pull edges towards length 40 (the charge stretches them a little): much longer edges mean the pull is missing or too weak"},
+     hint = "the springs pull edges towards length 40 (the charge stretches them a little): "
+         .. "much longer edges mean the pull is missing or too weak"},
     {kind = "positions", tolerance = 1e-6,
-     hint = "use where the nodes are about to be (x + vx), update the velocities edge by edge, and weigh by degree (b)"},
+     hint = "use where the nodes are about to be (x + vx), update the velocities edge by edge, "
+         .. "and weigh by degree (b)"},
   },
 }

@@ -12,6 +12,7 @@ sim:force("center", fl.force.center{})
 sim:run()
 
 local m = fl.metrics(g)
-print(string.format("%s: stress %.3f, neighbourhood preservation %.3f", tostring(g), m.stress, m.neighbourhoodPreservation))
+print(string.format("%s: stress %.3f, neighbourhood preservation %.3f", tostring(g), m.stress,
+                    m.neighbourhoodPreservation))
 fl.svg.graph(g, out .. "/clusters.svg", {title = "Six planted clusters, found by d3's forces",
   width = 640, height = 520, radius = 5, strokeWidth = 0.5, edgeOpacity = 0.35, legendTitle = "planted group"})

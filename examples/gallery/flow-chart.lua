@@ -38,11 +38,12 @@ for _, step in ipairs(steps) do
     g:addNode{id = id, parent = group, x = x - frame.x, y = y - frame.y, width = width, height = height, label = label,
       handles = handles, data = {kind = group}}
   else
-    g:addNode{id = id, x = x, y = y, width = width, height = height, label = label, handles = handles, data = {kind = "step"}}
+    g:addNode{id = id, x = x, y = y, width = width, height = height, label = label, handles = handles,
+              data = {kind = "step"}}
   end
 end
 -- Size each frame to hold its children.
-for name, frame in pairs(groups) do
+for name in pairs(groups) do
   local right, bottom = 0, 0
   for _, child in ipairs(g:children(name)) do
     right, bottom = math.max(right, child.x + child.width), math.max(bottom, child.y + child.height)
@@ -50,7 +51,9 @@ for name, frame in pairs(groups) do
   local node = g:node(name)
   node.width, node.height = right + pad, bottom + pad
 end
-for _, flow in ipairs(flows) do g:addEdge{source = flow[1], target = flow[2], sourceHandle = "right", targetHandle = "left"} end
+for _, flow in ipairs(flows) do
+  g:addEdge{source = flow[1], target = flow[2], sourceHandle = "right", targetHandle = "left"}
+end
 
 fl.svg.graph(g, out .. "/flow-chart.svg", {title = "A build pipeline", edgeType = "smoothstep",
   markerEnd = "arrowClosed", fill = "kind", legend = false, width = 1400, height = 400, fontSize = 12})

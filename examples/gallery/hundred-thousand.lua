@@ -30,7 +30,8 @@ end
 local changes = {}
 for i = 0, n - 1 do
   local angle, radius = from[i] + span[i] / 2, 60 * 1.4 ^ depth[i] - 60
-  changes[i + 1] = {type = "position", id = tostring(i), position = {x = radius * math.cos(angle), y = radius * math.sin(angle)}}
+  changes[i + 1] = {type = "position", id = tostring(i),
+                    position = {x = radius * math.cos(angle), y = radius * math.sin(angle)}}
 end
 g:applyNodeChanges(changes)
 

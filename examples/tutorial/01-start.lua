@@ -14,4 +14,5 @@ for i = 0, 3 do
   local node = g:node(tostring(i))
   print(string.format("node %d starts at (%.2f, %.2f)", i, node.x, node.y))
 end
-fl.svg.graph(g, out .. "/01-start.svg", {title = "Tick 0: the phyllotaxis spiral", labels = true, width = 480, height = 360})
+fl.svg.graph(g, out .. "/01-start.svg",
+             {title = "Tick 0: the phyllotaxis spiral", labels = true, width = 480, height = 360})

@@ -12,7 +12,8 @@ sim:force("charge", fl.force.manyBody{strength = -20})
 sim:force("x", fl.force.x{x = function(node) return (node.group - 1) * 200 end, strength = 0.5})
 sim:force("y", fl.force.y{y = 0, strength = 0.05})
 sim:run()
-fl.svg.graph(g, out .. "/07-positioning-columns.svg", {title = "x: each group pulled to its own x", width = 480, height = 320})
+fl.svg.graph(g, out .. "/07-positioning-columns.svg",
+             {title = "x: each group pulled to its own x", width = 480, height = 320})
 
 -- A tree of 40 nodes: radial puts each node on the circle of its depth (node i's parent is (i - 1) // 3).
 local tree = fl.graph.generate("tree", {n = 40, branching = 3})
@@ -24,4 +25,5 @@ rings:force("link", fl.force.link{})
 rings:force("charge", fl.force.manyBody{strength = -60})
 rings:force("radial", fl.force.radial{radius = function(node) return node.depth * 60 end, strength = 0.8})
 rings:run()
-fl.svg.graph(tree, out .. "/07-positioning-radial.svg", {title = "radial: one ring per depth", group = "depth", width = 400, height = 400})
+fl.svg.graph(tree, out .. "/07-positioning-radial.svg",
+             {title = "radial: one ring per depth", group = "depth", width = 400, height = 400})

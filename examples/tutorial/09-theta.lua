@@ -17,7 +17,7 @@ local function firstPush(theta)
   local push = {}
   local sim = fl.simulation(g)
   sim:force("charge", fl.force.manyBody{theta = theta})
-  sim:force("probe", function(alpha, nodes)
+  sim:force("probe", function(_, nodes)
     for _, node in ipairs(nodes) do push[node.index] = {node.vx, node.vy} end
   end)
   local start = fl.clock()
@@ -38,7 +38,8 @@ for i, theta in ipairs(thetas) do
   errors[i] = 100 * wrong / total
   print(string.format("theta %-4g error %5.2f %%   %6.2f ms for the tick", theta, errors[i], seconds * 1000))
 end
-fl.svg.plot(out .. "/09-theta-error.svg", {series = {{name = "error of the push", x = thetas, y = errors, marker = "circle"}},
+fl.svg.plot(out .. "/09-theta-error.svg", {
+  series = {{name = "error of the push", x = thetas, y = errors, marker = "circle"}},
   title = "Barnes-Hut: theta against accuracy (500 nodes)", xLabel = "theta", yLabel = "% of the exact push",
   width = 560, height = 320, legend = false})
 

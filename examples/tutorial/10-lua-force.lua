@@ -43,6 +43,7 @@ for _, withForce in ipairs{false, true} do
   end
   local name = withForce and "with-downward" or "without"
   print(string.format("%-13s %2d of %d edges point upwards", name, upward, g:edgeCount()))
-  fl.svg.graph(g, out .. "/10-lua-force-" .. name .. ".svg", {title = withForce and "+ the downward force (Lua)" or "d3's defaults",
+  fl.svg.graph(g, out .. "/10-lua-force-" .. name .. ".svg", {
+    title = withForce and "+ the downward force (Lua)" or "d3's defaults",
     markerEnd = "arrowClosed", width = 400, height = 360})
 end

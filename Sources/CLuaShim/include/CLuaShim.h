@@ -98,6 +98,9 @@ void fl_set_interrupt_state(lua_State *L);
 void fl_install_sigint(void);
 void fl_rearm_sigint(void);
 void fl_restore_sigint(void);
+/* With `keep` true, Ctrl-C keeps its handler after the first (a notebook kernel, interrupted many times, ends by a
+ * message instead). */
+void fl_keep_sigint(int keep);
 int fl_interrupted(void);
 void fl_clear_interrupt(void);
 /* Sends the message of the watchdog that ends the process after the time limit's grace period to `descriptor`
@@ -116,6 +119,10 @@ void fl_close(lua_State *L);
  * reached", sticky; a run that has not ended 2 s later (in a finalizer, or in a host loop that does not call
  * fl_limits_exceeded) is ended with a message and exit status 3. */
 void fl_start_timer(lua_State *L, double seconds);
+/* The time limit of one chunk (a notebook cell): as fl_start_timer, from now; fl_stop_cell_timer disarms it when the
+ * chunk ends and forgets having reached it, so the next chunk runs. Instead of one timer for the process. */
+void fl_start_cell_timer(lua_State *L, double seconds);
+void fl_stop_cell_timer(lua_State *L);
 /* For the host's own long loops (ticks, generators, file records, pictures): charges `cost` instructions (say, the
  * nodes and edges a tick visits) and returns the message to raise when a limit is reached (time, instructions,
  * memory, or a pending Ctrl-C's "interrupted!", which this takes), or NULL to go on. Call it once per step of the
@@ -125,6 +132,8 @@ const char *fl_limits_exceeded(lua_State *L, long long cost);
  * status 3. */
 const char *fl_limit_reached(lua_State *L);
 size_t fl_memory_in_use(lua_State *L);
+/* The resident size the process may reach under the memory limit, in bytes (0 = no limit). */
+size_t fl_resident_budget(lua_State *L);
 /* Whether the value at idx is a string whose first line says "not enough memory" (without allocating). */
 int fl_is_memory_error(lua_State *L, int idx);
 /* A full garbage collection. */
@@ -146,6 +155,9 @@ enum { FL_PATH_READ = 0, FL_PATH_WRITE = 1, FL_PATH_PROBE = 2 };
  * about every path; collectgarbage
  * keeps only "collect", "count", "step" and "isrunning". Protected: returns a Lua status. */
 int fl_sandbox(lua_State *L, fl_path_checker check);
+/* The names the sandbox removes from the library `library` ("os", "io", "package", "string", or "_G" for the
+ * globals), NULL-terminated; NULL for another library. */
+const char *const *fl_sandbox_removed(const char *library);
 
 /* Macro shims (function-like macros are invisible to Swift). */
 static inline void fl_pop(lua_State *L, int n) { lua_pop(L, n); }

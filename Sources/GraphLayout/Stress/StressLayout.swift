@@ -8,7 +8,8 @@ public enum StressLayout {
     /// (fx, fy, fz) are not consulted. `check` runs before each row of the all-pairs distances and of the pivots'
     /// distances, for each node in each pass of the sparse model's weights and of the PivotMDS start, and after each
     /// sweep of the majorization, with the work done, and may throw to stop (an interrupt or a limit); the graph is
-    /// then left as it was.
+    /// then left as it was. Its large arrays are checked against the room the process has before they are made
+    /// (`MemoryRequest`): a layout that would not fit throws a `MemoryRequest.Refusal`.
     public static func apply(
         to graph: Graph, options: StressOptions = StressOptions(), check: (Int) throws -> Void = { _ in }
     ) throws -> StressOutcome {
@@ -43,6 +44,9 @@ public enum StressLayout {
     ) throws -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
         let n = paths.nodeCount
         let sparse = n > options.exactNodeLimit
+        try MemoryRequest.check(memoryNeeded(nodeCount: n, sparse: sparse, pivots: options.pivots, dimensions: Vector.scalarCount),
+                                for: sparse ? "the stress layout's pivot rows (\(n) nodes × \(min(options.pivots, n)) pivots)"
+                                    : "the stress layout's all-pairs distances (\(n) × \(n) nodes)")
         var random = LCG(seed: UInt32(options.seed))
         let first = n > 0 ? random.next(below: n) : 0
         var points: [Vector]
@@ -65,6 +69,26 @@ public enum StressLayout {
             (0..<Vector.scalarCount).map { (point[$0] - centre[$0]) * options.scale }
         }
         return (coordinates, StressOutcome(iterations: result.iterations, converged: result.converged, sparse: sparse))
+    }
+
+    /// The bytes the layout's large arrays take at once: the all-pairs matrix (exact) or the pivots' weights
+    /// (sparse), the pivots' distances and PivotMDS' centred copy of them, its k × k product and the positions; a
+    /// size that overflows is `Int.max`.
+    static func memoryNeeded(nodeCount n: Int, sparse: Bool, pivots: Int, dimensions: Int) -> Int {
+        let k = min(max(pivots, 0), n)
+        let terms: [(Int, Int)] = [
+            (sparse ? n : 0, k * MemoryLayout<Float>.stride), (sparse ? 0 : n, n * MemoryLayout<Double>.stride),
+            (n, 2 * k * MemoryLayout<Double>.stride), (k, k * MemoryLayout<Double>.stride),
+            (n, 3 * dimensions * MemoryLayout<Double>.stride),
+        ]
+        var total = 0
+        for (count, size) in terms {
+            let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+            let (sum, overflowAgain) = total.addingReportingOverflow(bytes)
+            guard !overflow, !overflowAgain else { return Int.max }
+            total = sum
+        }
+        return total
     }
 
     /// Fits the start to the model and runs the majorization.

@@ -41,25 +41,29 @@ enum DOTFormat {
         }
         agreadline(1)
         // cgraph's lexer reads its input lazily, so flush it while the bytes are alive.
-        let (parsed, messages, failed, stop) = data.withUnsafeBytes { bytes in
+        let (parsed, messages, failed, input) = data.withUnsafeBytes { bytes in
             let input = DOTInput(bytes, meter: meter)
             agreseterrors()
             let parsed = input.parse()
             let failed = agerrors() > Int32(AGWARN.rawValue)
             let messages = dotMessages
             flushLexer()
-            return (parsed, messages, failed, input.stop)
+            return (parsed, messages, failed, input)
         }
+        let stop = input.stop
         if let stop {
             if let parsed { agclose(parsed) }
             throw stop
         }
         guard let root = parsed, !failed else {
             if let parsed { agclose(parsed) }
-            let message = errors(in: messages)
+            var message = errors(in: messages)
+            let line = lineNumber(in: message).map(input.fileLine(ofLexerLine:))
+            if let line, let range = message.range(of: #"line \d+"#, options: .regularExpression) {
+                message.replaceSubrange(range, with: "line \(line)")
+            }
             throw GraphFileError(
-                file: file, line: lineNumber(in: message),
-                message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
+                file: file, line: line, message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")
         }
         defer { agclose(root) }
         return try DOTReader(root: root, file: file).build(meter: meter)
@@ -98,7 +102,7 @@ enum DOTFormat {
     /// Writes a graph as DOT (`digraph` or `graph`), parents as clusters; throws when a text holds a NUL, which a
     /// DOT file cannot carry.
     static func write(_ graph: Graph) throws -> String {
-        try UnwritableText.check(graph, format: "DOT", suspect: { $0 == 0 }, cannotHold: { $0 == "\0" })
+        try UnwritableText.check(graph, format: "DOT", suspect: { $0 == 0 || $0 == UInt8(ascii: "\\") }, problem: unquotable)
         var text = graph.directed ? "digraph {\n" : "graph {\n"
         let topLevel = graph.nodes.filter { node in node.parentId.map { !graph.containsNode($0) } ?? true }
         var written = 0
@@ -259,9 +263,27 @@ enum DOTFormat {
         return false
     }
 
-    /// A double-quoted DOT string: `\` and `"` escaped, so cgraph (which keeps `\\` as two backslashes, undone by
-    /// DOTReader) reads the text back unchanged; line breaks are written as they are.
+    /// A double-quoted DOT string as Graphviz reads one: `"` escaped as `\"`, everything else as it is, backslashes
+    /// and line breaks included (cgraph keeps every other backslash, so `\\` would read back as two).
     private static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// What in a text a quoted DOT string cannot give back, or nil: a NUL, or an odd run of backslashes before a
+    /// quote, a line break or the end (Graphviz reads `\\` as a pair and a lone backslash there as an escape).
+    private static func unquotable(_ text: String) -> String? {
+        var run = 0
+        for byte in text.utf8 {
+            if byte == 0 { return "U+0000" }
+            if byte == UInt8(ascii: "\\") {
+                run += 1
+                continue
+            }
+            if run % 2 == 1, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") {
+                return "a backslash before a quote or a line break"
+            }
+            run = 0
+        }
+        return run % 2 == 1 ? "a backslash at its end" : nil
     }
 }

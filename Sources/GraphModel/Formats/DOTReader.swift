@@ -285,15 +285,14 @@ struct DOTReader {
     }
 
     /// A string cgraph holds, decoded per the file's charset (UTF-8 that is not valid is read as Latin-1, as
-    /// Graphviz does after a warning): an HTML string with its enclosing `<` and `>`, any other with `\\` (which
-    /// cgraph keeps as two backslashes) as one backslash. Only an attribute value may be an HTML string (cgraph
-    /// can tell only for the strings it shares, which names are not always).
+    /// Graphviz does after a warning): an HTML string with its enclosing `<` and `>`, any other as cgraph holds it
+    /// (backslashes kept, as Graphviz keeps them). Only an attribute value may be an HTML string (cgraph can tell
+    /// only for the strings it shares, which names are not always).
     private func text(_ pointer: UnsafeMutablePointer<CChar>, mayBeHTML: Bool = false) -> String {
         let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
         let decoded = isLatin1 ? Self.latin1(bytes) : String(validating: bytes, as: UTF8.self) ?? Self.latin1(bytes)
         if mayBeHTML, aghtmlstr(pointer) != 0 { return "<" + decoded + ">" }
-        guard bytes.contains(UInt8(ascii: "\\")) else { return decoded }
-        return decoded.replacingOccurrences(of: "\\\\", with: "\\")
+        return decoded
     }
 
     /// Latin-1 bytes as text.

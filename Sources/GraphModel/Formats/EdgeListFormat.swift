@@ -1,31 +1,39 @@
 import Foundation
 
 /// CSV and TSV edge lists: an optional `source,target[,id][,field...]` header, then one edge per row; a row with a
-/// single field declares a node with no edges. Without a header, extra columns are `weight`, `column4`, ...
-/// Values read as numbers or true/false when they look like one; nodes get only ids.
+/// single field declares a node with no edges. Without a header, extra columns are `weight`, `column4`, ...; a row
+/// with more fields than the header (or, without one, the first edge row) is an error. Values read as integers,
+/// other numbers or booleans (`true`, `True`, `TRUE`...) when they look like one; nodes get only ids.
 enum EdgeListFormat {
     /// Reads an edge list whose fields are split by `separator`, charging `meter` one unit per row.
     static func read(_ data: Data, separator: UInt8, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
         var columns: [String]?
-        var headerWidth: Int?
+        // How many fields a row may have, and what says so: the header, else the first edge row (as pandas reads).
+        var width: (count: Int, setBy: String)?
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var reader = FieldReader(bytes: bytes, separator: separator)
             while let (fields, quoted, line) = try reader.nextRow(file: file) {
                 try meter.charge()
                 if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }
+                if !quoted[0], fields[0].hasPrefix("#") {
+                    throw GraphFileError(
+                        file: file, line: line,
+                        message: "a row starting with '#': CSV and TSV have no comments (quote an id that starts with '#'; "
+                            + "an edge list with '#' comment lines, as networkx and SNAP write them, reads with format = \"edgelist\")")
+                }
                 if columns == nil {
                     if fields.count >= 2, fields[0].lowercased() == "source", fields[1].lowercased() == "target" {
                         columns = fields
-                        headerWidth = fields.count
+                        width = (fields.count, "the header names")
                         continue
                     }
                     columns = ["source", "target", "weight"]
                 }
-                if let headerWidth, fields.count > headerWidth {
-                    throw GraphFileError(
-                        file: file, line: line, message: "\(fields.count) fields, but the header names \(headerWidth)")
+                if let width, fields.count > width.count {
+                    throw GraphFileError(file: file, line: line, message: "\(fields.count) fields, but \(width.setBy) \(width.count)")
                 }
+                if width == nil, fields.count >= 2 { width = (fields.count, "the first row has") }
                 // An empty id must be quoted (""): an unquoted empty field is a missing one.
                 guard !fields[0].isEmpty || quoted[0], fields.count == 1 || !fields[1].isEmpty || quoted[1] else {
                     throw GraphFileError(file: file, line: line, message: "empty node id (write an empty id as \"\")")
@@ -89,11 +97,12 @@ enum EdgeListFormat {
         }
     }
 
-    /// A field, quoted when it is empty or holds the separator, a quote, a line break or outer spaces. Bytes are
+    /// A field, quoted when it is empty, starts with `#` or holds the separator, a quote, a line break or outer spaces. Bytes are
     /// what the reader splits on, so they are what is checked: a separator followed by a combining mark is still one.
     private static func quote(_ field: String, _ separator: UInt8) -> String {
         let space = UInt8(ascii: " ")
-        let needsQuotes = field.isEmpty || field.utf8.first == space || field.utf8.last == space || field.utf8.contains {
+        let needsQuotes = field.isEmpty || field.utf8.first == space || field.utf8.last == space
+            || field.utf8.first == UInt8(ascii: "#") || field.utf8.contains {
             $0 == separator || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
         }
         guard needsQuotes else { return field }

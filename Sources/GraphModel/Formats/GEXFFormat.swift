@@ -31,7 +31,7 @@ enum GEXFFormat {
         text += "    <nodes>\n"
         for node in content.nodes {
             text += "      <node id=\"\(XMLText.escape(node.id))\""
-            text += " label=\"\(XMLText.escape(node.label ?? node.id))\""
+            if let label = node.label { text += " label=\"\(XMLText.escape(label))\"" }
             if let parent = node.parentId { text += " pid=\"\(XMLText.escape(parent))\"" }
             text += ">\n"
             text += attributeValues(node.data, kinds: content.nodeKinds, node: true)

@@ -45,8 +45,7 @@ final class GEXFReader: NSObject, XMLParserDelegate {
             guard let id = fields["id"] else { return input.fail("<node> without an id") }
             do {
                 try input.builder.addNode(
-                    // A label that repeats the id is no label: networkx and Gephi write one for every node.
-                    Node(id: id, parentId: fields["pid"] ?? nodeStack.last, label: fields["label"] == id ? nil : fields["label"]),
+                    Node(id: id, parentId: fields["pid"] ?? nodeStack.last, label: fields["label"]),
                     at: input.place)
             } catch {
                 return input.fail("duplicate node id '\(id)'")

@@ -22,6 +22,10 @@ struct GMLReader {
         let line: Int
     }
 
+    /// How deep lists may nest (as deep as Foundation's JSON reader lets data nest), so a hostile file cannot
+    /// exhaust the stack.
+    static let maximumDepth = 512
+
     /// networkx's marker for a list of one item.
     static let listStart = "_networkx_list_start"
 
@@ -40,7 +44,7 @@ struct GMLReader {
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         let entries = try data.withUnsafeBytes { bytes -> [Entry] in
             var reader = GMLReader(bytes: bytes, file: file, meter: meter)
-            return try reader.parseList(closed: false)
+            return try reader.parseList(depth: 0)
         }
         let graphs = entries.filter { $0.key == "graph" }
         guard let graph = graphs.first else { throw GraphFileError(file: file, message: "the file holds no 'graph [ ... ]'") }
@@ -75,8 +79,10 @@ struct GMLReader {
         }
     }
 
-    /// Parses `key value` pairs up to a `]` (when `closed`) or the end.
-    private mutating func parseList(closed: Bool) throws -> [Entry] {
+    /// Parses `key value` pairs up to a `]` (in a list `depth` levels deep) or the end (at depth 0).
+    private mutating func parseList(depth: Int) throws -> [Entry] {
+        guard depth <= Self.maximumDepth else { throw fail("lists nest deeper than \(Self.maximumDepth) levels") }
+        let closed = depth > 0
         var entries: [Entry] = []
         while true {
             skipSpace()
@@ -94,7 +100,7 @@ struct GMLReader {
             let key = try parseKey()
             skipSpace()
             guard offset < bytes.count else { throw fail("key '\(key)' has no value before the end of the file") }
-            entries.append(Entry(key: key, value: try parseValue(key: key), line: keyLine))
+            entries.append(Entry(key: key, value: try parseValue(key: key, depth: depth), line: keyLine))
         }
     }
 
@@ -119,12 +125,12 @@ struct GMLReader {
         return "'\(text.prefix { !$0.isNewline })'"
     }
 
-    /// Parses a value: a list in brackets, a string in double quotes, or a number.
-    private mutating func parseValue(key: String) throws -> Value {
+    /// Parses a value of a list `depth` levels deep: a list in brackets, a string in double quotes, or a number.
+    private mutating func parseValue(key: String, depth: Int) throws -> Value {
         let byte = bytes[offset]
         if byte == UInt8(ascii: "[") {
             offset += 1
-            return .list(try parseList(closed: true))
+            return .list(try parseList(depth: depth + 1))
         }
         if byte == UInt8(ascii: "\"") {
             let startLine = line

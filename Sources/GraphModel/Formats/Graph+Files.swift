@@ -10,10 +10,7 @@ extension Graph {
     ) throws -> Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
         try FileAccess.checkRead(path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        guard let data = try FileContents.read(path, meter: WorkMeter(check)) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw GraphFileError(file: path, message: reason)
         }
@@ -75,9 +72,10 @@ extension Graph {
     }
 
     /// Saves the graph atomically in the format `format` chooses (by default from the extension), gzip-compressed
-    /// when the path ends in `.gz`. A graph holding what the format cannot is refused unless `lossy` (then what the
-    /// format cannot hold is left out).
-    public func save(path: String, format choice: GraphFormatChoice = .fromExtension, lossy: Bool = false) throws {
+    /// when the path ends in `.gz`. A graph holding what the format cannot is refused unless `lossy`: then what the
+    /// format cannot hold is left out, and the result says what (one line per kind, see `written(format:lossy:)`).
+    @discardableResult
+    public func save(path: String, format choice: GraphFormatChoice = .fromExtension, lossy: Bool = false) throws -> [String] {
         let format: GraphFormat
         switch choice {
         case .given(let given): format = given
@@ -88,9 +86,9 @@ extension Graph {
             }
             format = chosen
         }
-        let text: String
+        let text: String, leftOut: [String]
         do {
-            text = try string(format: format, lossy: lossy)
+            (text, leftOut) = try written(format: format, lossy: lossy)
         } catch let error as GraphError {
             throw GraphFileError(file: path, message: error.message)
         }
@@ -102,36 +100,68 @@ extension Graph {
         } catch let error as AtomicFile.WriteError {
             throw GraphFileError(file: path, message: error.reason)
         }
+        return leftOut
     }
 
     /// The graph as text in a format; throws GraphError when the format cannot hold the graph, unless `lossy` lets
-    /// it leave out the fields it has no place for (text and numbers it cannot write are refused either way).
+    /// it leave out what it has no place for (see `written(format:lossy:)`).
     public func string(format: GraphFormat, lossy: Bool = false) throws -> String {
-        if !lossy { try FormatLimits.check(self, format: format) }
+        try written(format: format, lossy: lossy).text
+    }
+
+    /// The graph as text in a format, and what it left out: nothing, or the save is refused, unless `lossy`; then
+    /// the fields the format has no place for and the data it cannot write (numbers that are not finite in JSON,
+    /// text DOT or CSV would read back as something else, a field named like the format's own), one line per kind
+    /// naming the first node or edge and how many others. Ids and text no file of the format can hold (a NUL in
+    /// DOT, a control character in XML) are refused either way.
+    public func written(format: GraphFormat, lossy: Bool = false) throws -> (text: String, leftOut: [String]) {
+        guard lossy else {
+            try FormatLimits.check(self, format: format)
+            let text = try Self.write(self, format: format)
+            if format == .dot { try DOTFormat.checkCoordinates(of: self, readingBack: text) }
+            return (text, [])
+        }
+        let (copy, dropped) = try FormatLimits.writableCopy(of: self, format: format)
+        return (try Self.write(copy, format: format), dropped + FormatLimits.losses(copy, format: format))
+    }
+
+    /// A graph as text in a format, writing what the format has a place for.
+    private static func write(_ graph: Graph, format: GraphFormat) throws -> String {
         switch format {
-        case .d3: return try D3Format.write(self)
-        case .reactFlow: return try ReactFlowFormat.write(self)
-        case .graphml: return try GraphMLFormat.write(self)
-        case .gexf: return try GEXFFormat.write(self)
-        case .dot:
-            let text = try DOTFormat.write(self)
-            if !lossy { try DOTFormat.checkCoordinates(of: self, readingBack: text) }
-            return text
-        case .csv: return try EdgeListFormat.write(self, separator: UInt8(ascii: ","))
-        case .tsv: return try EdgeListFormat.write(self, separator: UInt8(ascii: "\t"))
-        case .edgelist: return try SpacedEdgeListFormat.write(self)
-        case .gml: return try GMLFormat.write(self)
-        case .pajek: return try PajekFormat.write(self)
-        case .adjlist: return try AdjacencyListFormat.write(self)
-        case .multilineAdjlist: return try MultilineAdjacencyListFormat.write(self)
-        case .snap: return try SNAPFormat.write(self)
-        case .matrixMarket: return try MatrixMarketFormat.write(self)
+        case .d3: return try D3Format.write(graph)
+        case .reactFlow: return try ReactFlowFormat.write(graph)
+        case .graphml: return try GraphMLFormat.write(graph)
+        case .gexf: return try GEXFFormat.write(graph)
+        case .dot: return try DOTFormat.write(graph)
+        case .csv: return try EdgeListFormat.write(graph, separator: UInt8(ascii: ","))
+        case .tsv: return try EdgeListFormat.write(graph, separator: UInt8(ascii: "\t"))
+        case .edgelist: return try SpacedEdgeListFormat.write(graph)
+        case .gml: return try GMLFormat.write(graph)
+        case .pajek: return try PajekFormat.write(graph)
+        case .adjlist: return try AdjacencyListFormat.write(graph)
+        case .multilineAdjlist: return try MultilineAdjacencyListFormat.write(graph)
+        case .snap: return try SNAPFormat.write(graph)
+        case .matrixMarket: return try MatrixMarketFormat.write(graph)
         }
     }
 
-    /// The error for a path whose extension names no format, listing the format names.
+    /// Graph formats other tools write that forcelab does not read, by extension.
+    static let unsupportedExtensions = [
+        "g6": "graph6", "s6": "sparse6", "gpickle": "a Python pickle", "pickle": "a Python pickle", "gw": "LEDA",
+        "leda": "LEDA", "lgl": "LGL", "ncol": "NCOL", "dl": "UCINET DL", "gdf": "GUESS GDF", "sif": "Cytoscape SIF",
+    ]
+
+    /// The error for a path whose extension names no format forcelab reads: a format it does not support, or an
+    /// extension that says nothing, when the file may be one of forcelab's formats given with `format =`.
     private static func unknownExtension(_ path: String) -> GraphFileError {
         let names = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        return GraphFileError(file: path, message: "unknown graph file extension; give a format (\(names))")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let dot = name.lastIndex(of: ".").map { name.index(after: $0) }
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        if let format = unsupportedExtensions[ext.lowercased()] {
+            return GraphFileError(file: path, message: "'.\(ext)' is \(format), a format forcelab does not support (its formats: \(names))")
+        }
+        let said = ext.isEmpty ? "the file has no extension" : "the extension '.\(ext)' names no format"
+        return GraphFileError(file: path, message: "\(said); give one with format = (\(names))")
     }
 }

@@ -6,7 +6,7 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case reactFlow = "reactflow"
     /// GraphML (XML).
     case graphml
-    /// GEXF 1.3 (XML), Gephi's format.
+    /// GEXF (XML), Gephi's format: 1.1 to 1.3 read, 1.2 written.
     case gexf
     /// Graphviz DOT.
     case dot
@@ -29,7 +29,8 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     /// Matrix Market's coordinate format (`.mtx`): the adjacency matrix's entries, 1-based.
     case matrixMarket = "matrixmarket"
 
-    /// The format a name names, ignoring case: a raw value, "react-flow", "react_flow", "gv" or "xml"; else nil.
+    /// The format a name names, ignoring case: a raw value, "react-flow", "react_flow", "gv", "xml", "net",
+    /// "multiline-adjlist", "mtx" or "matrix-market"; else nil.
     public init?(name: String) {
         switch name.lowercased() {
         case "react-flow", "react_flow", "reactflow": self = .reactFlow

@@ -45,7 +45,9 @@ enum Gzip {
                 output.append(contentsOf: chunk[0..<produced])
                 try meter.charge(max(1, produced / bytesPerUnit))
                 switch status {
-                case Z_OK, Z_BUF_ERROR where produced > 0:
+                case Z_OK:
+                    continue
+                case Z_BUF_ERROR where produced > 0:
                     continue
                 case Z_STREAM_END:
                     // Another gzip member may follow.

@@ -10,14 +10,14 @@ enum MatrixMarketFormat {
     /// Reads a Matrix Market file, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var builder = GraphBuilder(file: file)
-        var hasValues = false
+        var field = "pattern"
         var size: (nodes: Int, entries: Int, line: Int)?
         var entries = 0
         var lastLine = 0
         try TextLines.forEach(data, meter: meter) { number, line in
             lastLine = number
             if number == 1 {
-                (builder.directed, hasValues) = try banner(line, file: file)
+                (builder.directed, field) = try banner(line, file: file)
                 return
             }
             let words = TextLines.words(line)
@@ -28,13 +28,21 @@ enum MatrixMarketFormat {
                     rows >= 0, count >= 0
                 else { throw fail("expected the size line 'rows columns entries' (three whole numbers)") }
                 guard rows == columns else { throw fail("the matrix is \(rows) by \(columns); a graph's adjacency matrix is square") }
-                builder.reserve(nodes: rows)
-                builder.reserve(edges: min(count, 1 << 24))
-                if rows > 0 { for index in 1...rows { builder.ensureNode(String(index), at: number) } }
+                guard rows <= FileSizes.maximumDeclaredNodes else {
+                    throw fail("\(rows) rows is more nodes than a file may declare (\(FileSizes.maximumDeclaredNodes))")
+                }
+                builder.reserve(nodes: min(rows, FileSizes.reservedAhead))
+                if rows > 0 {
+                    for index in 1...rows {
+                        try meter.charge()
+                        builder.ensureNode(String(index), at: number)
+                    }
+                }
                 size = (rows, count, number)
                 return
             }
             guard entries < expected else { throw fail("more entries than the size line's \(expected)") }
+            let hasValues = field != "pattern"
             guard words.count == (hasValues ? 3 : 2) else {
                 throw fail(hasValues ? "expected 'row column value'" : "expected 'row column' (a pattern matrix has no values)")
             }
@@ -43,10 +51,14 @@ enum MatrixMarketFormat {
             }
             var edge = Edge(id: "", source: String(row), target: String(column))
             if hasValues {
-                guard let value = NumberText.parse(words[2].hasPrefix("+") ? words[2].dropFirst() : words[2]) else {
-                    throw fail("the value '\(words[2])' is not a number")
+                let text = words[2].hasPrefix("+") ? words[2].dropFirst() : words[2]
+                if field == "integer" {
+                    guard let value = NumberText.integer(text) else { throw fail("the value '\(words[2])' is not an integer") }
+                    edge.data["weight"] = .integer(value)
+                } else {
+                    guard let value = NumberText.parse(text) else { throw fail("the value '\(words[2])' is not a number") }
+                    edge.data["weight"] = .number(value)
                 }
-                edge.data["weight"] = .number(value)
             }
             builder.addEdge(edge, at: number, ends: (row - 1, column - 1))
             entries += 1
@@ -58,8 +70,9 @@ enum MatrixMarketFormat {
         return try builder.build()
     }
 
-    /// The directedness and whether entries have values, from the banner line; what forcelab cannot read is an error.
-    private static func banner(_ line: Substring, file: String) throws -> (directed: Bool, hasValues: Bool) {
+    /// The directedness and the field (`pattern`, `integer` or `real`), from the banner line; what forcelab cannot
+    /// read is an error.
+    private static func banner(_ line: Substring, file: String) throws -> (directed: Bool, field: String) {
         let words = TextLines.words(line).map { $0.lowercased() }
         func fail(_ message: String) -> GraphFileError { GraphFileError(file: file, line: 1, message: message) }
         guard words.count == 5, words[0] == "%%matrixmarket", words[1] == "matrix" else {
@@ -68,43 +81,50 @@ enum MatrixMarketFormat {
         guard words[2] == "coordinate" else {
             throw fail("the '\(words[2])' format is not supported (a graph is read from the 'coordinate' format)")
         }
-        let hasValues: Bool
+        let field: String
         switch words[3] {
-        case "pattern": hasValues = false
-        case "real", "integer", "double": hasValues = true
+        case "pattern", "integer": field = words[3]
+        case "real", "double": field = "real"
         default: throw fail("the field '\(words[3])' is not supported (pattern, real or integer)")
         }
         switch words[4] {
-        case "general": return (true, hasValues)
-        case "symmetric": return (false, hasValues)
+        case "general": return (true, field)
+        case "symmetric": return (false, field)
         default: throw fail("the symmetry '\(words[4])' is not supported (general or symmetric)")
         }
     }
 
-    /// Writes the banner (`pattern` when no edge has a weight, `integer` when every weight is whole, else `real`;
+    /// Writes the banner (`pattern` when no edge has a weight, `integer` when every weight is an integer, else `real`;
     /// `symmetric` for an undirected graph), the size line and one entry per edge; nodes are numbered in node order.
     static func write(_ graph: Graph) throws -> String {
         try UnwritableText.checkNumbers(graph, format: "Matrix Market")
-        var weights: [Double] = []
-        var weighted = false
-        graph.forEachEdge { edge in
-            let weight = edge.data["weight"]?.number
-            weighted = weighted || weight != nil
-            weights.append(weight ?? 1)
-        }
-        let field = !weighted ? "pattern" : weights.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e15 }) ? "integer" : "real"
+        let field = self.field(graph)
         var text = "%%MatrixMarket matrix coordinate \(field) \(graph.directed ? "general" : "symmetric")\n"
         text += "\(graph.nodeCount) \(graph.nodeCount) \(graph.edgeCount)\n"
-        var index = 0
         graph.forEachEdge { edge in
             var (row, column) = (graph.index(ofNode: edge.source)! + 1, graph.index(ofNode: edge.target)! + 1)
             if !graph.directed, row < column { swap(&row, &column) }
             text += "\(row) \(column)"
-            if weighted { text += " " + NumberText.format(weights[index]) }
+            let weight = edge.data["weight"]?.number ?? 1
+            if field == "integer" { text += " " + NumberText.format(weight) }
+            if field == "real" { text += " " + NumberText.floating(weight) }
             text += "\n"
-            index += 1
         }
         return text
+    }
+
+    /// The field a graph is written with: `pattern` when no edge has a numeric weight, `integer` when every weight is
+    /// an integer, else `real`.
+    private static func field(_ graph: Graph) -> String {
+        var weighted = false, integers = true
+        graph.forEachEdge { edge in
+            switch edge.data["weight"] {
+            case .integer?: weighted = true
+            case .number?: weighted = true; integers = false
+            default: break
+            }
+        }
+        return !weighted ? "pattern" : integers ? "integer" : "real"
     }
 
     /// What Matrix Market cannot hold, or nil: node ids other than 1 to n in node order, edge data other than a
@@ -115,6 +135,7 @@ enum MatrixMarketFormat {
             return "node '\(id)': its id (Matrix Market names nodes 1 to n in order; this one would be '\(index + 1)')"
         }
         var loss: String?
+        let field = self.field(graph)
         var pairs: Set<[Int]> = []
         var weighted: Bool?
         graph.forEachEdge { edge in
@@ -124,6 +145,8 @@ enum MatrixMarketFormat {
                 loss = "edge '\(edge.id)': data field '\(other)' (Matrix Market holds one number per entry, as 'weight')"
             } else if weighted != nil && weighted != hasWeight {
                 loss = "edge '\(edge.id)': \(hasWeight ? "a weight where earlier edges have none" : "no weight where earlier edges have one")"
+            } else if case .integer? = edge.data["weight"], field == "real" {
+                loss = "edge '\(edge.id)': an integer weight among real ones (read back as a real: a matrix has one field)"
             } else if !pairs.insert(key(edge, graph)).inserted {
                 loss = "edge '\(edge.id)': it is parallel to an earlier edge (a matrix holds one entry per pair)"
             } else if !graph.directed, graph.index(ofNode: edge.source)! < graph.index(ofNode: edge.target)! {

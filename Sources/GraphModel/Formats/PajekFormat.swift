@@ -55,9 +55,9 @@ enum PajekFormat {
             text += "\(graph.index(ofNode: edge.source)! + 1) \(graph.index(ofNode: edge.target)! + 1)"
             var data = edge.data
             if graph.directed, data["directed"] == .bool(false) { data["directed"] = nil }
-            if let weight = data["weight"]?.number {
+            if let weight = data["weight"], weight.number != nil {
                 data["weight"] = nil
-                text += " " + NumberText.format(weight)
+                text += " " + NumberText.text(of: weight)
             }
             text += pairs(data) + "\n"
         }

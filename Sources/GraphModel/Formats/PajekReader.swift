@@ -14,14 +14,16 @@ struct PajekReader {
 
     /// The file, for messages.
     private let file: String
+    /// The work meter, charged for the vertices a file declares without lines.
+    private let meter: WorkMeter
     /// The nodes and edges found.
     private var builder: GraphBuilder
     /// The section being read.
     private var section = Section.preamble
     /// The number of vertices `*Vertices` declares.
     private var vertexCount = 0
-    /// Node ids by vertex number (1-based; index 0 unused), once the vertex lines are read.
-    private var ids: [String?] = []
+    /// Node ids by vertex number, once the vertex lines are read.
+    private var ids: [Int: String] = [:]
     /// Whether a directed or an undirected section was read.
     private var sawArcs = false, sawEdges = false
     /// The last line read.
@@ -35,14 +37,15 @@ struct PajekReader {
 
     /// Reads a Pajek file, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
-        var reader = PajekReader(file: file, builder: GraphBuilder(file: file))
+        var reader = PajekReader(file: file, meter: meter, builder: GraphBuilder(file: file))
         try TextLines.forEach(data, meter: meter) { number, line in try reader.read(line, at: number) }
         return try reader.finish()
     }
 
     /// A reader at the start of a file.
-    private init(file: String, builder: GraphBuilder) {
+    private init(file: String, meter: WorkMeter, builder: GraphBuilder) {
         self.file = file
+        self.meter = meter
         self.builder = builder
     }
 
@@ -82,9 +85,11 @@ struct PajekReader {
             guard section == .preamble, words.count >= 2, let count = Int(words[1]), count >= 0 else {
                 throw fail(number, section == .preamble ? "expected '*Vertices n' (a whole number of vertices)" : "a second '*Vertices' line")
             }
+            guard count <= FileSizes.maximumDeclaredNodes else {
+                throw fail(number, "\(count) vertices is more than a file may declare (\(FileSizes.maximumDeclaredNodes))")
+            }
             vertexCount = count
-            ids = [String?](repeating: nil, count: count + 1)
-            builder.reserve(nodes: count)
+            builder.reserve(nodes: min(count, FileSizes.reservedAhead))
             section = .vertices
         case "*arcs": section = .arcs
         case "*edges": section = .edges
@@ -100,6 +105,7 @@ struct PajekReader {
     /// Gives the vertices without a line of their own their numbers as ids, once the vertex lines end.
     private mutating func closeVertices(at number: Int) throws {
         for vertex in 1..<(vertexCount + 1) where ids[vertex] == nil {
+            try meter.charge()
             let id = String(vertex)
             guard !builder.hasNode(id) else { throw fail(number, "vertex \(vertex) has no line, and its number is another vertex's label") }
             ids[vertex] = id
@@ -139,8 +145,8 @@ struct PajekReader {
         var data: [String: DataValue] = [:]
         if rest.count % 2 == 1 {
             let word = rest.removeFirst()
-            guard let weight = NumberText.parse(word) else { throw fail(number, "the weight '\(word)' is not a number") }
-            data["weight"] = .number(weight)
+            guard NumberText.parse(word) != nil else { throw fail(number, "the weight '\(word)' is not a number") }
+            data["weight"] = NumberText.value(word)
         }
         data.merge(try pairs(rest, at: number)) { _, new in new }
         try addEdge(from: words[0], to: words[1], data: data, at: number)
@@ -153,8 +159,9 @@ struct PajekReader {
             throw fail(number, matrixRow > vertexCount ? "more matrix rows than the \(vertexCount) vertices" : "\(words.count) entries in a matrix row, expected \(vertexCount)")
         }
         for (column, word) in words.enumerated() {
-            guard let value = NumberText.parse(word) else { throw fail(number, "the matrix entry '\(word)' is not a number") }
-            if value != 0 { try addEdge(from: String(matrixRow), to: String(column + 1), data: ["weight": .number(value)], at: number) }
+            let value = NumberText.value(word)
+            guard let entry = value.number else { throw fail(number, "the matrix entry '\(word)' is not a number") }
+            if entry != 0 { try addEdge(from: String(matrixRow), to: String(column + 1), data: ["weight": value], at: number) }
         }
     }
 

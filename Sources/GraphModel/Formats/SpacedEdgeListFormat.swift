@@ -1,9 +1,10 @@
 import Foundation
 
-/// White-space-separated edge lists, as networkx's `write_edgelist` writes them: one `source target` line per edge,
-/// then its data either as a dictionary (`{'weight': 3, 'id': 'e1'}`, Python or JSON literals, an `id` entry
-/// naming the edge) or as bare values (`weight`, then `column4`, ...). `#` starts a comment; a line with one
-/// word declares a node without edges. Ids cannot hold white space or `#`, nor start with `{`.
+/// White-space-separated edge lists, as networkx's `write_edgelist` and `write_weighted_edgelist` write them: one
+/// `source target` line per edge, then its data either as a dictionary (`{'weight': 3, 'id': 'e1'}`, Python or
+/// JSON literals, an `id` entry naming the edge) or as one number (its weight); any other line with more than two
+/// fields is an error. `#` starts a comment wherever it stands, as networkx reads it; a line with one word
+/// declares a node without edges. Ids cannot hold white space or `#`, nor start with `{`.
 enum SpacedEdgeListFormat {
     /// Reads an edge list, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
@@ -34,10 +35,14 @@ enum SpacedEdgeListFormat {
                     fields["id"] = nil
                 }
                 edge.data = fields
-            } else {
-                for (index, word) in words.dropFirst(2).enumerated() {
-                    edge.data[index == 0 ? "weight" : "column\(index + 3)"] = NumberText.value(String(word))
-                }
+            } else if words.count == 3, case let weight = NumberText.value(String(words[2])), weight.number != nil {
+                edge.data["weight"] = weight
+            } else if words.count > 2 {
+                // networkx refuses such a line too; guessing (an id with a space, a word as a weight) misreads it.
+                throw GraphFileError(
+                    file: file, line: lineNumber,
+                    message: "\(words.count) fields (\(words.map { "'\($0)'" }.joined(separator: " "))): expected source and "
+                        + "target (ids without white space), then a {...} dictionary or one number (the weight)")
             }
             builder.addEdge(edge, at: lineNumber, ends: (source, target))
         }
@@ -95,6 +100,7 @@ enum SpacedEdgeListFormat {
         }
         try graph.forEachEdge { edge in
             if edge.data["id"] != nil { throw GraphError("edge '\(edge.id)': data field 'id' clashes with the edge list's own id") }
+            if edge.id.contains("#") { throw GraphError("an edge list cannot hold edge '\(edge.id)''s id ('#' starts a comment)") }
         }
         var text = ""
         for (index, edge) in graph.edges.enumerated() {

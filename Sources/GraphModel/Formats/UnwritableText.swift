@@ -4,14 +4,7 @@
 enum UnwritableText {
     /// Throws naming the first node or edge, and the data field, holding a number that is not finite.
     static func checkNumbers(_ graph: Graph, format: String) throws {
-        func finite(_ value: DataValue) -> Bool {
-            switch value {
-            case .number(let number): return number.isFinite
-            case .array(let values): return values.allSatisfy(finite)
-            case .object(let fields): return fields.values.allSatisfy(finite)
-            default: return true
-            }
-        }
+        let finite = isFinite
         func check(_ data: [String: DataValue], _ owner: () -> String) throws {
             guard !data.isEmpty, !data.values.allSatisfy(finite) else { return }
             let key = data.keys.sorted().first { !finite(data[$0]!) }!
@@ -21,19 +14,37 @@ enum UnwritableText {
         try graph.forEachEdge { edge in try check(edge.data) { "edge \(String(reflecting: edge.id))" } }
     }
 
+    /// Whether every number a value holds (nested ones included) is finite.
+    static func isFinite(_ value: DataValue) -> Bool {
+        switch value {
+        case .number(let number): return number.isFinite
+        case .array(let values): return values.allSatisfy(isFinite)
+        case .object(let fields): return fields.values.allSatisfy(isFinite)
+        default: return true
+        }
+    }
+
     /// Throws naming the first node or edge, and the field, whose text holds a character `cannotHold` refuses;
     /// `format` names the format in the message. Only a text holding a byte `suspect` marks is looked at closely.
     static func check(
         _ graph: Graph, format: String, suspect: (UInt8) -> Bool, cannotHold: (Unicode.Scalar) -> Bool
     ) throws {
-        func bad(_ text: String?) -> Unicode.Scalar? {
-            guard let text, text.utf8.contains(where: suspect) else { return nil }
-            return text.unicodeScalars.first(where: cannotHold)
+        try check(graph, format: format, suspect: suspect) { text in
+            text.unicodeScalars.first(where: cannotHold).map(code)
         }
-        func fail(_ owner: String, _ field: String, _ scalar: Unicode.Scalar) -> GraphError {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return GraphError("\(owner): \(field) holds \(code), which \(format) cannot hold")
+    }
+
+    /// Throws naming the first node or edge, and the field, whose text `problem` describes a problem of ("U+0000",
+    /// "a backslash at its end"); only a text holding a byte `suspect` marks is given to `problem`.
+    static func check(
+        _ graph: Graph, format: String, suspect: (UInt8) -> Bool, problem: (String) -> String?
+    ) throws {
+        func bad(_ text: String?) -> String? {
+            guard let text, text.utf8.contains(where: suspect) else { return nil }
+            return problem(text)
+        }
+        func fail(_ owner: String, _ field: String, _ what: String) -> GraphError {
+            GraphError("\(owner): \(field) holds \(what), which \(format) cannot hold")
         }
         try graph.forEachNode { node in
             let owner = { "node \(String(reflecting: node.id))" }
@@ -57,8 +68,8 @@ enum UnwritableText {
 
     /// Checks data field names and string values, nested ones included.
     private static func checkData(
-        _ data: [String: DataValue], owner: String, bad: (String?) -> Unicode.Scalar?,
-        fail: (String, String, Unicode.Scalar) -> GraphError
+        _ data: [String: DataValue], owner: String, bad: (String?) -> String?,
+        fail: (String, String, String) -> GraphError
     ) throws {
         func visit(_ value: DataValue, field: String) throws {
             switch value {
@@ -77,5 +88,11 @@ enum UnwritableText {
             if let scalar = bad(key) { throw fail(owner, "a data field name", scalar) }
             try visit(data[key]!, field: key)
         }
+    }
+
+    /// A character as its code point: "U+0000".
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -58,7 +58,13 @@ struct GeneratorOptions {
                 "\(kind): \(NumberText.format(nodes.rounded())) nodes and about \(NumberText.format(edges.rounded())) edges "
                     + "are more than a generator builds (at most 1e7 nodes and 2e7 edges)")
         }
+        try MemoryRequest.check(Int(nodes * Self.bytesPerNode + edges * Self.bytesPerEdge),
+                                for: "\(NumberText.format(nodes.rounded())) nodes and about \(NumberText.format(edges.rounded())) edges")
     }
+
+    /// About what a generated node and edge take while the graph is built (the store's records and indexes, and the
+    /// generator's own lists), as measured on graphs of 10^5 to 4·10^5 nodes with two edges each.
+    static let bytesPerNode = 400.0, bytesPerEdge = 300.0
 
     /// A probability parameter.
     func probability(_ key: String) throws -> Double {

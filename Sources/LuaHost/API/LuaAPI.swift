@@ -10,7 +10,7 @@ public enum LuaAPI {
     public static let functions: [LuaFunctionDeclaration] =
         ForcelabModule.functions + GraphBindings.functions + GraphFileBindings.functions + SimulationBindings.functions
         + ForceBindings.functions + PictureBindings.functions + RecordingBindings.functions + DataTableBindings.functions
-        + LayoutBindings.functions
+        + LayoutBindings.functions + DisplayBindings.functions
 
     /// Every module field that is no function (`version`, `graph.generators`).
     public static let fields: [LuaFieldDeclaration] = ForcelabModule.fields + GraphFileBindings.fields

@@ -40,15 +40,19 @@ enum GraphFileBindings {
         }
     }
 
-    /// `g:save(path [, {format =, lossy =}])`: written atomically; what the format cannot hold is refused unless `lossy`.
+    /// `g:save(path [, {format =, lossy =}])`: written atomically; what the format cannot hold is refused unless
+    /// `lossy`. Returns the graph and the list of what was left out (one line per kind), which is also noted on
+    /// standard error.
     static let save: LuaFunction = { L in
         LuaBinding.run(L, "save") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
             let path = try arguments.path(2)
             let lossy = try OptionsReader(arguments, 3, GraphFileOptions.save).boolean("lossy")
-            try graph.save(path: path, format: try format(arguments, 3, GraphFileOptions.save), lossy: lossy)
+            let leftOut = try graph.save(path: path, format: try format(arguments, 3, GraphFileOptions.save), lossy: lossy)
+            for line in leftOut { StandardStream.writeDisplay("forcelab: g:save: \(PathText.short(path)): left out \(line)\n") }
             lua_settop(arguments.L, 1)
-            return 1
+            LuaValues.push(arguments.L, DataValue.array(leftOut.map(DataValue.string)))
+            return 2
         }
     }
 

@@ -1,7 +1,10 @@
+import CLuaShim
+import GraphModel
 import Foundation
 
 /// The path a picture or page is written to: its extension may not name another picture or page format, so that
-/// `fl.svg.graph(g, "x.png")` is refused rather than writing SVG into a file every viewer takes for a PNG.
+/// `fl.svg.graph(g, "x.png")` is refused rather than writing SVG into a file every viewer takes for a PNG. In a
+/// notebook (`InlineDisplay.sink`) the picture is also shown, and no path means it is only shown.
 enum OutputPath {
     /// Picture and page formats by their file extensions.
     private static let formats: [String: String] = [
@@ -11,8 +14,9 @@ enum OutputPath {
     ]
 
     /// Argument `n` as the path of a file the caller writes in `format` ("SVG" or "HTML", whose extension is
-    /// `ext`); a path whose extension names another format is refused.
-    static func argument(_ arguments: LuaArguments, _ n: Int32, writing format: String, ext: String) throws -> String {
+    /// `ext`); a path whose extension names another format is refused. Nil in a notebook when none is given.
+    static func argument(_ arguments: LuaArguments, _ n: Int32, writing format: String, ext: String) throws -> String? {
+        if InlineDisplay.sink != nil && arguments.isNil(n) { return nil }
         let path = try arguments.path(n)
         let named = URL(fileURLWithPath: path).pathExtension
         if let other = formats[named.lowercased()], other != format {
@@ -20,5 +24,19 @@ enum OutputPath {
             throw arguments.error(n, "'\(path)' ends in .\(named), the extension of \(other) files, but this writes \(format): give a path ending in .\(ext)\(advice)")
         }
         return path
+    }
+
+    /// Writes `text` atomically to `path` when there is one; in a notebook, also shows it as `mimeType` (a picture
+    /// written by a cell appears below it, as the file it wrote).
+    static func deliver(_ text: String, to path: String?, as mimeType: String) throws {
+        if let path { try AtomicFile.write(text, to: path) }
+        try InlineDisplay.sink?(mimeType, text, nil, false)
+    }
+
+    /// In a notebook, `f(spec)` for `f(path, spec)` (a picture made from a table only): a nil path is put before it.
+    static func pathOmitted(_ L: OpaquePointer) {
+        guard InlineDisplay.sink != nil, lua_type(L, 1) == LUA_TTABLE else { return }
+        lua_pushnil(L)
+        lua_rotate(L, 1, 1)
     }
 }

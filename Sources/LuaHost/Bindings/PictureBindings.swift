@@ -53,7 +53,8 @@ enum PictureBindings {
             if case .field(let name) = settings.nodeFill { colouringField = name }
             settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
-            try GraphSVG(scene: scene, options: settings).write(to: path, check: LuaLimits.checker(arguments.L))
+            try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
+                                   to: path, as: "image/svg+xml")
             return 0
         }
     }
@@ -149,6 +150,7 @@ enum PictureBindings {
     /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})` (options: `RadarOptions`).
     static let radar: LuaFunction = { L in
         LuaBinding.run(L, "radar") { arguments in
+            OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
             let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
             let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
@@ -180,7 +182,8 @@ enum PictureBindings {
             options.legend = try spec.boolean("legend")
             options.fontSize = try spec.number("fontSize")
             options.padding = try spec.number("padding")
-            try Radar(axes: axes, series: series, options: options).write(to: path, check: LuaLimits.checker(arguments.L))
+            try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
+                                   to: path, as: "image/svg+xml")
             return 0
         }
     }
@@ -189,6 +192,7 @@ enum PictureBindings {
     /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}` (options: `PlotOptions`).
     static let plot: LuaFunction = { L in
         LuaBinding.run(L, "plot") { arguments in
+            OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
             let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
             var series: [Plot.Series] = []
@@ -255,7 +259,8 @@ enum PictureBindings {
             options.legend = try spec.boolean("legend")
             options.fontSize = try spec.number("fontSize")
             options.padding = try spec.number("padding")
-            try Plot(series: series, options: options).write(to: path, check: LuaLimits.checker(arguments.L))
+            try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
+                                   to: path, as: "image/svg+xml")
             return 0
         }
     }

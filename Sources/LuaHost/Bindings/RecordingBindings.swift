@@ -91,7 +91,8 @@ enum RecordingBindings {
             let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
             frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
                 + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
-            try Replay(recording: frames, options: settings).write(to: path, check: LuaLimits.checker(arguments.L))
+            try OutputPath.deliver(try Replay(recording: frames, options: settings).html(check: LuaLimits.checker(arguments.L)),
+                                   to: path, as: "text/html")
             return 0
         }
     }

@@ -166,7 +166,7 @@ enum SimulationBindings {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
             let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show)
-            defer { display.close() }
+            defer { display.close(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let ticksBefore = layout.ticksDone
             let afterTick = { (tick: Int) throws in
                 try display.afterTick(tick: tick, alpha: layout.simulation.alpha)

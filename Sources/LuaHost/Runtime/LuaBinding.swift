@@ -24,6 +24,9 @@ public enum LuaBinding {
         } catch let error as LuaError where error.isLocated {
             LuaValues.push(L, error.message)
             return FL_RAISE
+        } catch let refusal as MemoryRequest.Refusal {
+            LuaValues.push(L, "\(name): \(refusal)")
+            return FL_RAISE_WHERE
         } catch {
             LuaValues.push(L, String(describing: error))
             return FL_RAISE_WHERE

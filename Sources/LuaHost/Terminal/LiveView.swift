@@ -5,7 +5,8 @@ import Render
 /// `sim:run{show = true, fps =}`: redraws the layout in braille on the terminal while the simulation runs. With a
 /// pace (`fps` > 0 and finite) every tick is a frame and the run waits out the rest of each frame's time; without
 /// one (`fps = 0` or `math.huge`) a frame is drawn at most every 50 ms and the run never waits. Drawing and waiting
-/// only read positions, so the pace never changes the result.
+/// only read positions, so the pace never changes the result. In a notebook (`InlineDisplay`) each frame is the
+/// graph's SVG picture (as `fl.svg.graph` draws it by default), replacing the last in place, at most 10 a second.
 final class LiveView {
     /// Frames per second when none is given.
     static let defaultFramesPerSecond = 30.0
@@ -19,13 +20,19 @@ final class LiveView {
     private let labels: GraphPreview.Labels
     private var lastDraw = -Double.infinity
     private var drawn = false
+    /// The notebook display the frames replace, when in a notebook.
+    private let displayIdentifier: String?
+    /// The least time between a notebook's frames.
+    private static let notebookInterval = 0.1
 
     /// A view of `graph` at `framesPerSecond` (0 or infinity: no pace) with `labels`, drawn only when standard
     /// output is a terminal.
     init(graph: Graph, framesPerSecond: Double, labels: GraphPreview.Labels) {
         self.graph = graph
-        enabled = isatty(STDOUT_FILENO) != 0
-        frameTime = framesPerSecond > 0 && framesPerSecond.isFinite ? 1 / framesPerSecond : nil
+        displayIdentifier = InlineDisplay.sink == nil ? nil : InlineDisplay.newIdentifier("frames")
+        enabled = displayIdentifier != nil || isatty(STDOUT_FILENO) != 0
+        let pace = framesPerSecond > 0 && framesPerSecond.isFinite ? 1 / framesPerSecond : nil
+        frameTime = displayIdentifier == nil ? pace : pace.map { max($0, LiveView.notebookInterval) }
         colour = TerminalColour.onStandardOutput
         self.labels = labels
     }
@@ -45,6 +52,14 @@ final class LiveView {
     func draw(tick: Int, alpha: Double) throws {
         guard enabled else { return }
         lastDraw = LiveView.now()
+        if let displayIdentifier {
+            var options = GraphSVGOptions()
+            options.title = String(format: "tick %d  alpha %.4f", tick, alpha)
+            let picture = try GraphSVG(scene: try GraphScene(graph: graph, group: "group"), options: options).render()
+            try InlineDisplay.sink?("image/svg+xml", picture, displayIdentifier, drawn)
+            drawn = true
+            return
+        }
         let size = TerminalSize.current()
         var preview = GraphPreview(columns: size.columns, rows: max(4, size.rows - 2))
         preview.colour = colour

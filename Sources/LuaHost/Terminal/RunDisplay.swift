@@ -2,14 +2,14 @@ import CLuaShim
 import Foundation
 
 /// What `sim:run` shows while it ticks: the live view of `show = true` (paced by its fps), or else the progress bar
-/// on standard error when that is a terminal. One per run.
+/// (on standard error when that is a terminal, in a notebook as a bar that updates in place). One per run.
 final class RunDisplay {
     private let progress: ProgressBar
     private let live: LiveView?
 
     /// The display of a run that stops below `alphaMin`, with `live` when the run shows the layout.
     init(alphaMin: Double, live: LiveView?) {
-        progress = ProgressBar(enabled: live == nil && isatty(STDERR_FILENO) != 0, alphaMin: alphaMin)
+        progress = ProgressBar(alphaMin: alphaMin)
         self.live = live
     }
 
@@ -30,8 +30,9 @@ final class RunDisplay {
         try live?.draw(tick: ticks, alpha: alpha)
     }
 
-    /// Clears the progress bar (after the run, whether it ended or failed).
-    func close() {
-        progress.finish()
+    /// Clears the progress bar, or in a notebook shows the run's end, `tick` and `alpha` (after the run, whether it
+    /// ended or failed).
+    func close(tick: Int, alpha: Double) {
+        progress.finish(tick: tick, alpha: alpha)
     }
 }

@@ -13,6 +13,10 @@ final class ClassGrading {
         let status: Int32
         /// What its report ends with: the checks' summary, or the error or limit that stopped it.
         let verdict: String
+        /// How many times it tried what the sandbox refuses (a removed function, a file outside its folders).
+        var attempts = 0
+        /// Each check's score, as its run wrote them.
+        var scores: [GradeCheck.Score] = []
     }
 
     private let options: GradeOptions
@@ -171,7 +175,9 @@ final class ClassGrading {
             return Outcome(status: 128 + signal, verdict: "the grading run was ended by signal \(signal) (\(String(cString: strsignal(signal))))")
         }
         let status = process.terminationStatus
-        if let written, written.status == status { return Outcome(status: status, verdict: ControlText.escaped(written.verdict)) }
+        if let written, written.status == status {
+            return Outcome(status: status, verdict: ControlText.escaped(written.verdict), attempts: written.attempts, scores: written.scores)
+        }
         if status == 3 {
             let watchdog = stderr.split(separator: "\n").last { $0.hasPrefix("forcelab: ") }?.dropFirst("forcelab: ".count)
             return Outcome(status: 3, verdict: ControlText.escaped(watchdog ?? "a limit was reached and the run had to be ended"))
@@ -196,7 +202,8 @@ final class ClassGrading {
         while printed < outcomes.count, skipping || outcomes[printed] != nil {
             let name = shown[printed].padding(toLength: width, withPad: " ", startingAt: 0)
             if let ready = outcomes[printed] {
-                print("\(name)  \(ClassGrading.result(ready.status).padding(toLength: 7, withPad: " ", startingAt: 0))  \(ready.verdict)")
+                let flag = ready.attempts == 0 ? "" : "  [! \(ready.attempts) attempt\(ready.attempts == 1 ? "" : "s") at what the sandbox refuses]"
+                print("\(name)  \(ClassGrading.result(ready.status).padding(toLength: 7, withPad: " ", startingAt: 0))  \(ready.verdict)\(flag)")
             } else {
                 print("\(name)  not graded")
             }
@@ -216,17 +223,27 @@ final class ClassGrading {
         }
     }
 
-    /// Writes `OUT/summary.csv`: name, submission, status, result, verdict and report, a row per graded submission; no
+    /// Writes `OUT/summary.csv`: name, submission, status, result, verdict, attempts, score, max_score, a column per
+    /// check (its score) and report, a row per graded submission; no
     /// cell can start a spreadsheet formula or hold a control character.
     private func writeSummary() throws {
+        let cell = { (text: String) in DataCell.string(ControlText.spreadsheetSafe(ControlText.escaped(text))) }
+        // A column per check (the exercise's, from any run that read it), named "check: NAME", holding its score.
+        let checks = outcomes.lazy.compactMap { $0?.scores }.first { !$0.isEmpty }?.map { "check: " + ControlText.escaped($0.name) } ?? []
         let rows = outcomes.indices.compactMap { index -> [String: DataCell]? in
             guard let outcome = outcomes[index] else { return nil }
-            let cell = { (text: String) in DataCell.string(ControlText.spreadsheetSafe(ControlText.escaped(text))) }
-            return ["name": cell(names[index]), "submission": cell(options.submissions[index]),
-                    "status": .number(Double(outcome.status)), "result": .string(ClassGrading.result(outcome.status)),
-                    "verdict": cell(outcome.verdict), "report": cell(names[index] + ".txt")]
+            var row: [String: DataCell] = [
+                "name": cell(names[index]), "submission": cell(options.submissions[index]),
+                "status": .number(Double(outcome.status)), "result": .string(ClassGrading.result(outcome.status)),
+                "verdict": cell(outcome.verdict), "attempts": .number(Double(outcome.attempts)), "report": cell(names[index] + ".txt")]
+            if outcome.scores.count == checks.count {
+                row["score"] = .number(outcome.scores.map(\.earned).reduce(0, +))
+                row["max_score"] = .number(outcome.scores.map(\.points).reduce(0, +))
+                for (column, score) in zip(checks, outcome.scores) { row[column] = .number(score.earned) }
+            }
+            return row
         }
-        let columns = ["name", "submission", "status", "result", "verdict", "report"]
+        let columns = ["name", "submission", "status", "result", "verdict", "attempts", "score", "max_score"] + checks + ["report"]
         try DataTableFile.write(DataTable(rows: rows, columns: columns), to: options.outputPath + "/summary.csv", format: .csv)
     }
 }

@@ -31,6 +31,15 @@ struct GradeCheck {
         let line: String
     }
 
+    /// A check's result as a class's summary and Gradescope take it: its name, the points it gives and those earned.
+    struct Score: Codable, Equatable {
+        let name: String
+        let points: Double
+        let earned: Double
+        /// The check's line, and its hint when it failed.
+        let output: String
+    }
+
     /// The fields each kind takes besides `kind`, `name` and `hint`.
     static let fields: [String: Set<String>] = [
         "positions": ["tolerance"], "metric": ["metric", "band", "within"], "centroid": ["at", "tolerance"],
@@ -43,6 +52,10 @@ struct GradeCheck {
     let kind: Kind
     /// Printed under the line when the check fails (`hint`).
     let hint: String?
+    /// What passing the check earns (`points`, 1 when not given).
+    let points: Double
+    /// Whether the exercise gave `points` (then reports show the score).
+    let givesPoints: Bool
 
     /// Reads `checks[position]`; an unknown kind or field, or a missing or wrong value, is an error naming it.
     init(_ value: DataValue, position: Int) throws {
@@ -51,8 +64,8 @@ struct GradeCheck {
         guard let kindName = fields["kind"]?.string, let allowed = GradeCheck.fields[kindName] else {
             throw GradeError.exercise("\(place).kind must be one of \(GradeCheck.fields.keys.sorted().joined(separator: ", ")), got \(fields["kind"]?.text ?? "nil")")
         }
-        for key in fields.keys.sorted() where !allowed.contains(key) && !["kind", "name", "hint"].contains(key) {
-            throw GradeError.exercise("\(place): unknown field '\(key)' for kind '\(kindName)' (fields: \((allowed.sorted() + ["hint", "name"]).joined(separator: ", ")))")
+        for key in fields.keys.sorted() where !allowed.contains(key) && !["kind", "name", "hint", "points"].contains(key) {
+            throw GradeError.exercise("\(place): unknown field '\(key)' for kind '\(kindName)' (fields: \((allowed.sorted() + ["hint", "name", "points"]).joined(separator: ", ")))")
         }
         func number(_ key: String) throws -> Double {
             guard let value = fields[key]?.number, value.isFinite, value >= 0 else {
@@ -71,6 +84,8 @@ struct GradeCheck {
             throw GradeError.exercise("\(place).\(key) must be a string, got \(fields[key]!.text)")
         }
         hint = fields["hint"]?.string
+        givesPoints = fields["points"] != nil
+        points = givesPoints ? try number("points") : 1
         switch kindName {
         case "positions":
             kind = .positions(tolerance: try number("tolerance"))

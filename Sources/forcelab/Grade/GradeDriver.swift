@@ -6,9 +6,10 @@ import LuaHost
 /// the exercise and the submission and keeps its own copies of what it calls, so a submission that changes globals
 /// (`forcelab`, `pairs`, ...) cannot change how the graphs are built or run.
 final class GradeDriver {
-    /// The driver's code; it returns the functions `graph`, `simulation`, `add` and `tick`.
+    /// The driver's code; it returns the functions `graph`, `simulation`, `add`, `tick` and `watch`.
     static let source = """
-        local forcelab, type, pairs, rawget, error, find = forcelab, type, pairs, rawget, error, string.find
+        local forcelab, type, pairs, ipairs, rawget, error, find = forcelab, type, pairs, ipairs, rawget, error, string.find
+        local getmetatable, setmetatable = getmetatable, setmetatable
         local loadGraph, generate, simulation = forcelab.graph.load, forcelab.graph.generate, forcelab.simulation
 
         -- The graph of entry `position` of `graphs` and its label: a file (relative to the exercise's folder), a
@@ -56,7 +57,24 @@ final class GradeDriver {
           sim:tick(1)
         end
 
-        return graph, newSimulation, add, tick
+        -- Counts in attempts[name] each read of a name the sandbox removed (removed[library] lists them; "_G" the
+        -- globals), from now on: each library gets a metatable whose __index counts them, protected from being
+        -- changed (but for the globals' table, which scripts may give a metatable of their own).
+        local function watch(removed, attempts)
+          for library, names in pairs(removed) do
+            local t = library == "_G" and _G or rawget(_G, library)
+            if type(t) == "table" and getmetatable(t) == nil then
+              local watched = {}
+              for _, name in ipairs(names) do watched[name] = (library == "_G" and "" or library .. ".") .. name end
+              setmetatable(t, {__index = function(_, key)
+                local name = watched[key]
+                if name then attempts[name] = (attempts[name] or 0) + 1 end
+              end, __metatable = library ~= "_G" and library or nil})
+            end
+          end
+        end
+
+        return graph, newSimulation, add, tick, watch
         """
 
     private let lua: LuaState
@@ -64,17 +82,44 @@ final class GradeDriver {
     private let simulationFunction: LuaReference
     private let addFunction: LuaReference
     private let tickFunction: LuaReference
+    private let watchFunction: LuaReference
 
     /// Loads the driver into `lua` (before any other code runs in it).
     init(_ lua: LuaState) throws {
         self.lua = lua
         try lua.loadString(GradeDriver.source, name: "=(grader)")
-        try lua.call(results: 4)
-        graphFunction = LuaReference(lua.L, -4)
-        simulationFunction = LuaReference(lua.L, -3)
-        addFunction = LuaReference(lua.L, -2)
-        tickFunction = LuaReference(lua.L, -1)
-        fl_pop(lua.L, 4)
+        try lua.call(results: 5)
+        graphFunction = LuaReference(lua.L, -5)
+        simulationFunction = LuaReference(lua.L, -4)
+        addFunction = LuaReference(lua.L, -3)
+        tickFunction = LuaReference(lua.L, -2)
+        watchFunction = LuaReference(lua.L, -1)
+        fl_pop(lua.L, 5)
+    }
+
+    /// From now on, counts each use of a name the sandbox removed (`os.execute`, `debug`, ...); `attempts()` reads
+    /// the counts.
+    func watchRemovedNames() throws -> RemovedNameAttempts {
+        let L = lua.L
+        LuaValues.push(L, DataValue.object([:]))
+        let attempts = LuaReference(L, -1)
+        fl_pop(L, 1)
+        var removed: [String: DataValue] = [:]
+        for library in ["os", "io", "package", "string", "_G"] {
+            var names: [DataValue] = []
+            var name = fl_sandbox_removed(library)
+            while let text = name?.pointee {
+                names.append(.string(String(cString: text)))
+                name = name?.successor()
+            }
+            removed[library] = .array(names)
+        }
+        try watchFunction.call(L) {
+            LuaValues.push(L, DataValue.object(removed))
+            attempts.push(L)
+            return 2
+        }
+        return RemovedNameAttempts(lua: lua, table: attempts)
     }
 
     /// Builds the graph of an exercise's `graphs` entry; returns it (a forcelab graph object) and its label.

@@ -13,6 +13,8 @@ struct GradeOptions {
     var submission: String? { submissions.count == 1 ? submissions[0] : nil }
     /// How many submissions of a class are graded at once (`--jobs`; `ChildJobs.defaultCount` by default).
     let jobs: Int
+    /// Where `--gradescope` writes Gradescope's results of the one submission, if given.
+    let gradescopeResults: String?
     /// The folders given with `--allow-read`, for the runs that grade a class's submissions.
     let readableFolders: [String]
     let timeout: Double
@@ -44,6 +46,10 @@ struct GradeOptions {
         self.exercise = exercise
         self.submissions = submissions
         jobs = try parsed.value(Syntax.jobs) ?? ChildJobs.defaultCount
+        gradescopeResults = try parsed.value(Syntax.gradescope)
+        if gradescopeResults != nil && submissions.count != 1 {
+            throw UsageError("'--gradescope' writes the results of one submission: give exactly one")
+        }
         let readable = try parsed.values(Syntax.allowRead)
         readableFolders = readable
         timeout = try parsed.valueOrDefault(Syntax.timeout)

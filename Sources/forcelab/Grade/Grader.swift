@@ -28,6 +28,16 @@ struct Grader {
         var summary: String?
         var failed = 0
         var error: GradeError?
+        /// The names the sandbox removed that the submission tried, and how often.
+        var attempts: [String: Int] = [:]
+        /// Each check's score, once the exercise is read (none earned until the checks judge).
+        var scores: [GradeCheck.Score] = []
+        /// Whether the exercise gives points (then the summary says the score).
+        var givesPoints = false
+        /// The score: the points earned and those possible.
+        var score: (earned: Double, possible: Double) {
+            (scores.map(\.earned).reduce(0, +), scores.map(\.points).reduce(0, +))
+        }
         var status: Int32 { error?.status ?? (failed == 0 ? 0 : 1) }
         /// The line a class's summary shows: the checks' summary or the error's first line.
         var verdict: String { error.map { String($0.description.prefix { $0 != "\n" }) } ?? summary ?? "" }
@@ -43,21 +53,37 @@ struct Grader {
         let submissionWrote = written.finish()
         for line in ending.lines { print(line) }
         print(submissionWrote, terminator: "")
+        let tried = RemovedNameAttempts.report(ending.attempts)
+        var report = ending.lines.map { $0 + "\n" }.joined() + submissionWrote
         if let error = ending.error {
+            let text = "forcelab grade: \(error.description)\n" + refused.report(besides: error.description) + tried
             fflush(stdout)
-            Diagnostics.write("forcelab grade: \(error.description)\n" + refused.report(besides: error.description))
+            Diagnostics.write(text)
+            report += text
         } else if let summary = ending.summary {
-            print(refused.report(), terminator: "")
+            print(refused.report() + tried, terminator: "")
             print(summary)
+            report += refused.report() + tried + summary + "\n"
         }
         fflush(stdout)
-        if options.submission != nil { VerdictFile.write(VerdictFile.Verdict(status: ending.status, verdict: ending.verdict)) }
+        guard options.submission != nil else { return ending.status }
+        let attempts = ending.attempts.values.reduce(refused.count, +)
+        VerdictFile.write(VerdictFile.Verdict(status: ending.status, verdict: ending.verdict, attempts: attempts, scores: ending.scores))
+        if let path = options.gradescopeResults {
+            do {
+                try GradescopeResults(scores: ending.scores, report: report, failure: ending.error?.description).write(to: path)
+            } catch {
+                Diagnostics.write("forcelab grade: \(error)\n")
+                return 2
+            }
+        }
         return ending.status
     }
 
     /// Grades in a Lua state of its own, closed when this returns; the submission's output is captured while it runs.
     private func grade(_ refused: RefusedAccesses, _ written: SubmissionOutput) -> Ending {
         var ending = Ending()
+        var watched: RemovedNameAttempts?
         do {
             // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
             let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
@@ -66,31 +92,43 @@ struct Grader {
             let driver = try GradeDriver(lua)
             let (exercise, prepared) = try prepare(lua, driver)
             ending.lines.append("exercise: \(exercise.title) (\(options.exercise))")
+            ending.scores = exercise.checks.map { GradeCheck.Score(name: $0.label, points: $0.points, earned: 0, output: "") }
+            ending.givesPoints = exercise.checks.contains { $0.givesPoints }
             guard let submission = options.submission else {
                 ending.lines += show(exercise, prepared)
                 return ending
             }
             lua.fileAccess = options.submissionAccess
             refused.start(in: lua)
+            watched = try driver.watchRemovedNames()
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
             ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
-            for check in exercise.checks {
+            for (index, check) in exercise.checks.enumerated() {
                 let outcome = check.judge(graphs)
                 ending.lines.append(outcome.line)
+                var output = outcome.line
                 if !outcome.passed {
                     ending.failed += 1
-                    if let hint = check.hint { ending.lines.append("  hint: \(hint)") }
+                    if let hint = check.hint {
+                        ending.lines.append("  hint: \(hint)")
+                        output += "\n  hint: \(hint)"
+                    }
                 }
+                ending.scores[index] = GradeCheck.Score(name: check.label, points: check.points, earned: outcome.passed ? check.points : 0, output: output)
             }
             let count = exercise.checks.count
             let failed = ending.failed
             ending.summary = failed == 0 ? "all \(count) check\(count == 1 ? "" : "s") pass" : "\(failed) of \(count) check\(count == 1 ? "" : "s") fail"
+            if ending.givesPoints {
+                ending.summary! += ", \(GradeCheck.figure(ending.score.earned)) of \(GradeCheck.figure(ending.score.possible)) points"
+            }
         } catch let error as GradeError {
             ending.error = error
         } catch {
             ending.error = GradeError.exercise(String(describing: error))
         }
+        ending.attempts = watched?.counts() ?? [:]
         return ending
     }
 

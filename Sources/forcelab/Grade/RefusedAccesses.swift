@@ -20,6 +20,9 @@ final class RefusedAccesses: @unchecked Sendable {
     /// Whether a distinct refusal came after `counted` of them.
     private var beyondCount = false
 
+    /// How many distinct accesses were refused (up to `counted`).
+    var count: Int { lock.withLock { distinct.count } }
+
     /// Notes every refusal of `lua`'s file-access policy from now on.
     func start(in lua: LuaState) {
         lua.refusalObserver = { [self] refusal in

@@ -8,10 +8,14 @@ enum VerdictFile {
     /// The environment variable naming the file.
     static let variable = "FORCELAB_GRADE_VERDICT"
 
-    /// A run's status and verdict.
+    /// A run's status and verdict, and how many times the submission tried what the sandbox refuses (a removed
+    /// function, a file outside its folders).
     struct Verdict: Codable, Equatable {
         let status: Int32
         let verdict: String
+        let attempts: Int
+        /// Each check's score (none earned when the submission failed before the checks).
+        let scores: [GradeCheck.Score]
     }
 
     /// Writes `verdict` where the environment says, if it says.

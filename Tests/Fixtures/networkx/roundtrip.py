@@ -109,15 +109,10 @@ def read_edgelist(path, like):
 
 
 def unquote(text):
-    """A DOT string as Graphviz reads it: pydot keeps the quotes and escapes of quoted ones."""
+    """A DOT string as Graphviz reads it (pydot keeps the quotes of quoted ones): `\\"` is a quote, a backslash
+    before a line break joins the lines, every other backslash is kept."""
     if isinstance(text, str) and len(text) >= 2 and text[0] == '"' and text[-1] == '"':
-        out, i, body = [], 0, text[1:-1]
-        while i < len(body):
-            if body[i] == "\\" and i + 1 < len(body) and body[i + 1] in '"\\':
-                i += 1
-            out.append(body[i])
-            i += 1
-        return "".join(out)
+        return text[1:-1].replace('\\"', '"').replace("\\\n", "")
     return text
 
 
@@ -332,7 +327,11 @@ def main():
                 reference = read(mirror, expected)
             except Exception:
                 continue
-            if extension == "gexf":  # networkx's GEXF writer numbers edges that have no id, and its reader keeps the numbers
+            if extension == "gexf":
+                # networkx's GEXF writer gives a node without a label its id as one and numbers edges without an id;
+                # its reader keeps both. forcelab writes neither (networkx reads label None).
+                for _, data in reference.nodes(data=True):
+                    data["label"] = None
                 for *_, data in reference.edges(data=True):
                     data.pop("id", None)
             record(fmt, f"{gname} (forcelab's graph)", reference, read, path, expected)

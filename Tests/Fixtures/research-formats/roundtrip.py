@@ -1,11 +1,12 @@
-"""Round trips of the research formats between networkx (and scipy for Matrix Market) and forcelab.
+"""Round trips of the research formats, and of gzip-compressed files, between networkx (and scipy for Matrix
+Market) and forcelab.
 
     python roundtrip.py write DIR     networkx writes its graphs into DIR; prints the Lua program that makes
                                       forcelab load each file and save it as DIR/forcelab-NAME, and save its own
                                       graphs as DIR/own-NAME
     python roundtrip.py compare DIR   networkx reads forcelab's files back; prints one line per file
-                                      (`format file structure values types`) and exits 1 when structure or
-                                      values differ
+                                      (`direction file structure= values= types=`) and exits 1 when structure
+                                      or values differ
 
 Structure is the kind of graph (directed, multigraph), the nodes and the edges (as multisets of (u, v, data) so
 multigraph keys networkx makes up do not count); values are the attributes compared with ==; types are each
@@ -85,6 +86,16 @@ def snap_write(graph, path):
         nx.write_edgelist(graph, file, delimiter="\t", data=False)
 
 
+def json_write(graph, path):
+    """networkx's node-link data, gzip-compressed."""
+    Path(path).write_bytes(gzip.compress(json.dumps(nx.node_link_data(graph, edges="links")).encode(), mtime=0))
+
+
+def json_read(path):
+    """A graph from gzip-compressed node-link data."""
+    return nx.node_link_graph(json.loads(gzip.decompress(Path(path).read_bytes())), edges="links")
+
+
 def mm_write(graph, path):
     """The adjacency matrix in Matrix Market, nodes numbered 1 to n in order, by scipy's mmwrite (gzip-compressed
     afterwards for a .gz path)."""
@@ -131,6 +142,9 @@ def cases():
         ("karate.mtx", None, lambda p: mm_write(graphs["karate"], p), mm_read),
         ("directed.mtx", None, lambda p: mm_write(by_int(graphs["directed"]), p), mm_read),
         ("florentine.mtx.gz", None, lambda p: mm_write(nx.Graph(graphs["florentine"]), p), mm_read),
+        ("karate.graphml.gz", None, lambda p: nx.write_graphml(graphs["karate"], p), nx.read_graphml),
+        ("directed.gexf.gz", None, lambda p: nx.write_gexf(graphs["directed"], p), nx.read_gexf),
+        ("multi.json.gz", None, lambda p: json_write(graphs["multi"], p), json_read),
     ]
 
 
