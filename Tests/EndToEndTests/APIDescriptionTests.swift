@@ -26,7 +26,9 @@ final class APIDescriptionTests: XCTestCase {
         XCTAssertEqual(found.status, 0, found.stderr)
         XCTAssertEqual(found.stdout.split(separator: "\n").map(String.init), functions.sorted())
         let commands = try XCTUnwrap(description["commandLine"] as? [[String: Any]])
-        XCTAssertEqual(commands.compactMap { $0["name"] as? String }, ["forcelab", "forcelab sweep", "forcelab grade", "ForceBench"])
+        let names = commands.compactMap { $0["name"] as? String }
+        XCTAssertEqual(Array(names.prefix(3)), ["forcelab", "forcelab sweep", "forcelab grade"])
+        XCTAssertTrue(names.contains("ForceBench"), "\(names)")
         let options = try XCTUnwrap(commands[0]["options"] as? [[String: Any]])
         let api = try XCTUnwrap(options.first { ($0["names"] as? [String]) == ["--api"] })
         XCTAssertTrue((api["help"] as? String)?.contains("JSON") == true)
