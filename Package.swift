@@ -63,14 +63,17 @@ let package = Package(
         .target(name: "JupyterProtocol", dependencies: ["CZeroMQ", "COpenSSL"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
+        // The version, the commit built from (stamped before each build by the local BuildStamp plugin) and how.
+        .target(name: "BuildInfo", swiftSettings: processorCheckSettings, plugins: ["BuildStamp"]),
+        .plugin(name: "BuildStamp", capability: .buildTool()),
         // The executables' command lines declared as data, their parser and their usage texts.
         .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
+        .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
         .executableTarget(
             name: "forcelab",
-            dependencies: ["LuaHost", "CEditLine", "CLuaShim", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],
+            dependencies: ["LuaHost", "BuildInfo", "CEditLine", "CLuaShim", "COpenSSL", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],
             // libedit and stdio are C globals; Swift 5 mode lets the REPL set them directly.
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),

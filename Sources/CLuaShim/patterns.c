@@ -58,6 +58,7 @@ static int in_class(int c, int kind) {
         case 'u': yes = isupper(c); break;
         case 'w': yes = isalnum(c); break;
         case 'x': yes = isxdigit(c); break;
+        case 'z': yes = (c == 0); break; /* the NUL byte: deprecated since Lua 5.2, still matched by 5.4 */
         default: return kind == c;
     }
     if (isupper(kind)) yes = !yes;

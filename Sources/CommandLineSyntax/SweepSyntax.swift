@@ -10,6 +10,8 @@ public enum SweepSyntax {
     public static let shard = Option<Shard>.shard(
         "--shard", defaultText: "from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT", help: "run only shard I of N")
     public static let merge = Flag("--merge", help: "write FOLDER/results.csv and pictures from result files")
+    public static let mixedBuilds = Flag(
+        "--mixed-builds", help: "with --merge, merge records made by builds of different commits (refused otherwise)")
     public static let worker = Flag("--worker", help: "serve cases on standard input (a run starts its workers so)", hidden: true)
     public static let help = SharedOptions.help
 
@@ -19,8 +21,8 @@ public enum SweepSyntax {
     /// The declaration.
     public static let command = CommandDeclaration(
         name: "forcelab sweep",
-        forms: ["[--jobs N] [--out FILE] [--shard I/N] spec.lua [args]", "--merge results.jsonl... [--out FOLDER]"],
-        options: [jobs.declaration, out.declaration, shard.declaration, merge.declaration, worker.declaration, help.declaration],
+        forms: ["[--jobs N] [--out FILE] [--shard I/N] spec.lua [args]", "--merge results.jsonl... [--out FOLDER] [--mixed-builds]"],
+        options: [jobs.declaration, out.declaration, shard.declaration, merge.declaration, mixedBuilds.declaration, worker.declaration, help.declaration],
         operand: "the spec", afterOperand: .ownOptionsRefused, optionsAnywhereWith: merge.name,
         markers: [Marker("--", "stop handling options: the spec and its arguments follow, passed on as they are")],
         notes: """

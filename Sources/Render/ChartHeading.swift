@@ -23,15 +23,17 @@ struct ChartHeading {
         self.width = width
     }
 
-    /// A heading that colours series named `names` and lists them in a legend row when `legend` is true.
-    init(title: String?, names: [String], colours own: [String?], palette: [String], legend: Bool,
-         fontSize: Double, padding: Double, width: Double) throws {
+    /// A heading that colours series named `names` and lists them in a legend row (wrapped to the width) when
+    /// `legend` is true; `samples`, when given, draws each entry as its series' line and marker, not a swatch.
+    init(title: String?, names: [String], colours own: [String?], samples: [Legend.LineSample]? = nil, palette: [String],
+         legend: Bool, fontSize: Double, padding: Double, width: Double) throws {
         if own.contains(nil) { try Palette.check(palette) }
         let colours = own.enumerated().map { $1 ?? palette[$0 % palette.count] }
         self.title = title
         self.colours = colours
-        let entries = zip(names, colours).map { Legend.Entry(name: $0, colour: $1) }
-        self.legend = legend ? Legend(title: nil, entries: entries, fontSize: fontSize, horizontal: true) : nil
+        let entries = names.indices.map { Legend.Entry(name: names[$0], colour: colours[$0], sample: samples?[$0]) }
+        self.legend = legend
+            ? Legend(title: nil, entries: entries, fontSize: fontSize, horizontal: true, maxWidth: width - 2 * padding) : nil
         self.fontSize = fontSize
         self.padding = padding
         self.width = width

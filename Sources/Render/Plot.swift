@@ -18,6 +18,8 @@ public struct Plot {
         public var errorBars: Interval?
         /// The shape drawn at each point.
         public var marker: PlotMarker = .none
+        /// The pattern of the line.
+        public var dash: PlotDash = .solid
         /// Whether the points are joined by a line (a series without one should have a marker).
         public var line: Bool = true
         /// The y axis the series is drawn against: the left one, or the second one on the right.
@@ -183,11 +185,22 @@ public struct Plot {
     /// `check` is called with the units of work done (one per point drawn), every few thousand, and may throw to stop
     /// (a time or work limit).
     public func render(check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
-        let meter = WorkMeter(check)
+        var svg = SVGWriter(width: options.width, height: options.height)
+        svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
+        try draw(into: &svg, meter: WorkMeter(check), clipID: "plot-area")
+        return svg.document()
+    }
+
+    /// Draws the plot (without a background) into `svg`, its top-left corner at the origin of the current user
+    /// space; its clip path gets the id `clipID`, which must be unique in the document.
+    func draw(into svg: inout SVGWriter, meter: WorkMeter, clipID: String) throws {
         let (xAxis, yAxis, y2Axis) = try axes()
         let o = options, fs = o.fontSize
         let names = series.map { y2Axis != nil && $0.axis == .right ? $0.name + " (right axis)" : $0.name }
-        let heading = try ChartHeading(title: o.title, names: names, colours: series.map(\.colour),
+        let samples = series.map { s in
+            Legend.LineSample(marker: s.marker, dash: s.line ? s.dash : nil, strokeWidth: o.strokeWidth)
+        }
+        let heading = try ChartHeading(title: o.title, names: names, colours: series.map(\.colour), samples: samples,
                                        palette: o.palette, legend: o.legend, fontSize: fs, padding: o.padding, width: o.width)
         let tickWidth = yAxis.ticks.map { TextMeasure.width(yAxis.label($0), fontSize: fs * 0.9) }.max() ?? 0
         let lastXTick = xAxis.ticks.last.map { TextMeasure.width(xAxis.label($0), fontSize: fs * 0.9) / 2 } ?? 0
@@ -204,10 +217,8 @@ public struct Plot {
             plot.maxY - (side == .right ? y2Axis ?? yAxis : yAxis).fraction(y) * plot.height
         }
 
-        var svg = SVGWriter(width: o.width, height: o.height)
-        svg.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
         svg.open("defs")
-        svg.open("clipPath", [("id", "plot-area")])
+        svg.open("clipPath", [("id", clipID)])
         svg.element("rect", [("x", plot.minX.svg), ("y", plot.minY.svg), ("width", plot.width.svg), ("height", plot.height.svg)])
         svg.close("clipPath")
         svg.close("defs")
@@ -245,7 +256,7 @@ public struct Plot {
             svg.text("text", [("x", x.svg), ("y", y.svg), ("transform", "rotate(90 \(x.svg) \(y.svg))"),
                               ("font-size", fs.svg), ("text-anchor", "middle"), ("fill", "#222222")], y2Label)
         }
-        svg.open("g", [("class", "bands"), ("clip-path", "url(#plot-area)"), ("stroke", "none"), ("fill-opacity", "0.18")])
+        svg.open("g", [("class", "bands"), ("clip-path", "url(#\(clipID))"), ("stroke", "none"), ("fill-opacity", "0.18")])
         for (s, colour) in zip(series, heading.colours) where !s.x.isEmpty {
             guard let band = s.band else { continue }
             let upper = zip(s.x, band.upper).map { "\(sx($0).svg),\(sy($1, s.axis).svg)" }
@@ -253,7 +264,7 @@ public struct Plot {
             svg.element("polygon", [("points", (upper + lower).joined(separator: " ")), ("fill", colour)])
         }
         svg.close("g")
-        svg.open("g", [("class", "lines"), ("clip-path", "url(#plot-area)"), ("fill", "none"),
+        svg.open("g", [("class", "lines"), ("clip-path", "url(#\(clipID))"), ("fill", "none"),
                        ("stroke-width", o.strokeWidth.svg), ("stroke-linejoin", "round"), ("stroke-linecap", "round")])
         for (s, colour) in zip(series, heading.colours) where !s.x.isEmpty {
             let points = try zip(s.x, s.y).map { x, y in
@@ -264,7 +275,8 @@ public struct Plot {
                 svg.element("circle", [("cx", sx(s.x[0]).svg), ("cy", sy(s.y[0], s.axis).svg), ("r", (o.strokeWidth * 1.5).svg),
                                        ("fill", colour), ("stroke", "none")])
             } else if s.line && points.count > 1 {
-                svg.element("polyline", [("points", points.joined(separator: " ")), ("stroke", colour)])
+                svg.element("polyline", [("points", points.joined(separator: " ")), ("stroke", colour)]
+                    + (s.dash.dashArray(width: o.strokeWidth).map { [("stroke-dasharray", $0)] } ?? []))
             }
             if let bars = s.errorBars {
                 let cap = o.strokeWidth * 2.5
@@ -281,6 +293,5 @@ public struct Plot {
         svg.close("g")
         heading.draw(into: &svg)
         try meter.flush()
-        return svg.document()
     }
 }

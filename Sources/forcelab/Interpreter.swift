@@ -1,8 +1,10 @@
+import BuildInfo
 import CommandLineSyntax
 import CLuaShim
 import Foundation
 import GraphModel
 import LuaHost
+import ProcessorSupport
 
 /// Runs a parsed command line the way the stock `lua` interpreter does, and maps failures to exit statuses.
 struct Interpreter {
@@ -52,7 +54,7 @@ struct Interpreter {
 
     /// Runs everything the command line asks for and returns the exit status.
     func run() -> Status {
-        if options.showVersion { print(Interpreter.banner) }
+        if options.showVersion { print(Interpreter.versionReport) }
         do {
             if options.warnings { try lua.run("warn('@on')", name: "=(command line)") }
             if !options.ignoreEnvironment { try runInitialisation() }
@@ -80,6 +82,19 @@ struct Interpreter {
 
     /// The version line.
     static let banner = "forcelab \(ForcelabModule.version) (Lua 5.4)"
+
+    /// What `forcelab -v` prints: the version line, the commit built from, how the build was compiled and the
+    /// engine's defaults here (a script's `fl.simulation` options override them).
+    static var versionReport: String {
+        let cores = UsableCores.count()
+        let engine = BuildInfo.engineBuild == "native" ? "native engine (this machine's vector units)" : "portable engine (any x86-64)"
+        return """
+            \(banner)
+            commit: \(BuildInfo.commitText)
+            build: \(BuildInfo.configuration), \(engine)
+            engine defaults: exact mode, \(cores) thread\(cores == 1 ? "" : "s") (the cores this process may use)
+            """
+    }
 
     /// Prints `forcelab: message` on stderr and chooses the status: 3 when a limit ended the run (its message
     /// comes first when the error does not carry it, e.g. a host loop that stopped with "interrupted!").

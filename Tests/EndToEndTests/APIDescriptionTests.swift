@@ -15,7 +15,7 @@ final class APIDescriptionTests: XCTestCase {
             local function walk(t, prefix)
               for k, v in pairs(t) do
                 if type(v) == "function" then names[#names + 1] = prefix .. k
-                elseif type(v) == "table" and k ~= "generators" then walk(v, prefix .. k .. ".") end
+                elseif type(v) == "table" and k ~= "generators" and k ~= "build" then walk(v, prefix .. k .. ".") end
               end
             end
             walk(fl, "fl.")

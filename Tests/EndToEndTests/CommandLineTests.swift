@@ -9,6 +9,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stdout, "true\tstring\n")
         let version = try ForcelabProcess.run(["-v"])
         XCTAssertTrue(version.stdout.hasPrefix("forcelab "), version.stdout)
+        XCTAssertTrue(version.stdout.contains("\nbuild: debug, portable engine (any x86-64)\n"), version.stdout)
+        XCTAssertTrue(version.stdout.contains("\nengine defaults: exact mode, "), version.stdout)
+    }
+
+    /// `forcelab -v` and `fl.build` name the commit the binary was built from, as git names the package's HEAD.
+    func testVersionNamesTheCommitBuiltFrom() throws {
+        let git = Process(), pipe = Pipe()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", ForcelabProcess.packageRoot.path, "rev-parse", "HEAD"]
+        git.standardOutput = pipe
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        git.waitUntilExit()
+        guard git.terminationStatus == 0, !head.isEmpty else { throw XCTSkip("the package is not a git checkout") }
+        let version = try ForcelabProcess.run(["-v"])
+        XCTAssertTrue(version.stdout.contains("\ncommit: \(head)"), version.stdout)
+        let build = try ForcelabProcess.run(["-e", "print(fl.build.commit, type(fl.build.clean), fl.build.version == fl.version, fl.build.engine)"])
+        XCTAssertEqual(build.stdout, "\(head)\tboolean\ttrue\tportable\n", build.stderr)
     }
 
     func testScriptArgumentsReachArgAndVarargs() throws {

@@ -201,7 +201,9 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(forged.hasPrefix("forcelab grade: cat: fail, the submission failed on ") && forged.hasSuffix("oops\n"), forged)
         // A limit reached where the submission cannot be stopped ends its run, which says so last.
         let stuck = try ["dan", "eve"].map {
-            try submission("string.find(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40))\nreturn function() end\n", in: folder, name: "\($0).lua")
+            // A finalizer runs no hooks: only the watchdog ends it.
+            try submission("setmetatable({}, {__gc = function() local x = 0 while true do x = x + 1 end end}); collectgarbage()\n"
+                           + "return function() end\n", in: folder, name: "\($0).lua")
         }
         let ended = try grade(["--timeout", "1", "--out", "ended", exercise("radial")] + stuck, in: folder)
         XCTAssertEqual(ended.status, 1, ended.stderr)

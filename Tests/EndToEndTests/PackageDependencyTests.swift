@@ -13,7 +13,7 @@ final class PackageDependencyTests: XCTestCase {
         let consumer = folder.appendingPathComponent("consumer")
         let files = FileManager.default
         try files.createDirectory(at: dependency, withIntermediateDirectories: true)
-        for item in ["Package.swift", "Sources"] {
+        for item in ["Package.swift", "Sources", "Plugins"] {
             try files.copyItem(
                 at: ForcelabProcess.packageRoot.appendingPathComponent(item), to: dependency.appendingPathComponent(item))
         }

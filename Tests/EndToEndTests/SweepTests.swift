@@ -36,6 +36,18 @@ final class SweepTests: XCTestCase {
         return path
     }
 
+    /// Sweeps `spec` into FOLDER/NAME.jsonl (which must succeed), merges that into FOLDER/NAME, and returns the
+    /// merge's result, whose success it checks.
+    private func sweepAndMerge(_ folder: URL, _ name: String, spec text: String, line: UInt = #line) throws -> ForcelabProcess.Result {
+        let spec = try makeSpec(folder, text)
+        let results = folder.appendingPathComponent(name + ".jsonl").path
+        let run = try ForcelabProcess.run(["sweep", "--out", results, spec])
+        XCTAssertEqual(run.status, 0, run.stderr, line: line)
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", folder.appendingPathComponent(name).path])
+        XCTAssertEqual(merge.status, 0, merge.stderr, line: line)
+        return merge
+    }
+
     private func lines(_ path: String) -> [String] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
@@ -63,7 +75,9 @@ final class SweepTests: XCTestCase {
         let records = lines(out)
         XCTAssertEqual(records.count, 11)
         let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(records[0].utf8)) as? [String: Any])
-        XCTAssertEqual(Set(record.keys), ["parameters", "seed", "figures", "seconds", "version"])
+        XCTAssertEqual(Set(record.keys), [
+            "parameters", "seed", "figures", "seconds", "version", "commit", "clean", "build", "host", "engine", "spec", "files",
+        ])
         XCTAssertEqual(Set((record["figures"] as? [String: Any] ?? [:]).keys), ["stress", "crossings", "converged", "graph"])
         XCTAssertTrue(records[0].hasPrefix("{\"parameters\":{\"charge\":"), records[0])
         XCTAssertEqual(Set(figures(out).keys).count, 11, "every record is a different case")
@@ -535,11 +549,11 @@ final class SweepTests: XCTestCase {
         let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(table.count, 13)
         XCTAssertTrue(table[0].hasPrefix("graph,strength,seed,a,b,c,label,spread,stress,ticks,seconds"), String(table[0]))
-        XCTAssertTrue(table[1].hasPrefix("x,-1,1,-1,1,1,x1,"), String(table[1]))
+        XCTAssertTrue(table[1].hasPrefix("x,-2,1,-2,1,1,x1,"), String(table[1]))
         let plot = try String(contentsOfFile: study + "/a-by-strength.svg", encoding: .utf8)
         XCTAssertEqual(plot.components(separatedBy: "<polygon").count - 1, 2, "a band for each graph")
         XCTAssertTrue(plot.contains(">a by strength<") && plot.contains(">strength  (lines: graph)<") && plot.contains(">a, mean ± sd over 3 seeds<"))
-        for picture in ["a-by-strength.svg", "stress-by-strength.svg", "radar-1-graph=x-strength=-1.svg", "radar-4-graph=y-strength=-2.svg"] {
+        for picture in ["a-by-strength.svg", "stress-by-strength.svg", "radar-1-graph=x-strength=-2.svg", "radar-4-graph=y-strength=-1.svg"] {
             try PictureCheck.assertDrawn(svg: study + "/" + picture, file: picture)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/label-by-strength.svg"), "a string figure is tabled, not plotted")
@@ -547,7 +561,7 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(merge.stdout.contains("figure 'c' is 1 in every record: it is tabled, not drawn\n"), merge.stdout)
         XCTAssertTrue(merge.stdout.contains("figure 'ticks' is 300 in every record: it is tabled, not drawn\n"), merge.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/ticks-by-strength.svg"))
-        let radar = try String(contentsOfFile: study + "/radar-1-graph=x-strength=-1.svg", encoding: .utf8)
+        let radar = try String(contentsOfFile: study + "/radar-1-graph=x-strength=-2.svg", encoding: .utf8)
         XCTAssertFalse(radar.contains(">ticks<"), "no radar axis for a figure with one value")
         XCTAssertTrue(merge.stdout.contains("figure 'spread' has the same mean in every configuration: it is left out of the radar charts\n"), merge.stdout)
         XCTAssertFalse(radar.contains(">spread<"), "no radar axis on which every chart has the same value")
@@ -558,14 +572,10 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(stressPlot.contains(">stress, mean ± sd over 3 seeds (lower is better)<"), stressPlot)
         XCTAssertFalse(merge.stderr.contains("figure 'label'"), "a figure that is never a number is not warned about: \(merge.stderr)")
         // A figure some cases leave out (nil in Lua: a misspelt or optional field) is tabled, not drawn, and said so.
-        let partialSpec = try makeSpec(folder, """
+        let partialMerge = try sweepAndMerge(folder, "partial", spec: """
             return {grid = {strength = {-1, -2}}, seeds = 2,
                     run = function(c) return {a = c.seed, b = c.seed, c = c.seed, d = c.strength == -1 and c.seed or nil} end}
             """)
-        let partial = folder.appendingPathComponent("partial.jsonl").path
-        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", partial, partialSpec]).status, 0)
-        let partialMerge = try ForcelabProcess.run(["sweep", "--merge", partial, "--out", folder.appendingPathComponent("partial").path])
-        XCTAssertEqual(partialMerge.status, 0, partialMerge.stderr)
         XCTAssertTrue(partialMerge.stderr.contains("figure 'd' is not a number in 2 of 4 records (missing there): it is tabled, not drawn"), partialMerge.stderr)
         XCTAssertFalse(partialMerge.stdout.contains("d-by-strength.svg"), partialMerge.stdout)
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
@@ -613,6 +623,140 @@ final class SweepTests: XCTestCase {
         let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         for k in [1, 2] { try PictureCheck.assertDrawn(svg: study + "/radar-\(k)-k=\(k).svg", file: "radar-\(k)") }
+    }
+
+    /// Each record says what ran: the build's commit (the package's git HEAD, as `git` tells it), whether its tree
+    /// was clean, how it was built, the host, the engine settings of the case's simulations, and the SHA-256 of the
+    /// spec and of each file the case read (as `sha256sum` tells it). A merge refuses records of two commits, naming
+    /// each with its files, unless given --mixed-builds.
+    func testRecordsSayWhatRanAndMergeRefusesMixedBuilds() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        try "1\n2\n3\n".write(to: folder.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
+        let spec = try makeSpec(folder, """
+            return {grid = {mode = {"exact", "fast"}}, run = function(c)
+              local n = 0
+              for _ in io.lines("input.txt") do n = n + 1 end
+              local sim = fl.simulation(fl.graph.generate("tree", {n = 5}), {mode = c.mode, threads = 1})
+              sim:tick(1)
+              return {lines = n}
+            end}
+            """)
+        let out = folder.appendingPathComponent("r.jsonl").path
+        let run = try ForcelabProcess.run(["sweep", "--jobs", "1", "--out", out, spec], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let records = try lines(out).map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(records.count, 2)
+        func tool(_ arguments: [String]) throws -> String {
+            let process = Process(), pipe = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = ForcelabProcess.packageRoot
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? text.trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        }
+        let head = try tool(["git", "rev-parse", "HEAD"])
+        let hostName = try tool(["hostname"])
+        let inputDigest = String(try tool(["sha256sum", folder.appendingPathComponent("input.txt").path]).prefix(64))
+        let specDigest = String(try tool(["sha256sum", spec]).prefix(64))
+        for (record, mode) in zip(records, ["exact", "fast"]) {
+            if head.isEmpty {
+                XCTAssertTrue(record["commit"] is NSNull, "built outside git: \(record)")
+            } else {
+                XCTAssertEqual(record["commit"] as? String, head, "the build is stamped with the commit it was built from")
+                XCTAssertNotNil(record["clean"] as? Bool)
+            }
+            XCTAssertEqual(record["build"] as? [String: String], ["configuration": "debug", "engine": "portable"])
+            XCTAssertEqual(record["host"] as? String, hostName)
+            let engine = record["engine"] as? [[String: Any]] ?? []
+            XCTAssertEqual(engine.count, 1, "one setting: \(engine)")
+            XCTAssertEqual(engine.first?["mode"] as? String, mode)
+            XCTAssertEqual(engine.first?["threads"] as? Int, 1)
+            XCTAssertEqual(record["spec"] as? [String: String], ["path": spec, "sha256": specDigest])
+            XCTAssertEqual(record["files"] as? [String: String], ["input.txt": inputDigest], "the file the case read, as the spec named it")
+        }
+
+        let other = folder.appendingPathComponent("other.jsonl").path
+        let foreign = String(repeating: "1", count: 40)
+        let recorded = head.isEmpty ? "\"commit\":null" : "\"commit\":\"\(head)\""
+        try (lines(out).map { $0.replacingOccurrences(of: recorded, with: "\"commit\":\"\(foreign)\"") }.joined(separator: "\n") + "\n")
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let refused = try ForcelabProcess.run(["sweep", "--merge", out, other, "--out", study])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the records come from builds of different commits"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("commit \(foreign): 2 records in \(other)"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("merge anyway with --mixed-builds"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: study + "/results.csv"))
+        let mixed = try ForcelabProcess.run(["sweep", "--merge", out, other, "--out", study, "--mixed-builds"])
+        XCTAssertEqual(mixed.status, 0, mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("merging records from builds of different commits (--mixed-builds)"), mixed.stderr)
+        let misplaced = try ForcelabProcess.run(["sweep", "--mixed-builds", spec])
+        XCTAssertEqual(misplaced.status, 2, misplaced.stderr)
+        XCTAssertTrue(misplaced.stderr.contains("'--mixed-builds' applies only to --merge"), misplaced.stderr)
+    }
+
+    /// Merged pictures that read: parameter values in numeric order (-100, -30, -10, not as text); one panel per graph
+    /// when a graph's figures would take up a sliver of shared axes, none when they share a scale; beyond ten lines,
+    /// markers and dashes tell apart series whose colours repeat; and a warning when every seed of a configuration
+    /// gave the same figures.
+    func testMergedPicturesOrderNumbersSplitScalesAndTellTwelveLinesApart() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, """
+            return {grid = {graph = {"small", "large"}, strength = {-10, -100, -30}, k = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
+                    seeds = 2,
+                    run = function(c)
+                      local size = c.graph == "large" and 5000 or 50
+                      return {crossings = size * (1 + 0.05 * c.k) * (1 + 0.002 * c.strength) + c.seed * size * 0.01,
+                              ratio = 0.1 * c.k + 0.001 * c.strength + 0.01 * c.seed}
+                    end}
+            """)
+        let results = folder.appendingPathComponent("r.jsonl").path
+        XCTAssertEqual(try ForcelabProcess.run(["sweep", "--out", results, spec]).status, 0)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertFalse(merge.stderr.contains("identical figures"), merge.stderr)
+        let table = try String(contentsOfFile: study + "/results.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(table[0], "graph,k,strength,seed,crossings,ratio,seconds")
+        XCTAssertEqual(table[1...6].map { $0.split(separator: ",")[2] }, ["-100", "-100", "-30", "-30", "-10", "-10"])
+        XCTAssertTrue(table[7].hasPrefix("large,2,-100,1,"), "k 2 comes before k 10: \(table[7])")
+
+        let crossings = try String(contentsOfFile: study + "/crossings-by-strength.svg", encoding: .utf8)
+        try PictureCheck.assertDrawn(svg: study + "/crossings-by-strength.svg", file: "crossings-by-strength.svg")
+        XCTAssertTrue(crossings.contains(">crossings by strength, one panel per graph<"), crossings)
+        XCTAssertEqual(crossings.components(separatedBy: "class=\"panel\"").count - 1, 2)
+        XCTAssertTrue(crossings.contains(">graph = large<") && crossings.contains(">graph = small<"))
+        XCTAssertTrue(crossings.contains(">strength  (lines: k)<"), crossings)
+        // Twelve lines a panel: the eleventh and twelfth are dashed, with square markers, in the plot and the legend.
+        XCTAssertEqual(crossings.components(separatedBy: "stroke-dasharray=").count - 1, 2 * (2 + 2))
+        let legendOrder = ["1", "2", "9", "10", "11", "12"].map { crossings.range(of: ">\($0)</text>")!.lowerBound }
+        XCTAssertEqual(legendOrder, legendOrder.sorted(), "the lines' legend is in numeric order")
+
+        let ratio = try String(contentsOfFile: study + "/ratio-by-strength.svg", encoding: .utf8)
+        XCTAssertFalse(ratio.contains("class=\"panel\""), "figures of one scale share their axes")
+        XCTAssertTrue(ratio.contains(">strength  (lines: graph, k)<"), ratio)
+        XCTAssertTrue(ratio.contains(">large, 1<") && ratio.contains(">small, 12<"))
+
+        // Seeds that change nothing (d3's default placement) are pointed out.
+        let sameMerge = try sweepAndMerge(folder, "same", spec: """
+            return {grid = {n = {10, 20}}, seeds = 3, run = function(c)
+              local g = fl.graph.generate("tree", {n = c.n})
+              local sim = fl.simulation(g, {seed = c.seed, threads = 1})
+              sim:tick(20)
+              local m = fl.metrics(g)
+              return {stress = m.stress, crossings = m.crossings}
+            end}
+            """)
+        XCTAssertTrue(sameMerge.stderr.contains("in every configuration (2) all seeds gave identical figures: the seed changes nothing there"), sameMerge.stderr)
+        XCTAssertTrue(sameMerge.stderr.contains("placement = \"random\""), sameMerge.stderr)
+        let again = try ForcelabProcess.run(["sweep", "--out", folder.appendingPathComponent("again.jsonl").path,
+                                             folder.appendingPathComponent("spec.lua").path])
+        XCTAssertTrue(again.stderr.contains("forcelab sweep: in every configuration (2) all seeds gave identical figures"),
+                      "the sweep itself says so at its end: \(again.stderr)")
     }
 
     /// A spec's standard input is empty, in the sweep and in its workers: reading it gets end of file, at load and in

@@ -203,4 +203,32 @@ final class GraphLuaTests: LuaTestCase {
         try "a,b\nb,c\n".write(toFile: folder + "/ok.csv", atomically: true, encoding: .utf8)
         run("assert(fl.graph.load(tmp .. '/ok.csv'):edgeCount() == 2)")
     }
+
+    /// The graph algorithms write their node field (named by `field`) and return their counts; misspelt options and
+    /// a missing weight field are errors naming the function and the option.
+    func testGraphAlgorithmsWriteANodeFieldAndReturnTheirCounts() {
+        run("""
+            local g = fl.graph.new{directed = true}
+            for _, id in ipairs{"a", "b", "c", "d", "e"} do g:addNode{id = id} end
+            for _, e in ipairs{{"a", "b"}, {"b", "c"}, {"c", "a"}, {"c", "d"}} do g:addEdge{source = e[1], target = e[2], data = {w = 2}} end
+            assert(fl.graph.components(g) == 2)
+            assert(g:node("a").component == 1 and g:node("d").component == 1 and g:node("e").component == 2)
+            assert(math.type(g:node("a").component) == "integer", "the numbers are integers, as files then write them")
+            assert(fl.graph.components(g, {strong = true, field = "scc"}) == 3)
+            assert(g:node("a").scc == 1 and g:node("c").scc == 1 and g:node("d").scc ~= 1 and g:node("a").component == 1)
+            assert(fl.graph.cores(g) == 2 and g:node("a").core == 2 and g:node("d").core == 1 and g:node("e").core == 0)
+            local count, modularity = fl.graph.communities(g, {weight = "w", field = "c"})
+            assert(math.type(count) == "integer" and count >= 2 and type(modularity) == "number", tostring(modularity))
+            assert(g:node("e").c == count, "the lone node is the smallest community")
+            local again = {fl.graph.communities(g, {weight = "w", field = "c2"})}
+            for _, node in ipairs(g:nodes()) do assert(node.c == node.c2, "the same seed gives the same communities") end
+            """)
+        XCTAssertTrue(error("fl.graph.communities(fl.graph.generate('miserables'), {sed = 2})")
+            .contains("fl.graph.communities: unknown option 'sed' (did you mean 'seed'?)"))
+        XCTAssertTrue(error("fl.graph.components(fl.graph.generate('miserables'), {strog = true})")
+            .contains("fl.graph.components: unknown option 'strog' (did you mean 'strong'?)"))
+        XCTAssertTrue(error("fl.graph.communities(fl.graph.generate('miserables'), {weight = 'nope'})")
+            .contains("bad argument #2 to 'communities' (field 'weight': edge 'e0' (Napoleon -> Myriel) has no weight field 'nope')"))
+        XCTAssertTrue(error("fl.graph.cores({})").contains("bad argument #1 to 'cores'"))
+    }
 }

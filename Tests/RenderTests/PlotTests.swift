@@ -107,8 +107,8 @@ final class PlotTests: XCTestCase {
         let svg = try plot.render()
         XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, 1, "the second series has markers only")
         XCTAssertEqual(svg.components(separatedBy: "<polygon").count - 1, 1, "one band")
-        XCTAssertEqual(svg.components(separatedBy: "<circle").count - 1, 4)
-        XCTAssertEqual(svg.components(separatedBy: "stroke=\"#ffffff\"").count - 1, 8, "four round and four square markers")
+        XCTAssertEqual(svg.components(separatedBy: "<circle").count - 1, 5, "four points and the legend's sample")
+        XCTAssertEqual(svg.components(separatedBy: "stroke=\"#ffffff\"").count - 1, 10, "four round and four square markers, and one of each in the legend")
         let axes = try plot.axes()
         XCTAssertEqual(axes.y.upper, 0.7, accuracy: 1e-9, "the y axis holds the error bars' upper ends (0.62)")
         XCTAssertEqual(axes.y.lower, 0.2, accuracy: 1e-9, "and the band's lower end (0.24)")
@@ -164,5 +164,50 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(svg.contains("rotate(90 "), "the second axis label reads downwards on the right")
         try PictureCheck.verify(svg, name: "plot-second-axis")
         XCTAssertNil(try Plot(series: [.init("energy", y: energy)]).axes().y2)
+    }
+
+    /// Series beyond the palette's ten colours are told apart by their markers and dashes, in the plot and in its
+    /// legend, whose entries show each series' line; a long legend wraps into rows within the picture's width.
+    func testDashesMarkersAndALegendThatWraps() throws {
+        let series = (0..<12).map { k -> Plot.Series in
+            var line = Plot.Series("series \(k)", x: [0, 1, 2], y: [Double(k), Double(k) + 1, Double(k) + 0.5])
+            line.marker = k < 10 ? .circle : .square
+            line.dash = k < 10 ? .solid : .dashed
+            return line
+        }
+        var options = Plot.Options()
+        options.width = 500
+        let svg = try Plot(series: series, options: options).render()
+        try PictureCheck.verify(svg, name: "dashes")
+        XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, 12)
+        // Two dashed polylines and their two legend samples.
+        XCTAssertEqual(svg.components(separatedBy: "stroke-dasharray=").count - 1, 4, svg)
+        XCTAssertEqual(svg.components(separatedBy: "<rect x=").count - 1, 2 * 3 + 2 + 2,
+                       "square markers: 3 points and a legend sample each; the clip path's and the legend's boxes")
+        let legend = try XCTUnwrap(svg.range(of: "<g class=\"legend\">").map { String(svg[$0.lowerBound...]) })
+        let baselines = Set(legend.split(separator: "\n").filter { $0.contains(">series ") }.compactMap { line -> String? in
+            guard let y = line.range(of: " y=\"") else { return nil }
+            return String(line[y.upperBound...].prefix { $0 != "\"" })
+        })
+        XCTAssertGreaterThan(baselines.count, 1, "twelve entries do not fit one row of 500 pixels")
+    }
+
+    /// Panels stack plots under one title, each with a clip path of its own.
+    func testPanelsStackPlotsWithTheirOwnClipPaths() throws {
+        var small = Plot.Options(), large = Plot.Options()
+        small.title = "graph = small"
+        large.title = "graph = large"
+        let panels = PlotPanels(panels: [
+            Plot(series: [.init("a", x: [1, 2], y: [10, 20])], options: small),
+            Plot(series: [.init("a", x: [1, 2], y: [1000, 3000])], options: large),
+        ], title: "crossings by strength")
+        let svg = try panels.render()
+        try PictureCheck.verify(svg, name: "panels")
+        XCTAssertTrue(svg.contains("height=\"\(SVGWriter.number(800 + 12 + 12 * 1.5 + 10))\""), svg)
+        for k in [1, 2] {
+            XCTAssertTrue(svg.contains("<clipPath id=\"plot-area-\(k)\">") && svg.contains("url(#plot-area-\(k))"))
+        }
+        XCTAssertTrue(svg.contains(">graph = small<") && svg.contains(">graph = large<") && svg.contains(">crossings by strength<"))
+        XCTAssertThrowsError(try PlotPanels(panels: []).render())
     }
 }

@@ -59,6 +59,20 @@ extension Graph {
         operation { writeEdge(slot: slot, edge) }
     }
 
+    /// Sets the data field `field` of every node at once, `values` in node order (an algorithm's result for each
+    /// node), in one operation.
+    public func setNodeData(_ field: String, _ values: [DataValue]) throws {
+        guard values.count == nodeCount else { throw GraphError("\(values.count) values for the \(nodeCount) nodes") }
+        operation {
+            for (index, value) in values.enumerated() {
+                let slot = nodeStore.slot(atIndex: index)
+                var node = nodeStore[slot].node
+                node.data[field] = value
+                writeNode(slot: slot, node)
+            }
+        }
+    }
+
     /// Writes every node's position at once, in node order (a simulation's write-back).
     public func setPositions(x: [Double], y: [Double], z: [Double]? = nil) throws {
         guard x.count == nodeCount, y.count == nodeCount, z.map({ $0.count == nodeCount }) ?? true else {

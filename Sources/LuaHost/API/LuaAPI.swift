@@ -8,7 +8,8 @@ public enum LuaAPI {
 
     /// Every module function, by its path below the module (`graph.new`), in the docs' order.
     public static let functions: [LuaFunctionDeclaration] =
-        ForcelabModule.functions + GraphBindings.functions + GraphFileBindings.functions + SimulationBindings.functions
+        ForcelabModule.functions + GraphBindings.functions + GraphFileBindings.functions + GraphAlgorithmBindings.functions
+        + SimulationBindings.functions
         + ForceBindings.functions + PictureBindings.functions + RecordingBindings.functions + DataTableBindings.functions
         + LayoutBindings.functions + DisplayBindings.functions
 

@@ -1,11 +1,24 @@
 import CLuaShim
 import Foundation
+import BuildInfo
 import GraphModel
 
 /// Builds the `forcelab` table, preloads it for `require` and sets the global.
 public enum ForcelabModule {
     /// The version string reported by `forcelab -v` and `forcelab.version`.
-    public static let version = "0.1.0"
+    public static let version = BuildInfo.version
+
+    /// `forcelab.build`: what build runs, for scripts to put in what they write (`commit` and `clean` are absent
+    /// when it was built outside a git checkout).
+    static var build: DataValue {
+        var fields: [String: DataValue] = [
+            "version": .string(BuildInfo.version), "configuration": .string(BuildInfo.configuration),
+            "engine": .string(BuildInfo.engineBuild),
+        ]
+        if let commit = BuildInfo.commit { fields["commit"] = .string(commit) }
+        if let clean = BuildInfo.treeClean { fields["clean"] = .bool(clean) }
+        return .object(fields)
+    }
 
     /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists), where the sandbox allows
     /// writing; returns the path.
@@ -29,9 +42,12 @@ public enum ForcelabModule {
         .init("mkdir", makeFolder, "(path: string): string", "creates a folder and its parents where the sandbox allows writing; returns the path"),
     ]
 
-    /// `fl.version`.
+    /// `fl.version` and `fl.build`.
     static let fields: [LuaFieldDeclaration] = [
         LuaFieldDeclaration("version", "string", "the version forcelab -v reports") { L in LuaValues.push(L, version) },
+        LuaFieldDeclaration("build", "table", "which build runs: {version =, commit =, clean =, configuration =, engine =}") { L in
+            LuaValues.push(L, build)
+        },
     ]
 
     /// Installs the module into a fresh state, made from `LuaAPI`'s declarations: the metatables, then the

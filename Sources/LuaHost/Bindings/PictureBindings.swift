@@ -288,11 +288,12 @@ enum PictureBindings {
         }
     }
 
-    /// Sets a plot series' colour, marker, line and axis from its table.
+    /// Sets a plot series' colour, marker, line, dash and axis from its table.
     private static func styled(_ line: inout Plot.Series, _ reader: OptionsReader) throws {
         line.colour = try colour(reader)
         line.marker = try reader.choice("marker", as: PlotMarker.self)
         line.line = try reader.boolean("line")
+        line.dash = try reader.choice("dash", as: PlotDash.self)
         line.axis = try reader.choice("axis", as: Plot.YAxis.self)
     }
 

@@ -167,6 +167,7 @@ public enum PlotSeriesOptions {
             LuaOption("errorBars", .table("{lower = {...}, upper = {...}} or {deviation = {...}}"), "error bars at each point, given as `band` is"),
             .choice("marker", PlotMarker.self, default: series.marker, "the shape drawn at each point"),
             .boolean("line", default: series.line, "join the points by a line"),
+            .choice("dash", PlotDash.self, default: series.dash, "the line's pattern (the legend shows it), to tell lines apart beyond the palette's colours"),
             .choice("axis", Plot.YAxis.self, default: series.axis, "the y axis the series is drawn against"),
         ])
     }()

@@ -20,7 +20,8 @@ enum SweepCommand {
             return 0
         case .worker: return SweepWorker.serve(spec: options.spec!, arguments: options.specArguments, memoryLimit: memoryLimit)
         case .run: return SweepRun(options: options, memoryLimit: memoryLimit).run()
-        case .merge: return SweepMerge(files: options.files, folder: options.out ?? SweepSyntax.defaultMergeFolder).run()
+        case .merge:
+            return SweepMerge(files: options.files, folder: options.out ?? SweepSyntax.defaultMergeFolder, mixedBuilds: options.mixedBuilds).run()
         }
     }
 }

@@ -7,14 +7,18 @@ struct SweepMerge {
     let files: [String]
     /// The folder written to.
     let folder: String
+    /// Whether records from builds of different commits are merged (with a note) rather than refused.
+    let mixedBuilds: Bool
 
     /// Merges and returns the exit status.
     func run() -> Int32 {
         do {
             var seen: [String: [JSONField]] = [:]
             var records: [(case: SweepCase, figures: [JSONField], seconds: JSONValue?)] = []
+            var builds = BuildTally()
             for file in files {
                 for record in try ResultLog.records(file) {
+                    builds.count(record.value, in: file)
                     if let earlier = seen[record.case.key] {
                         if earlier != record.figures {
                             warn("case \(record.case.label) is recorded twice with different figures; the first record is kept")
@@ -26,7 +30,18 @@ struct SweepMerge {
                 }
             }
             guard !records.isEmpty else { throw SweepError("no records in \(files.joined(separator: ", "))") }
-            records.sort { ($0.case.configuration, $0.case.seed) < ($1.case.configuration, $1.case.seed) }
+            if builds.commits.count > 1 {
+                guard mixedBuilds else {
+                    throw SweepError("the records come from builds of different commits, so their figures may not compare:\n"
+                        + builds.summary + "\nrun the cases again with one build, or merge anyway with --mixed-builds")
+                }
+                warn("merging records from builds of different commits (--mixed-builds):\n" + builds.summary)
+            }
+            if !builds.changed.isEmpty {
+                warn("records in \(builds.changed.sorted().joined(separator: ", ")) came from a build with uncommitted changes:"
+                    + " their commit does not say all that ran")
+            }
+            records.sort { $0.case.precedes($1.case) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let parameterNames = Set(records.flatMap { $0.case.parameters.map(\.key) }).sorted()
             let figureNames = Set(records.flatMap { $0.figures.map(\.key) }).sorted()
@@ -40,6 +55,7 @@ struct SweepMerge {
             try DataTableFile.write(table, to: tablePath, format: .csv)
             print("\(tablePath): \(records.count) cases, \(Set(records.map(\.case.configuration)).count) configurations")
             let pictures = SweepPictures(records: records.map { ($0.case, $0.figures) })
+            if let note = pictures.identicalSeeds { warn(note) }
             for (name, missing) in pictures.partialFigures {
                 warn("figure '\(name)' is not a number in \(missing) of \(records.count) records (missing there): it is tabled, not drawn")
             }
@@ -59,6 +75,38 @@ struct SweepMerge {
         } catch {
             warn(String(describing: error))
             return 1
+        }
+    }
+
+    /// The builds records came from: for each commit, how many records in which files.
+    struct BuildTally {
+        /// Commits in first-seen order, each with its record count per file (in first-seen order).
+        private(set) var commits: [(commit: String, files: [(file: String, records: Int)])] = []
+        /// The files holding records of a build with uncommitted changes.
+        private(set) var changed: Set<String> = []
+
+        /// Counts one record of `file`.
+        mutating func count(_ record: JSONValue, in file: String) {
+            let build = SweepRecord.build(of: record)
+            if build.changed { changed.insert(file) }
+            guard let index = commits.firstIndex(where: { $0.commit == build.commit }) else {
+                commits.append((build.commit, [(file, 1)]))
+                return
+            }
+            if let at = commits[index].files.firstIndex(where: { $0.file == file }) {
+                commits[index].files[at].records += 1
+            } else {
+                commits[index].files.append((file, 1))
+            }
+        }
+
+        /// One line per commit: `  commit C: 12 records in a.jsonl, 3 in b.jsonl`.
+        var summary: String {
+            commits.map { entry in
+                "  commit \(entry.commit): " + entry.files.enumerated().map { offset, item in
+                    "\(item.records)\(offset == 0 ? " record\(item.records == 1 ? "" : "s")" : "") in \(item.file)"
+                }.joined(separator: ", ")
+            }.joined(separator: "\n")
         }
     }
 

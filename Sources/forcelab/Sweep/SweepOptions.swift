@@ -29,6 +29,8 @@ struct SweepOptions {
     var specArguments: [String] = []
     /// The result files (merge).
     var files: [String] = []
+    /// Whether a merge takes records from builds of different commits (refused otherwise).
+    var mixedBuilds = false
 
     /// Parses the arguments after `sweep`; SLURM_ARRAY_* in `environment` give a run's shard unless --shard does.
     init(_ arguments: [String], environment: [String: String]) throws {
@@ -41,6 +43,8 @@ struct SweepOptions {
         mode = parsed.contains(Syntax.merge) ? .merge : parsed.contains(Syntax.worker) ? .worker : .run
         jobs = try parsed.value(Syntax.jobs) ?? jobs
         out = try parsed.value(Syntax.out)
+        mixedBuilds = parsed.contains(Syntax.mixedBuilds)
+        if mixedBuilds && mode != .merge { throw UsageError("'--mixed-builds' applies only to --merge") }
         if mode == .merge {
             files = parsed.operands
             guard !files.isEmpty else { throw UsageError("'--merge' needs one or more result files") }

@@ -1,5 +1,6 @@
 import DataTables
 import Foundation
+import GraphModel
 import Render
 
 /// The pictures of merged sweep records: a line plot per numeric parameter and figure (mean across seeds with a
@@ -54,6 +55,21 @@ struct SweepPictures {
         self.configurations = configurations
     }
 
+    /// A warning when every seed of a configuration gave the same figures (bands of no width: the seeds changed
+    /// nothing, as under d3's default placement); nil when none did, or no configuration has two seeds.
+    var identicalSeeds: String? {
+        let seeded = configurations.filter { $0.figures.count > 1 }
+        let same = seeded.filter { configuration in configuration.figures.dropFirst().allSatisfy { $0 == configuration.figures[0] } }
+        guard let first = same.first else { return nil }
+        let which = same.count == seeded.count
+            ? "in every configuration (\(same.count)) all seeds gave identical figures"
+            : "in \(same.count) of \(seeded.count) configurations all seeds gave identical figures, first in "
+                + first.parameters.map { "\($0.key)=\(SweepCase.plain($0.value))" }.joined(separator: " ")
+        return which + ": the seed changes nothing there, so the bands have no width. Under d3's default placement (a"
+            + " spiral) the seed only breaks ties; fl.simulation(g, {seed = case.seed, placement = \"random\"}) starts"
+            + " each seed from its own positions (docs/scale.md, Seeds)"
+    }
+
     /// Mean and sample standard deviation (0 for one value).
     static func meanAndDeviation(_ values: [Double]) -> (mean: Double, sd: Double) {
         let mean = values.reduce(0, +) / Double(values.count)
@@ -77,7 +93,7 @@ struct SweepPictures {
             guard numbers.count == values.count, Set(numbers).count >= 2 else { continue }
             for figure in figureNames {
                 let path = "\(folder)/\(SweepPictures.fileName(figure))-by-\(SweepPictures.fileName(parameter)).svg"
-                try linePlot(figure, by: parameter).write(to: path)
+                try AtomicFile.write(try figurePicture(figure, by: parameter), to: path)
                 written.append(path)
             }
         }
@@ -92,35 +108,100 @@ struct SweepPictures {
         return written
     }
 
-    /// `figure` against `parameter`: one line per setting of the other parameters, mean ± sd across seeds as a band.
-    func linePlot(_ figure: String, by parameter: String) -> Plot {
+    /// `figure` against `parameter` as SVG text: one line per setting of the other parameters, mean ± sd across
+    /// seeds as a band; one panel per value of a text parameter (a graph) when on shared axes some value's lines would
+    /// take up less than a quarter of the height (graphs of different sizes give figures of different scales).
+    func figurePicture(_ figure: String, by parameter: String) throws -> String {
+        let configurations = self.configurations.filter { SweepPictures.number($0, parameter) != nil }
+        guard let panelParameter = panelParameter(figure, by: parameter, in: configurations) else {
+            return try linePlot(figure, by: parameter, configurations: configurations, title: "\(figure) by \(parameter)").render()
+        }
+        var values: [JSONValue] = []
+        for configuration in configurations {
+            let value = SweepPictures.value(configuration, panelParameter)!
+            if !values.contains(value) { values.append(value) }
+        }
+        let panels = values.map { value in
+            linePlot(figure, by: parameter, configurations: configurations.filter { SweepPictures.value($0, panelParameter) == value },
+                         title: "\(panelParameter) = \(SweepCase.plain(value))", leaving: [panelParameter])
+        }
+        return try PlotPanels(panels: panels, title: "\(figure) by \(parameter), one panel per \(panelParameter)").render()
+    }
+
+    /// The text parameter to split `figure`'s plot by: one with two or more values (`graph` first, then by name)
+    /// where the figure's means (with their bands) for some value span under a quarter of the range of all of them.
+    private func panelParameter(_ figure: String, by parameter: String, in configurations: [Configuration]) -> String? {
+        let names = Set(configurations.flatMap { $0.parameters.map(\.key) }).subtracting([parameter])
+        let textual = names.filter { name in
+            let values = configurations.compactMap { SweepPictures.value($0, name) }
+            return values.count == configurations.count && values.allSatisfy { if case .number = $0 { false } else { true } }
+                && Set(values.map(\.text)).count >= 2
+        }.sorted { ($0 == "graph" ? 0 : 1, $0) < ($1 == "graph" ? 0 : 1, $1) }
+        func extent(_ group: [Configuration]) -> (low: Double, high: Double) {
+            let statistics = group.map { SweepPictures.meanAndDeviation($0.figures.map { $0[figure]! }) }
+            return (statistics.map { $0.mean - $0.sd }.min()!, statistics.map { $0.mean + $0.sd }.max()!)
+        }
+        let all = extent(configurations)
+        guard all.high > all.low else { return nil }
+        return textual.first { name in
+            let groups = Dictionary(grouping: configurations) { SweepPictures.value($0, name)!.text }
+            return groups.values.contains { group in
+                let part = extent(group)
+                return (part.high - part.low) < 0.25 * (all.high - all.low)
+            }
+        }
+    }
+
+    /// The markers and line patterns series take in turn, ten series (one round of the palette) each, so series
+    /// whose colours repeat are still told apart.
+    static let seriesStyles: [(marker: PlotMarker, dash: PlotDash)] = [
+        (.circle, .solid), (.square, .dashed), (.triangle, .dotted), (.diamond, .dashDot),
+    ]
+
+    /// `figure` against `parameter` over `configurations`: one line per setting of the parameters other than
+    /// `parameter` and `leaving`, mean ± sd across seeds as a band, lines in the configurations' order.
+    func linePlot(_ figure: String, by parameter: String, configurations: [Configuration], title: String, leaving: Set<String> = []) -> Plot {
         var lines: [String: [(x: Double, values: [Double])]] = [:], order: [String] = []
         for configuration in configurations {
-            guard case .number(let x)? = configuration.parameters.first(where: { $0.key == parameter })?.value else { continue }
-            let others = configuration.parameters.filter { $0.key != parameter }
+            guard let x = SweepPictures.number(configuration, parameter) else { continue }
+            let others = configuration.parameters.filter { $0.key != parameter && !leaving.contains($0.key) }
             let name = others.isEmpty ? figure : others.map { SweepCase.plain($0.value) }.joined(separator: ", ")
             if lines[name] == nil { order.append(name) }
             lines[name, default: []].append((x, configuration.figures.map { $0[figure]! }))
         }
-        let series = order.map { name -> Plot.Series in
+        let series = order.enumerated().map { offset, name -> Plot.Series in
             let points = lines[name]!.sorted { $0.x < $1.x }
             let statistics = points.map { SweepPictures.meanAndDeviation($0.values) }
             var series = Plot.Series(name, x: points.map(\.x), y: statistics.map(\.mean))
             series.band = Plot.Interval(around: series.y, deviation: statistics.map(\.sd))
-            series.marker = .circle
+            let style = SweepPictures.seriesStyles[(offset / Palette.tableau10.count) % SweepPictures.seriesStyles.count]
+            series.marker = style.marker
+            series.dash = style.dash
             return series
         }
         var options = Plot.Options()
         let seeds = configurations.map(\.figures.count)
         let seedText = seeds.min() == seeds.max() ? "\(seeds[0]) seeds" : "\(seeds.min()!)-\(seeds.max()!) seeds"
-        let others = Set(configurations.flatMap { $0.parameters.map(\.key) }).subtracting([parameter]).sorted()
-        options.title = "\(figure) by \(parameter)"
+        let others = Set(configurations.flatMap { $0.parameters.map(\.key) }).subtracting([parameter]).subtracting(leaving).sorted()
+        options.title = title
         options.xLabel = parameter + (others.isEmpty ? "" : "  (lines: \(others.joined(separator: ", ")))")
         options.yLabel = "\(figure), mean ± sd over \(seedText)" + (Metrics.better[figure].map { " (\($0.rawValue) is better)" } ?? "")
-        // The legend is one row: about 0.6 em per character and 2.5 em per entry at the 12-pixel font.
-        let legendWidth = series.reduce(0.0) { $0 + Double($1.name.count) * 7.2 + 30 }
-        options.width = min(3000, max(760, legendWidth + 60))
+        options.width = 760
+        // The legend wraps into rows of the plot's width: room for them above the same plotting height.
+        let rows = Double((series.count + 5) / 6)
+        options.height = 400 + max(0, rows - 1) * 20
         return Plot(series: series, options: options)
+    }
+
+    /// The configuration's value of `parameter`, or nil.
+    static func value(_ configuration: Configuration, _ parameter: String) -> JSONValue? {
+        configuration.parameters.first { $0.key == parameter }?.value
+    }
+
+    /// The configuration's value of `parameter` when it is a number, or nil.
+    static func number(_ configuration: Configuration, _ parameter: String) -> Double? {
+        if case .number(let number)? = value(configuration, parameter) { return number }
+        return nil
     }
 
     /// The configuration's mean figures on axes whose round ranges span every configuration's means, so the charts

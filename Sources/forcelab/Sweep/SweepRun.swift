@@ -55,6 +55,11 @@ final class SweepRun {
             }
             if fatal != nil { return 1 }
             let rate = Double(progress.done) / max(progress.elapsed, 1e-9)
+            // Said before the summary, which stays the last line.
+            if let records = try? ResultLog.records(outPath),
+               let note = SweepPictures(records: records.map { ($0.case, $0.figures) }).identicalSeeds {
+                say(note)
+            }
             say(String(format: "%d cases run in %.2f s (%.1f cases/s), %d failed", progress.done, progress.elapsed, rate, progress.failed))
             return progress.failed == 0 ? 0 : 1
         } catch {

@@ -14,11 +14,13 @@ final class SweepSpec {
     private let path: String
     private let table: Int32
 
-    /// Runs the file with `arguments` as `...` and `arg`, and checks the table it returns.
-    init(path: String, arguments: [String], memoryLimit: Int) throws {
+    /// Runs the file with `arguments` as `...` and `arg`, and checks the table it returns; `fileUse`, when given,
+    /// is told of every file the spec reads or writes from then on (`FileUseHooks`).
+    init(path: String, arguments: [String], memoryLimit: Int, fileUse: (@Sendable (String, Bool) -> Void)? = nil) throws {
         self.path = path
         lua = try LuaState(memoryLimit: memoryLimit)
         try lua.setModuleGlobal()
+        if let fileUse { try FileUseHooks.install(in: lua, fileUse) }
         let L = lua.L
         lua.setGlobalArray("arg", [path] + arguments, firstIndex: 0)
         lua.prependModuleFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)

@@ -27,8 +27,12 @@ enum SweepWorker {
         closeOnExec()
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let spec: SweepSpec
+        let files = CaseFiles()
+        var provenance: SweepRecord.Provenance
         do {
-            spec = try SweepSpec(path: path, arguments: arguments, memoryLimit: memoryLimit)
+            spec = try SweepSpec(path: path, arguments: arguments, memoryLimit: memoryLimit) { files.note($0, writing: $1) }
+            files.specLoaded()
+            provenance = SweepRecord.Provenance(spec: (path, try FileDigest.sha256(path)))
         } catch {
             _ = reply("fatal " + JSONValue.string(String(describing: error)).text)
             return 1
@@ -41,9 +45,14 @@ enum SweepWorker {
             }
             let start = MonotonicClock.seconds()
             let answer: String
+            files.caseStarts()
+            _ = EngineUse.take()
             do {
                 let figures = try spec.run(sweepCase)
-                answer = "ok " + SweepRecord.text(sweepCase, figures: figures, seconds: MonotonicClock.seconds() - start)
+                let seconds = MonotonicClock.seconds() - start
+                provenance.engine = EngineUse.take()
+                provenance.files = try files.digestFields()
+                answer = "ok " + SweepRecord.text(sweepCase, figures: figures, seconds: seconds, provenance: provenance)
             } catch {
                 answer = "error " + JSONValue.string(String(describing: error)).text
             }
