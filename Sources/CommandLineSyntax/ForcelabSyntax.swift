@@ -18,6 +18,10 @@ public enum ForcelabSyntax {
     public static let timeout = SharedOptions.timeout()
     public static let maxInstructions = SharedOptions.maxInstructions()
     public static let maxMemory = SharedOptions.maxMemory()
+    public static let definitions = Option<String>.text(
+        "--definitions", "DIR", .folder,
+        help: "write the Lua language server's definitions of the forcelab module and a luacheck standard under DIR, then exit"
+            + " (docs/editors.md)")
     public static let watch = Flag(
         "--watch", help: "run the script again each time it or a file it read is saved, and say which files each run wrote; Ctrl-C ends it")
     public static let api = Flag("--api", help: "print the Lua API and these command lines as JSON (docs/api.md)")
@@ -37,7 +41,7 @@ public enum ForcelabSyntax {
         options: [
             execute.declaration, interactive.declaration, require.declaration, version.declaration, ignoreEnvironment.declaration,
             warnings.declaration, help.declaration, sandbox.declaration, allowRead.declaration, outputFolder.declaration,
-            timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, api.declaration,
+            timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, api.declaration, definitions.declaration,
         ],
         operand: "the script", afterOperand: .passedOn,
         markers: [Marker("--", "stop handling options"), Marker("-", "stop handling options and execute stdin")],

@@ -18,6 +18,14 @@ public struct KernelMessage {
     /// The message type (`execute_request`, ...).
     public var type: String { header["msg_type"] as? String ?? "" }
 
+    /// Whether the header's date (UTC, as `timestamp` writes it) is earlier than `time`, a `timestamp`; false for a
+    /// date in another zone or none.
+    public func wasSent(before time: String) -> Bool {
+        guard let date = header["date"] as? String, date.hasSuffix("Z") || date.hasSuffix("+00:00") else { return false }
+        let length = "2026-01-01T00:00:00.000000".count
+        return date.prefix(length) < time.prefix(length)
+    }
+
     /// Reads a message from `frames`, checking its signature with `signer`; throws what is wrong with it.
     public init(frames: [[UInt8]], signer: MessageSigner) throws {
         guard let split = frames.firstIndex(of: KernelMessage.delimiter), frames.count >= split + 6 else {
@@ -65,7 +73,7 @@ public struct KernelMessage {
     }
 
     /// The current time in ISO 8601 with microseconds and a time zone, as Jupyter's headers carry it.
-    static func timestamp() -> String {
+    public static func timestamp() -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var parts = tm()

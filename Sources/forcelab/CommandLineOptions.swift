@@ -31,6 +31,8 @@ struct CommandLineOptions {
     var outputFolder: String
     /// `--watch`: run the script again each time it or a file it used is saved (Watch.swift).
     var watch = false
+    /// `--definitions DIR`: write the editor definitions and the luacheck standard there instead of running.
+    var definitionsFolder: String?
     /// The script path; "-" is standard input; nil when there is none.
     var script: String?
     /// Index in `arguments` of the script (or of the first argument after the options when there is none).
@@ -64,6 +66,7 @@ struct CommandLineOptions {
         ignoreEnvironment = sandbox || parsed.contains(Syntax.ignoreEnvironment)
         warnings = parsed.contains(Syntax.warnings)
         watch = parsed.contains(Syntax.watch)
+        definitionsFolder = try parsed.value(Syntax.definitions)
         timeout = try parsed.value(Syntax.timeout) ?? 0
         maxInstructions = try parsed.value(Syntax.maxInstructions) ?? 0
         readableFolders = try parsed.values(Syntax.allowRead)

@@ -31,6 +31,7 @@ do {
         print(LuaAPIDescription.json(commandLine: CommandLineDescription.json).text)
         exit(0)
     }
+    if let folder = options.definitionsFolder { exit(EditorDefinitions.write(to: folder)) }
     if options.watch { exit(Watch(options: options).run().rawValue) }
     let interpreter = try Interpreter(options: options)
     exit(interpreter.run().rawValue)

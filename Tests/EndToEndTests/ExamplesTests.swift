@@ -26,7 +26,7 @@ final class ExamplesTests: XCTestCase {
     /// pictures the merge must draw.
     private static let sweeps: [String: (cases: Int, configurations: Int, pictures: [String])] = [
         "sweep-charge": (40, 8, ["stress-by-strength.svg", "crossings-by-distance.svg",
-                                 "radar-1-distance=20-graph=miserables-strength=-15.svg", "radar-8-distance=40-graph=scaleFree-strength=-60.svg"]),
+                                 "radar-1-distance=20-graph=miserables-strength=-60.svg", "radar-8-distance=40-graph=scaleFree-strength=-15.svg"]),
     ]
 
     private static let examples = ForcelabProcess.packageRoot.appendingPathComponent("examples")

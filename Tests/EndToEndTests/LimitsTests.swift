@@ -49,6 +49,15 @@ final class LimitsTests: XCTestCase {
         }
     }
 
+    /// fl.layout.multilevel counts each level's coarsening and each tick's nodes and edges against the instruction
+    /// limit and checks every limit before each tick.
+    func testLimitsStopAMultilevelLayout() throws {
+        let chunk = "fl.layout.multilevel(fl.graph.generate('grid', {rows = 40, columns = 40}), {finestTicks = 100000}) print('finished')"
+        let counted = try ForcelabProcess.run(["--timeout", "20", "--max-instructions", "400000", "-e", chunk])
+        XCTAssertEqual(counted.status, 3, counted.stderr)
+        XCTAssertTrue(counted.stderr.contains("instruction limit of 400000 reached") && !counted.stdout.contains("finished"), counted.stderr)
+    }
+
     /// fl.layout.stress counts each sweep's terms against the instruction limit and checks every limit and Ctrl-C
     /// after each sweep, as the tick loops do: before, Ctrl-C at the REPL did nothing until the layout ended (and a
     /// second one ended the REPL), and --timeout's watchdog had to kill the process.

@@ -442,3 +442,29 @@ func xmlDataOfAnyKindReadsBack(format: GraphFormat) throws {
     #expect(try placed.written(format: .csv, lossy: true).leftOut == ["position: node 'a' and 2 others", "label: node 'a' and 2 others"])
     #expect(try placed.written(format: .reactFlow, lossy: true).leftOut == [])
 }
+
+@Test func nodeLinkJSONStatesWhatNetworkxNeedsAndNumbersKeepTheirKind() throws {
+    let text = #"""
+    {"directed": true, "multigraph": true, "graph": {}, "nodes": [{"id": 0, "r": 2.0, "n": 38, "e": 1e2,
+     "big": 9007199254740993, "list": [1, 2.0]}, {"id": 1}],
+     "edges": [{"source": 0, "target": 1, "key": 0, "w": 0.5}, {"source": 0, "target": 1, "key": 1, "w": -0.0}]}
+    """#
+    let graph = try Graph.load(string: text)
+    #expect(graph.node("0")?.data == [
+        "r": .number(2), "n": .integer(38), "e": .number(100), "big": .integer(9007199254740993),
+        "list": .array([.integer(1), .number(2)]),
+    ])
+    #expect(graph.nodeLinkStyle == { var style = NodeLinkStyle(); style.edgesKey = "edges"; style.multigraph = true; style.integerIds = true; return style }())
+    let written = try graph.string(format: .d3)
+    #expect(written.hasPrefix("{\n  \"directed\": true,\n  \"multigraph\": true,\n  \"edges\": [\n    {\"key\":0,\"source\":0,\"target\":1,\"w\":0.5},"), "\(written)")
+    #expect(written.contains(#"{"big":9007199254740993,"e":100.0,"id":0,"list":[1,2.0],"n":38,"r":2.0}"#), "\(written)")
+    let again = try Graph.load(string: written)
+    #expect(again.nodes == graph.nodes && again.edges == graph.edges && again.nodeLinkStyle == graph.nodeLinkStyle)
+    // A d3 graph of forcelab's own says it is not a multigraph until two edges join the same nodes.
+    let own = Graph()
+    try own.addNode(Node(id: "a"))
+    try own.addEdge(Edge(id: "e0", source: "a", target: "a"))
+    #expect(try own.string(format: .d3).hasPrefix("{\n  \"directed\": true,\n  \"multigraph\": false,\n  \"links\": [\n    {\"source\":\"a\",\"target\":\"a\"}"))
+    try own.addEdge(Edge(id: "named", source: "a", target: "a"))
+    #expect(try own.string(format: .d3).contains("\"multigraph\": true,"))
+}

@@ -192,7 +192,13 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     #expect(try roundTrip(graph, .multilineAdjlist).edges == graph.edges)
     let reordered = try wordGraph(directed: true)
     try reordered.addEdge(Edge(id: "late", source: "a", target: "c"))
-    #expect(saveFailure(reordered, .adjlist)?.contains("edge 'late': its id (an adjacency list keeps no edge ids; reading names edges e0, e1... in the order written, this one e3)") == true)
+    #expect(saveFailure(reordered, .adjlist)?.contains("edge 'late': its id (an adjacency list keeps no edge ids; reading names edges e0, e1... in the order written)") == true)
+    // A lossy save says everything it left out, one line per kind.
+    try reordered.updateEdge("e1") { $0.data = ["weight": .integer(2)] }
+    #expect(try reordered.written(format: .adjlist, lossy: true).leftOut == [
+        "its data (an adjacency list holds none; a multiline one does): edge 'e1'",
+        "its id (an adjacency list keeps no edge ids; reading names edges e0, e1... in the order written): edge 'late' and 2 others",
+    ])
     try reordered.addNode(Node(id: "two words"))
     #expect(throws: GraphError("an adjacency list cannot hold node \"two words\"'s id (empty, white space, '#' or a leading '{')")) {
         try reordered.string(format: .adjlist, lossy: true)
@@ -250,7 +256,7 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     #expect(loadFailure(banner + "2 2 1\n1 2\n", .matrixMarket) == "g:3: expected 'row column value'")
     #expect(loadFailure(banner + "2 2 1\n1 2 x\n", .matrixMarket) == "g:3: the value 'x' is not a number")
     let graph = try wordGraph(directed: true)
-    #expect(saveFailure(graph, .matrixMarket)?.contains("Matrix Market cannot hold node 'a': its id (Matrix Market names nodes 1 to n in order; this one would be '1')") == true)
+    #expect(saveFailure(graph, .matrixMarket)?.contains("Matrix Market cannot hold node 'a': its id (Matrix Market names nodes 1 to n in node order)") == true)
     let parallel = try Graph.load(string: banner + "2 2 2\n1 2 1\n1 2 1\n", format: .matrixMarket)
     #expect(saveFailure(parallel, .matrixMarket)?.contains("edge 'e1': it is parallel to an earlier edge") == true)
 }
@@ -283,6 +289,10 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
         try karate.save(path: path, lossy: true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(name): the same graph gives the same bytes")
     }
+    let unknown = folder + "/k.foo.gz"
+    FileManager.default.createFile(atPath: unknown, contents: Data())
+    #expect(throws: GraphFileError.self) { try Graph.load(path: unknown) }
+    do { _ = try Graph.load(path: unknown) } catch { #expect("\(error)".contains("the extension '.foo' names no format")) }
 }
 
 @Test func corruptAndTruncatedGzipAreErrors() throws {
@@ -335,5 +345,21 @@ func longReadsAnswerToTheWorkMeter(format: GraphFormat) throws {
     // What a header declares is built at one unit of work per node, so a limit stops it.
     #expect(throws: Stopped.self) {
         _ = try Graph.load(data: Data("*Vertices 90000000\n".utf8), format: .pajek, check: { _ in throw Stopped() })
+    }
+}
+
+@Test func bytesThatAreNotUTF8AreAnErrorAtTheirLine() throws {
+    // An old Pajek file in Windows-1250 (è is 0xE8 there): refused at its line, never read with replaced characters.
+    var pajek = Data("*Vertices 2\n1 \"Ljubljana\"\n2 \"".utf8)
+    pajek.append(contentsOf: [0x4B, 0x6F, 0xE8, 0x65, 0x76, 0x6A, 0x65])
+    pajek.append(contentsOf: Data("\"\n*Edges\n1 2\n".utf8))
+    #expect(throws: GraphFileError(file: "g", line: 3, message: "the file is not UTF-8 text (convert it, for example with iconv)")) {
+        try Graph.load(data: pajek, format: .pajek, name: "g")
+    }
+    var gml = Data("graph [\n  node [ id 0 label \"".utf8)
+    gml.append(0xE9)
+    gml.append(contentsOf: Data("\" ]\n]\n".utf8))
+    #expect(throws: GraphFileError(file: "g", line: 2, message: "the file is not UTF-8 text (convert it, for example with iconv)")) {
+        try Graph.load(data: gml, format: .gml, name: "g")
     }
 }

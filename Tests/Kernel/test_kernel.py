@@ -87,6 +87,20 @@ class KernelTests(unittest.TestCase):
         self.assertEqual(reply["ename"], "SyntaxError")
         self.assertRegex(reply["evalue"], r"^In \[\d+\]:1:")
 
+    def test_cells_waiting_behind_an_error_are_aborted(self):
+        failing = self.client.execute("for i = 1, 2e6 do end\nerror('stop here')")
+        waiting = self.client.execute("not_run = true")
+        replies = {}
+        for _ in range(2):
+            reply = self.client.get_shell_msg(timeout=30)
+            replies[reply["parent_header"]["msg_id"]] = reply["content"]
+        self.assertEqual(replies[failing]["status"], "error")
+        self.assertEqual(replies[waiting]["status"], "aborted")
+        _, messages = run(self.client, "not_run")
+        self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "nil")
+        reply, _ = run(self.client, "error('again')", stop_on_error=False)
+        self.assertEqual(reply["status"], "error")
+
     def test_input_request_reads_a_line(self):
         msg_id = self.client.execute("answer = io.read('n')\nanswer * 2", allow_stdin=True)
         request = self.client.get_stdin_msg(timeout=10)
@@ -122,7 +136,7 @@ class KernelTests(unittest.TestCase):
         reply = self.client.inspect(code, len("fl.force.manyBo"), reply=True, timeout=10)["content"]
         self.assertTrue(reply["found"], dumps(reply))
         self.assertIn("theta", reply["data"]["text/plain"])
-        for code in ["fl.force.manyBody{", "fl.force.manyBody{ "]:
+        for code in ["fl.force.manyBody{", "fl.force.manyBody{ ", "fl.force.manyBody{th", "x = fl.force.manyBody({strength = 1, "]:
             reply = self.client.inspect(code, len(code), reply=True, timeout=10)["content"]
             self.assertIn("distanceMax", reply["data"]["text/plain"], code)
         reply = self.client.inspect("nothing_here_at_all", 3, reply=True, timeout=10)["content"]
@@ -171,6 +185,7 @@ class KernelTests(unittest.TestCase):
                 self.assertEqual(reply["content"]["ename"], "Interrupted")
                 self.assertIn("interrupted", reply["content"]["evalue"])
                 after, messages = run(self.client, "'alive'")
+                self.assertEqual(after["status"], "ok", dumps(after))
                 self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "alive")
 
     def test_interrupt_a_long_simulation_and_a_lua_force(self):
@@ -191,7 +206,8 @@ class KernelTests(unittest.TestCase):
             reply = self.client.get_shell_msg(timeout=10)
             self.assertLess(time.monotonic() - started, 1.0, code)
             self.assertEqual(reply["content"]["ename"], "Interrupted", dumps(reply["content"]))
-            _, messages = run(self.client, "1")
+            after, messages = run(self.client, "1")
+            self.assertEqual(after["status"], "ok", dumps(after))
             self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "1")
 
 

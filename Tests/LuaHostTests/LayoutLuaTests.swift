@@ -1,6 +1,6 @@
 import XCTest
 
-/// `fl.layout.stress` from Lua: options, the outcome table, positions in the graph, errors.
+/// `fl.layout.stress` and `fl.layout.multilevel` from Lua: options, the outcome table, positions in the graph, errors.
 final class LayoutLuaTests: LuaTestCase {
     func testStressLaysOutTheGraphAndReportsWhatItDid() {
         run("""
@@ -39,5 +39,38 @@ final class LayoutLuaTests: LuaTestCase {
         XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = 'w'})")
             .contains("bad argument #2 to 'stress' (field 'weight': edge 'e0' (0 -> 1) has no weight field 'w')"))
         XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'stress'"))
+    }
+
+    func testMultilevelLaysOutTheGraphAndReportsItsLevels() {
+        run("""
+            local g = fl.graph.generate("grid", {rows = 12, columns = 12})
+            local moved = 0
+            g:on("change", function() moved = moved + 1 end)
+            local outcome = fl.layout.multilevel(g, {coarsestSize = 10, finestTicks = 40, coarsestTicks = 200})
+            assert(moved == 1, moved)
+            local levels = outcome.levels
+            assert(#levels >= 3, #levels)
+            assert(levels[1].nodes == 144 and levels[1].edges == 264 and levels[1].ticks == 40, levels[1].nodes)
+            assert(levels[#levels].nodes <= 10 and levels[#levels].ticks == 200)
+            for i, level in ipairs(levels) do
+                assert(math.type(level.nodes) == "integer" and level.seconds >= 0)
+                if i > 1 then assert(level.nodes < levels[i - 1].nodes) end
+            end
+            assert(fl.metrics(g).stress < 0.15, fl.metrics(g).stress)  -- random positions: about 0.4
+            local first = {g:node("5").x, g:node("5").y}
+            fl.layout.multilevel(g, {coarsestSize = 10, finestTicks = 40, coarsestTicks = 200})
+            assert(g:node("5").x == first[1] and g:node("5").y == first[2])
+            fl.layout.multilevel(g, {dimensions = 3, coarsening = "solar", seed = 7})
+            assert(g:node("12").z ~= nil)
+            """)
+    }
+
+    func testBadMultilevelOptionsAreNamed() {
+        let g = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); "
+        XCTAssertTrue(error(g + "fl.layout.multilevel(g, {coarsen = 'solar'})").contains("fl.layout.multilevel: unknown option 'coarsen' (did you mean 'coarsening'?)"))
+        XCTAssertTrue(error(g + "fl.layout.multilevel(g, {coarsening = 'stars'})").contains("bad argument #2 to 'multilevel' (field 'coarsening':"))
+        XCTAssertTrue(error(g + "fl.layout.multilevel(g, {charge = 30})").contains("(field 'charge': a number from -1e9 to -1e-9 expected, got 30)"))
+        XCTAssertTrue(error(g + "fl.layout.multilevel(g, {finestTicks = -1})").contains("(field 'finestTicks': an integer from 0 to 1000000 expected, got -1)"))
+        XCTAssertTrue(error("fl.layout.multilevel({})").contains("bad argument #1 to 'multilevel'"))
     }
 }

@@ -16,16 +16,7 @@ public enum StressLayout {
         try options.check()
         let paths = try graph.shortestPaths(weight: options.weight)
         let (coordinates, outcome) = try positions(paths: paths, options: options, check: check)
-        let d = options.dimensions
-        let index = Dictionary(uniqueKeysWithValues: graph.nodeIds.enumerated().map { ($1, $0) })
-        var relative = coordinates
-        for (i, node) in graph.nodes.enumerated() {
-            guard let parent = node.parentId.flatMap({ index[$0] }) else { continue }
-            for axis in 0..<d { relative[i * d + axis] -= coordinates[parent * d + axis] }
-        }
-        let n = graph.nodeCount
-        try graph.setPositions(x: (0..<n).map { relative[$0 * d] }, y: (0..<n).map { relative[$0 * d + 1] },
-                               z: d == 3 ? (0..<n).map { relative[$0 * d + 2] } : nil)
+        try graph.writeLayout(coordinates, dimensions: options.dimensions)
         return outcome
     }
 

@@ -68,7 +68,7 @@ public struct StressOptions: Sendable {
     }
 
     /// Throws when `value` lies outside `range` (NaN included).
-    private static func require<Value: Comparable>(_ option: String, _ value: Value, in range: ClosedRange<Value>) throws {
+    static func require<Value: Comparable>(_ option: String, _ value: Value, in range: ClosedRange<Value>) throws {
         guard range.contains(value) else {
             let text = [range.lowerBound, range.upperBound, value].map { bound in
                 (bound as? Double).map { $0.isNaN ? "nan" : String(format: "%.14g", $0) } ?? "\(bound)"

@@ -12,7 +12,7 @@ enum AdjacencyListFormat {
         var builder = GraphBuilder(file: file)
         builder.directed = false
         var lines: [(number: Int, words: [Substring])] = []
-        try TextLines.forEach(data, meter: meter) { number, line in
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in
             let hash = line.firstIndex(of: "#")
             if let hash, lines.isEmpty, let directed = DirectednessComment.directedness(ofComment: line[hash...]) {
                 builder.directed = directed

@@ -27,8 +27,8 @@ enum FormatLimits {
                 throw refuse("edge '\(edge.id)'", what)
             }
         }
-        if let loss = ResearchFormatLimits.loss(graph, format: format) {
-            throw GraphError("\(name) cannot hold \(loss) (React Flow JSON keeps every field)")
+        if let loss = ResearchFormatLimits.losses(graph, format: format).first {
+            throw GraphError("\(name) cannot hold \(loss.owner): \(loss.what) (React Flow JSON keeps every field)")
         }
     }
 
@@ -229,6 +229,7 @@ enum FormatLimits {
         graph.forEachEdge { edge in
             for what in edgeLosses(edge, format: format) { tally.add(what, "edge '\(edge.id)'") }
         }
+        for loss in ResearchFormatLimits.losses(graph, format: format) { tally.add(loss.what, loss.owner) }
         return tally.lines
     }
 

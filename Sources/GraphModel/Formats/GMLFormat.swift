@@ -120,28 +120,30 @@ enum GMLFormat {
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
-    /// What GML cannot give back as it was, or nil: data named like no GML key or like GML's own fields (`id`,
+    /// What GML cannot give back as it was: data named like no GML key or like GML's own fields (`id`,
     /// `label`; `source`, `target`, `id` on edges), booleans (written 1 and 0), null, arrays inside arrays, a
     /// `graphics` field that is not an object or holds what a node's position and size take, the texts networkx's
     /// list conventions take (`"[]"`, `"()"`, `"_networkx_list_start"`).
-    static func loss(_ graph: Graph) -> String? {
-        var loss: String?
+    static func losses(_ graph: Graph) -> [FormatLoss] {
+        var losses: [FormatLoss] = []
         graph.forEachNode { node in
-            guard loss == nil else { return }
+            let owner = "node '\(node.id)'"
             if let what = dataLoss(node.data, reserved: nodeKeys) {
-                loss = "node '\(node.id)': \(what)"
+                losses.append(FormatLoss(owner: owner, what: what))
             } else if let graphics = node.data["graphics"] {
-                guard case .object(let fields) = graphics else { loss = "node '\(node.id)': data field 'graphics' (GML's graphics is a list)"; return }
+                guard case .object(let fields) = graphics else {
+                    losses.append(FormatLoss(owner: owner, what: "data field 'graphics' (GML's graphics is a list)"))
+                    return
+                }
                 if let key = ["x", "y", "z", "w", "h"].first(where: { fields[$0] != nil }) {
-                    loss = "node '\(node.id)': graphics field '\(key)' (GML's graphics \(key) is the node's position or size)"
+                    losses.append(FormatLoss(owner: owner, what: "graphics field '\(key)' (GML's graphics \(key) is the node's position or size)"))
                 }
             }
         }
         graph.forEachEdge { edge in
-            guard loss == nil else { return }
-            if let what = dataLoss(edge.data, reserved: edgeKeys) { loss = "edge '\(edge.id)': \(what)" }
+            if let what = dataLoss(edge.data, reserved: edgeKeys) { losses.append(FormatLoss(owner: "edge '\(edge.id)'", what: what)) }
         }
-        return loss
+        return losses
     }
 
     /// The first data field GML cannot give back as it was, described, or nil.

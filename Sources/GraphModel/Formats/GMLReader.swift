@@ -42,6 +42,7 @@ struct GMLReader {
 
     /// Reads a GML file, charging `meter` one unit per key.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
+        _ = try TextLines.utf8Text(data, file: file)
         let entries = try data.withUnsafeBytes { bytes -> [Entry] in
             var reader = GMLReader(bytes: bytes, file: file, meter: meter)
             return try reader.parseList(depth: 0)

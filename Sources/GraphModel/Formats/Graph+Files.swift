@@ -155,7 +155,7 @@ extension Graph {
     /// extension that says nothing, when the file may be one of forcelab's formats given with `format =`.
     private static func unknownExtension(_ path: String) -> GraphFileError {
         let names = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        let name = URL(fileURLWithPath: path).lastPathComponent
+        let name = URL(fileURLWithPath: Gzip.innerPath(path)).lastPathComponent  // `.gz` says only how it is packed
         let dot = name.lastIndex(of: ".").map { name.index(after: $0) }
         let ext = dot.map { String(name[$0...]) } ?? ""
         if let format = unsupportedExtensions[ext.lowercased()] {

@@ -34,12 +34,23 @@ enum JSONFloatLiterals {
                     index += 1
                 } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                     let start = index
-                    var floating = false
+                    // Floating-point form, and whether it can be whole: an exponent, or only zeros after the point.
+                    var floating = false, mayBeWhole = true, afterPoint = false
                     while index < count, isNumberByte(bytes[index]) {
-                        if bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") { floating = true }
+                        let digit = bytes[index]
+                        if digit == UInt8(ascii: ".") {
+                            floating = true
+                            afterPoint = true
+                        } else if digit | 0x20 == UInt8(ascii: "e") {
+                            floating = true
+                            afterPoint = false
+                            mayBeWhole = true
+                        } else if afterPoint, digit != UInt8(ascii: "0") {
+                            mayBeWhole = false
+                        }
                         index += 1
                     }
-                    if floating, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
+                    if floating, mayBeWhole, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
                        value == value.rounded(), abs(value) < 9.2e18 {
                         found.append(start..<index)
                     }

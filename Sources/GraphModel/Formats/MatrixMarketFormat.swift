@@ -14,7 +14,7 @@ enum MatrixMarketFormat {
         var size: (nodes: Int, entries: Int, line: Int)?
         var entries = 0
         var lastLine = 0
-        try TextLines.forEach(data, meter: meter) { number, line in
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in
             lastLine = number
             if number == 1 {
                 (builder.directed, field) = try banner(line, file: file)
@@ -127,34 +127,35 @@ enum MatrixMarketFormat {
         return !weighted ? "pattern" : integers ? "integer" : "real"
     }
 
-    /// What Matrix Market cannot hold, or nil: node ids other than 1 to n in node order, edge data other than a
+    /// What Matrix Market cannot hold: node ids other than 1 to n in node order, edge data other than a
     /// numeric `weight` (on every edge, or on none), parallel edges (readers of matrices add them up) and, in an
     /// undirected graph, an edge written above the diagonal (read back with its ends swapped).
-    static func loss(_ graph: Graph) -> String? {
+    static func losses(_ graph: Graph) -> [FormatLoss] {
+        var losses: [FormatLoss] = []
         for (index, id) in graph.nodeIds.enumerated() where id != String(index + 1) {
-            return "node '\(id)': its id (Matrix Market names nodes 1 to n in order; this one would be '\(index + 1)')"
+            losses.append(FormatLoss(owner: "node '\(id)'", what: "its id (Matrix Market names nodes 1 to n in node order)"))
         }
-        var loss: String?
         let field = self.field(graph)
         var pairs: Set<[Int]> = []
         var weighted: Bool?
         graph.forEachEdge { edge in
-            guard loss == nil else { return }
+            let owner = "edge '\(edge.id)'"
             let hasWeight = edge.data["weight"]?.number != nil
             if let other = edge.data.keys.sorted().first(where: { $0 != "weight" || !hasWeight }) {
-                loss = "edge '\(edge.id)': data field '\(other)' (Matrix Market holds one number per entry, as 'weight')"
+                losses.append(FormatLoss(owner: owner, what: "data field '\(other)' (Matrix Market holds one number per entry, as 'weight')"))
             } else if weighted != nil && weighted != hasWeight {
-                loss = "edge '\(edge.id)': \(hasWeight ? "a weight where earlier edges have none" : "no weight where earlier edges have one")"
+                losses.append(FormatLoss(owner: owner, what: hasWeight ? "a weight where earlier edges have none" : "no weight where earlier edges have one"))
             } else if case .integer? = edge.data["weight"], field == "real" {
-                loss = "edge '\(edge.id)': an integer weight among real ones (read back as a real: a matrix has one field)"
-            } else if !pairs.insert(key(edge, graph)).inserted {
-                loss = "edge '\(edge.id)': it is parallel to an earlier edge (a matrix holds one entry per pair)"
+                losses.append(FormatLoss(owner: owner, what: "an integer weight among real ones (read back as a real: a matrix has one field)"))
+            }
+            if !pairs.insert(key(edge, graph)).inserted {
+                losses.append(FormatLoss(owner: owner, what: "it is parallel to an earlier edge (a matrix holds one entry per pair)"))
             } else if !graph.directed, graph.index(ofNode: edge.source)! < graph.index(ofNode: edge.target)! {
-                loss = "edge '\(edge.id)': its ends would be swapped (a symmetric matrix lists each edge in the lower triangle)"
+                losses.append(FormatLoss(owner: owner, what: "its ends would be swapped (a symmetric matrix lists each edge in the lower triangle)"))
             }
             weighted = hasWeight
         }
-        return loss
+        return losses
     }
 
     /// The matrix cell of an edge (the lower-triangle one for an undirected graph).

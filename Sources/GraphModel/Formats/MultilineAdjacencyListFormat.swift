@@ -14,7 +14,7 @@ enum MultilineAdjacencyListFormat {
         // The node whose neighbour lines are being read and how many lines it still has.
         var source: (id: String, left: Int)?
         var lastLine = 0
-        try TextLines.forEach(data, meter: meter) { number, line in
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in
             lastLine = number
             let hash = line.firstIndex(of: "#")
             if let hash, !seenNode, let directed = DirectednessComment.directedness(ofComment: line[hash...]) {

@@ -78,28 +78,30 @@ enum PajekFormat {
         return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// What Pajek cannot give back as it was beyond text data (`FormatLimits`), or nil: a data field named like a
+    /// What Pajek cannot give back as it was beyond text data (`FormatLimits`): a data field named like a
     /// number (read as a coordinate or a weight), a `shape` on a placed node that is not a word other than the default
     /// (read back as no shape), `directed` data in an undirected graph, and edge ids other than those reading gives.
-    static func loss(_ graph: Graph) -> String? {
-        var loss: String?
+    static func losses(_ graph: Graph) -> [FormatLoss] {
+        var losses: [FormatLoss] = []
         graph.forEachNode { node in
-            guard loss == nil else { return }
-            if let key = node.data.keys.sorted().first(where: { NumberText.parse($0) != nil }) {
-                loss = "node '\(node.id)': data field '\(key)' (a name like a number reads as a coordinate)"
-            } else if node.position.isPlaced, let shape = node.data["shape"],
+            let owner = "node '\(node.id)'"
+            for key in node.data.keys.sorted() where NumberText.parse(key) != nil {
+                losses.append(FormatLoss(owner: owner, what: "data field '\(key)' (a name like a number reads as a coordinate)"))
+            }
+            if node.position.isPlaced, let shape = node.data["shape"],
                 shape.string == nil || NumberText.parse(shape.string!) != nil || shape.string == defaultShape {
-                loss = "node '\(node.id)': data field 'shape' (after the coordinates Pajek's shape is a word other than the default, \(defaultShape))"
+                losses.append(FormatLoss(owner: owner, what: "data field 'shape' (after the coordinates Pajek's shape is a word other than the default, \(defaultShape))"))
             }
         }
         graph.forEachEdge { edge in
-            guard loss == nil else { return }
-            if let key = edge.data.keys.sorted().first(where: { NumberText.parse($0) != nil }) {
-                loss = "edge '\(edge.id)': data field '\(key)' (a name like a number reads as a weight)"
-            } else if !graph.directed, edge.data["directed"] != nil {
-                loss = "edge '\(edge.id)': data field 'directed' (Pajek's own in an undirected graph)"
+            let owner = "edge '\(edge.id)'"
+            for key in edge.data.keys.sorted() where NumberText.parse(key) != nil {
+                losses.append(FormatLoss(owner: owner, what: "data field '\(key)' (a name like a number reads as a weight)"))
+            }
+            if !graph.directed, edge.data["directed"] != nil {
+                losses.append(FormatLoss(owner: owner, what: "data field 'directed' (Pajek's own in an undirected graph)"))
             }
         }
-        return loss
+        return losses
     }
 }

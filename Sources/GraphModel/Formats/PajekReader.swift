@@ -3,9 +3,9 @@ import Foundation
 /// Reads Pajek's `.net` files: `*Vertices n` then vertex lines `number "label" [x y [z]] [shape] [key value]...`,
 /// then `*Arcs` (directed) and `*Edges` (undirected) lines `from to [weight] [key value]...`, their list forms
 /// `*Arcslist`/`*Edgeslist` (`from to to...`) and `*Matrix` rows. A shape is kept as the data field `shape` unless it
-/// is Pajek's default, `ellipse`. Nodes are named by their labels (by their number
-/// when a vertex has no label or no line), as networkx's `read_pajek` names them; lines starting with `%` are
-/// comments; words are split as networkx splits them (double-quoted strings with `\"` and `\\`).
+/// is Pajek's default, `ellipse`. Nodes are named by their labels (by their number when a vertex has no label or no
+/// line), as networkx's `read_pajek` names them; lines starting with `%` are comments; words are split as networkx
+/// splits them (double-quoted strings with `\"` and `\\`).
 struct PajekReader {
     /// What the lines after a `*` line hold.
     private enum Section {
@@ -38,7 +38,7 @@ struct PajekReader {
     /// Reads a Pajek file, charging `meter` one unit per line.
     static func read(_ data: Data, file: String, meter: WorkMeter) throws -> Graph {
         var reader = PajekReader(file: file, meter: meter, builder: GraphBuilder(file: file))
-        try TextLines.forEach(data, meter: meter) { number, line in try reader.read(line, at: number) }
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in try reader.read(line, at: number) }
         return try reader.finish()
     }
 

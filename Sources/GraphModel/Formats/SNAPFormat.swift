@@ -14,7 +14,7 @@ enum SNAPFormat {
         var seenEdge = false
         var edgeCount = 0
         var nodeCount = 0
-        try TextLines.forEach(data, meter: meter) { number, line in
+        try TextLines.forEach(data, file: file, meter: meter) { number, line in
             if line.hasPrefix("#") {
                 guard !seenEdge else { return }
                 if let directed = DirectednessComment.directedness(ofComment: line) { builder.directed = directed }
@@ -99,18 +99,21 @@ enum SNAPFormat {
         return fields.sorted()
     }
 
-    /// What SNAP cannot hold beyond what every edge list drops, or nil: a node without edges (SNAP lists edges
+    /// What SNAP cannot hold beyond what every edge list drops: a node without edges (SNAP lists edges
     /// only) and edge data other than the columns (finite numbers every edge has, named without white space).
-    static func loss(_ graph: Graph) -> String? {
-        if let lonely = graph.nodeIds.first(where: { graph.degree(of: $0) == 0 }) {
-            return "node '\(lonely)': it has no edges (SNAP lists edges only)"
+    static func losses(_ graph: Graph) -> [FormatLoss] {
+        var losses: [FormatLoss] = []
+        for lonely in graph.nodeIds where graph.degree(of: lonely) == 0 {
+            losses.append(FormatLoss(owner: "node '\(lonely)'", what: "it has no edges (SNAP lists edges only)"))
         }
         let fields = Set(columns(graph))
-        var loss: String?
         graph.forEachEdge { edge in
-            guard loss == nil, let field = edge.data.keys.sorted().first(where: { !fields.contains($0) }) else { return }
-            loss = "edge '\(edge.id)': data field '\(field)' (SNAP's columns hold finite numbers every edge has, named without white space)"
+            for field in edge.data.keys.sorted() where !fields.contains(field) {
+                losses.append(FormatLoss(
+                    owner: "edge '\(edge.id)'",
+                    what: "data field '\(field)' (SNAP's columns hold finite numbers every edge has, named without white space)"))
+            }
         }
-        return loss
+        return losses
     }
 }

@@ -13,6 +13,6 @@ public enum GraphFileOptions {
     /// The declaration for `g:save`.
     public static let save = LuaOptionTable("g:save", [
         .choice("format", formatNames, "the file's format; by default from the extension (`.json`: d3); `\"json\"` is d3 JSON"),
-        .boolean("lossy", default: false, "leave out what the format cannot hold instead of refusing the save (docs/formats.md says what each keeps)"),
+        .boolean("lossy", default: false, "leave out what the format cannot hold instead of refusing the save, and say what was left out (the second result, and standard error; docs/formats.md says what each keeps)"),
     ])
 }

@@ -23,7 +23,7 @@ struct KernelAssistance {
     }
 
     /// `inspect_request`: `help(name)` for the name (a chain of `.` and `:`) around the cursor, or before the
-    /// parenthesis or brace the cursor follows.
+    /// parenthesis or brace the cursor follows, else for the function whose call the cursor is in.
     func inspect(_ content: [String: Any]) -> [String: Any] {
         let code = Array((content["code"] as? String ?? "").unicodeScalars)
         let cursor = min(max(0, content["cursor_pos"] as? Int ?? code.count), code.count)
@@ -35,10 +35,19 @@ struct KernelAssistance {
         while start > 0 && isNamePart(code[start - 1]) { start -= 1 }
         while end < code.count && isNamePart(code[end]) && code[end] != "." && code[end] != ":" { end += 1 }
         let name = String(String.UnicodeScalarView(code[start..<end])).trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
-        // help says what a nil is; a notebook's help finds nothing there.
-        guard !name.isEmpty, let help = try? REPLHelp.answer(to: "help(\(name))", lua), !help.hasPrefix(name + " is nil") else {
+        // Else, inside a call's parentheses or options table (`fl.force.manyBody{th`): the function called.
+        let call = OptionCompletion.enclosingCall(String(String.UnicodeScalarView(code[..<cursor])))
+        guard let help = [name, call].compactMap({ $0 }).lazy.compactMap(help(of:)).first else {
             return ["status": "ok", "found": false, "data": [String: Any](), "metadata": [String: Any]()]
         }
         return ["status": "ok", "found": true, "data": ["text/plain": help], "metadata": [String: Any]()]
+    }
+
+    /// What `help(name)` answers, or nil when it finds nothing (an error, or a name that is nil).
+    private func help(of name: String) -> String? {
+        guard !name.isEmpty, let help = try? REPLHelp.answer(to: "help(\(name))", lua), !help.hasPrefix(name + " is nil") else {
+            return nil
+        }
+        return help
     }
 }

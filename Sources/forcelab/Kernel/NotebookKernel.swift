@@ -139,12 +139,31 @@ final class NotebookKernel {
                 "status": "ok", "execution_count": count, "user_expressions": [String: Any](), "payload": [Any](),
             ])
         case .failure(let error):
+            // Taken before the reply goes out: a cell the client sends on seeing the error is not aborted.
+            let failed = KernelMessage.timestamp()
             // What the failed cell held is garbage now; collected at once, so a cell that ran out of memory leaves
             // room for the next.
             fl_collect_garbage(lua.L)
             if !silent { channels.publish("error", error.content, parent: request) }
             channels.reply(on: channels.shell, to: request, type: "execute_reply",
                            content: error.content.merging(["status": "error", "execution_count": count]) { $1 })
+            if content["stop_on_error"] as? Bool ?? true { abortCells(sentBefore: failed) }
+        }
+    }
+
+    /// After a cell's error: the execute requests sent before it (a "Run All" sends them together) are answered
+    /// `aborted` without running, as ipykernel does, so later cells do not run on a state the error left; other
+    /// waiting requests, and cells sent after the error, are answered as usual.
+    private func abortCells(sentBefore failed: String) {
+        while ZeroMQSocket.ready([channels.shell], milliseconds: 0) != nil, let waiting = channels.receive(on: channels.shell) {
+            channels.publish("status", ["execution_state": "busy"], parent: waiting)
+            if waiting.type == "execute_request" && waiting.wasSent(before: failed) {
+                channels.reply(on: channels.shell, to: waiting, type: "execute_reply",
+                               content: ["status": "aborted", "execution_count": executionCount])
+            } else {
+                handleShell(waiting)
+            }
+            channels.publish("status", ["execution_state": "idle"], parent: waiting)
         }
     }
 

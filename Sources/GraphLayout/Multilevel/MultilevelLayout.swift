@@ -1,0 +1,120 @@
+import D3Random
+import ForceSimulation
+import Foundation
+import GraphModel
+
+/// A multilevel force layout (as sfdp and FM³ are): the graph is coarsened level by level, the coarsest level is
+/// laid out by forcelab's force engine in fast mode (link + many-body), and each finer level starts from the coarser
+/// one's layout and is refined by the same forces with fewer ticks.
+public enum MultilevelLayout {
+    /// Lays `graph` out (edges as undirected, self-loops and repeated edges ignored) and writes every node's position
+    /// (a child's relative to its parent), centred on the origin; fixed coordinates are not consulted. `check` runs
+    /// after each coarsening step and before each tick with the work it stands for, and may throw to stop (an
+    /// interrupt or a limit); the graph is then left as it was. `threads` (nil: every usable core) does not change
+    /// the result.
+    public static func apply(
+        to graph: Graph, options: MultilevelOptions = MultilevelOptions(), threads: Int? = nil,
+        check: (Int) throws -> Void = { _ in }
+    ) throws -> MultilevelOutcome {
+        try options.check()
+        let original = LevelGraph(nodeCount: graph.nodeCount, edges: graph.edgeIndexPairs)
+        let (coordinates, outcome) = try positions(of: original, options: options, threads: threads, check: check)
+        try graph.writeLayout(coordinates, dimensions: options.dimensions)
+        return outcome
+    }
+
+    /// Positions (`options.dimensions` per node) for the nodes of `original`, centred on the origin.
+    static func positions(
+        of original: LevelGraph, options: MultilevelOptions, threads: Int?, check: (Int) throws -> Void
+    ) throws -> (coordinates: [Double], outcome: MultilevelOutcome) {
+        var random = LCG(seed: UInt32(options.seed))
+        var levels = [original]
+        var groups: [[Int]] = []
+        while let finer = levels.last, finer.nodeCount > options.coarsestSize {
+            let (group, count) = options.coarsening.groups(of: finer, random: &random)
+            guard Double(count) <= options.minShrink * Double(finer.nodeCount) else { break }
+            try check(finer.nodeCount + finer.neighbours.count)
+            groups.append(group)
+            levels.append(finer.contracted(to: group, groupCount: count))
+        }
+        let d = options.dimensions
+        var coordinates: [Double] = []
+        var figures: [MultilevelOutcome.Level] = []
+        let clock = ContinuousClock()
+        for l in stride(from: levels.count - 1, through: 0, by: -1) {
+            let start = clock.now
+            let level = levels[l]
+            let coarsest = l == levels.count - 1
+            if !coarsest {
+                let spread = pow(Double(level.nodeCount) / Double(levels[l + 1].nodeCount), 1 / Double(d))
+                coordinates = Prolongation.positions(
+                    coarse: coordinates, group: groups[l], dimensions: d, spread: spread,
+                    jitter: 0.2 * options.distance, random: &random)
+            }
+            let ticks = tickCount(level: level, original: original, coarsest: levels[levels.count - 1], options: options)
+            coordinates = try refine(
+                level, from: coarsest ? nil : coordinates, ticks: ticks, alpha: coarsest ? 1 : options.refineAlpha,
+                seed: random.next(below: Int(UInt32.max)), options: options, threads: threads, check: check)
+            let elapsed = (clock.now - start).components
+            figures.append(.init(
+                nodes: level.nodeCount, edges: level.edges.count, ticks: ticks,
+                seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18))
+        }
+        return (centred(coordinates, dimensions: d), MultilevelOutcome(levels: figures.reversed()))
+    }
+
+    /// The ticks for `level`: `coarsestTicks` on the coarsest, `finestTicks` on the original, geometrically between
+    /// by the logarithm of the node count.
+    static func tickCount(level: LevelGraph, original: LevelGraph, coarsest: LevelGraph, options: MultilevelOptions) -> Int {
+        let span = log(Double(max(original.nodeCount, 1))) - log(Double(max(coarsest.nodeCount, 1)))
+        guard span > 0 else { return options.coarsestTicks }
+        let t = (log(Double(max(original.nodeCount, 1))) - log(Double(max(level.nodeCount, 1)))) / span
+        let low = Double(max(options.finestTicks, 1)), high = Double(max(options.coarsestTicks, 1))
+        let ticks = Int((low * pow(high / low, t)).rounded())
+        return level.nodeCount == original.nodeCount ? options.finestTicks
+            : level.nodeCount == coarsest.nodeCount ? options.coarsestTicks : ticks
+    }
+
+    /// Runs the fast-mode engine on `level` for `ticks` ticks, alpha falling from `alpha` to d3's alphaMin, from
+    /// `start` (nil: seeded random placement), and returns the positions.
+    static func refine(
+        _ level: LevelGraph, from start: [Double]?, ticks: Int, alpha: Double, seed: Int, options: MultilevelOptions,
+        threads: Int?, check: (Int) throws -> Void
+    ) throws -> [Double] {
+        let d = options.dimensions
+        let simulation = try Simulation(
+            nodeCount: level.nodeCount, dimensions: d, seed: UInt32(seed), placement: .random, mode: .fast
+        ) { kinetics in
+            guard let start else { return }
+            for axis in 0..<d {
+                let position = kinetics.position(axis: axis)
+                for i in 0..<level.nodeCount { position[i] = start[i * d + axis] }
+            }
+        }
+        if let threads { simulation.threads = threads }
+        try simulation.setForce("link", LinkForce(links: level.edges.map { (source: $0.0, target: $0.1) }, distance: .constant(options.distance)))
+        try simulation.setForce("charge", ManyBodyForce(strength: .constant(options.charge)))
+        simulation.alpha = alpha
+        simulation.alphaDecay = ticks > 0 ? 1 - pow(min(simulation.alphaMin / alpha, 1), 1 / Double(ticks)) : 0
+        for _ in 0..<ticks {
+            try check(level.nodeCount + level.edges.count)
+            try simulation.tick()
+        }
+        let kinetics = simulation.kinetics
+        var coordinates = Array(repeating: 0.0, count: level.nodeCount * d)
+        for axis in 0..<d {
+            let position = kinetics.position(axis: axis)
+            for i in 0..<level.nodeCount { coordinates[i * d + axis] = position[i] }
+        }
+        return coordinates
+    }
+
+    /// `coordinates` moved so their mean is the origin.
+    static func centred(_ coordinates: [Double], dimensions d: Int) -> [Double] {
+        let n = coordinates.count / d
+        guard n > 0 else { return coordinates }
+        var mean = Array(repeating: 0.0, count: d)
+        for i in 0..<n { for axis in 0..<d { mean[axis] += coordinates[i * d + axis] / Double(n) } }
+        return coordinates.enumerated().map { $1 - mean[$0 % d] }
+    }
+}

@@ -1,0 +1,58 @@
+import ForceSimulation
+
+/// The settings of a multilevel layout; docs/lua-api.md describes each for users.
+public struct MultilevelOptions: Sendable {
+    /// 2 or 3.
+    public var dimensions = 2
+    /// How nodes are grouped level by level.
+    public var coarsening = Coarsening.matching
+    /// Coarsening stops at a level of at most this many nodes.
+    public var coarsestSize = 50
+    /// Coarsening stops when a level keeps more than this fraction of the nodes of the finer one.
+    public var minShrink = 0.85
+    /// Ticks on the coarsest level (from alpha 1).
+    public var coarsestTicks = 300
+    /// Ticks on the original graph; the levels between get geometrically interpolated counts.
+    public var finestTicks = 60
+    /// Alpha each finer level starts its refinement from.
+    public var refineAlpha = 0.3
+    /// The link force's rest length on every level (d3's default).
+    public var distance = LinkForce.defaultDistance
+    /// The many-body strength on every level (d3's default).
+    public var charge = -30.0
+    /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
+    public var seed = 1
+
+    /// Options with every default.
+    public init() {}
+
+    /// The accepted dimensions.
+    public static let dimensionRange = 2...3
+    /// The accepted coarsest sizes.
+    public static let coarsestSizeRange = 2...1_000_000
+    /// The accepted shrink fractions.
+    public static let minShrinkRange = 0.1...0.99
+    /// The accepted tick counts.
+    public static let tickRange = 0...1_000_000
+    /// The accepted refinement alphas.
+    public static let refineAlphaRange = 0.001...1.0
+    /// The accepted rest lengths.
+    public static let distanceRange = 1e-9...1e9
+    /// The accepted many-body strengths (repulsive).
+    public static let chargeRange = -1e9...(-1e-9)
+    /// The accepted seeds (d3's 32-bit random source).
+    public static let seedRange = 0...Int(UInt32.max)
+
+    /// Throws for the first option out of its range, naming it.
+    public func check() throws {
+        try StressOptions.require("dimensions", dimensions, in: Self.dimensionRange)
+        try StressOptions.require("coarsestSize", coarsestSize, in: Self.coarsestSizeRange)
+        try StressOptions.require("minShrink", minShrink, in: Self.minShrinkRange)
+        try StressOptions.require("coarsestTicks", coarsestTicks, in: Self.tickRange)
+        try StressOptions.require("finestTicks", finestTicks, in: Self.tickRange)
+        try StressOptions.require("refineAlpha", refineAlpha, in: Self.refineAlphaRange)
+        try StressOptions.require("distance", distance, in: Self.distanceRange)
+        try StressOptions.require("charge", charge, in: Self.chargeRange)
+        try StressOptions.require("seed", seed, in: Self.seedRange)
+    }
+}

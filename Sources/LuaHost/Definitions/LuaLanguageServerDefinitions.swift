@@ -1,0 +1,118 @@
+import Foundation
+
+/// The Lua language server's (LuaLS) view of forcelab: a `---@meta` file declaring the `forcelab` module and the
+/// global `fl`, and the addon's `config.json` (docs/editors.md).
+public enum LuaLanguageServerDefinitions {
+    /// The `---@meta` file: each options table an exact class whose keys are only its options (so a misspelt one
+    /// is a type error) with typed, documented fields; each kind of object a class with its methods; the module's
+    /// tables and functions.
+    public static func meta(_ source: DefinitionsSource) -> String {
+        var lines = [
+            "---@meta forcelab",
+            "-- forcelab's Lua API for the Lua language server, written by `forcelab --definitions` (docs/editors.md).",
+            "",
+        ]
+        for table in source.optionTables {
+            lines += optionsClass(table) + [""]
+        }
+        for kind in source.kinds {
+            let local = variable(kind.className)
+            lines += ["---@class \(kind.className)", "local \(local) = {}", ""]
+            for method in kind.methods {
+                lines += ["---@param ... any", "---@return any", "function \(local):\(method.name)(...) end", ""]
+            }
+        }
+        lines += ["---The forcelab module: `require \"forcelab\"`, also the globals `fl` and `forcelab`.", "---@class forcelab"]
+        for field in source.fields where !field.path.contains(".") {
+            lines.append("---@field \(field.path) \(field.type)")
+        }
+        lines += ["local forcelab = {}", ""]
+        for table in source.tables {
+            lines += ["---@class \(className(ofTable: table))"]
+            for field in source.fields where field.path.hasPrefix(table + ".") && !field.path.dropFirst(table.count + 1).contains(".") {
+                lines.append("---@field \(field.path.dropFirst(table.count + 1)) \(field.type)")
+            }
+            lines += ["forcelab.\(table) = {}", ""]
+        }
+        for function in source.functions {
+            if let table = function.options {
+                lines += ["---@param options? \(className(ofOptions: table))", "---@return any", "---@overload fun(...: number): any",
+                          "function forcelab.\(function.name)(options) end", ""]
+            } else {
+                lines += ["---@param ... any", "---@return any", "function forcelab.\(function.name)(...) end", ""]
+            }
+        }
+        lines += ["---@type forcelab", "fl = forcelab", "", "return forcelab"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The addon's configuration: the patterns that suggest it for a script, and the settings it applies.
+    public static func config() -> String {
+        """
+        {
+          "name": "forcelab",
+          "words": ["%f[%w_]fl%.[%a_]", "require%s*%(?%s*['\\"]forcelab['\\"]"],
+          "settings": {
+            "Lua.runtime.version": "Lua 5.4",
+            "Lua.diagnostics.globals": ["fl", "forcelab"]
+          }
+        }
+
+        """
+    }
+
+    /// `---@class` lines for an options table: exact, its keys only the declared names, each field typed and
+    /// documented.
+    static func optionsClass(_ table: LuaOptionTable) -> [String] {
+        let keys = table.names.isEmpty ? "never" : table.names.map { "\"\($0)\"" }.joined(separator: "|")
+        var lines = ["---Options of `\(table.function)`.", "---@class (exact) \(className(ofOptions: table)): table<\(keys), any>"]
+        for option in table.options {
+            let optional = if case .required = option.default { "" } else { "?" }
+            var doc = option.doc
+            if !option.defaultText.isEmpty { doc += " (default: \(option.defaultText))" }
+            doc += "; accepts \(option.accepts)."
+            lines.append("---@field \(option.name)\(optional) \(luaType(option.value)) \(oneLine(doc))")
+        }
+        return lines
+    }
+
+    /// The type an option's value has, in the annotations' notation.
+    static func luaType(_ value: LuaOption.Value) -> String {
+        switch value {
+        case .number: return "number"
+        case .integer: return "integer"
+        case .boolean: return "boolean"
+        case .string: return "string|number"
+        case .choice(let names): return names.map { "\"\($0)\"" }.joined(separator: "|")
+        case .function: return "function"
+        case .table: return "table"
+        case .nodeNumber, .edgeNumber, .nodeAccessor, .edgeAccessor: return "number|string|function"
+        case .nodeColour, .edgeColour: return "string|function"
+        case .custom: return "any"
+        }
+    }
+
+    /// The class of an options table: `fl.force.manyBody` gives `forcelab.options.force.manyBody`,
+    /// `g:addNode` `forcelab.options.g.addNode`, `fl.svg.graph cells` `forcelab.options.svg.graph.cells`.
+    public static func className(ofOptions table: LuaOptionTable) -> String {
+        var name = table.function.hasPrefix("fl.") ? String(table.function.dropFirst(3)) : table.function
+        name = String(name.map { $0.isLetter || $0.isNumber ? $0 : "." })
+        let parts = name.split(separator: ".", omittingEmptySubsequences: true)
+        return "forcelab.options." + parts.joined(separator: ".")
+    }
+
+    /// The class of a module table: `graph` gives `forcelab.graph`.
+    static func className(ofTable path: String) -> String {
+        "forcelab.module.\(path)"
+    }
+
+    /// A local variable's name for a class (`forcelab.Graph` gives `Graph`).
+    private static func variable(_ className: String) -> String {
+        String(className.split(separator: ".").last ?? "object")
+    }
+
+    /// `text` on one line (an annotation ends at the line's end).
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ")
+    }
+}

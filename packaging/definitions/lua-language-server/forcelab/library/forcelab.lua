@@ -1,0 +1,821 @@
+---@meta forcelab
+-- forcelab's Lua API for the Lua language server, written by `forcelab --definitions` (docs/editors.md).
+
+---Options of `fl.simulation`.
+---@class (exact) forcelab.options.simulation: table<"dimensions"|"seed"|"placement"|"mode"|"alpha"|"alphaMin"|"alphaDecay"|"alphaTarget"|"velocityDecay"|"threads", any>
+---@field dimensions? integer 2 or 3 (3 adds z, vz, fz) (default: `2`); accepts integer from 2 to 3.
+---@field seed? integer seed of d3's random source (the LCG every force shares); with `placement = "random"` it also chooses the start positions (default: `1`); accepts integer from 0 to 4294967295.
+---@field placement? "phyllotaxis"|"random" where nodes without a position start: d3's spiral (the same for every seed), or uniformly at random from the seeded source in a disk (a ball in 3D) of the spiral's extent (default: `"phyllotaxis"`); accepts `"phyllotaxis"`, `"random"`.
+---@field mode? "exact"|"fast" d3's arithmetic bit for bit, or the fast mode: the same forces computed for speed (in 2D the many-body force by multipoles, which take its theta up to 0.9: two to three times as fast a tick, layouts as good; docs/engine.md) (default: `"exact"`); accepts `"exact"`, `"fast"`.
+---@field alpha? number the starting alpha (cooling factor) (default: `1`); accepts number from 0 to 1.
+---@field alphaMin? number `sim:run` stops once alpha is below it (default: `0.001`); accepts number from 0 to 1.
+---@field alphaDecay? number how fast alpha falls towards alphaTarget (1 - 0.001^(1/300): 300 ticks) (default: `0.02276277904418933`); accepts number from 0 to 1.
+---@field alphaTarget? number the value alpha moves towards (default: `0`); accepts number from 0 to 1.
+---@field velocityDecay? number the share of velocity lost every tick (default: `0.4`); accepts number from 0 to 1.
+---@field threads? integer threads the forces may use; results do not depend on it (default: the usable cores); accepts integer ≥ 1.
+
+---Options of `sim:run`.
+---@class (exact) forcelab.options.sim.run: table<"maxTicks"|"onTick"|"show"|"labels"|"fps", any>
+---@field maxTicks? integer stop after this many ticks (default: no limit); accepts integer ≥ 0.
+---@field onTick? function called after every tick; accepts `function(sim, tick)`.
+---@field show? boolean animate the layout in the terminal (only when standard output is one) (default: `false`); accepts boolean.
+---@field labels? any with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree; accepts a list of node ids, or a count n.
+---@field fps? number with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result (default: `30`); accepts number ≥ 0, or inf.
+
+---Options of `sim:record`.
+---@class (exact) forcelab.options.sim.record: table<"frames"|"every"|"values", any>
+---@field frames? boolean keep node positions (for `fl.html.replay`) (default: `true`); accepts boolean.
+---@field every? integer keep positions every this many ticks (default: `1`); accepts integer ≥ 1.
+---@field values? table custom series, recorded after every tick; accepts `{name = function(sim) return number end}`.
+
+---Options of `g:show`.
+---@class (exact) forcelab.options.g.show: table<"columns"|"rows"|"labels", any>
+---@field columns? integer width in characters (default: the terminal's width); accepts integer ≥ 1.
+---@field rows? integer height in lines (default: the terminal's height less 2); accepts integer ≥ 1.
+---@field labels? any label these nodes, or the n nodes of highest degree, beside their blocks; accepts a list of node ids, or a count n.
+
+---Options of `fl.svg.graph`.
+---@class (exact) forcelab.options.svg.graph: table<"width"|"height"|"padding"|"viewport"|"title"|"background"|"fill"|"group"|"palette"|"stroke"|"strokeWidth"|"radius"|"labels"|"fontSize"|"edgeType"|"markerEnd"|"markerStart"|"edgeStroke"|"edgeWidth"|"edgeOpacity"|"edgeOffset"|"edgeBorderRadius"|"legend"|"legendTitle"|"frameFill"|"frameStroke"|"fixedMark"|"simulation"|"arrows"|"arrowScale"|"cells", any>
+---@field width? number picture width in pixels (default: `800`); accepts number from 1 to 1000000.
+---@field height? number picture height in pixels (default: `600`); accepts number from 1 to 1000000.
+---@field padding? number space kept free around the content when fitting (default: `20`); accepts number from 0 to 1000000.
+---@field viewport? any fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y) (default: `"fit"`); accepts `"fit"` or `{zoom =, x =, y =}`.
+---@field title? string|number title drawn at the top; accepts string.
+---@field background? string|number background colour (`"none"`: transparent) (default: `"#ffffff"`); accepts string.
+---@field fill? string|function node fill; a data field whose values are not colours is mapped to `palette` (default: by `group`, from `palette`); accepts colour, `function(node, i)` or node data field name.
+---@field group? string|number the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
+---@field palette? "tableau10"|"okabeIto" the colours of groups, and of `fill` by a data field (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
+---@field stroke? string|function node outline colour (default: `"#ffffff"`); accepts colour, `function(node, i)` or node data field name.
+---@field strokeWidth? number node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node) (default: `1.5`); accepts number from 0 to 1000000.
+---@field radius? number|string|function circle radius in world units (drawn at least 1 pixel in radius, so every node shows; 0 hides it) (default: `5`); accepts number, `function(node, i)` or numeric node data field name.
+---@field labels? any which node labels are drawn (auto: boxes always, circles when few and not overlapping) (default: `"auto"`); accepts `true` (`"always"`), `false` (`"never"`) or `"auto"`.
+---@field fontSize? number label font size in pixels (default: `11`); accepts number from 0.1 to 10000.
+---@field edgeType? "straight"|"bezier"|"step"|"smoothstep" edge routing (default: `"straight"`); accepts `"straight"`, `"bezier"`, `"step"`, `"smoothstep"`.
+---@field markerEnd? "arrow"|"arrowClosed" arrow head at the target end; accepts `"arrow"`, `"arrowClosed"`.
+---@field markerStart? "arrow"|"arrowClosed" arrow head at the source end; accepts `"arrow"`, `"arrowClosed"`.
+---@field edgeStroke? string|function edge colour; a data field whose values are not colours is mapped to `palette`, with a legend (default: `"#999999"`); accepts colour, `function(edge, i)` or edge data field name.
+---@field edgeWidth? number|string|function edge width in pixels (default: `1.2`); accepts number, `function(edge, i)` or numeric edge data field name.
+---@field edgeOpacity? number edge opacity (default: `0.8`); accepts number from 0 to 1.
+---@field edgeOffset? number how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels (default: `20`); accepts number from 0 to 1000000.
+---@field edgeBorderRadius? number corner radius of smoothstep edges in pixels (default: `5`); accepts number from 0 to 1000000.
+---@field legend? boolean draw a legend of the groups when nodes are coloured by group (default: `true`); accepts boolean.
+---@field legendTitle? string|number heading of the legend (default: the `group` field's name); accepts string.
+---@field frameFill? string|number fill of parent frames (default: `"#f4f6f9"`); accepts string.
+---@field frameStroke? string|number outline of parent frames (default: `"#9aa5b1"`); accepts string.
+---@field fixedMark? boolean ring the nodes that have a fixed coordinate (`fx` or `fy`) (default: `true`); accepts boolean.
+---@field simulation? any the simulation whose velocities, forces and cells `arrows` and `cells` draw; accepts a simulation of the graph drawn.
+---@field arrows? any arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was); accepts `"velocity"`, `"force"` or `{"velocity", "force"}`.
+---@field arrowScale? number world units of arrow per unit of velocity (1: the distance a node moves in one tick) (default: the longest arrow is 48 pixels); accepts number from 1e-12 to 1e12.
+---@field cells? table the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted); accepts `{node = id, theta =, force =}`.
+
+---Options of `fl.svg.graph viewport`.
+---@class (exact) forcelab.options.svg.graph.viewport: table<"zoom"|"x"|"y", any>
+---@field zoom? number pixels per world unit (default: `1`); accepts number from 1e-9 to 1e9.
+---@field x? number horizontal translation in pixels (default: `0`); accepts number from -1e15 to 1e15.
+---@field y? number vertical translation in pixels (default: `0`); accepts number from -1e15 to 1e15.
+
+---Options of `fl.svg.graph cells`.
+---@class (exact) forcelab.options.svg.graph.cells: table<"node"|"theta"|"force", any>
+---@field node string|number the id of the node whose sum is drawn (default: required); accepts string.
+---@field theta? number the Barnes-Hut theta: a cell is one body when its width / distance < theta (default: the force's theta); accepts number from 0 to 1000000.
+---@field force? string|number the name of the many-body force (default: the simulation's one many-body force); accepts string.
+
+---Options of `fl.svg.radar`.
+---@class (exact) forcelab.options.svg.radar: table<"axes"|"series"|"width"|"height"|"title"|"divisions"|"grid"|"scale"|"min"|"max"|"fillOpacity"|"strokeWidth"|"markerRadius"|"palette"|"legend"|"fontSize"|"padding", any>
+---@field axes table the axes, clockwise from the top (at least 3) (default: required); accepts `{"a", "b", ...} or {{name =, min =, max =, better =}, ...}`.
+---@field series table one value per axis for each series (default: required); accepts `{{name =, values = {...}, colour =}, ...}`.
+---@field width? number picture width in pixels (default: `640`); accepts number from 1 to 1000000.
+---@field height? number picture height in pixels (default: `480`); accepts number from 1 to 1000000.
+---@field title? string|number title drawn at the top; accepts string.
+---@field divisions? integer the number of grid rings (default: `5`); accepts integer from 1 to 1000.
+---@field grid? "polygon"|"circle" the ring shape (default: `"polygon"`); accepts `"polygon"`, `"circle"`.
+---@field scale? "shared"|"perAxis" one range for all axes, or one per axis (default: `"shared"`); accepts `"shared"`, `"perAxis"`.
+---@field min? number the shared centre value (default: 0 unless a value is negative); accepts number from -1e15 to 1e15.
+---@field max? number the shared outer value (default: a round value at or above the largest); accepts number from -1e15 to 1e15.
+---@field fillOpacity? number fill opacity of the series (default: `0.2`); accepts number from 0 to 1.
+---@field strokeWidth? number outline width of the series in pixels (default: `2`); accepts number from 0 to 1000000.
+---@field markerRadius? number radius of the point markers in pixels (0: none) (default: `3.5`); accepts number from 0 to 1000000.
+---@field palette? "tableau10"|"okabeIto" series colours, in order (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
+---@field legend? boolean draw the series legend (default: `true`); accepts boolean.
+---@field fontSize? number axis label font size in pixels (default: `12`); accepts number from 0.1 to 10000.
+---@field padding? number space kept free at the picture's edges (default: `16`); accepts number from 0 to 1000000.
+
+---Options of `fl.svg.radar axis`.
+---@class (exact) forcelab.options.svg.radar.axis: table<"name"|"min"|"max"|"better", any>
+---@field name? string|number the axis label (default: `"axis i"`); accepts string.
+---@field min? number the value at the centre (with `scale = "perAxis"`) (default: the chart's range); accepts number from -1e15 to 1e15.
+---@field max? number the value at the rim (with `scale = "perAxis"`) (default: the chart's range); accepts number from -1e15 to 1e15.
+---@field better? "lower"|"higher" which way is better (`"lower"`: nearer the centre), written under the axis name; accepts `"lower"`, `"higher"`.
+
+---Options of `fl.svg.radar series`.
+---@class (exact) forcelab.options.svg.radar.series: table<"name"|"values"|"colour"|"color", any>
+---@field name? string|number the legend entry (default: `"series i"`); accepts string.
+---@field values table one value per axis (default: required); accepts `{number, ...}`.
+---@field colour? string|number the series colour (default: from `palette`); accepts string.
+---@field color? string|number the same as `colour` (default: from `palette`); accepts string.
+
+---Options of `fl.svg.plot`.
+---@class (exact) forcelab.options.svg.plot: table<"series"|"recording"|"width"|"height"|"title"|"xLabel"|"yLabel"|"xMin"|"xMax"|"yMin"|"yMax"|"xScale"|"yScale"|"y2Label"|"y2Min"|"y2Max"|"y2Scale"|"palette"|"strokeWidth"|"legend"|"fontSize"|"padding", any>
+---@field series? table the lines (default: required, except with `recording`: all its series); accepts `{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}`.
+---@field recording? any plot the recording's series (by default all of them) against the tick; accepts a recording (`sim:record`).
+---@field width? number picture width in pixels (default: `640`); accepts number from 1 to 1000000.
+---@field height? number picture height in pixels (default: `400`); accepts number from 1 to 1000000.
+---@field title? string|number title drawn at the top; accepts string.
+---@field xLabel? string|number x axis label (default: `"tick"` with a recording); accepts string.
+---@field yLabel? string|number y axis label; accepts string.
+---@field xMin? number x axis start (default: from the data); accepts number from -1e15 to 1e15.
+---@field xMax? number x axis end (default: from the data); accepts number from -1e15 to 1e15.
+---@field yMin? number y axis start (default: from the data); accepts number from -1e15 to 1e15.
+---@field yMax? number y axis end (default: from the data); accepts number from -1e15 to 1e15.
+---@field xScale? "linear"|"log" x axis scale (`"log"`: values above 0, ticks at powers of ten) (default: `"linear"`); accepts `"linear"`, `"log"`.
+---@field yScale? "linear"|"log" y axis scale (default: `"linear"`); accepts `"linear"`, `"log"`.
+---@field y2Label? string|number label of the second y axis, on the right (for series with `axis = "right"`); accepts string.
+---@field y2Min? number second y axis start (default: from its series); accepts number from -1e15 to 1e15.
+---@field y2Max? number second y axis end (default: from its series); accepts number from -1e15 to 1e15.
+---@field y2Scale? "linear"|"log" second y axis scale (default: `"linear"`); accepts `"linear"`, `"log"`.
+---@field palette? "tableau10"|"okabeIto" series colours, in order (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
+---@field strokeWidth? number line width in pixels (default: `1.8`); accepts number from 0 to 1000000.
+---@field legend? boolean draw the series legend (default: `true`); accepts boolean.
+---@field fontSize? number label font size in pixels (default: `12`); accepts number from 0.1 to 10000.
+---@field padding? number space kept free at the picture's edges (default: `12`); accepts number from 0 to 1000000.
+
+---Options of `fl.svg.plot series`.
+---@class (exact) forcelab.options.svg.plot.series: table<"name"|"x"|"y"|"colour"|"color"|"band"|"errorBars"|"marker"|"line"|"axis", any>
+---@field name? string|number the legend entry (with `recording`: the recording's series) (default: `"series i"`); accepts string.
+---@field x? table x values, as many as y values (not with `recording`) (default: 0, 1, 2, ...); accepts `{number, ...}`.
+---@field y? table y values (not with `recording`) (default: required without `recording`); accepts `{number, ...}`.
+---@field colour? string|number the line colour (default: from `palette`); accepts string.
+---@field color? string|number the same as `colour` (default: from `palette`); accepts string.
+---@field band? table a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd); accepts `{lower = {...}, upper = {...}} or {deviation = {...}}`.
+---@field errorBars? table error bars at each point, given as `band` is; accepts `{lower = {...}, upper = {...}} or {deviation = {...}}`.
+---@field marker? "none"|"circle"|"square"|"triangle"|"diamond" the shape drawn at each point (default: `"none"`); accepts `"none"`, `"circle"`, `"square"`, `"triangle"`, `"diamond"`.
+---@field line? boolean join the points by a line (default: `true`); accepts boolean.
+---@field axis? "left"|"right" the y axis the series is drawn against (default: `"left"`); accepts `"left"`, `"right"`.
+
+---Options of `fl.svg.plot band`.
+---@class (exact) forcelab.options.svg.plot.band: table<"lower"|"upper"|"deviation", any>
+---@field lower? table the lower bound at each point (with `upper`); accepts `{number, ...}`.
+---@field upper? table the upper bound at each point (with `lower`); accepts `{number, ...}`.
+---@field deviation? table instead of bounds: y - deviation to y + deviation at each point; accepts `{number, ...}`.
+
+---Options of `fl.metrics`.
+---@class (exact) forcelab.options.metrics: table<"radius"|"sampleSources"|"exactNodeLimit"|"exactCrossingLimit"|"crossings"|"seed"|"weight", any>
+---@field radius? number|string|function node radius, for overlaps (default: `5`); accepts number, `function(node, i)` or numeric node data field name.
+---@field sampleSources? integer breadth-first sources sampled for stress above `exactNodeLimit` nodes (default: `200`); accepts integer ≥ 1.
+---@field exactNodeLimit? integer up to this many nodes, stress uses every pair (default: `1000`); accepts integer ≥ 0.
+---@field exactCrossingLimit? integer up to this many edges, every pair of edges is tested for crossing (default: `2000`); accepts integer ≥ 0.
+---@field crossings? boolean count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges (default: `true`); accepts boolean.
+---@field seed? integer seed of the source sample (default: `1`); accepts integer from 0 to 4294967295.
+---@field weight? string|number the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
+
+---Options of `fl.html.replay`.
+---@class (exact) forcelab.options.html.replay: table<"title"|"fps"|"radius"|"edgeWidth"|"palette", any>
+---@field title? string|number page title (default: `"forcelab replay"`); accepts string.
+---@field fps? number frames per second while playing (default: `30`); accepts number from 0.01 to 1000.
+---@field radius? number|string|function node radius in pixels, from 0.01 to 1000 (default: `4`); accepts number, `function(node, i)` or numeric node data field name.
+---@field edgeWidth? number|string|function edge width in pixels, from 0 to 1000 (default: `1`); accepts number, `function(edge, i)` or numeric edge data field name.
+---@field palette? "tableau10"|"okabeIto" the colours of the nodes' `group` values (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
+
+---Options of `fl.graph.new`.
+---@class (exact) forcelab.options.graph.new: table<"directed", any>
+---@field directed? boolean whether edges go from source to target (`g.directed` reads and sets it later; files keep it as each format says) (default: `true`); accepts boolean.
+
+---Options of `fl.graph.load`.
+---@class (exact) forcelab.options.graph.load: table<"format", any>
+---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (and for `.json` from the content); `"json"` reads JSON whatever the extension, d3 or React Flow by content; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
+
+---Options of `g:save`.
+---@class (exact) forcelab.options.g.save: table<"format"|"lossy", any>
+---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (`.json`: d3); `"json"` is d3 JSON; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
+---@field lossy? boolean leave out what the format cannot hold instead of refusing the save (docs/formats.md says what each keeps) (default: `false`); accepts boolean.
+
+---Options of `fl.data.write`.
+---@class (exact) forcelab.options.data.write: table<"format"|"columns", any>
+---@field format? "csv"|"tsv"|"jsonl" the file's format (default: from the extension); accepts `"csv"`, `"tsv"`, `"jsonl"`.
+---@field columns? table the columns, in order; every name in the rows must be among them (default: sorted by name); accepts `{"name", ...}`.
+
+---Options of `fl.data.read`.
+---@class (exact) forcelab.options.data.read: table<"format", any>
+---@field format? "csv"|"tsv"|"jsonl" the file's format (default: from the extension); accepts `"csv"`, `"tsv"`, `"jsonl"`.
+
+---Options of `fl.layout.stress`.
+---@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale", any>
+---@field weight? string|number the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
+---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
+---@field iterations? integer the most sweeps over the nodes (0 keeps the PivotMDS start) (default: `500`); accepts integer from 0 to 10000000.
+---@field tolerance? number stop when a sweep lowers the stress by less than this fraction of it; `converged` says whether it stopped this way (default: `1e-6`); accepts number from 0 to 1.
+---@field seed? integer picks the first pivot, the start of the eigenvector search and a tiny jitter of the start; the same seed gives the same layout (default: `1`); accepts integer from 0 to 4294967295.
+---@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100`); accepts integer from 2 to 10000.
+---@field exactNodeLimit? integer above this many nodes, sparse stress (default: `2000`); accepts integer from 0 to 20000.
+---@field scale? number layout units per unit of graph distance (d3's default link distance) (default: `30`); accepts number from 1e-9 to 1e9.
+
+---Options of `g:addNode`.
+---@class (exact) forcelab.options.g.addNode: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"vx"|"vy"|"vz", any>
+---@field id string|number the node's id (a number is turned into a string) (default: required); accepts string.
+---@field x? number position x (relative to the parent) (default: placed by a simulation); accepts number ≥ -inf, or inf.
+---@field y? number position y (default: placed by a simulation); accepts number ≥ -inf, or inf.
+---@field z? number position z (3D); accepts number ≥ -inf, or inf.
+---@field fx? number fixed x (d3's fx): a simulation keeps the node there; accepts number ≥ -inf, or inf.
+---@field fy? number fixed y; accepts number ≥ -inf, or inf.
+---@field fz? number fixed z; accepts number ≥ -inf, or inf.
+---@field data? table free-form data fields; accepts `{name = value, ...}`.
+---@field parent? string|number the parent node's id (React Flow's parentId); accepts string.
+---@field parentId? string|number the same as `parent`; accepts string.
+---@field width? number width (a node with width and height is drawn as a box); accepts number ≥ -inf, or inf.
+---@field height? number height; accepts number ≥ -inf, or inf.
+---@field handles? table connection points; accepts `{{id =, type = "source" | "target", position = "top" | ...}, ...}`.
+---@field label? string|number display label; accepts string.
+---@field type? string|number node type; accepts string.
+---@field selected? boolean selected (default: `false`); accepts boolean.
+---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
+---@field hidden? boolean hidden (default: `false`); accepts boolean.
+---@field vx? number velocity x (d3's vx), kept by the graph's simulation; needs one made on the graph (default: 0); accepts number.
+---@field vy? number velocity y (default: 0); accepts number.
+---@field vz? number velocity z (3D) (default: 0); accepts number.
+
+---Options of `g:addEdge`.
+---@class (exact) forcelab.options.g.addEdge: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data"|"label"|"type"|"selected"|"deletable", any>
+---@field source string|number the source node's id (default: required); accepts string.
+---@field target string|number the target node's id (default: required); accepts string.
+---@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string.
+---@field sourceHandle? string|number the source handle's id; accepts string.
+---@field targetHandle? string|number the target handle's id; accepts string.
+---@field data? table free-form data fields; accepts `{name = value, ...}`.
+---@field label? string|number display label; accepts string.
+---@field type? string|number edge type; accepts string.
+---@field selected? boolean selected (default: `false`); accepts boolean.
+---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
+
+---Options of `g:connect`.
+---@class (exact) forcelab.options.g.connect: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data", any>
+---@field source string|number the source node's id (default: required); accepts string.
+---@field target string|number the target node's id (default: required); accepts string.
+---@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string.
+---@field sourceHandle? string|number the source handle's id; accepts string.
+---@field targetHandle? string|number the target handle's id; accepts string.
+---@field data? table free-form data fields; accepts `{name = value, ...}`.
+
+---Options of `g:deleteElements`.
+---@class (exact) forcelab.options.g.deleteElements: table<"nodes"|"edges", any>
+---@field nodes? table the nodes to delete, with their deletable descendants and edges; accepts `{id or node, ...}`.
+---@field edges? table the edges to delete; accepts `{id or edge, ...}`.
+
+---Options of `g:restore node`.
+---@class (exact) forcelab.options.g.restore.node: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"position", any>
+---@field id string|number the node's id (a number is turned into a string) (default: required); accepts string.
+---@field x? number position x (relative to the parent) (default: placed by a simulation); accepts number ≥ -inf, or inf.
+---@field y? number position y (default: placed by a simulation); accepts number ≥ -inf, or inf.
+---@field z? number position z (3D); accepts number ≥ -inf, or inf.
+---@field fx? number fixed x (d3's fx): a simulation keeps the node there; accepts number ≥ -inf, or inf.
+---@field fy? number fixed y; accepts number ≥ -inf, or inf.
+---@field fz? number fixed z; accepts number ≥ -inf, or inf.
+---@field data? table free-form data fields; accepts `{name = value, ...}`.
+---@field parent? string|number the parent node's id (React Flow's parentId); accepts string.
+---@field parentId? string|number the same as `parent`; accepts string.
+---@field width? number width (a node with width and height is drawn as a box); accepts number ≥ -inf, or inf.
+---@field height? number height; accepts number ≥ -inf, or inf.
+---@field handles? table connection points; accepts `{{id =, type = "source" | "target", position = "top" | ...}, ...}`.
+---@field label? string|number display label; accepts string.
+---@field type? string|number node type; accepts string.
+---@field selected? boolean selected (default: `false`); accepts boolean.
+---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
+---@field hidden? boolean hidden (default: `false`); accepts boolean.
+---@field position? integer its former place (1-based), as `g:deleteElements` returns it; accepts integer ≥ 1.
+
+---Options of `g:restore edge`.
+---@class (exact) forcelab.options.g.restore.edge: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data"|"label"|"type"|"selected"|"deletable"|"position", any>
+---@field source string|number the source node's id (default: required); accepts string.
+---@field target string|number the target node's id (default: required); accepts string.
+---@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string.
+---@field sourceHandle? string|number the source handle's id; accepts string.
+---@field targetHandle? string|number the target handle's id; accepts string.
+---@field data? table free-form data fields; accepts `{name = value, ...}`.
+---@field label? string|number display label; accepts string.
+---@field type? string|number edge type; accepts string.
+---@field selected? boolean selected (default: `false`); accepts boolean.
+---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
+---@field position? integer its former place (1-based), as `g:deleteElements` returns it; accepts integer ≥ 1.
+
+---Options of `g:applyNodeChanges change`.
+---@class (exact) forcelab.options.g.applyNodeChanges.change: table<"type"|"id"|"item"|"index"|"position"|"dragging"|"dimensions"|"selected", any>
+---@field type? "add"|"remove"|"replace"|"position"|"dimensions"|"select" what the change does; accepts `"add"`, `"remove"`, `"replace"`, `"position"`, `"dimensions"`, `"select"`.
+---@field id? string|number the node (all but add); accepts string.
+---@field item? table the node to add or the replacement; accepts `a node, as g:addNode takes it, without vx, vy, vz`.
+---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
+---@field position? table the new position; accepts `{x =, y = [, z =]}`.
+---@field dragging? boolean whether the node is being dragged; accepts boolean.
+---@field dimensions? table the new size; accepts `{width =, height =}`.
+---@field selected? boolean the new selection state; accepts boolean.
+
+---Options of `g:applyEdgeChanges change`.
+---@class (exact) forcelab.options.g.applyEdgeChanges.change: table<"type"|"id"|"item"|"index"|"selected", any>
+---@field type? "add"|"remove"|"replace"|"select" what the change does; accepts `"add"`, `"remove"`, `"replace"`, `"select"`.
+---@field id? string|number the edge (all but add); accepts string.
+---@field item? table the edge to add or the replacement; accepts `an edge, as g:addEdge takes it`.
+---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
+---@field selected? boolean the new selection state; accepts boolean.
+
+---Options of `fl.force.center`.
+---@class (exact) forcelab.options.force.center: table<"x"|"y"|"z"|"strength", any>
+---@field x? number centre x (default: `0`); accepts number.
+---@field y? number centre y (default: `0`); accepts number.
+---@field z? number centre z (3D) (default: `0`); accepts number.
+---@field strength? number share of the offset removed each tick (default: `1`); accepts number.
+
+---Options of `fl.force.manyBody`.
+---@class (exact) forcelab.options.force.manyBody: table<"strength"|"theta"|"distanceMin"|"distanceMax", any>
+---@field strength? number|string|function charge (negative repels) (default: `-30`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@field theta? number Barnes-Hut accuracy: a cell acts as one body when width / distance < theta (fast mode's 2D multipoles take it as their opening, up to 0.9: smaller is more accurate and slower, larger reads as 0.9) (default: `0.9`); accepts number ≥ 0.
+---@field distanceMin? number distances below it count as it (default: `1`); accepts number ≥ 0.
+---@field distanceMax? number nodes farther apart do not interact (default: `inf`); accepts number ≥ 0, or inf.
+
+---Options of `fl.force.link`.
+---@class (exact) forcelab.options.force.link: table<"distance"|"strength"|"iterations"|"edges"|"id", any>
+---@field distance? number|string|function rest length of each link (default: `30`); accepts number, `function(edge, i, links)` or numeric edge data field name.
+---@field strength? number|string|function stiffness of each link (default: 1 / min(degree(source), degree(target))); accepts number, `function(edge, i, links)` or numeric edge data field name.
+---@field iterations? integer passes over the links per tick (default: `1`); accepts integer from 0 to 1000.
+---@field edges? any the edges linked: those the function returns true for or whose field is true (in edge order), or those listed (in that order) (default: every edge); accepts `function(edge)`, boolean edge data field name or `{edge id, ...}`.
+---@field id? function d3's id accessor: edge ends are matched against what it returns for each node (default: the node's id); accepts `function(node, i, nodes)`.
+
+---Options of `fl.force.collide`.
+---@class (exact) forcelab.options.force.collide: table<"radius"|"strength"|"iterations", any>
+---@field radius? number|string|function each node's radius (default: `1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@field strength? number share of an overlap resolved each pass (default: `1`); accepts number.
+---@field iterations? integer passes per tick (default: `1`); accepts integer from 0 to 1000.
+
+---Options of `fl.force.x`.
+---@class (exact) forcelab.options.force.x: table<"x"|"strength", any>
+---@field x? number|string|function each node's target x (NaN: no pull) (default: `0`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@field strength? number|string|function share of the distance closed per tick, times alpha (default: `0.1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+
+---Options of `fl.force.y`.
+---@class (exact) forcelab.options.force.y: table<"y"|"strength", any>
+---@field y? number|string|function each node's target y (NaN: no pull) (default: `0`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@field strength? number|string|function share of the distance closed per tick, times alpha (default: `0.1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+
+---Options of `fl.force.z`.
+---@class (exact) forcelab.options.force.z: table<"z"|"strength", any>
+---@field z? number|string|function each node's target z (NaN: no pull) (default: `0`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@field strength? number|string|function share of the distance closed per tick, times alpha (default: `0.1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+
+---Options of `fl.force.radial`.
+---@class (exact) forcelab.options.force.radial: table<"radius"|"x"|"y"|"z"|"strength", any>
+---@field radius? number|string|function each node's target distance from the centre (default: `0`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@field x? number centre x (default: `0`); accepts number.
+---@field y? number centre y (default: `0`); accepts number.
+---@field z? number centre z (3D) (default: `0`); accepts number.
+---@field strength? number|string|function share of the distance closed per tick, times alpha (default: `0.1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+
+---Options of `fl.graph.generate("recursive")`.
+---@class (exact) forcelab.options.graph.generate.recursive: table<"n"|"seed", any>
+---@field n integer nodes (default: required); accepts integer ≥ 0.
+---@field seed? integer seed of d3's LCG (default: `1`); accepts integer from 0 to 4294967295.
+
+---Options of `fl.graph.generate("grid")`.
+---@class (exact) forcelab.options.graph.generate.grid: table<"rows"|"columns", any>
+---@field rows integer rows (default: required); accepts integer ≥ 0.
+---@field columns integer columns (default: required); accepts integer ≥ 0.
+
+---Options of `fl.graph.generate("tree")`.
+---@class (exact) forcelab.options.graph.generate.tree: table<"n"|"branching", any>
+---@field n integer nodes (default: required); accepts integer ≥ 0.
+---@field branching? integer children per node (default: `2`); accepts integer ≥ 1.
+
+---Options of `fl.graph.generate("erdosRenyi")`.
+---@class (exact) forcelab.options.graph.generate.erdosRenyi: table<"n"|"p"|"m"|"seed", any>
+---@field n integer nodes (default: required); accepts integer ≥ 0.
+---@field p? number the chance of each edge (give p or m); accepts number from 0 to 1.
+---@field m? integer the number of edges, drawn uniformly (give p or m); accepts integer ≥ 0.
+---@field seed? integer seed of d3's LCG (default: `1`); accepts integer from 0 to 4294967295.
+
+---Options of `fl.graph.generate("barabasiAlbert")`.
+---@class (exact) forcelab.options.graph.generate.barabasiAlbert: table<"n"|"m"|"seed", any>
+---@field n integer nodes (default: required); accepts integer ≥ 0.
+---@field m integer edges from each new node (default: required); accepts integer ≥ 1.
+---@field seed? integer seed of d3's LCG (default: `1`); accepts integer from 0 to 4294967295.
+
+---Options of `fl.graph.generate("stochasticBlock")`.
+---@class (exact) forcelab.options.graph.generate.stochasticBlock: table<"clusters"|"size"|"n"|"pIn"|"pOut"|"seed", any>
+---@field clusters integer clusters; nodes get `data.group` (default: required); accepts integer ≥ 1.
+---@field size? integer nodes per cluster (give size or n); accepts integer ≥ 0.
+---@field n? integer nodes in all, shared out as evenly as can be (give size or n); accepts integer ≥ 0.
+---@field pIn number the chance of each edge within a cluster (default: required); accepts number from 0 to 1.
+---@field pOut number the chance of each edge across clusters (default: required); accepts number from 0 to 1.
+---@field seed? integer seed of d3's LCG (default: `1`); accepts integer from 0 to 4294967295.
+
+---Options of `fl.graph.generate("miserables")`.
+---@class (exact) forcelab.options.graph.generate.miserables: table<never, any>
+
+---@class forcelab.Edge
+local Edge = {}
+
+---@param ... any
+---@return any
+function Edge:snapshot(...) end
+
+---@class forcelab.Force
+local Force = {}
+
+---@param ... any
+---@return any
+function Force:distance(...) end
+
+---@param ... any
+---@return any
+function Force:distanceMax(...) end
+
+---@param ... any
+---@return any
+function Force:distanceMin(...) end
+
+---@param ... any
+---@return any
+function Force:edges(...) end
+
+---@param ... any
+---@return any
+function Force:id(...) end
+
+---@param ... any
+---@return any
+function Force:iterations(...) end
+
+---@param ... any
+---@return any
+function Force:links(...) end
+
+---@param ... any
+---@return any
+function Force:radius(...) end
+
+---@param ... any
+---@return any
+function Force:strength(...) end
+
+---@param ... any
+---@return any
+function Force:theta(...) end
+
+---@param ... any
+---@return any
+function Force:x(...) end
+
+---@param ... any
+---@return any
+function Force:y(...) end
+
+---@param ... any
+---@return any
+function Force:z(...) end
+
+---@class forcelab.Graph
+local Graph = {}
+
+---@param ... any
+---@return any
+function Graph:absolutePosition(...) end
+
+---@param ... any
+---@return any
+function Graph:addEdge(...) end
+
+---@param ... any
+---@return any
+function Graph:addNode(...) end
+
+---@param ... any
+---@return any
+function Graph:applyEdgeChanges(...) end
+
+---@param ... any
+---@return any
+function Graph:applyNodeChanges(...) end
+
+---@param ... any
+---@return any
+function Graph:children(...) end
+
+---@param ... any
+---@return any
+function Graph:connect(...) end
+
+---@param ... any
+---@return any
+function Graph:connectedEdges(...) end
+
+---@param ... any
+---@return any
+function Graph:connections(...) end
+
+---@param ... any
+---@return any
+function Graph:degree(...) end
+
+---@param ... any
+---@return any
+function Graph:deleteElements(...) end
+
+---@param ... any
+---@return any
+function Graph:edge(...) end
+
+---@param ... any
+---@return any
+function Graph:edgeCount(...) end
+
+---@param ... any
+---@return any
+function Graph:edges(...) end
+
+---@param ... any
+---@return any
+function Graph:incomers(...) end
+
+---@param ... any
+---@return any
+function Graph:node(...) end
+
+---@param ... any
+---@return any
+function Graph:nodeCount(...) end
+
+---@param ... any
+---@return any
+function Graph:nodes(...) end
+
+---@param ... any
+---@return any
+function Graph:observeData(...) end
+
+---@param ... any
+---@return any
+function Graph:on(...) end
+
+---@param ... any
+---@return any
+function Graph:outgoers(...) end
+
+---@param ... any
+---@return any
+function Graph:restore(...) end
+
+---@param ... any
+---@return any
+function Graph:save(...) end
+
+---@param ... any
+---@return any
+function Graph:selectedEdges(...) end
+
+---@param ... any
+---@return any
+function Graph:selectedNodes(...) end
+
+---@param ... any
+---@return any
+function Graph:show(...) end
+
+---@class forcelab.Node
+local Node = {}
+
+---@param ... any
+---@return any
+function Node:snapshot(...) end
+
+---@class forcelab.Random
+local Random = {}
+
+---@class forcelab.Recording
+local Recording = {}
+
+---@param ... any
+---@return any
+function Recording:frameCount(...) end
+
+---@param ... any
+---@return any
+function Recording:series(...) end
+
+---@param ... any
+---@return any
+function Recording:stop(...) end
+
+---@param ... any
+---@return any
+function Recording:ticks(...) end
+
+---@class forcelab.Simulation
+local Simulation = {}
+
+---@param ... any
+---@return any
+function Simulation:alpha(...) end
+
+---@param ... any
+---@return any
+function Simulation:alphaDecay(...) end
+
+---@param ... any
+---@return any
+function Simulation:alphaMin(...) end
+
+---@param ... any
+---@return any
+function Simulation:alphaTarget(...) end
+
+---@param ... any
+---@return any
+function Simulation:find(...) end
+
+---@param ... any
+---@return any
+function Simulation:fix(...) end
+
+---@param ... any
+---@return any
+function Simulation:force(...) end
+
+---@param ... any
+---@return any
+function Simulation:forces(...) end
+
+---@param ... any
+---@return any
+function Simulation:graph(...) end
+
+---@param ... any
+---@return any
+function Simulation:nodes(...) end
+
+---@param ... any
+---@return any
+function Simulation:on(...) end
+
+---@param ... any
+---@return any
+function Simulation:randomSource(...) end
+
+---@param ... any
+---@return any
+function Simulation:record(...) end
+
+---@param ... any
+---@return any
+function Simulation:restart(...) end
+
+---@param ... any
+---@return any
+function Simulation:run(...) end
+
+---@param ... any
+---@return any
+function Simulation:seed(...) end
+
+---@param ... any
+---@return any
+function Simulation:stop(...) end
+
+---@param ... any
+---@return any
+function Simulation:threads(...) end
+
+---@param ... any
+---@return any
+function Simulation:tick(...) end
+
+---@param ... any
+---@return any
+function Simulation:unfix(...) end
+
+---@param ... any
+---@return any
+function Simulation:velocityDecay(...) end
+
+---The forcelab module: `require "forcelab"`, also the globals `fl` and `forcelab`.
+---@class forcelab
+---@field version string
+local forcelab = {}
+
+---@class forcelab.module.data
+forcelab.data = {}
+
+---@class forcelab.module.force
+forcelab.force = {}
+
+---@class forcelab.module.graph
+---@field generators table
+forcelab.graph = {}
+
+---@class forcelab.module.html
+forcelab.html = {}
+
+---@class forcelab.module.layout
+forcelab.layout = {}
+
+---@class forcelab.module.svg
+forcelab.svg = {}
+
+---@param ... any
+---@return any
+function forcelab.clock(...) end
+
+---@param ... any
+---@return any
+function forcelab.data.read(...) end
+
+---@param ... any
+---@return any
+function forcelab.data.write(...) end
+
+---@param ... any
+---@return any
+function forcelab.display(...) end
+
+---@param options? forcelab.options.force.center
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.center(options) end
+
+---@param options? forcelab.options.force.collide
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.collide(options) end
+
+---@param options? forcelab.options.force.link
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.link(options) end
+
+---@param options? forcelab.options.force.manyBody
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.manyBody(options) end
+
+---@param options? forcelab.options.force.radial
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.radial(options) end
+
+---@param options? forcelab.options.force.x
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.x(options) end
+
+---@param options? forcelab.options.force.y
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.y(options) end
+
+---@param options? forcelab.options.force.z
+---@return any
+---@overload fun(...: number): any
+function forcelab.force.z(options) end
+
+---@param ... any
+---@return any
+function forcelab.graph.generate(...) end
+
+---@param ... any
+---@return any
+function forcelab.graph.load(...) end
+
+---@param ... any
+---@return any
+function forcelab.graph.new(...) end
+
+---@param ... any
+---@return any
+function forcelab.html.replay(...) end
+
+---@param ... any
+---@return any
+function forcelab.layout.stress(...) end
+
+---@param ... any
+---@return any
+function forcelab.metrics(...) end
+
+---@param ... any
+---@return any
+function forcelab.mkdir(...) end
+
+---@param ... any
+---@return any
+function forcelab.simulation(...) end
+
+---@param ... any
+---@return any
+function forcelab.svg.graph(...) end
+
+---@param ... any
+---@return any
+function forcelab.svg.plot(...) end
+
+---@param ... any
+---@return any
+function forcelab.svg.radar(...) end
+
+---@type forcelab
+fl = forcelab
+
+return forcelab

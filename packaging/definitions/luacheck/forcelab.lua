@@ -1,0 +1,45 @@
+-- luacheck standard for forcelab's globals, written by `forcelab --definitions` (docs/editors.md). In a .luacheckrc:
+--   stds.forcelab = dofile("/usr/share/forcelab/luacheck/forcelab.lua")
+--   std = "lua54+forcelab"
+local module = {
+  fields = {
+      clock = {},
+      data = {fields = {
+        read = {},
+        write = {},
+      }},
+      display = {},
+      force = {fields = {
+        center = {},
+        collide = {},
+        link = {},
+        manyBody = {},
+        radial = {},
+        x = {},
+        y = {},
+        z = {},
+      }},
+      graph = {fields = {
+        generate = {},
+        generators = {other_fields = true},
+        load = {},
+        new = {},
+      }},
+      html = {fields = {
+        replay = {},
+      }},
+      layout = {fields = {
+        stress = {},
+      }},
+      metrics = {},
+      mkdir = {},
+      simulation = {},
+      svg = {fields = {
+        graph = {},
+        plot = {},
+        radar = {},
+      }},
+      version = {},
+  },
+}
+return {read_globals = {fl = module, forcelab = module}}

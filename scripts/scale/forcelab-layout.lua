@@ -1,0 +1,24 @@
+-- Lays a benchmark graph out with one of forcelab's layouts and saves it: forcelab forcelab-layout.lua METHOD IN OUT.
+-- Methods: multilevel, multilevel-solar, fast (a fast-mode simulation with d3's default link and many-body forces,
+-- run until alpha falls below alphaMin), stress (fl.layout.stress). Prints the layout call's wall time in seconds.
+local fl = forcelab
+local method, input, output = arg[1], arg[2], arg[3]
+local g = fl.graph.load(input)
+local start = fl.clock()
+if method == "multilevel" then
+    fl.layout.multilevel(g)
+elseif method == "multilevel-solar" then
+    fl.layout.multilevel(g, {coarsening = "solar"})
+elseif method == "fast" then
+    local sim = fl.simulation(g, {mode = "fast"})
+    sim:force("link", fl.force.link{})
+    sim:force("charge", fl.force.manyBody{})
+    sim:run()
+elseif method == "stress" then
+    fl.layout.stress(g)
+else
+    error("unknown method " .. tostring(method))
+end
+local seconds = fl.clock() - start
+g:save(output)
+print(string.format("%.3f", seconds))
