@@ -51,10 +51,12 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
         // Pure Swift layers: they know nothing of Lua.
-        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport"], swiftSettings: engineSettings),
-        .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib"]),
-        .target(name: "Render", dependencies: ["GraphModel"]),
-        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel"]),
+        // d3's random source, shared by the engine, the generators, the stress layout and the metrics.
+        .target(name: "D3Random"),
+        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random"], swiftSettings: engineSettings),
+        .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
+        .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
+        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
         // Swift 5 mode: its sockets are C handles that the kernel's threads hand between them under locks.
@@ -80,7 +82,7 @@ let package = Package(
             swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
-        .testTarget(name: "GraphModelTests", dependencies: ["GraphModel"]),
+        .testTarget(name: "GraphModelTests", dependencies: ["GraphModel", "D3Random"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),

@@ -138,9 +138,11 @@ int fl_rawgetfield(lua_State *L, int idx, const char *k) {
     return lua_rawget(L, idx);
 }
 
-/* The helper the host is calling through fl_call_host and the pointer it passed (NULL when none). */
-static lua_CFunction host_function = NULL;
-static void *host_pointer = NULL;
+/* The helper the host is calling through fl_call_host and the pointer it passed (NULL when none), per thread: a
+ * state runs on one thread at a time, so states on other threads never see them, and calls nested in one thread
+ * (another state's, or the same state's) put back what they found. */
+static _Thread_local lua_CFunction host_function = NULL;
+static _Thread_local void *host_pointer = NULL;
 
 int fl_call_host(lua_State *L, lua_CFunction f, void *pointer, int nargs, int nresults) {
     lua_pushcfunction(L, f);

@@ -3,15 +3,22 @@
  * settings). Paths are judged by the host's file-access policy through the checker given to fl_sandbox. */
 #include "internal.h"
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
-static fl_path_checker checker = NULL;
+/* The registry key (its address) of the state's checker: each state keeps its own, so states with different
+ * policies can share a process. */
+static const char checker_key = 0;
 
-/* Pushes the policy's refusal of `path` and returns 1, or returns 0 when it may be used. */
+/* Pushes the policy's refusal of `path` and returns 1, or returns 0 when it may be used. A sandboxed state without
+ * a checker (none can be) refuses every path. */
 static int refused(lua_State *L, const char *path, size_t length, int writing) {
-    char *reason = checker != NULL ? checker(path, length, writing) : NULL;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &checker_key);
+    fl_path_checker checker = (fl_path_checker)(uintptr_t)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    char *reason = checker != NULL ? checker(L, path, length, writing) : strdup("no file-access policy is installed");
     if (reason == NULL) return 0;
     lua_pushstring(L, reason);
     free(reason);
@@ -213,7 +220,8 @@ static int sandbox_protected(lua_State *L) {
 }
 
 int fl_sandbox(lua_State *L, fl_path_checker check) {
-    checker = check;
+    lua_pushlightuserdata(L, (void *)(uintptr_t)check);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &checker_key);
     lua_pushcfunction(L, sandbox_protected);
     return fl_protected_call(L, 0, 0, 0);
 }

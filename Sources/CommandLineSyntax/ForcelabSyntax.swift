@@ -24,6 +24,7 @@ public enum ForcelabSyntax {
             + " (docs/editors.md)")
     public static let watch = Flag(
         "--watch", help: "run the script again each time it or a file it read is saved, and say which files each run wrote; Ctrl-C ends it")
+    public static let api = Flag("--api", help: "print the Lua API and these command lines as JSON (docs/api.md)")
 
     /// The environment variable that gives `--max-memory` when the option is not given.
     public static let memoryLimitVariable = "FORCELAB_MEMORY_LIMIT"
@@ -40,7 +41,7 @@ public enum ForcelabSyntax {
         options: [
             execute.declaration, interactive.declaration, require.declaration, version.declaration, ignoreEnvironment.declaration,
             warnings.declaration, help.declaration, sandbox.declaration, allowRead.declaration, outputFolder.declaration,
-            timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, definitions.declaration,
+            timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, api.declaration, definitions.declaration,
         ],
         operand: "the script", afterOperand: .passedOn,
         markers: [Marker("--", "stop handling options"), Marker("-", "stop handling options and execute stdin")],

@@ -14,17 +14,9 @@ if let refusal = ProcessorSupport.refusalHere(program: "ForceBench") {
 }
 #endif
 
-/// G(n) (docs/benchmark-graph.md): node i links to floor(r * i), then random pairs until there are 2(n - 1) links.
+/// G(n) (docs/benchmark-graph.md), as GraphModel's generator makes it.
 func benchmarkGraph(_ n: Int) -> [(source: Int, target: Int)] {
-    let random = RandomSource(seed: 1)
-    var links: [(source: Int, target: Int)] = []
-    links.reserveCapacity(max(0, 2 * (n - 1)))
-    for i in 1..<max(1, n) { links.append((i, Int(random.next() * Double(i)))) }
-    while links.count < 2 * (n - 1) {
-        let a = Int(random.next() * Double(n)), b = Int(random.next() * Double(n))
-        if a != b { links.append((a, b)) }
-    }
-    return links
+    Graph.recursiveEdges(n: n).map { (source: $0.0, target: $0.1) }
 }
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {

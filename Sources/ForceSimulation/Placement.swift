@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a node without a position gets its start position (d3's initializeNodes).
-public enum Placement: Sendable, Equatable {
+public enum Placement: String, Sendable, Equatable, CaseIterable {
     /// d3-force's (2D) and d3-force-3d's (3D) phyllotaxis spiral: node i's point depends on i only, so the seed
     /// moves no node. The default.
     case phyllotaxis

@@ -1,30 +1,33 @@
-/// d3-force's linear congruential generator (a = 1664525, c = 1013904223, m = 2^32), shared by all forces of a
-/// simulation, or a generator put in its place (d3's `randomSource`).
+import D3Random
+/// d3-force's linear congruential generator (`LCG`), shared by all forces of a simulation and counting its draws, or
+/// a generator put in its place (d3's `randomSource`).
 public final class RandomSource {
     /// A generator used instead of the LCG (values in [0, 1)); its first error is kept for `throwFailure`, and a
     /// failed draw gives 0.5.
     public var generator: (() throws -> Double)?
     /// The first error of `generator` not yet thrown.
     private var failure: (any Error)?
+    /// d3's LCG.
+    private var lcg: LCG
     /// The generator's current state `s`; the next value is the state after one step, divided by 2^32.
-    public private(set) var state: UInt32
+    public var state: UInt32 { lcg.state }
     /// How many values have been drawn since the generator was created or reseeded.
     public private(set) var calls: Int = 0
 
-    /// Creates a generator whose state starts at `seed` (d3 uses 1).
-    public init(seed: UInt32 = 1) {
-        state = seed
+    /// Creates a generator whose state starts at `seed` (d3's, `LCG.defaultSeed`, when none is given).
+    public init(seed: UInt32 = LCG.defaultSeed) {
+        lcg = LCG(seed: seed)
     }
 
     /// Restarts the sequence from `seed` and clears the call count.
     public func reseed(_ seed: UInt32) {
-        state = seed
+        lcg = LCG(seed: seed)
         calls = 0
     }
 
     /// Puts the generator back where it was: `state` and `calls` as read earlier.
     func restore(state: UInt32, calls: Int) {
-        self.state = state
+        lcg = LCG(seed: state)
         self.calls = calls
     }
 
@@ -32,8 +35,7 @@ public final class RandomSource {
     public func next() -> Double {
         calls += 1
         if let generator { return draw(generator) }
-        state = state &* 1_664_525 &+ 1_013_904_223
-        return Double(state) / 4_294_967_296
+        return lcg.next()
     }
 
     /// A value of `generator`; an error is kept for `throwFailure`.

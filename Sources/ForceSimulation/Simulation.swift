@@ -7,16 +7,16 @@ public final class Simulation {
     public let kinetics: Kinetics
     /// The random source shared by every force (d3's LCG).
     public let random: RandomSource
-    /// Target alpha falls towards alphaMin at this rate per tick; default 1 - 0.001^(1/300).
-    public var alphaDecay: Double = 1 - pow(0.001, 1.0 / 300)
-    /// `run` stops once alpha is below this; default 0.001.
-    public var alphaMin: Double = 0.001
-    /// Alpha moves towards this each tick; default 0.
-    public var alphaTarget: Double = 0
+    /// Target alpha falls towards alphaMin at this rate per tick (`SimulationSettings.alphaDecay`).
+    public var alphaDecay = SimulationSettings.standard.alphaDecay
+    /// `run` stops once alpha is below this (`SimulationSettings.alphaMin`).
+    public var alphaMin = SimulationSettings.standard.alphaMin
+    /// Alpha moves towards this each tick (`SimulationSettings.alphaTarget`).
+    public var alphaTarget = SimulationSettings.standard.alphaTarget
     /// Forces in application order, with their names.
     private var forces: [(name: String, force: any Force)] = []
     /// Velocities are multiplied by this each tick (1 - velocityDecay).
-    private var retention: Double = 0.6
+    private var retention = 1 - SimulationSettings.standard.velocityDecay
     /// Where forces applied beside the many-body preparation are offered to a worker.
     var workerQueue = DispatchQueue.global()
     /// Named handlers per event, in registration order.
@@ -25,22 +25,41 @@ public final class Simulation {
     /// How nodes without a position are placed, at creation and in `replaceNodes`.
     public let placement: Placement
 
-    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`, whose built-in
-    /// forces compute in `mode`; `setup` may set positions, velocities or fixed coordinates before unplaced nodes
-    /// (NaN position) are placed by `placement`.
-    public init(
-        nodeCount: Int, dimensions: Int = 2, seed: UInt32 = 1, placement: Placement = .phyllotaxis,
-        mode: SimulationMode = .exact, setup: (Kinetics) throws -> Void = { _ in }
-    ) throws {
-        guard dimensions == 2 || dimensions == 3 else { throw SimulationError.unsupportedDimensions(dimensions) }
-        kinetics = Kinetics(count: max(0, nodeCount), dimensions: dimensions)
-        kinetics.threads = UsableCores.count()
-        kinetics.mode = mode
-        random = RandomSource(seed: seed)
-        self.placement = placement
+    /// Creates `nodeCount` nodes with `settings` (2 or 3 dimensions, a random source seeded by its seed, built-in
+    /// forces computing in its mode, its cooling and threads); `setup` may set positions, velocities or fixed
+    /// coordinates before unplaced nodes (NaN position) are placed by its placement.
+    public init(nodeCount: Int, settings: SimulationSettings, setup: (Kinetics) throws -> Void = { _ in }) throws {
+        guard settings.dimensions == 2 || settings.dimensions == 3 else {
+            throw SimulationError.unsupportedDimensions(settings.dimensions)
+        }
+        kinetics = Kinetics(count: max(0, nodeCount), dimensions: settings.dimensions)
+        kinetics.threads = max(1, settings.threads ?? UsableCores.count())
+        kinetics.mode = settings.mode
+        kinetics.alpha = settings.alpha
+        alphaMin = settings.alphaMin
+        alphaDecay = settings.alphaDecay
+        alphaTarget = settings.alphaTarget
+        retention = 1 - settings.velocityDecay
+        random = RandomSource(seed: settings.seed)
+        placement = settings.placement
         try setup(kinetics)
         kinetics.initializeNodes(placement: placement, random: random)
         try random.throwFailure()
+    }
+
+    /// Creates `nodeCount` nodes in `dimensions` (2 or 3) with a random source seeded by `seed`, whose built-in
+    /// forces compute in `mode`, and the other settings at their defaults (`SimulationSettings`).
+    public convenience init(
+        nodeCount: Int, dimensions: Int = SimulationSettings.standard.dimensions, seed: UInt32 = SimulationSettings.standard.seed,
+        placement: Placement = SimulationSettings.standard.placement, mode: SimulationMode = SimulationSettings.standard.mode,
+        setup: (Kinetics) throws -> Void = { _ in }
+    ) throws {
+        var settings = SimulationSettings()
+        settings.dimensions = dimensions
+        settings.seed = seed
+        settings.placement = placement
+        settings.mode = mode
+        try self.init(nodeCount: nodeCount, settings: settings, setup: setup)
     }
 
     /// Number of spatial dimensions, 2 or 3.

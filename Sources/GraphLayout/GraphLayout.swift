@@ -34,20 +34,14 @@ public final class GraphLayout {
     /// Velocities (vx, vy[, vz]) given for nodes the engine has not taken in yet, by id; they start with them.
     var pendingVelocities: [String: [Double]] = [:]
 
-    /// Binds a new simulation in `dimensions` (2 or 3) with d3's random source seeded by `seed` to `graph`: nodes
-    /// with a position start there, fixed coordinates are kept, the others are placed by `placement` (d3's
-    /// phyllotaxis by default), and the positions are written back at once. `mode` chooses d3's exact arithmetic or
-    /// the fast mode.
-    public init(
-        graph: Graph, dimensions: Int = 2, seed: UInt32 = 1, placement: Placement = .phyllotaxis,
-        mode: SimulationMode = .exact
-    ) throws {
+    /// Binds a new simulation with `settings` (d3's defaults unless given: 2D, seed 1, phyllotaxis, exact mode) to
+    /// `graph`: nodes with a position start there, fixed coordinates are kept, the others are placed by the
+    /// settings' placement, and the positions are written back at once.
+    public init(graph: Graph, settings: SimulationSettings = SimulationSettings()) throws {
         self.graph = graph
         nodeIds = graph.nodeIds
         let nodes = graph.nodes
-        simulation = try Simulation(
-            nodeCount: nodes.count, dimensions: dimensions, seed: seed, placement: placement, mode: mode
-        ) { kinetics in
+        simulation = try Simulation(nodeCount: nodes.count, settings: settings) { kinetics in
             for (i, node) in nodes.enumerated() { GraphLayout.load(node, into: kinetics, at: i) }
         }
         syncedStructure = graph.structureVersion

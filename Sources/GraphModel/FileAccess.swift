@@ -1,9 +1,10 @@
 import Foundation
 
-/// Where files may be read and written: anywhere (no policy installed), or in a sandbox reads only under some
-/// folders and writes only under one output folder. Every forcelab reader and writer asks the installed policy
-/// (Graph.load, AtomicFile and, through the Lua host, io.open, loadfile, dofile and require). A path is judged by
-/// where it really leads: `..`, symbolic links and /proc/self links are resolved before the check.
+/// Where files may be read and written: anywhere (no policy in force), or in a sandbox reads only under some
+/// folders and writes only under one output folder. Every forcelab reader and writer asks the policy in force
+/// (`FileAccess.inForce`: Graph.load, AtomicFile and, through the Lua host, io.open, loadfile, dofile and require).
+/// A path is judged by where it really leads: `..`, symbolic links and /proc/self links are resolved before the
+/// check.
 public struct FileAccess: Sendable {
     /// The folders under which files may be read (real paths, without a trailing slash).
     public let readable: [String]
@@ -70,37 +71,56 @@ public struct FileAccess: Sendable {
         target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    /// The policy every reader and writer obeys; nil (the default) allows everything.
-    public static var current: FileAccess? {
-        get { lock.withLock { installed } }
-        set { lock.withLock { installed = newValue } }
+    /// The file access in force while a call runs: the policy (nil allows everything) and who is told of accesses.
+    /// No process-wide state: each Lua state keeps its own rules and binds them around its bindings
+    /// (`FileAccess.$inForce.withValue`), so two states in one process keep their own policies.
+    public struct Rules: Sendable {
+        /// The policy every reader and writer obeys; nil allows everything.
+        public var policy: FileAccess?
+        /// Told every path checked for reading and every path allowed for writing, policy or none (`forcelab
+        /// --watch` learns a run's files).
+        public var observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)?
+        /// Told every access the policy refuses (`forcelab grade` reports a submission's attempts).
+        public var refusalObserver: (@Sendable (Refusal) -> Void)?
+
+        /// Rules with a policy and observers (by default none: everything allowed, no one told).
+        public init(
+            policy: FileAccess? = nil, observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)? = nil,
+            refusalObserver: (@Sendable (Refusal) -> Void)? = nil
+        ) {
+            self.policy = policy
+            self.observer = observer
+            self.refusalObserver = refusalObserver
+        }
+
+        /// Whether the rules allow everything and tell no one (as when none are bound).
+        public var areOpen: Bool { policy == nil && observer == nil && refusalObserver == nil }
+
+        /// Tells `refusalObserver` of `refusal` and returns it: every refusal of the policy goes through here.
+        public func refused(_ refusal: Refusal) -> Refusal {
+            refusalObserver?(refusal)
+            return refusal
+        }
     }
 
-    /// Throws when the installed policy forbids reading `path`.
+    /// The rules in force on this thread for the call running: those a Lua state bound, else open ones.
+    @TaskLocal public static var inForce = Rules()
+
+    /// Throws when the policy in force forbids reading `path`.
     public static func checkRead(_ path: String) throws {
-        observer?(path, false)
-        if let refusal = current?.refusal(path, writing: false) { throw refused(refusal) }
+        let rules = inForce
+        rules.observer?(path, false)
+        if let refusal = rules.policy?.refusal(path, writing: false) { throw rules.refused(refusal) }
     }
 
-    /// Throws when the installed policy forbids writing `path`.
+    /// Throws when the policy in force forbids writing `path`.
     public static func checkWrite(_ path: String) throws {
-        if let refusal = current?.refusal(path, writing: true) { throw refused(refusal) }
-        observer?(path, true)
+        let rules = inForce
+        if let refusal = rules.policy?.refusal(path, writing: true) { throw rules.refused(refusal) }
+        rules.observer?(path, true)
     }
 
-    /// Tells `refusalObserver` of `refusal` and returns it: every refusal of the installed policy goes through here.
-    public static func refused(_ refusal: Refusal) -> Refusal {
-        refusalObserver?(refusal)
-        return refusal
-    }
-
-    /// Told every access the installed policy refuses (`forcelab grade` reports a submission's attempts).
-    public static var refusalObserver: (@Sendable (Refusal) -> Void)? {
-        get { lock.withLock { installedRefusalObserver } }
-        set { lock.withLock { installedRefusalObserver = newValue } }
-    }
-
-    /// Creates the folder `path` and its missing parents, each only where the installed policy allows writing (an
+    /// Creates the folder `path` and its missing parents, each only where the policy in force allows writing (an
     /// existing folder too must be writable); throws a `Refusal` or the file system's error.
     public static func makeFolder(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
@@ -115,18 +135,6 @@ public struct FileAccess: Sendable {
         if !created { try checkWrite(path) }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
-
-    /// Told every path checked for reading and every path allowed for writing, policy or none (`forcelab --watch`
-    /// learns a run's files).
-    public static var observer: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
-        get { lock.withLock { installedObserver } }
-        set { lock.withLock { installedObserver = newValue } }
-    }
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var installed: FileAccess?
-    nonisolated(unsafe) private static var installedObserver: (@Sendable (String, Bool) -> Void)?
-    nonisolated(unsafe) private static var installedRefusalObserver: (@Sendable (Refusal) -> Void)?
 
     /// The real path `path` leads to: resolved whole when it exists, else its folder resolved and the name added.
     static func destination(of path: String) -> String? {

@@ -1,3 +1,4 @@
+import D3Random
 import Foundation
 import GraphModel
 
@@ -17,7 +18,7 @@ public struct Metrics: Equatable {
         /// The node radius for overlaps when no radii are given.
         public var defaultRadius: Double = 5
         /// Seed of the d3 LCG that picks sampled sources.
-        public var seed: UInt32 = 1
+        public var seed = LCG.defaultSeed
         /// One positive weight (a graph length) per edge, in the order of `edges`: stress then uses weighted shortest
         /// paths and the edge-length figures divide each length by its edge's weight; nil counts every edge as 1.
         public var edgeWeights: [Double]? = nil

@@ -152,6 +152,6 @@ public struct Replay {
         let meter = WorkMeter(check)
         let json = try json(meter: meter)
         try meter.flush()
-        return ReplayPage.html(title: SVGWriter.escape(options.title), json: json)
+        return ReplayPage.html(title: XMLText.escape(options.title, .picture), json: json)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphModel
 
 /// Builds an SVG 1.1 document element by element, with escaped text and fixed-precision numbers.
 struct SVGWriter {
@@ -24,29 +25,8 @@ struct SVGWriter {
         return text
     }
 
-    /// Escapes text for XML content and attribute values, dropping characters XML 1.0 forbids.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0xFFFE...0xFFFF).contains(v) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     private static func attributes(_ attrs: [(String, String)]) -> String {
-        attrs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+        attrs.map { " \($0.0)=\"\(XMLText.escape($0.1, .picture))\"" }.joined()
     }
 
     /// Adds an empty element such as a circle or a path.
@@ -56,7 +36,7 @@ struct SVGWriter {
 
     /// Adds an element holding escaped text, such as a text or title element.
     mutating func text(_ name: String, _ attrs: [(String, String)], _ content: String) {
-        lines.append(String(repeating: "  ", count: depth) + "<\(name)\(Self.attributes(attrs))>\(Self.escape(content))</\(name)>")
+        lines.append(String(repeating: "  ", count: depth) + "<\(name)\(Self.attributes(attrs))>\(XMLText.escape(content, .picture))</\(name)>")
     }
 
     /// Opens a container element such as a group; close it with `close`.

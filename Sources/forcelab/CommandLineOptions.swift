@@ -12,6 +12,8 @@ struct CommandLineOptions {
     var interactive = false
     var showVersion = false
     var showHelp = false
+    /// `--api`: print the description of the Lua API and of the command lines (docs/api.md).
+    var showAPI = false
     /// `-E`, or `--sandbox`, which implies it: LUA_INIT, LUA_PATH and LUA_CPATH are ignored.
     var ignoreEnvironment = false
     var warnings = false
@@ -57,6 +59,7 @@ struct CommandLineOptions {
             }
         }
         showHelp = parsed.contains(Syntax.help)
+        showAPI = parsed.contains(Syntax.api)
         interactive = parsed.contains(Syntax.interactive)
         showVersion = interactive || parsed.contains(Syntax.version)
         sandbox = parsed.contains(Syntax.sandbox)

@@ -4,7 +4,7 @@ import LuaHost
 
 /// Tells a handler of every file a run reads or writes (as the script names it), as it happens: Lua's own file
 /// functions are wrapped (io.open, io.lines, io.input, io.output, dofile, loadfile and require's Lua searcher), and
-/// forcelab's readers and writers tell `FileAccess.observer`. `forcelab --watch` logs the files; a sweep's worker
+/// forcelab's readers and writers tell the state's `fileObserver`. `forcelab --watch` logs the files; a sweep's worker
 /// records the digests of those each case read.
 enum FileUseHooks {
     private static let lock = NSLock()
@@ -13,7 +13,7 @@ enum FileUseHooks {
     /// Wraps `lua`'s file functions and installs `handler` (one per process: a later call replaces it).
     static func install(in lua: LuaState, _ handler: @escaping @Sendable (_ path: String, _ writing: Bool) -> Void) throws {
         lock.withLock { self.handler = handler }
-        FileAccess.observer = handler
+        lua.fileObserver = handler
         try lua.loadString(wrappers, name: "=(file use)")
         LuaBinding.push(lua.L, noteFromLua)
         try lua.call(arguments: 1, results: 0)

@@ -3,8 +3,8 @@ import LuaHost
 
 /// The REPL's `help`: typed alone (or `help()`) it prints an overview of the REPL and where the reference is;
 /// `help(value)` evaluates `value` as the REPL would and lists the fields and methods of the table or forcelab object
-/// it gives, as Tab completion lists them after `value.` and `value:`, or the declared options of a function that takes
-/// them (`help(sim:run)` too, which is no Lua, and `help(mySim.run)`, the same function reached another way). A global
+/// it gives, as Tab completion lists them after `value.` and `value:`, or a function's declared signature, doc line and
+/// options (`help(sim:run)` too, which is no Lua, and `help(mySim.run)`, the same function reached another way). A global
 /// named `help` that the user defined takes precedence.
 enum REPLHelp {
     /// The overview `help` prints.
@@ -48,16 +48,16 @@ enum REPLHelp {
             try lua.call(results: 1)
         } catch {
             // help(sim:run), a method as the docs write it, is no Lua.
-            if let options = options(of: value) { return options }
+            if let described = function(value) { return described }
             throw error
         }
         let names = LuaCompletion.members(L, at: -1)
         guard !names.isEmpty else {
-            if let options = options(of: value) { return options }
+            if let described = function(value) { return described }
             // The same function reached another way (s.run for a simulation s): named as the docs name it.
-            let paths = Set(LuaOptionTables.all.map { String($0.function.prefix { $0 != " " && $0 != "(" }) }).sorted()
-            if let name = LuaCompletion.documentedName(ofFunctionAt: -1, among: paths, L), let options = options(of: name) {
-                return options
+            let paths = LuaAPI.documentedFunctions.map(\.name)
+            if let name = LuaCompletion.documentedName(ofFunctionAt: -1, among: paths, L), let described = function(name) {
+                return described
             }
             let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
             return "\(value) \(what); docs/lua-api.md describes every function"
@@ -73,28 +73,38 @@ enum REPLHelp {
         return (lines + [line]).joined(separator: "\n")
     }
 
-    /// The declared options of the function `value` names as the docs write it (`fl.force.manyBody`, `sim:run` or
-    /// `sim.run`, `forcelab.` for `fl.`), one line each, or the options' names of each kind it takes
-    /// (`fl.graph.generate`); nil when it names no function with options.
-    private static func options(of value: String) -> String? {
+    /// What the function `value` names as the docs write it (`fl.force.manyBody`, `sim:run` or `sim.run`,
+    /// `forcelab.` for `fl.`) is: its signature and doc line as declared, then its declared options one line each, or
+    /// the options' names of each kind it takes (`fl.graph.generate`); the options alone of one kind
+    /// (`fl.graph.generate("tree")`); nil when it names no declared function.
+    private static func function(_ value: String) -> String? {
         let typed = value.replacingOccurrences(of: "'", with: "\"")
         let name = typed.hasPrefix("forcelab.") ? "fl." + typed.dropFirst("forcelab.".count) : typed
         let method = name.replacingOccurrences(of: ".", with: ":")
-        if let table = LuaOptionTables.all.first(where: { $0.function == name || $0.function == method }) {
-            guard !table.options.isEmpty else { return "\(table.function) takes no options" }
-            let width = table.options.map(\.name.count).max() ?? 0
-            let lines = table.options.flatMap { option -> [String] in
-                let padded = option.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                let fallback = ["", "required"].contains(option.defaultText) ? option.defaultText : "default \(option.defaultText)"
-                let text = "\(padded)  \(option.accepts)\(fallback.isEmpty ? "" : ", " + fallback): \(option.doc)"
-                return wrapped(text.replacingOccurrences(of: "`", with: ""), indent: width + 4)
-            }
-            return (["\(table.function) takes these options (docs/lua-api.md has the details):"] + lines).joined(separator: "\n")
+        guard let (name, declaration) = LuaAPI.documentedFunctions.first(where: { $0.name == name || $0.name == method }) else {
+            return LuaOptionTables.all.first { $0.function == name }.map(options)
         }
-        let kinds = LuaOptionTables.all.filter { $0.function.hasPrefix(name + "(\"") }
-        guard !kinds.isEmpty else { return nil }
+        let heading = String(wrapped("\(name)\(declaration.signature.text): \(declaration.doc)", indent: 4).joined(separator: "\n")
+            .dropFirst(2))
+        let tables = declaration.options.compactMap { name in LuaOptionTables.all.first { $0.function == name } }
+        if let table = tables.first(where: { $0.function == name }) { return heading + "\n" + options(table) }
+        let kinds = tables.filter { $0.function.hasPrefix(name + "(\"") }
+        guard !kinds.isEmpty else { return heading }
         let lines = kinds.map { "  \($0.function): " + ($0.names.isEmpty ? "no options" : $0.names.joined(separator: ", ")) }
-        return (["\(name) takes a kind and its options (help(\(kinds[0].function)) for one's details):"] + lines).joined(separator: "\n")
+        return ([heading, "\(name) takes a kind and its options (help(\(kinds[0].function)) for one's details):"] + lines).joined(separator: "\n")
+    }
+
+    /// The declared options of `table`, one line each.
+    private static func options(_ table: LuaOptionTable) -> String {
+        guard !table.options.isEmpty else { return "\(table.function) takes no options" }
+        let width = table.options.map(\.name.count).max() ?? 0
+        let lines = table.options.flatMap { option -> [String] in
+            let padded = option.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let fallback = ["", "required"].contains(option.defaultText) ? option.defaultText : "default \(option.defaultText)"
+            let text = "\(padded)  \(option.accepts)\(fallback.isEmpty ? "" : ", " + fallback): \(option.doc)"
+            return wrapped(text.replacingOccurrences(of: "`", with: ""), indent: width + 4)
+        }
+        return (["\(table.function) takes these options (docs/lua-api.md has the details):"] + lines).joined(separator: "\n")
     }
 
     /// `text` broken at spaces into lines of at most 80 columns, the first indented by 2, the others by `indent`.

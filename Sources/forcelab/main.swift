@@ -1,5 +1,6 @@
 import CommandLineSyntax
 import Foundation
+import LuaHost
 import ProcessorSupport
 
 Diagnostics.keepStandardDescriptorsOpen()
@@ -24,6 +25,10 @@ do {
     let options = try CommandLineOptions(arguments, environment: ProcessInfo.processInfo.environment)
     if options.showHelp {
         print(ForcelabSyntax.command.usage)
+        exit(0)
+    }
+    if options.showAPI {
+        print(LuaAPIDescription.json(commandLine: CommandLineDescription.json).text)
         exit(0)
     }
     if let folder = options.definitionsFolder { exit(EditorDefinitions.write(to: folder)) }

@@ -12,8 +12,8 @@ private func folders() throws -> (root: String, access: FileAccess) {
     return (root, try FileAccess(readable: [], writable: root + "/in"))
 }
 
-// The policy installed as FileAccess.current is process-wide, so installing it here would race with the other tests
-// that write files; the sandbox's end-to-end tests (SandboxTests) check that Graph.load and AtomicFile obey it.
+// The policies here are judged directly; FileAccessStatesTests binds them as a Lua state does, and the sandbox's
+// end-to-end tests (SandboxTests) check that Graph.load and AtomicFile obey the policy in force.
 @Test func pathsAreJudgedByWhereTheyLead() throws {
     let (root, access) = try folders()
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -1,3 +1,4 @@
+import D3Random
 import Foundation
 import Testing
 @testable import GraphModel

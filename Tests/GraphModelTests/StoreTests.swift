@@ -1,3 +1,4 @@
+import D3Random
 import Testing
 @testable import GraphModel
 

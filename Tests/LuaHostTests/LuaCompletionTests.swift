@@ -35,6 +35,20 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertEqual(complete("x = 3 bum", word: "bum"), ["bump"], "a name begun after a constant starts a statement")
     }
 
+    func testOptionNamesInsideACallsOptionsTable() {
+        // The declared options of the function the table goes to, found by what it is (LuaAPI).
+        XCTAssertEqual(complete("sim:run{max"), ["maxTicks"])
+        XCTAssertEqual(complete("sim:run({maxTicks = 5, o"), ["onTick"])
+        XCTAssertEqual(complete("s2 = fl.simulation(g, {alpha"), ["alpha", "alphaDecay", "alphaMin", "alphaTarget"])
+        XCTAssertEqual(complete("F = forcelab.force.manyBody{th"), ["theta"])
+        XCTAssertEqual(complete("fl.graph.generate(\"grid\", {r"), ["rows"], "the kind's own options")
+        XCTAssertEqual(complete("fl.svg.graph(g, \"x.svg\", {simulation = sim, arr"), ["arrowScale", "arrows"])
+        XCTAssertTrue(complete("t = {bum").contains("bump"), "a table that goes to no call: names as before")
+        XCTAssertTrue(complete("print{bum").contains("bump"), "a function without declared options: names as before")
+        XCTAssertEqual(complete("sim:run{show = bum", word: "bum"), ["bump"], "a value, not a key")
+        run("assert(calls == 0)")
+    }
+
     func testAfterCallsAndIndexing() {
         XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":id", ":iterations", ":strength"], "the link force's own options")
         XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])

@@ -116,7 +116,10 @@ final class SimulationLuaTests: LuaTestCase {
             assert(tostring(sim:force("b")) == "Force.manyBody{strength = -10}", tostring(sim:force("b")))
             """)
         XCTAssertTrue(error("fl.force.manyBody{strenght = -10}").contains("force.manyBody: unknown option 'strenght' (did you mean 'strength'?)"))
-        XCTAssertTrue(error("fl.force.center{x = 'middle'}").contains("option 'x': number expected, got string"))
+        XCTAssertTrue(error("fl.force.center{x = 'middle'}").contains("field 'x': number expected, got string"))
+        // A value given by position or to an accessor is an option; one in the options table, a field.
+        XCTAssertTrue(error("fl.force.center('middle')").contains("option 'x': number expected, got string"))
+        XCTAssertTrue(error("fl.force.center():x('middle')").contains("option 'x': number expected, got string"))
         // A force maker given without its call (d3's forceManyBody without ()) is refused where it is given.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('charge', fl.force.manyBody)")
             .contains("bad argument #2 to 'force' (fl.force.manyBody makes a force when called: fl.force.manyBody{})"))

@@ -45,7 +45,11 @@ final class GraphSVGTests: XCTestCase {
     }
 
     func testTextIsEscaped() {
-        XCTAssertEqual(SVGWriter.escape("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+        // A picture's escaping (one function with the graph files', `XMLText.escape`): `'` escaped, whitespace kept,
+        // what XML cannot hold left out.
+        XCTAssertEqual(XMLText.escape("a<b & \"c\" 'd'>\u{1}\t\u{FFFE}", .picture), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;\t")
+        XCTAssertEqual(XMLText.escape("'d'\t", .graphFile), "'d'&#9;")
+        XCTAssertEqual(XMLText.escape("plain é", .picture), "plain é")
     }
 
     func testControlCharactersNeverReachThePicture() throws {

@@ -143,15 +143,16 @@ void fl_collect_garbage(lua_State *L);
 void fl_enter_swift(lua_State *L);
 void fl_leave_swift(lua_State *L);
 
-/* The file-access policy for the sandbox: returns NULL when `path` (`length` bytes, which may hold a NUL) may be
- * read (or written, when `writing` is FL_PATH_WRITE), else the reason as a string from malloc. FL_PATH_PROBE is a
+/* The file-access policy of the sandboxed state `L`: returns NULL when `path` (`length` bytes, which may hold a NUL)
+ * may be read (or written, when `writing` is FL_PATH_WRITE), else the reason as a string from malloc. FL_PATH_PROBE is a
  * read that require's search tries on its own (each file package.path names), not one the script asked for. */
-typedef char *(*fl_path_checker)(const char *path, size_t length, int writing);
+typedef char *(*fl_path_checker)(lua_State *L, const char *path, size_t length, int writing);
 enum { FL_PATH_READ = 0, FL_PATH_WRITE = 1, FL_PATH_PROBE = 2 };
 /* Makes the state's standard library a sandbox (see sandbox.c and the README's threat model): removes os.execute,
  * os.remove, os.rename, os.tmpname, os.exit, os.getenv, os.setlocale, io.popen, io.tmpfile, package.loadlib,
  * package.searchpath, package.cpath, the C searchers, string.dump and the debug library; io.open, io.lines,
- * io.input, io.output, loadfile, dofile and require ask `check` (process-wide) about every path; collectgarbage
+ * io.input, io.output, loadfile, dofile and require ask `check` (kept in the state's registry: each state its own)
+ * about every path; collectgarbage
  * keeps only "collect", "count", "step" and "isrunning". Protected: returns a Lua status. */
 int fl_sandbox(lua_State *L, fl_path_checker check);
 /* The names the sandbox removes from the library `library` ("os", "io", "package", "string", or "_G" for the

@@ -1,3 +1,4 @@
+import D3Random
 import GraphModel
 
 /// How a level's nodes are grouped into the nodes of the next coarser level.

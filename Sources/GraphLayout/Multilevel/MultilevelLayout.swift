@@ -1,3 +1,4 @@
+import D3Random
 import ForceSimulation
 import Foundation
 import GraphModel

@@ -1,3 +1,4 @@
+import D3Random
 import GraphModel
 
 /// Placing a finer level from the coarser one laid out: each node starts near the node that stands for it.

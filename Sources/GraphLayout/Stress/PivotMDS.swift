@@ -1,3 +1,4 @@
+import D3Random
 import GraphModel
 
 /// The start of a stress layout: PivotMDS (Brandes and Pich), classical multidimensional scaling of the nodes'

@@ -1,3 +1,4 @@
+import D3Random
 import GraphModel
 
 /// Stress majorization (SMACOF with weights 1/d², the layout Graphviz's neato computes): node distances in the

@@ -1,3 +1,4 @@
+import D3Random
 import GraphModel
 
 /// Minimises a stress model by majorization, one node at a time (each move can only lower the stress).

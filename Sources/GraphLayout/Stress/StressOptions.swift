@@ -1,3 +1,4 @@
+import D3Random
 import ForceSimulation
 import Foundation
 
@@ -12,7 +13,7 @@ public struct StressOptions: Sendable {
     /// Stop when a sweep lowers the stress by less than this fraction.
     public var tolerance = 1e-6
     /// Seeds the choice of the first pivot, the start's eigenvector search and the start's jitter.
-    public var seed = 1
+    public var seed = Int(LCG.defaultSeed)
     /// Pivots for the PivotMDS start and, above `exactNodeLimit` nodes, for the sparse stress model.
     public var pivots = 100
     /// Up to this many nodes every pair of nodes counts (memory grows as nodes²); above it, sparse stress.
@@ -37,6 +38,22 @@ public struct StressOptions: Sendable {
     public static let exactNodeLimitRange = 0...20_000
     /// The accepted scales.
     public static let scaleRange = 1e-9...1e9
+
+    /// The range of a numeric setting, for readers that check settings by key path (the Lua options); nil for one
+    /// that is no number.
+    public static func range(of setting: PartialKeyPath<StressOptions>) -> ClosedRange<Double>? {
+        func real(_ range: ClosedRange<Int>) -> ClosedRange<Double> { Double(range.lowerBound)...Double(range.upperBound) }
+        switch setting {
+        case \.dimensions: return real(dimensionRange)
+        case \.iterations: return real(iterationRange)
+        case \.tolerance: return toleranceRange
+        case \.seed: return real(seedRange)
+        case \.pivots: return real(pivotRange)
+        case \.exactNodeLimit: return real(exactNodeLimitRange)
+        case \.scale: return scaleRange
+        default: return nil
+        }
+    }
 
     /// Throws for the first option out of its range, naming it.
     public func check() throws {

@@ -1,3 +1,4 @@
+import D3Random
 import GraphModel
 
 /// The leading eigenvectors of a symmetric positive semidefinite matrix, by power iteration with deflation.

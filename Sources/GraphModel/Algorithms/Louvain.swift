@@ -1,3 +1,4 @@
+import D3Random
 /// Community detection by the Louvain method (Blondel, Guillaume, Lambiotte and Lefebvre, 2008): nodes move, one at
 /// a time in an order shuffled by a seeded generator, to the neighbouring community that raises the modularity most,
 /// until none does; then each community becomes one node and the moving starts again on that smaller graph, until a

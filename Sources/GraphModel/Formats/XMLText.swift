@@ -1,7 +1,7 @@
 import Foundation
 
-/// Small helpers shared by the XML formats (GraphML, GEXF).
-enum XMLText {
+/// Small helpers shared by the XML formats (GraphML, GEXF); its escaping is Render's SVG writer's too.
+public enum XMLText {
     /// True for a UTF-8 byte that may start a character XML 1.0 cannot hold (a C0 control, or 0xEF as in U+FFFE).
     static func suspect(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0xEF }
 
@@ -12,12 +12,28 @@ enum XMLText {
             || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 
-    /// Escapes text XML can hold for an attribute value or element content. Tab, line feed and carriage return
-    /// become character references, so attribute normalisation keeps them.
-    static func escape(_ text: String) -> String {
+    /// How a writer escapes: the graph formats (GraphML, GEXF) and Render's SVG pictures differ only in these.
+    public struct Escaping: Sendable {
+        /// Tab, line feed and carriage return as character references, which attribute normalisation keeps (else
+        /// as they are).
+        let whitespaceAsReferences: Bool
+        /// `'` as `&apos;`.
+        let apostrophe: Bool
+        /// Characters XML 1.0 cannot hold are left out (a graph file's writer refuses text holding one before).
+        let dropsForbidden: Bool
+
+        /// The graph formats': whitespace as references, forbidden characters refused before.
+        public static let graphFile = Escaping(whitespaceAsReferences: true, apostrophe: false, dropsForbidden: false)
+        /// SVG pictures': whitespace as it is, `'` escaped, forbidden characters dropped.
+        public static let picture = Escaping(whitespaceAsReferences: false, apostrophe: true, dropsForbidden: true)
+    }
+
+    /// Escapes text for an attribute value or element content, as `escaping` says.
+    public static func escape(_ text: String, _ escaping: Escaping = .graphFile) -> String {
         let needsWork = text.utf8.contains { byte in
             byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\"") || (escaping.apostrophe && byte == UInt8(ascii: "'"))
+                || (escaping.dropsForbidden && byte == 0xEF)
         }
         guard needsWork else { return text }
         var result = ""
@@ -28,9 +44,11 @@ enum XMLText {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
+            case "'" where escaping.apostrophe: result += "&apos;"
+            case "\t" where escaping.whitespaceAsReferences: result += "&#9;"
+            case "\n" where escaping.whitespaceAsReferences: result += "&#10;"
+            case "\r" where escaping.whitespaceAsReferences: result += "&#13;"
+            case _ where escaping.dropsForbidden && cannotHold(scalar): continue
             default: result.unicodeScalars.append(scalar)
             }
         }

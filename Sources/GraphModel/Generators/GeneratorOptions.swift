@@ -5,28 +5,44 @@ struct GeneratorOptions {
     /// The options given.
     let values: [String: Double]
 
-    /// Options for a kind; an option the kind does not take is an error.
-    init(kind: String, values: [String: Double], allowed: Set<String>) throws {
-        self.kind = kind
+    /// The kind's parameters, by name.
+    private let parameters: [String: GeneratorParameter]
+
+    /// Options for a kind, each checked against its declaration (`GraphGenerator.parameters`): an option the kind
+    /// does not take, a value out of its range or not whole where it must be is an error.
+    init(kind: GraphGenerator, values: [String: Double]) throws {
+        self.kind = kind.rawValue
         self.values = values
-        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
-            if allowed.isEmpty { throw GraphError("\(kind): takes no options, got '\(unknown)'") }
-            throw GraphError("\(kind): unknown option '\(unknown)' (takes \(allowed.sorted().joined(separator: ", ")))")
+        parameters = Dictionary(uniqueKeysWithValues: kind.parameters.map { ($0.name, $0) })
+        if let unknown = values.keys.sorted().first(where: { parameters[$0] == nil }) {
+            if parameters.isEmpty { throw GraphError("\(kind.rawValue): takes no options, got '\(unknown)'") }
+            throw GraphError("\(kind.rawValue): unknown option '\(unknown)' (takes \(parameters.keys.sorted().joined(separator: ", ")))")
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            let parameter = parameters[name]!
+            guard parameter.range.contains(value), !parameter.isWhole || value == value.rounded() else {
+                let whole = parameter.isWhole ? "a whole number" : "a number"
+                let range = parameter.range.upperBound == .infinity ? "≥ \(NumberText.format(parameter.range.lowerBound))"
+                    : "from \(NumberText.format(parameter.range.lowerBound)) to \(NumberText.format(parameter.range.upperBound))"
+                throw GraphError("\(kind.rawValue): option '\(name)' must be \(whole) \(range), got \(NumberText.format(value))")
+            }
         }
     }
 
     /// True when an option was given.
     func has(_ key: String) -> Bool { values[key] != nil }
 
-    /// A whole-number option at least `minimum`; without a default it is required.
-    func count(_ key: String, default fallback: Int? = nil, minimum: Int = 0) throws -> Int {
-        guard let value = values[key] else {
-            guard let fallback else { throw GraphError("\(kind): option '\(key)' is required") }
-            return fallback
-        }
-        guard value.isFinite, value == value.rounded(), value >= Double(minimum), value <= 1e9 else {
-            throw GraphError("\(kind): option '\(key)' must be a whole number ≥ \(minimum), got \(NumberText.format(value))")
-        }
+    /// The value of parameter `key`, or its default; a required one (or one without a default) not given is an error.
+    private func value(_ key: String) throws -> Double {
+        guard let parameter = parameters[key] else { preconditionFailure("\(kind): '\(key)' is read but not declared") }
+        guard let value = values[key] ?? parameter.fallback else { throw GraphError("\(kind): option '\(key)' is required") }
+        return value
+    }
+
+    /// A whole-number parameter (at most 1e9: larger counts are more than a generator builds).
+    func count(_ key: String) throws -> Int {
+        let value = try value(key)
+        guard value <= 1e9 else { throw GraphError("\(kind): option '\(key)' must be at most 1e9, got \(NumberText.format(value))") }
         return Int(value)
     }
 
@@ -50,21 +66,13 @@ struct GeneratorOptions {
     /// generator's own lists), as measured on graphs of 10^5 to 4·10^5 nodes with two edges each.
     static let bytesPerNode = 400.0, bytesPerEdge = 300.0
 
-    /// A probability option in [0, 1]; without a default it is required.
-    func probability(_ key: String, default fallback: Double? = nil) throws -> Double {
-        guard let value = values[key] ?? fallback else { throw GraphError("\(kind): option '\(key)' is required") }
-        guard value >= 0, value <= 1 else {
-            throw GraphError("\(kind): option '\(key)' must be between 0 and 1, got \(NumberText.format(value))")
-        }
-        return value
+    /// A probability parameter.
+    func probability(_ key: String) throws -> Double {
+        try value(key)
     }
 
-    /// The seed option (default `GraphGenerator.defaultSeed`), a whole number in 0 ..< 2^32.
+    /// The seed of d3's LCG.
     func seed() throws -> UInt32 {
-        let value = values["seed"] ?? Double(GraphGenerator.defaultSeed)
-        guard value == value.rounded(), value >= 0, value < 4_294_967_296 else {
-            throw GraphError("\(kind): option 'seed' must be a whole number in 0 ..< 2^32")
-        }
-        return UInt32(value)
+        UInt32(try value("seed"))
     }
 }

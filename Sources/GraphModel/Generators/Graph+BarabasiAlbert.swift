@@ -1,3 +1,4 @@
+import D3Random
 extension Graph {
     /// Preferential attachment: node m links to nodes 0..<m, then each new node links to m distinct earlier
     /// nodes drawn in proportion to their degree. Needs n > m ≥ 1. `check` (see `generated`) may stop it.

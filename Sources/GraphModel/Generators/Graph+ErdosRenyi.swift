@@ -1,3 +1,4 @@
+import D3Random
 extension Graph {
     /// G(n, p): each unordered pair of distinct nodes is linked with probability p (edge from the lower index).
     public static func erdosRenyi(n: Int, p: Double, seed: UInt32 = GraphGenerator.defaultSeed) -> Graph { erdosRenyi(n: n, p: p, seed: seed, check: { _ in }) }

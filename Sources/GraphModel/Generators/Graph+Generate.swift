@@ -20,7 +20,7 @@ extension Graph {
     public static func generate(
         _ generator: GraphGenerator, options values: [String: Double] = [:], check: (Int) throws -> Void = { _ in }
     ) throws -> Graph {
-        let options = try GeneratorOptions(kind: generator.rawValue, values: values, allowed: generator.optionNames)
+        let options = try GeneratorOptions(kind: generator, values: values)
         switch generator {
         case .recursive:
             let n = try options.count("n")
@@ -33,7 +33,7 @@ extension Graph {
         case .tree:
             let n = try options.count("n")
             try options.checkSize(nodes: Double(n), edges: Double(n))
-            return try tree(n: n, branching: try options.count("branching", default: GraphGenerator.defaultBranching, minimum: 1), check: check)
+            return try tree(n: n, branching: try options.count("branching"), check: check)
         case .erdosRenyi:
             let n = try options.count("n")
             guard options.has("p") != options.has("m") else { throw GraphError("erdosRenyi: give either p or m") }
@@ -46,11 +46,11 @@ extension Graph {
             try options.checkSize(nodes: Double(n), edges: Double(m))
             return try erdosRenyi(n: n, m: m, seed: try options.seed(), check: check)
         case .barabasiAlbert:
-            let n = try options.count("n"), m = try options.count("m", minimum: 1)
+            let n = try options.count("n"), m = try options.count("m")
             try options.checkSize(nodes: Double(n), edges: Double(n) * Double(m))
             return try barabasiAlbert(n: n, m: m, seed: try options.seed(), check: check)
         case .stochasticBlock:
-            let clusters = try options.count("clusters", minimum: 1)
+            let clusters = try options.count("clusters")
             guard options.has("size") != options.has("n") else {
                 throw GraphError("stochasticBlock: give either size (per cluster) or n (in all)")
             }

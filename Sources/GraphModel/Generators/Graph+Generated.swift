@@ -1,3 +1,4 @@
+import D3Random
 import Foundation
 
 /// Building generated graphs from node counts and index pairs.

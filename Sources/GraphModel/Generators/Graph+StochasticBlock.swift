@@ -1,3 +1,4 @@
+import D3Random
 extension Graph {
     /// A stochastic block model: clusters of the given sizes (node data.group = cluster index from 0); pairs in
     /// one cluster are linked with probability pIn, pairs across clusters with pOut.

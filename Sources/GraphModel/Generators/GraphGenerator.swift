@@ -1,4 +1,5 @@
-/// The kinds of generated graph `Graph.generate` builds, and the option names each takes.
+import D3Random
+/// The kinds of generated graph `Graph.generate` builds (the parameters each takes: `parameters`).
 public enum GraphGenerator: String, CaseIterable, Sendable {
     /// The benchmark graph G(n) (docs/benchmark-graph.md): `n`, `seed`.
     case recursive
@@ -25,18 +26,5 @@ public enum GraphGenerator: String, CaseIterable, Sendable {
         let key = name.lowercased().filter { $0 != "-" && $0 != "_" }
         guard let kind = GraphGenerator.allCases.first(where: { $0.rawValue.lowercased() == key }) else { return nil }
         self = kind
-    }
-
-    /// The names of the options the kind takes.
-    public var optionNames: Set<String> {
-        switch self {
-        case .recursive: return ["n", "seed"]
-        case .grid: return ["rows", "columns"]
-        case .tree: return ["n", "branching"]
-        case .erdosRenyi: return ["n", "p", "m", "seed"]
-        case .barabasiAlbert: return ["n", "m", "seed"]
-        case .stochasticBlock: return ["clusters", "size", "n", "pIn", "pOut", "seed"]
-        case .miserables: return []
-        }
     }
 }

@@ -20,19 +20,23 @@ extension Graph {
         source: String, target: String, id: String? = nil, sourceHandle: String? = nil,
         targetHandle: String? = nil, data: [String: DataValue] = [:]
     ) throws -> Edge {
-        let base = id ?? Edge.connectionId(
-            source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle)
-        var unique = base
-        var suffix = 1
-        while id == nil, containsEdge(unique) {
+        let edge = Edge(
+            id: id ?? unusedConnectionId(source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle),
+            source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle, data: data)
+        try addEdge(edge)
+        return edge
+    }
+
+    /// React Flow's connection id for the endpoints and handles (`Edge.connectionId`), made unique with a suffix
+    /// (`-1`, `-2`...) when an edge has it already: the id an edge added without one gets.
+    public func unusedConnectionId(source: String, target: String, sourceHandle: String?, targetHandle: String?) -> String {
+        let base = Edge.connectionId(source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle)
+        var unique = base, suffix = 1
+        while containsEdge(unique) {
             unique = "\(base)-\(suffix)"
             suffix += 1
         }
-        let edge = Edge(
-            id: unique, source: source, target: target, sourceHandle: sourceHandle,
-            targetHandle: targetHandle, data: data)
-        try addEdge(edge)
-        return edge
+        return unique
     }
 
     /// Changes a node's record in place; the id cannot change, and a new parent must exist and not be a descendant.

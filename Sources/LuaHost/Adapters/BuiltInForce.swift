@@ -69,6 +69,20 @@ enum BuiltInForce: String, CaseIterable {
         return LuaOptionTable("fl.force." + rawValue, declared)
     }
 
+    /// One line of doc, as the API description gives it.
+    var doc: String {
+        switch self {
+        case .center: "moves positions so their mean is the centre"
+        case .manyBody: "Barnes-Hut charge between all nodes"
+        case .link: "a spring along each of the graph's edges (or the chosen ones)"
+        case .collide: "keeps nodes' circles apart"
+        case .x: "pulls nodes towards a target x"
+        case .y: "pulls nodes towards a target y"
+        case .z: "pulls nodes towards a target z (3D)"
+        case .radial: "pulls nodes towards a circle (a sphere in 3D) around a centre"
+        }
+    }
+
     /// Whether a per-node constant of option `name` may be any number (a position force's target: NaN means no
     /// pull); other numbers must be finite.
     func acceptsAnyNumber(_ name: String) -> Bool {

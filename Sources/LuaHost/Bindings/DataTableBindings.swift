@@ -4,14 +4,12 @@ import GraphModel
 
 /// The Lua face of data tables and the wall clock: `fl.data.write`, `fl.data.read` and `fl.clock`.
 enum DataTableBindings {
-    /// Adds `data = {write, read}` and `clock` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        lua_createtable(L, 0, 2)
-        LuaBinding.set(L, table: -1, "write", write)
-        LuaBinding.set(L, table: -1, "read", read)
-        lua_setfield(L, -2, "data")
-        LuaBinding.set(L, table: -1, "clock", clock)
-    }
+    /// `fl.data.write`, `fl.data.read` and `fl.clock`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("data.write", write, "(path: string, rows: table[], options?: table): string", "writes rows as a CSV, TSV or JSON Lines file and returns the path", options: [DataTableOptions.write]),
+        .init("data.read", read, "(path: string, options?: table): table[], string[]", "the rows of a CSV, TSV or JSON Lines file and its column names", options: [DataTableOptions.read]),
+        .init("clock", clock, "(): number", "monotonic wall time in seconds"),
+    ]
 
     /// The format named by `options.format`, else by the path's extension.
     private static func format(_ options: OptionsReader, path: String) throws -> DataTableFormat {

@@ -8,10 +8,10 @@ import GraphModel
 /// an .svg, .png, .jpg, .gif or .html file shows the file, a string of SVG or HTML markup shows itself, anything else
 /// its text.
 enum DisplayBindings {
-    /// Adds `display` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        LuaBinding.set(L, table: -1, "display", display)
-    }
+    /// `fl.display`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("display", display, "(value: any, options?: table)", "shows a value in a notebook (forcelab kernel): a graph's picture, a recording's replay, a picture file, markup or text", options: [GraphPictureOptions.table, ReplayOptions.table]),
+    ]
 
     /// The MIME types of the files `fl.display` shows, by extension; the images among them travel as base64.
     private static let fileTypes: [String: String] = [
@@ -86,7 +86,7 @@ enum DisplayBindings {
 
     /// The file at `path` as the display carries it (text, or base64 for an image), read where the sandbox allows.
     private static func contents(of path: String, type: String, _ arguments: LuaArguments) throws -> String {
-        if let refusal = FileAccess.current?.refusal(path, writing: false) { throw FileAccess.refused(refusal) }
+        try FileAccess.checkRead(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw arguments.error(1, "cannot read '\(path)'")
         }

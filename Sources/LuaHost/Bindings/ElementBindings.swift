@@ -6,14 +6,56 @@ enum ElementBindings {
     static let nodeMetatable = "forcelab.Node"
     static let edgeMetatable = "forcelab.Edge"
 
-    /// Registers both metatables.
-    static func register(_ L: OpaquePointer) {
-        for name in [nodeMetatable, edgeMetatable] {
-            LuaObject.register(
-                L, name: name, methods: [("snapshot", snapshot)],
-                metamethods: [("__tostring", describe), ("__newindex", assign), ("__eq", equal)], index: read)
-        }
+    /// The Lua type of node references.
+    static let nodeType = LuaTypeDeclaration(
+        "Node", metatable: nodeMetatable, receiver: "node", "a live reference to a graph's node; any data field reads as a field too",
+        methods: [snapshotDeclaration], fields: [
+            LuaFieldDeclaration("id", "string", "the node's id"),
+            LuaFieldDeclaration("index", "integer", "its 0-based index, d3's"),
+            LuaFieldDeclaration("x", "number?", writable: true, "position x (relative to the parent)"),
+            LuaFieldDeclaration("y", "number?", writable: true, "position y"),
+            LuaFieldDeclaration("z", "number?", writable: true, "position z (3D)"),
+            LuaFieldDeclaration("vx", "number?", writable: true, "velocity x, in the graph's newest simulation"),
+            LuaFieldDeclaration("vy", "number?", writable: true, "velocity y"),
+            LuaFieldDeclaration("vz", "number?", writable: true, "velocity z (3D)"),
+            LuaFieldDeclaration("fx", "number?", writable: true, "fixed x: a simulation keeps the node there"),
+            LuaFieldDeclaration("fy", "number?", writable: true, "fixed y"),
+            LuaFieldDeclaration("fz", "number?", writable: true, "fixed z"),
+            LuaFieldDeclaration("parent", "string?", writable: true, "the parent node's id"),
+            LuaFieldDeclaration("parentId", "string?", writable: true, "the same as parent"),
+            LuaFieldDeclaration("width", "number?", writable: true, "width"),
+            LuaFieldDeclaration("height", "number?", writable: true, "height"),
+            LuaFieldDeclaration("hidden", "boolean", writable: true, "hidden"),
+            LuaFieldDeclaration("dragging", "boolean", writable: true, "being dragged"),
+            LuaFieldDeclaration("degree", "integer", "the number of edges touching it"),
+            LuaFieldDeclaration("handles", "table[]", "its connection points"),
+        ] + sharedFields("node"), metamethods: [("__tostring", describe), ("__newindex", assign), ("__eq", equal)], index: read)
+
+    /// The Lua type of edge references.
+    static let edgeType = LuaTypeDeclaration(
+        "Edge", metatable: edgeMetatable, receiver: "edge", "a live reference to a graph's edge; any data field reads as a field too",
+        methods: [snapshotDeclaration], fields: [
+            LuaFieldDeclaration("id", "string", "the edge's id"),
+            LuaFieldDeclaration("source", "string", "the source node's id"),
+            LuaFieldDeclaration("target", "string", "the target node's id"),
+            LuaFieldDeclaration("sourceHandle", "string?", "the source handle's id"),
+            LuaFieldDeclaration("targetHandle", "string?", "the target handle's id"),
+        ] + sharedFields("edge"), metamethods: [("__tostring", describe), ("__newindex", assign), ("__eq", equal)], index: read)
+
+    /// The fields nodes and edges both have.
+    private static func sharedFields(_ kind: String) -> [LuaFieldDeclaration] {
+        [
+            LuaFieldDeclaration("data", "table", writable: true, "a copy of the data fields"),
+            LuaFieldDeclaration("label", "string?", writable: true, "display label"),
+            LuaFieldDeclaration("type", "string?", writable: true, "\(kind) type"),
+            LuaFieldDeclaration("selected", "boolean", writable: true, "selected"),
+            LuaFieldDeclaration("deletable", "boolean", writable: true, "whether deleteElements may remove it"),
+        ]
     }
+
+    /// `node:snapshot()` and `edge:snapshot()`.
+    static let snapshotDeclaration = LuaFunctionDeclaration(
+        "snapshot", snapshot, "(): table", "the element as a plain table", reads: 0...0)
 
     /// Pushes a reference to element `id`.
     static func push(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ id: String) {

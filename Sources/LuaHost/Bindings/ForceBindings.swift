@@ -6,26 +6,25 @@ import GraphLayout
 enum ForceBindings {
     static let metatable = "forcelab.Force"
 
-    /// Registers the metatable (one accessor per option name) and adds `force = {center, manyBody, ...}` to the
-    /// module table on top of the stack. Each accessor and constructor is one function with its option or force
-    /// name as an upvalue.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: [("links", links)], metamethods: [("__tostring", describe)])
-        _ = fl_getmetatable_named(L, metatable)
-        lua_getfield(L, -1, "__index")
-        for name in Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted() {
-            LuaValues.push(L, name)
-            LuaBinding.push(L, accessor, upvalues: 1)
-            lua_setfield(L, -2, name)
-        }
-        fl_pop(L, 2)
-        lua_createtable(L, 0, Int32(BuiltInForce.allCases.count))
-        for kind in BuiltInForce.allCases {
-            LuaValues.push(L, kind.rawValue)
-            LuaBinding.push(L, construct, upvalues: 1)
-            lua_setfield(L, -2, kind.rawValue)
-        }
-        lua_setfield(L, -2, "force")
+    /// A force's methods: `links` and one accessor per option name of any built-in force (each one binding with the
+    /// option's name as its upvalue).
+    static let methods: [LuaFunctionDeclaration] = [
+        .init("links", links, "(): Edge[]", "a link force's edges, in link order, in the simulation it was added to last"),
+    ] + Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted().map { name in
+        let kinds = BuiltInForce.allCases.filter { $0.option(name) != nil }.map(\.rawValue).joined(separator: ", ")
+        return .init(name, accessor, upvalue: name, "(value?: any): any|Force", "reads the option '\(name)' in force, or sets it and returns the force (\(kinds))", reads: 0...0)
+    }
+
+    /// The Lua type of built-in forces.
+    static let type = LuaTypeDeclaration(
+        "Force", metatable: metatable, receiver: "f", "one of d3's forces, to hand to sim:force", methods: methods,
+        metamethods: [("__tostring", describe)])
+
+    /// `fl.force.KIND` for each built-in force: one binding with the kind's name as its upvalue.
+    static let functions: [LuaFunctionDeclaration] = BuiltInForce.allCases.map { kind in
+        let positional = kind.positional.enumerated().map { $0 == 0 ? "\($1)?: number|table" : "\($1)?: number" }
+        let parameters = positional.isEmpty ? "options?: table" : positional.joined(separator: ", ")
+        return .init("force." + kind.rawValue, construct, upvalue: kind.rawValue, "(\(parameters)): Force", kind.doc, options: [kind.table])
     }
 
     /// `forcelab.force.KIND{options}` or `forcelab.force.KIND(positional...)`: a force to hand to `sim:force`.
@@ -66,7 +65,7 @@ enum ForceBindings {
         while lua_next(L, 1) != 0 {
             let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
             guard let option = kind.option(key) else { throw unknownOption(key, kind) }
-            description.given[key] = try value(option, of: description, arguments, at: lua_gettop(L), argument: 1)
+            description.given[key] = try value(option, of: description, arguments, at: lua_gettop(L), argument: 1, inTable: true)
             fl_pop(L, 1)
         }
     }
@@ -95,21 +94,22 @@ enum ForceBindings {
     /// data field name.
     static func value(
         _ option: LuaOption, of description: ForceDescription, _ arguments: LuaArguments, at index: Int32,
-        argument n: Int32
+        argument n: Int32, inTable: Bool = false
     ) throws -> ForceDescription.Value {
         let L = arguments.L
         let name = option.name
+        let subject = LuaOption.subject(name, inTable: inTable)
         switch (option.value, lua_type(L, index)) {
         case (.function, LUA_TFUNCTION), (.custom, LUA_TFUNCTION):
             return .function(LuaReference(L, index, owner: description))
         case (.function, _):
-            throw arguments.error(n, "option '\(name)': function expected, got \(LuaValues.typeName(L, index))")
+            throw arguments.error(n, "\(subject): function expected, got \(LuaValues.typeName(L, index))")
         case (.custom, LUA_TSTRING):
             return .field(LuaValues.string(L, index)!)
         case (.custom, LUA_TTABLE):
-            return .ids(try edgeIds(arguments, at: index, argument: n))
+            return .ids(try edgeIds(arguments, at: index, argument: n, subject: subject))
         case (.custom, _):
-            throw arguments.error(n, "option '\(name)': function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
+            throw arguments.error(n, "\(subject): function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
         default:
             break
         }
@@ -119,16 +119,15 @@ enum ForceBindings {
             switch option.value {
             case .integer(let range):
                 guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
-                    throw arguments.error(n, "option '\(name)': a whole number from \(range.lowerBound) to \(range.upperBound) expected, got \(value)")
+                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
                 }
             case .number(let range):
                 guard range.contains(value) else {
-                    let what = range.lowerBound == 0 ? "a non-negative number" : "a finite number"
-                    throw arguments.error(n, "option '\(name)': \(what) expected, got \(value)")
+                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
                 }
             default:
                 guard value.isFinite || description.kind.acceptsAnyNumber(name) else {
-                    throw arguments.error(n, "option '\(name)': a finite number expected, got \(value)")
+                    throw arguments.error(n, "\(subject): a finite number expected, got \(LuaOption.given(value))")
                 }
             }
             return .number(value)
@@ -138,17 +137,17 @@ enum ForceBindings {
             return .field(LuaValues.string(L, index)!)
         default:
             let expected = option.perElement ? "number, function or data field name" : "number"
-            throw arguments.error(n, "option '\(name)': \(expected) expected, got \(LuaValues.typeName(L, index))")
+            throw arguments.error(n, "\(subject): \(expected) expected, got \(LuaValues.typeName(L, index))")
         }
     }
 
     /// The edge ids of the list at stack `index` (ids, numbers or edge references).
-    private static func edgeIds(_ arguments: LuaArguments, at index: Int32, argument n: Int32) throws -> [String] {
+    private static func edgeIds(_ arguments: LuaArguments, at index: Int32, argument n: Int32, subject: String) throws -> [String] {
         let L = arguments.L
         return try LuaTableReader(arguments, tableAt: index, argument: n).elements { type, i in
             if let edge = LuaObject.get(L, -1, ElementReference.self), edge.kind == .edge { return edge.id }
             if type == LUA_TSTRING || type == LUA_TNUMBER { return LuaValues.describe(L, -1) }
-            throw arguments.error(n, "option 'edges': element \(i) is \(LuaValues.typeName(L, -1)), an edge id expected")
+            throw arguments.error(n, "\(subject): element \(i) is \(LuaValues.typeName(L, -1)), an edge id expected")
         }
     }
 
@@ -197,7 +196,7 @@ enum ForceBindings {
                 }
                 return 1
             }
-            try set(name, to: try value(option, of: description, arguments, at: 2, argument: 2), of: description, from: L)
+            try description.change(name, to: try value(option, of: description, arguments, at: 2, argument: 2), from: L)
             lua_settop(L, 1)
             return 1
         }
@@ -213,49 +212,6 @@ enum ForceBindings {
         case nil:
             if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
         }
-    }
-
-    /// Sets option `name` and rebuilds the engine force in every simulation the force is still in, under the same
-    /// name and slot. When a simulation refuses the value, the option goes back to what it was, in every simulation
-    /// that took it too, so the force never reports a value that is not in effect; the refusal is the error raised.
-    private static func set(
-        _ name: String, to value: ForceDescription.Value, of description: ForceDescription, from L: OpaquePointer
-    ) throws {
-        description.attachments.removeAll { $0.simulation.value?.descriptions[$0.name] !== description }
-        let previous = description.given[name]
-        description.given[name] = value
-        var applied: [(simulation: SimulationHandle, name: String)] = []
-        do {
-            for attachment in description.attachments {
-                guard let simulation = attachment.simulation.value else { continue }
-                try simulation.running(in: L) { try simulation.setForce(attachment.name, description) }
-                applied.append((simulation, attachment.name))
-            }
-        } catch {
-            description.given[name] = previous
-            let unrestored = applied.compactMap { simulation, forceName -> String? in
-                do {
-                    try simulation.running(in: L) { try simulation.setForce(forceName, description) }
-                    return nil
-                } catch {
-                    return "force '\(forceName)': \(error)"
-                }
-            }
-            throw refusal(error, unrestored: unrestored, option: name)
-        }
-    }
-
-    /// The error a refused setter raises: the refusal itself, followed, when putting the old value back failed in
-    /// some simulations that had taken the new one, by which they were and why (the new value stays in effect there).
-    private static func refusal(_ error: Error, unrestored: [String], option: String) -> Error {
-        guard !unrestored.isEmpty else { return error }
-        let note = "\nputting '\(option)' back to its old value failed too, so the new value stays in effect in "
-            + (unrestored.count == 1 ? "one simulation" : "\(unrestored.count) simulations") + ":\n"
-            + unrestored.joined(separator: "\n")
-        let original = error as? LuaError
-        return LuaError(
-            (original?.message ?? String(describing: error)) + note,
-            isMemoryError: original?.isMemoryError ?? false, isLocated: original?.isLocated ?? false)
     }
 
     /// `tostring(f)`: the kind and the options given, in declaration order.

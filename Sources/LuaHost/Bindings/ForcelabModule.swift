@@ -20,13 +20,6 @@ public enum ForcelabModule {
         return .object(fields)
     }
 
-    /// The module's submodules, each adding its functions to the `forcelab` table on top of the stack.
-    static let parts: [@Sendable (OpaquePointer) -> Void] = [
-        GraphBindings.register, GraphFileBindings.register, GraphAlgorithmBindings.register, SimulationBindings.register, ForceBindings.register,
-        RandomBindings.register, PictureBindings.register, RecordingBindings.register, DataTableBindings.register,
-        LayoutBindings.register, DisplayBindings.register,
-    ]
-
     /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists), where the sandbox allows
     /// writing; returns the path.
     static let makeFolder: LuaFunction = { L in
@@ -44,20 +37,58 @@ public enum ForcelabModule {
         }
     }
 
-    /// Installs the module into a fresh state: `package.loaded.forcelab`, `package.preload.forcelab` and the global.
+    /// `fl.mkdir`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("mkdir", makeFolder, "(path: string): string", "creates a folder and its parents where the sandbox allows writing; returns the path"),
+    ]
+
+    /// `fl.version` and `fl.build`.
+    static let fields: [LuaFieldDeclaration] = [
+        LuaFieldDeclaration("version", "string", "the version forcelab -v reports") { L in LuaValues.push(L, version) },
+        LuaFieldDeclaration("build", "table", "which build runs: {version =, commit =, clean =, configuration =, engine =}") { L in
+            LuaValues.push(L, build)
+        },
+    ]
+
+    /// Installs the module into a fresh state, made from `LuaAPI`'s declarations: the metatables, then the
+    /// `forcelab` table with every field and function at its path; `package.loaded.forcelab` and the global.
     static func install(in L: OpaquePointer) {
-        lua_createtable(L, 0, 8)
-        LuaValues.push(L, version)
-        lua_setfield(L, -2, "version")
-        LuaValues.push(L, build)
-        lua_setfield(L, -2, "build")
-        LuaBinding.set(L, table: -1, "mkdir", makeFolder)
-        for part in parts { part(L) }
+        for type in LuaAPI.types { type.register(L) }
+        lua_createtable(L, 0, 16)
+        for field in LuaAPI.fields {
+            let key = pushTable(L, holding: field.name)
+            if let push = field.push { push(L) } else { lua_pushnil(L) }
+            lua_setfield(L, -2, key)
+            fl_pop(L, 1)
+        }
+        for function in LuaAPI.functions {
+            let key = pushTable(L, holding: function.name)
+            function.register(L, table: -1, key: key)
+            fl_pop(L, 1)
+        }
         lua_getglobal(L, "package")
         lua_getfield(L, -1, "loaded")
         lua_pushvalue(L, -3)
         lua_setfield(L, -2, "forcelab")
         fl_pop(L, 2)
         lua_setglobal(L, "forcelab")
+    }
+
+    /// Pushes the table below the module table (on top of the stack) that holds `path`'s last part, making the
+    /// tables on the way (`graph` for `graph.new`; the module table itself for `mkdir`); returns that last part.
+    private static func pushTable(_ L: OpaquePointer, holding path: String) -> String {
+        var parts = path.split(separator: ".").map(String.init)
+        let key = parts.removeLast()
+        lua_pushvalue(L, -1)
+        for part in parts {
+            if lua_getfield(L, -1, part) != LUA_TTABLE {
+                fl_pop(L, 1)
+                lua_createtable(L, 0, 4)
+                lua_pushvalue(L, -1)
+                lua_setfield(L, -3, part)
+            }
+            fl_remove(L, -2)
+        }
+        return key
     }
 }

@@ -5,14 +5,12 @@ import GraphModel
 /// `fl.graph.cores` and `fl.graph.communities`. Each writes a node data field (usable as a picture's `group`) and
 /// returns what it found.
 enum GraphAlgorithmBindings {
-    /// Adds the functions to the `graph` table of the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        lua_getfield(L, -1, "graph")
-        LuaBinding.set(L, table: -1, "components", components)
-        LuaBinding.set(L, table: -1, "cores", cores)
-        LuaBinding.set(L, table: -1, "communities", communities)
-        fl_pop(L, 1)
-    }
+    /// `fl.graph.components`, `fl.graph.cores` and `fl.graph.communities`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("graph.components", components, "(g: Graph, options?: table): integer", "numbers each node's component in a node data field; returns how many there are", options: [GraphAlgorithmOptions.components]),
+        .init("graph.cores", cores, "(g: Graph, options?: table): integer", "writes each node's core number to a node data field; returns the largest (the degeneracy)", options: [GraphAlgorithmOptions.cores]),
+        .init("graph.communities", communities, "(g: Graph, options?: table): integer", "numbers each node's community in a node data field; returns how many there are", options: [GraphAlgorithmOptions.communities]),
+    ]
 
     /// Writes `numbers` (one per node, in node order) to the node data field `field`.
     private static func write(_ numbers: [Int], to field: String, of graph: Graph) throws {

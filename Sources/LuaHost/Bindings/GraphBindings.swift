@@ -5,19 +5,7 @@ import GraphModel
 enum GraphBindings {
     /// The metatable name.
     static let metatable = "forcelab.Graph"
-    /// The graph's own fields besides its methods, read and set as `g.NAME` (completion and `help(g)` list them).
-    static let fields = ["directed"]
 
-    /// Registers the metatable and adds `graph = {new, load, generate}` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: methods, metamethods: [
-            ("__tostring", describe), ("__len", nodeCount), ("__eq", equal), ("__newindex", assign),
-        ], index: read)
-        ElementBindings.register(L)
-        lua_createtable(L, 0, 4)
-        LuaBinding.set(L, table: -1, "new", new)
-        lua_setfield(L, -2, "graph")
-    }
 
     /// Pushes a graph as a Lua object.
     static func push(_ L: OpaquePointer, _ graph: Graph) {
@@ -73,17 +61,43 @@ enum GraphBindings {
     }
 
     /// Every method of a graph, in one place.
-    static let methods: [(String, LuaFunction)] = [
-        ("addNode", addNode), ("addEdge", addEdge), ("connect", connect),
-        ("node", node), ("edge", edge), ("nodes", nodes), ("edges", edges),
-        ("nodeCount", nodeCount), ("edgeCount", edgeCount),
-        ("applyNodeChanges", applyNodeChanges), ("applyEdgeChanges", applyEdgeChanges),
-        ("deleteElements", deleteElements), ("restore", restore),
-        ("connections", connections), ("incomers", incomers), ("outgoers", outgoers),
-        ("connectedEdges", connectedEdges), ("degree", degree),
-        ("selectedNodes", selectedNodes), ("selectedEdges", selectedEdges),
-        ("absolutePosition", absolutePosition), ("children", children),
-        ("on", on), ("observeData", observeData), ("save", GraphFileBindings.save), ("show", RecordingBindings.show),
+    static let methods: [LuaFunctionDeclaration] = [
+        .init("addNode", addNode, "(node: table): Node", "adds a node and returns it; only id is required", options: [GraphRecordOptions.node]),
+        .init("addEdge", addEdge, "(edge: table): Edge", "adds an edge and returns it (an id is made when none is given)", options: [GraphRecordOptions.edge]),
+        .init("connect", connect, "(edge: table): Edge?", "React Flow's addEdge: the edge, or nil when an endpoint is missing or it is already there", options: [GraphRecordOptions.connect]),
+        .init("node", node, "(id: string|number): Node?", "a live reference to the node, or nil", reads: 1...1),
+        .init("edge", edge, "(id: string|number): Edge?", "a live reference to the edge, or nil", reads: 1...1),
+        .init("nodes", nodes, "(): Node[]", "the nodes in graph order, as an array that also iterates", reads: 0...0),
+        .init("edges", edges, "(): Edge[]", "the edges in graph order, as an array that also iterates", reads: 0...0),
+        .init("nodeCount", nodeCount, "(): integer", "the number of nodes (#g too)", reads: 0...0),
+        .init("edgeCount", edgeCount, "(): integer", "the number of edges", reads: 0...0),
+        .init("applyNodeChanges", applyNodeChanges, "(changes: table[])", "applies React Flow node changes", options: [GraphRecordOptions.nodeChange]),
+        .init("applyEdgeChanges", applyEdgeChanges, "(changes: table[])", "applies React Flow edge changes", options: [GraphRecordOptions.edgeChange]),
+        .init("deleteElements", deleteElements, "(elements: table): table[], table[]", "removes nodes (with deletable descendants and edges) and edges; returns what it deleted", options: [GraphRecordOptions.deleteElements]),
+        .init("restore", restore, "(nodes: table[], edges: table[])", "puts deleted nodes and edges back where they were (undo)", options: [GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge]),
+        .init("connections", connections, "(id: string|Node, kind?: string, handle?: string): table[]", "the node's connections, of one end and handle when given", reads: 1...3),
+        .init("incomers", incomers, "(id: string|Node): Node[]", "the nodes at the other end of incoming edges", reads: 1...1),
+        .init("outgoers", outgoers, "(id: string|Node): Node[]", "the nodes at the other end of outgoing edges", reads: 1...1),
+        .init("connectedEdges", connectedEdges, "(ids: string|Node|table): Edge[]", "the edges touching the nodes", reads: 1...1),
+        .init("degree", degree, "(id: string|Node): integer", "the number of edges touching the node", reads: 1...1),
+        .init("selectedNodes", selectedNodes, "(): Node[]", "the selected nodes", reads: 0...0),
+        .init("selectedEdges", selectedEdges, "(): Edge[]", "the selected edges", reads: 0...0),
+        .init("absolutePosition", absolutePosition, "(id: string|Node): number, number", "x, y including the parents' positions", reads: 1...1),
+        .init("children", children, "(id: string|Node): Node[]", "the node's direct children", reads: 1...1),
+        .init("on", on, "(event: string, handler: fun(event: table))", "calls the handler after every change of the graph (event \"change\")"),
+        .init("observeData", observeData, "(id: string|Node, handler: fun(data: table))", "calls the handler with the node's data whenever it changes"),
+        GraphFileBindings.saveDeclaration, RecordingBindings.showDeclaration,
+    ]
+
+    /// The Lua type of graphs.
+    static let type = LuaTypeDeclaration(
+        "Graph", metatable: metatable, receiver: "g", "a store of nodes and edges with React Flow's semantics",
+        methods: methods, fields: [LuaFieldDeclaration("directed", "boolean", writable: true, "whether edges go from source to target")],
+        metamethods: [("__tostring", describe), ("__len", nodeCount), ("__eq", equal), ("__newindex", assign)], index: read)
+
+    /// The module functions of graphs.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("graph.new", new, "(options?: table): Graph", "an empty graph", options: [GraphOptions.new]),
     ]
 
     /// `fl.graph.new([{directed =}])`: an empty graph.
@@ -170,15 +184,7 @@ enum GraphBindings {
     static let addEdge: LuaFunction = { L in
         graphMethod(L, "addEdge") { arguments, graph in
             let store = graph.graph
-            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2)) { source, target, sourceHandle, targetHandle in
-                let base = GraphConversions.connectionId(source, target, sourceHandle, targetHandle)
-                var unique = base, suffix = 1
-                while store.containsEdge(unique) {
-                    unique = "\(base)-\(suffix)"
-                    suffix += 1
-                }
-                return unique
-            }
+            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2), defaultId: store.unusedConnectionId)
             try store.addEdge(edge)
             ElementBindings.push(arguments.L, graph, .edge, edge.id)
             return 1

@@ -3,15 +3,22 @@ import GraphModel
 
 /// The Lua face of graph files and generators: `forcelab.graph.load`, `forcelab.graph.generate`, `g:save`.
 enum GraphFileBindings {
-    /// Adds `load` and `generate` to the `graph` table of the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        lua_getfield(L, -1, "graph")
-        LuaBinding.set(L, table: -1, "load", load)
-        LuaBinding.set(L, table: -1, "generate", generate)
-        GraphConversions.pushStrings(L, GraphGenerator.allCases.map(\.rawValue))
-        lua_setfield(L, -2, "generators")
-        fl_pop(L, 1)
-    }
+    /// `fl.graph.load`, `fl.graph.generate` and `fl.graph.generators`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("graph.load", load, "(path: string, options?: table): Graph", "reads a graph file", options: [GraphFileOptions.load]),
+        .init("graph.generate", generate, "(kind: string, options?: table): Graph", "a generated graph of a kind (fl.graph.generators)", options: GraphGenerator.allCases.map(GenerateOptions.table)),
+    ]
+
+    /// `fl.graph.generators`.
+    static let fields: [LuaFieldDeclaration] = [
+        LuaFieldDeclaration("graph.generators", "string[]", "the kinds fl.graph.generate makes") { L in
+            GraphConversions.pushStrings(L, GraphGenerator.allCases.map(\.rawValue))
+        },
+    ]
+
+    /// `g:save`, a graph's method declared here beside its binding.
+    static let saveDeclaration = LuaFunctionDeclaration(
+        "save", save, "(path: string, options?: table): Graph", "writes the graph atomically, in the format of its extension or the one given", options: [GraphFileOptions.save])
 
     /// The `format` option at argument `n`, read against `declaration`: none is "from the extension", "json" is JSON
     /// whatever the extension, any other name that format.

@@ -4,29 +4,18 @@ import GraphModel
 
 /// The Lua face of layouts computed in one call: `forcelab.layout.stress` and `forcelab.layout.multilevel`.
 enum LayoutBindings {
-    /// Adds `layout = {stress, multilevel}` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        lua_createtable(L, 0, 2)
-        LuaBinding.set(L, table: -1, "stress", stress)
-        LuaBinding.set(L, table: -1, "multilevel", multilevel)
-        lua_setfield(L, -2, "layout")
-    }
+    /// `fl.layout.stress` and `fl.layout.multilevel`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("layout.stress", stress, "(g: Graph, options?: table): table", "lays the graph out by stress majorization; returns {iterations =, converged =, sparse =}", options: [StressLayoutOptions.table]),
+        .init("layout.multilevel", multilevel, "(g: Graph, options?: table): table", "lays the graph out by multilevel force refinement", options: [MultilevelLayoutOptions.table]),
+    ]
 
     /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
     /// `{iterations =, converged =, sparse =}`.
     static let stress: LuaFunction = { L in
         LuaBinding.run(L, "stress") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, StressLayoutOptions.table)
-            var settings = StressOptions()
-            settings.weight = try options.optionalString("weight")
-            settings.dimensions = try options.integer("dimensions")
-            settings.iterations = try options.integer("iterations")
-            settings.tolerance = try options.number("tolerance")
-            settings.seed = try options.integer("seed")
-            settings.pivots = try options.integer("pivots")
-            settings.exactNodeLimit = try options.integer("exactNodeLimit")
-            settings.scale = try options.number("scale")
+            let settings = try StressLayoutOptions.settings.read(arguments, 2)
             let outcome: StressOutcome
             do {
                 outcome = try StressLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))

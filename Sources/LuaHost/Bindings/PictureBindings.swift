@@ -6,15 +6,13 @@ import Render
 
 /// The Lua face of pictures: `forcelab.svg.graph`, `forcelab.svg.radar`, `forcelab.svg.plot`, `forcelab.metrics`.
 enum PictureBindings {
-    /// Adds `svg = {graph, radar, plot}` and `metrics` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        lua_createtable(L, 0, 3)
-        LuaBinding.set(L, table: -1, "graph", graph)
-        LuaBinding.set(L, table: -1, "radar", radar)
-        LuaBinding.set(L, table: -1, "plot", plot)
-        lua_setfield(L, -2, "svg")
-        LuaBinding.set(L, table: -1, "metrics", metrics)
-    }
+    /// `fl.svg.graph`, `fl.svg.radar`, `fl.svg.plot` and `fl.metrics`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("svg.graph", graph, "(g: Graph, path: string, options?: table)", "draws the graph as SVG", options: [GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells]),
+        .init("svg.radar", radar, "(path: string, options: table)", "draws series over at least 3 axes as SVG", options: [RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table]),
+        .init("svg.plot", plot, "(path: string, options: table)", "draws lines (a recording's series too) as SVG", options: [PlotOptions.table, PlotSeriesOptions.table, PlotIntervalOptions.table]),
+        .init("metrics", metrics, "(g: Graph, options?: table): table", "the layout's quality figures (stress, crossings, ...)", options: [MetricsOptions.table]),
+    ]
 
     /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (options: `GraphPictureOptions`).
     static let graph: LuaFunction = { L in
@@ -85,21 +83,15 @@ enum PictureBindings {
         }
         let layout = simulation.layout
         try simulation.running(in: L) {
-            settings.arrows = try kinds.map { kind in
-                NodeArrows(kind: kind, vectors: try kind == .velocity ? layout.velocities() : layout.netForces())
-            }
+            settings.arrows = try LayoutExplanations.arrows(kinds, of: layout)
             guard let cells else { return }
-            let visit: BarnesHutCells
             do {
-                visit = try layout.barnesHutCells(node: cells.node, force: cells.force, theta: cells.theta)
+                settings.cells = try LayoutExplanations.cells(of: cells.node, force: cells.force, theta: cells.theta, in: layout)
             } catch let error as ExplainError {
                 throw arguments.error(options.fields.argument, "field 'cells': \(error)")
             } catch LayoutError.unknownNode(let id) {
                 throw arguments.error(options.fields.argument, "field 'cells': no node with id '\(id)'")
             }
-            settings.cells = CellOverlay(node: layout.index(of: cells.node)!, cells: visit.cells.map {
-                CellOverlay.Cell(lower: $0.lower, upper: $0.upper, use: CellOverlay.Use(rawValue: $0.use.rawValue)!)
-            })
         }
     }
 

@@ -5,10 +5,10 @@ import ForceSimulation
 enum RandomBindings {
     static let metatable = "forcelab.Random"
 
-    /// Registers the metatable.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: [], metamethods: [("__call", next)])
-    }
+    /// The Lua type of `random` in a Lua force's `initialize`: a callable drawing from the simulation's source.
+    static let type = LuaTypeDeclaration(
+        "Random", metatable: metatable, receiver: "random", "the simulation's random source; random() returns the next number in [0, 1)",
+        methods: [], metamethods: [("__call", next)])
 
     /// Pushes a callable object drawing from `random`.
     static func push(_ L: OpaquePointer, _ random: RandomSource) {

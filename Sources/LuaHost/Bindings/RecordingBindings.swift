@@ -8,15 +8,23 @@ import Render
 enum RecordingBindings {
     static let metatable = "forcelab.Recording"
 
-    /// Registers the metatable and `html = {replay}` in the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: [
-            ("series", series), ("ticks", ticks), ("stop", stop), ("frameCount", frameCount),
+    /// The Lua type of recordings.
+    static let type = LuaTypeDeclaration(
+        "Recording", metatable: metatable, receiver: "rec", "what sim:record keeps after every tick", methods: [
+            .init("series", series, "(name: string): number[]", "the values of a recorded series, one per tick", reads: 1...1),
+            .init("ticks", ticks, "(): integer", "the ticks recorded", reads: 0...0),
+            .init("stop", stop, "(): Recording", "stops recording"),
+            .init("frameCount", frameCount, "(): integer", "the frames of positions kept", reads: 0...0),
         ], metamethods: [("__tostring", describe)])
-        lua_createtable(L, 0, 1)
-        LuaBinding.set(L, table: -1, "replay", replay)
-        lua_setfield(L, -2, "html")
-    }
+
+    /// `fl.html.replay`.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("html.replay", replay, "(recording: Recording, path: string, options?: table)", "writes one self-contained HTML file that plays the recording", options: [ReplayOptions.table]),
+    ]
+
+    /// `g:show`, a graph's method declared here beside its binding.
+    static let showDeclaration = LuaFunctionDeclaration(
+        "show", show, "(columns?: integer|table, rows?: integer)", "prints the layout in braille dots, sized to the terminal", options: [ShowOptions.table])
 
     private static func recording(_ arguments: LuaArguments) throws -> LayoutRecording {
         try arguments.object(1, LayoutRecording.self, name: "Recording")

@@ -10,19 +10,39 @@ enum SimulationBindings {
     static let metatable = "forcelab.Simulation"
 
     /// Every method of a simulation, in one place.
-    static let methods: [(String, LuaFunction)] = [
-        ("force", force), ("forces", forces), ("tick", tick), ("run", run), ("stop", stop), ("restart", restart),
-        ("alpha", alpha), ("alphaTarget", alphaTarget), ("alphaMin", alphaMin), ("alphaDecay", alphaDecay),
-        ("velocityDecay", velocityDecay), ("find", find), ("fix", fix), ("unfix", unfix), ("on", on),
-        ("record", record), ("graph", graph), ("seed", seed), ("threads", threads),
-        ("nodes", nodes), ("randomSource", randomSource),
+    static let methods: [LuaFunctionDeclaration] = [
+        .init("force", force, "(name: string, force?: Force|function|table|nil): Force|function|table|Simulation|nil", "the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation", reads: 1...1),
+        .init("forces", forces, "(): string[]", "the forces' names in application order", reads: 0...0),
+        .init("tick", tick, "(n?: integer): Simulation", "n ticks (default 1), like d3's tick: no events, no alphaMin check"),
+        .init("run", run, "(options?: table): integer, string", "ticks until alpha < alphaMin, maxTicks or sim:stop(); returns the ticks and why it ended", options: [RunOptions.table]),
+        .init("stop", stop, "(): Simulation", "ends the running sim:run after the current tick"),
+        .init("restart", restart, "(): Simulation", "clears a pending stop"),
+        .init("alpha", alpha, "(value?: number): number|Simulation", "reads alpha, or sets it (0 to 1) and returns the simulation", reads: 0...0),
+        .init("alphaTarget", alphaTarget, "(value?: number): number|Simulation", "reads alphaTarget, or sets it (0 to 1) and returns the simulation", reads: 0...0),
+        .init("alphaMin", alphaMin, "(value?: number): number|Simulation", "reads alphaMin, or sets it (0 to 1) and returns the simulation", reads: 0...0),
+        .init("alphaDecay", alphaDecay, "(value?: number): number|Simulation", "reads alphaDecay, or sets it (0 to 1) and returns the simulation", reads: 0...0),
+        .init("velocityDecay", velocityDecay, "(value?: number): number|Simulation", "reads velocityDecay, or sets it (0 to 1) and returns the simulation", reads: 0...0),
+        .init("find", find, "(x: number, y: number, z?: number, radius?: number): Node?", "the nearest node (strictly within the radius), or nil; 3D takes z", reads: 2...4),
+        .init("fix", fix, "(id: string|Node, x?: number, y?: number, z?: number): Simulation", "pins a node, where it is without coordinates"),
+        .init("unfix", unfix, "(id: string|Node): Simulation", "frees a pinned node"),
+        .init("on", on, "(event: string, handler?: function|nil): function|Simulation|nil", "d3's on: registers (\"tick\" or \"end\", .name), removes (nil) or returns the handler"),
+        .init("record", record, "(options?: table): Recording", "records alpha, energy, custom values and positions after every tick", options: [RecordOptions.table]),
+        .init("graph", graph, "(): Graph", "the simulation's graph", reads: 0...0),
+        .init("seed", seed, "(n: integer): Simulation", "restarts d3's random source from seed n"),
+        .init("threads", threads, "(n?: integer): integer|Simulation", "reads the threads the forces may use, or sets them", reads: 0...0),
+        .init("nodes", nodes, "(): Node[]", "the simulation's nodes in index order (d3's simulation.nodes())"),
+        .init("randomSource", randomSource, "(source?: fun(): number): function|Simulation", "d3's randomSource: replaces the LCG with a function, or returns the source"),
     ]
 
-    /// Registers the metatable and adds `simulation` to the module table on top of the stack.
-    static func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: methods, metamethods: [("__tostring", describe)])
-        LuaBinding.set(L, table: -1, "simulation", new)
-    }
+    /// The Lua type of simulations.
+    static let type = LuaTypeDeclaration(
+        "Simulation", metatable: metatable, receiver: "sim", "a d3 simulation bound to a graph", methods: methods,
+        metamethods: [("__tostring", describe)])
+
+    /// The module functions of simulations.
+    static let functions: [LuaFunctionDeclaration] = [
+        .init("simulation", new, "(g: Graph, options?: table): Simulation", "binds a d3 simulation to a graph", options: [SimulationOptions.table]),
+    ]
 
     /// The simulation at argument 1.
     static func simulation(_ arguments: LuaArguments) throws -> SimulationHandle {
@@ -47,19 +67,8 @@ enum SimulationBindings {
     static let new: LuaFunction = { L in
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, SimulationOptions.table)
-            let layout = try GraphLayout(
-                graph: graph.graph, dimensions: try options.integer("dimensions"), seed: UInt32(try options.integer("seed")),
-                placement: try options.string("placement") == "random" ? .random : .phyllotaxis,
-                mode: try options.string("mode") == "fast" ? .fast : .exact)
-            let engine = layout.simulation
-            engine.alpha = try options.number("alpha")
-            engine.alphaMin = try options.number("alphaMin")
-            engine.alphaDecay = try options.number("alphaDecay")
-            engine.alphaTarget = try options.number("alphaTarget")
-            engine.velocityDecay = try options.number("velocityDecay")
-            if let threads = try options.optionalInteger("threads") { engine.threads = threads }
-            EngineUse.note(engine)
+            let layout = try GraphLayout(graph: graph.graph, settings: try SimulationOptions.settings.read(arguments, 2))
+            EngineUse.note(layout.simulation)
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -151,20 +160,17 @@ enum SimulationBindings {
             let L = arguments.L
             let onTick = try options.function("onTick")
             let layout = simulation.layout
-            let progress = ProgressBar(alphaMin: layout.simulation.alphaMin)
-            defer { progress.finish(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let show = try options.boolean("show")
                 ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
+            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show)
+            defer { display.close(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let ticksBefore = layout.ticksDone
-            var ticks = 0
             let afterTick = { (tick: Int) throws in
-                let alpha = layout.simulation.alpha
-                try show?.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
-                if show == nil { progress.update(tick: tick, alpha: alpha) }
+                try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
                     lua_pushvalue(L, 1)
@@ -172,12 +178,11 @@ enum SimulationBindings {
                     return 2
                 }
             }
-            let watched = onTick != nil || show != nil || progress.isEnabled
             let outcome = try layout.run(
                 maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: watched ? afterTick : nil)
-            ticks = layout.ticksDone - ticksBefore
-            try show?.draw(tick: ticks, alpha: layout.simulation.alpha)
+                afterTick: onTick != nil || display.isActive ? afterTick : nil)
+            let ticks = layout.ticksDone - ticksBefore
+            try display.end(ticks: ticks, alpha: layout.simulation.alpha)
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2
@@ -208,7 +213,7 @@ enum SimulationBindings {
                 lua_pushnumber(arguments.L, simulation.layout.simulation[keyPath: property])
                 return 1
             }
-            simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationOptions.coolingRange)
+            simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationSettings.coolingRange)
             return returningSelf(arguments)
         }
     }

@@ -149,6 +149,27 @@ public struct LuaOption: Sendable {
         }
     }
 
+    /// What an error says the option expects: `a finite number`, `a number from 0 to 1`, `an integer ≥ 1`.
+    public var expected: String {
+        switch value {
+        case .number(let range): range == Self.finite ? "a finite number" : "a " + accepts
+        case .integer: "an " + accepts
+        default: accepts
+        }
+    }
+
+    /// How an error names the option `name`, by one rule: `field 'x'` for a key of a table (`fl.force.link{x = }`,
+    /// as Lua's own messages name a table's fields), `option 'x'` for a value given otherwise (a force maker's
+    /// positional argument, an accessor's value).
+    public static func subject(_ name: String, inTable: Bool) -> String {
+        inTable ? "field '\(name)'" : "option '\(name)'"
+    }
+
+    /// A number as an error shows the value given: `nan`, `inf`, or up to 14 significant digits.
+    static func given(_ value: Double) -> String {
+        value.isNaN ? "nan" : String(format: "%.14g", value)
+    }
+
     /// The default, as the docs say it.
     public var defaultText: String {
         switch self.default {

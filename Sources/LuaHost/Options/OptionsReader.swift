@@ -27,16 +27,26 @@ public struct OptionsReader {
     /// Fails on the first key (in Lua's traversal order) that is not a declared option name.
     private func refuseUndeclared() throws {
         guard fields.index != 0 else { return }
+        if let key = Self.firstUndeclaredKey(L, table: fields.index, declared: { declaration.option($0) != nil }) {
+            throw LuaError(declaration.unknownOptionMessage(key))
+        }
+    }
+
+    /// The first key (in Lua's traversal order) of the table at `table` that is no string `declared` accepts,
+    /// described as messages show it (`name`, or `[1]` for another key), or nil: the one check of a table's keys,
+    /// for options tables and for the tables a sweep spec or an exercise returns.
+    public static func firstUndeclaredKey(_ L: OpaquePointer, table: Int32, declared: (String) -> Bool) -> String? {
         lua_pushnil(L)
-        while lua_next(L, fields.index) != 0 {
+        while lua_next(L, table) != 0 {
             fl_pop(L, 1)
             let name = LuaValues.string(L, -1)
-            if lua_type(L, -1) != LUA_TSTRING || name.flatMap(declaration.option) == nil {
-                let key = name ?? "[\(LuaValues.describe(L, -1))]"
+            if lua_type(L, -1) != LUA_TSTRING || !(name.map(declared) ?? false) {
+                let key = lua_type(L, -1) == LUA_TSTRING ? name ?? "?" : "[\(LuaValues.describe(L, -1))]"
                 fl_pop(L, 1)
-                throw LuaError(declaration.unknownOptionMessage(key))
+                return key
             }
         }
+        return nil
     }
 
     /// The declaration of `name`; reading an undeclared option is a programming error.
@@ -68,7 +78,7 @@ public struct OptionsReader {
 
     /// The error for option `name` holding a value it does not accept (`expected` says what it accepts).
     public func error(_ name: String, expected: String, got: String) -> LuaError {
-        fields.arguments.error(fields.argument, "field '\(name)': \(expected) expected, got \(got)")
+        fields.arguments.error(fields.argument, "\(LuaOption.subject(name, inTable: true)): \(expected) expected, got \(got)")
     }
 
     // MARK: Numbers
@@ -80,10 +90,7 @@ public struct OptionsReader {
             try checkNotRequired(name)
             return numericDefault(name)
         }
-        guard range.contains(value) else {
-            let expected = range == LuaOption.finite ? "a finite number" : "a " + option(name).accepts
-            throw error(name, expected: expected, got: value.isNaN ? "nan" : String(format: "%.14g", value))
-        }
+        guard range.contains(value) else { throw error(name, expected: option(name).expected, got: LuaOption.given(value)) }
         return value
     }
 
@@ -100,7 +107,7 @@ public struct OptionsReader {
             try checkNotRequired(name)
             return numericDefault(name).map { Int($0) }
         }
-        guard range.contains(value) else { throw error(name, expected: "an " + option(name).accepts, got: String(value)) }
+        guard range.contains(value) else { throw error(name, expected: option(name).expected, got: String(value)) }
         return value
     }
 

@@ -1,27 +1,23 @@
 import ForceSimulation
 
-/// The options of `fl.simulation(g, options)`; the defaults are the engine's own.
+/// The options of `fl.simulation(g, options)`: the engine's `SimulationSettings`, each option one line.
 public enum SimulationOptions {
-    /// Where alpha, alphaMin, alphaDecay, alphaTarget and velocityDecay must lie, as d3 documents them (outside it
-    /// alpha turns negative or velocities grow each tick), for the options and for the accessors.
-    public static let coolingRange: ClosedRange<Double> = 0...1
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<SimulationSettings>("fl.simulation", [
+        LuaSetting("dimensions", \.dimensions, "2 or 3 (3 adds z, vz, fz)"),
+        LuaSetting("seed", \.seed, "seed of d3's random source (the LCG every force shares); with `placement = \"random\"` it also chooses the start positions"),
+        LuaSetting("placement", \.placement, "where nodes without a position start: d3's spiral (the same for every seed), or uniformly at random from the seeded source in a disk (a ball in 3D) of the spiral's extent"),
+        LuaSetting("mode", \.mode, "d3's arithmetic bit for bit, or the fast mode: the same forces computed for speed (in 2D the many-body force by multipoles, which take its theta up to 0.9: two to three times as fast a tick, layouts as good; docs/engine.md)"),
+        LuaSetting("alpha", \.alpha, "the starting alpha (cooling factor)"),
+        LuaSetting("alphaMin", \.alphaMin, "`sim:run` stops once alpha is below it"),
+        LuaSetting("alphaDecay", \.alphaDecay, "how fast alpha falls towards alphaTarget (1 - 0.001^(1/300): 300 ticks)"),
+        LuaSetting("alphaTarget", \.alphaTarget, "the value alpha moves towards"),
+        LuaSetting("velocityDecay", \.velocityDecay, "the share of velocity lost every tick"),
+        LuaSetting("threads", \.threads, described: "the usable cores", "threads the forces may use; results do not depend on it"),
+    ])
 
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let engine = ForceSimulation.Simulation.withDefaults()
-        return LuaOptionTable("fl.simulation", [
-            .integer("dimensions", default: engine.dimensions, in: 2...3, "2 or 3 (3 adds z, vz, fz)"),
-            .integer("seed", default: Int(RandomSource().state), in: 0...Int(UInt32.max), "seed of d3's random source (the LCG every force shares); with `placement = \"random\"` it also chooses the start positions"),
-            .choice("placement", ["phyllotaxis", "random"], default: "phyllotaxis", "where nodes without a position start: d3's spiral (the same for every seed), or uniformly at random from the seeded source in a disk (a ball in 3D) of the spiral's extent"),
-            .choice("mode", ["exact", "fast"], default: "exact", "d3's arithmetic bit for bit, or the fast mode: the same forces computed for speed (in 2D the many-body force by multipoles, which take its theta up to 0.9: two to three times as fast a tick, layouts as good; docs/engine.md)"),
-            .number("alpha", default: engine.alpha, in: coolingRange, "the starting alpha (cooling factor)"),
-            .number("alphaMin", default: engine.alphaMin, in: coolingRange, "`sim:run` stops once alpha is below it"),
-            .number("alphaDecay", default: engine.alphaDecay, in: coolingRange, "how fast alpha falls towards alphaTarget (1 - 0.001^(1/300): 300 ticks)"),
-            .number("alphaTarget", default: engine.alphaTarget, in: coolingRange, "the value alpha moves towards"),
-            .number("velocityDecay", default: engine.velocityDecay, in: coolingRange, "the share of velocity lost every tick"),
-            .integer("threads", described: "the usable cores", in: 1...Int.max, "threads the forces may use; results do not depend on it"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
 }
 
 /// The options of `sim:run(options)`.
@@ -44,15 +40,4 @@ public enum RecordOptions {
         .integer("every", default: 1, in: 1...Int.max, "keep positions every this many ticks"),
         LuaOption("values", .table("{name = function(sim) return number end}"), "custom series, recorded after every tick"),
     ])
-}
-
-extension ForceSimulation.Simulation {
-    /// A simulation of no nodes with every default, to read the defaults from.
-    static func withDefaults() -> ForceSimulation.Simulation {
-        do {
-            return try ForceSimulation.Simulation(nodeCount: 0)
-        } catch {
-            preconditionFailure("a simulation with the default dimensions is always made: \(error)")
-        }
-    }
 }

@@ -6,16 +6,19 @@ public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
 
 /// Runs binding bodies so that every Swift error becomes a Lua error raised by the C trampoline after the Swift frame is gone.
 public enum LuaBinding {
-    /// Runs `body` for the function `name`, then the Lua handlers of the graph events it caused (so they run after
-    /// every binding that edits a graph, and never inside one); a thrown error is pushed and handed to the trampoline.
+    /// Runs `body` for the function `name` under the state's file-access rules, then the Lua handlers of the graph
+    /// events it caused (so they run after every binding that edits a graph, and never inside one); a thrown error is
+    /// pushed and handed to the trampoline.
     public static func run(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments) throws -> Int32) -> Int32 {
         guard let L else { return 0 }
         fl_enter_swift(L)
         defer { fl_leave_swift(L) }
         do {
-            let results = try body(LuaArguments(L, function: name))
+            let context = LuaContext.of(L)
+            let results = try context.fileRules.areOpen ? body(LuaArguments(L, function: name))
+                : FileAccess.$inForce.withValue(context.fileRules) { try body(LuaArguments(L, function: name)) }
             let top = lua_gettop(L)
-            try LuaContext.of(L).deliverEvents(L)
+            try context.deliverEvents(L)
             lua_settop(L, top)
             return results
         } catch let error as LuaError where error.isLocated {

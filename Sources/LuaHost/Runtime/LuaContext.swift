@@ -1,13 +1,16 @@
 import CLuaShim
+import GraphModel
 
 /// What the host keeps per Lua state: whether the state is still open (so late releases of `LuaReference`s skip a
-/// closed one) and the graphs whose change events wait for their Lua handlers. It lives in the state's extra space,
+/// closed one), the graphs whose change events wait for their Lua handlers, and the state's file-access rules. It lives in the state's extra space,
 /// which every coroutine shares and no script can reach.
 final class LuaContext {
     /// The state's main thread while it is open; nil once it is closing.
     var mainThread: OpaquePointer?
     /// Graphs with events recorded since their handlers last ran, in the order they first had one.
     private var waitingGraphs: [GraphHandle] = []
+    /// The state's file-access policy and observers: in force while its bindings run, and asked by its sandbox.
+    var fileRules = FileAccess.Rules()
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

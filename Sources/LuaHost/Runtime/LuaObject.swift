@@ -3,15 +3,15 @@ import CLuaShim
 /// Swift objects carried by Lua userdata: each holds one retained reference, released by `__gc`.
 public enum LuaObject {
     /// Creates the metatable `name` with `methods` (reached through `__index` unless `index` is given) and metamethods.
-    public static func register(
-        _ L: OpaquePointer, name: String, methods: [(String, LuaFunction)],
+    static func register(
+        _ L: OpaquePointer, name: String, methods: [LuaFunctionDeclaration],
         metamethods: [(String, LuaFunction)] = [], index: LuaFunction? = nil
     ) {
         luaL_newmetatable(L, name)
         lua_pushboolean(L, 0)
         lua_setfield(L, -2, "__metatable")
         lua_createtable(L, 0, Int32(methods.count))
-        for (methodName, function) in methods { LuaBinding.set(L, table: -1, methodName, function) }
+        for method in methods { method.register(L, table: -1) }
         if let index {
             lua_setfield(L, -2, "methods")
             lua_getfield(L, -1, "methods")

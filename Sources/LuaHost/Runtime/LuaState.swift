@@ -7,16 +7,14 @@ public final class LuaState {
     /// The raw state, for the binding layer and the REPL.
     public let L: OpaquePointer
     private let context: LuaContext
-    /// Whether this state installed the process's file-access policy (taken away again when it closes).
-    private let isSandboxed: Bool
     /// Whether this state set the process's `MemoryRequest.ceiling` (taken away again when it closes).
     private let hasCeiling: Bool
 
     /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
     /// process's time limit. Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
-    /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes the process's file-access policy (one
-    /// sandboxed state per process: closing it takes the policy away, and its io.open then refuses every path).
+    /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes this state's file-access policy
+    /// (`fileAccess`): other states in the process keep theirs.
     public init(
         memoryLimit: Int = 0, ignoreEnvironment: Bool = false, maxInstructions: Int = 0, timeout: Double = 0,
         sandbox: FileAccess? = nil
@@ -26,7 +24,6 @@ public final class LuaState {
         }
         L = state
         context = LuaContext(mainThread: state)
-        isSandboxed = sandbox != nil
         hasCeiling = memoryLimit > 0
         // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
         // through fl_pcall drops back to 0.
@@ -39,24 +36,48 @@ public final class LuaState {
         guard fl_openlibs(L) == LUA_OK else { throw popError() }
         ForcelabModule.install(in: L)
         if let sandbox {
-            FileAccess.current = sandbox
+            context.fileRules.policy = sandbox
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
         }
         if timeout > 0 { fl_start_timer(L, timeout) }
         if memoryLimit > 0 { MemoryRequest.ceiling = Int(fl_resident_budget(L)) }
     }
 
-    /// The sandbox's question to the file-access policy: nil when the path may be used, else the reason (malloc'd).
-    /// A refusal is told to `FileAccess.refusalObserver`, except for the files require's search probes by itself.
-    private static let checkPath: fl_path_checker = { bytes, length, writing in
+    /// The state's file-access policy: the sandbox's, which its readers, writers and Lua's file functions obey
+    /// (nil: everything allowed; a sandboxed state without one refuses every path). It may change between runs
+    /// (`forcelab grade` narrows it for the submission).
+    public var fileAccess: FileAccess? {
+        get { context.fileRules.policy }
+        set { context.fileRules.policy = newValue }
+    }
+
+    /// Told every file this state's readers check for reading and every file its writers are allowed to write
+    /// (`forcelab --watch`).
+    public var fileObserver: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
+        get { context.fileRules.observer }
+        set { context.fileRules.observer = newValue }
+    }
+
+    /// Told every access this state's policy refuses (`forcelab grade`).
+    public var refusalObserver: (@Sendable (FileAccess.Refusal) -> Void)? {
+        get { context.fileRules.refusalObserver }
+        set { context.fileRules.refusalObserver = newValue }
+    }
+
+    /// The sandbox's question to the policy of the state `L`: nil when the path may be used, else the reason
+    /// (malloc'd). A refusal is told to the state's `refusalObserver`, except for the files require's search probes by
+    /// itself.
+    private static let checkPath: fl_path_checker = { L, bytes, length, writing in
         guard let bytes else { return strdup("no path given") }
         let raw = UnsafeRawBufferPointer(start: bytes, count: length)
         let path = String(decoding: raw, as: UTF8.self)
         guard path.utf8.elementsEqual(raw) else { return strdup("the path '\(path)' is not valid UTF-8") }
-        // Fail closed: a sandboxed state whose policy is gone (another state took it away) may use no file.
-        guard let policy = FileAccess.current else { return strdup("cannot use '\(path)': no file-access policy is installed") }
+        guard let L else { return strdup("cannot use '\(path)': no state") }
+        let rules = LuaContext.of(L).fileRules
+        // Fail closed: a sandboxed state whose policy was taken away may use no file.
+        guard let policy = rules.policy else { return strdup("cannot use '\(path)': no file-access policy is installed") }
         guard let refusal = policy.refusal(path, writing: writing == Int32(FL_PATH_WRITE)) else { return nil }
-        return strdup((writing == Int32(FL_PATH_PROBE) ? refusal : FileAccess.refused(refusal)).description)
+        return strdup((writing == Int32(FL_PATH_PROBE) ? refusal : rules.refused(refusal)).description)
     }
 
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.
@@ -67,7 +88,6 @@ public final class LuaState {
     deinit {
         context.mainThread = nil
         fl_close(L)
-        if isSandboxed { FileAccess.current = nil }
         if hasCeiling { MemoryRequest.ceiling = nil }
     }
 

@@ -1,9 +1,10 @@
 import CLuaShim
 
-/// Tab completion for the REPL: globals, fields after `.` and methods after `:`, also after a chain of indexing and
+/// Tab completion for the REPL: globals, fields after `.`, methods after `:`, the declared option names inside a
+/// call's options table (`sim:run{max<Tab>`), also after a chain of indexing and
 /// calls (`sim:force("charge"):<Tab>`, `g:node("Valjean").<Tab>`, `g:nodes()[1].<Tab>`) when evaluating the chain
 /// cannot change anything: names and fields are read raw (following only `__index` tables), forcelab objects are
-/// indexed through their own bindings, and the only calls made are forcelab methods known to be getters, with
+/// indexed through their own bindings, and the only calls made are forcelab methods declared as reading, with
 /// literal arguments. Anything else completes nothing.
 public enum LuaCompletion {
     /// The words to put in place of `word`, the last word of `line` (the text before the cursor), each the whole
@@ -28,6 +29,9 @@ public enum LuaCompletion {
             // Right after a constant (`3`, `"text"`) no name can follow; a name begun after one starts a new
             // statement (`x = 3 pr`).
             if partial.isEmpty, case .literal? = tokens.last { return [] }
+            if let options = optionNames(L, before: tokens) {
+                return options.filter { $0.hasPrefix(partial) }.sorted().map { head + $0 }
+            }
             fl_pushglobaltable(L)
         }
         return names(L, after: separator, prefix: partial).sorted().map { head + $0 }
@@ -50,7 +54,7 @@ public enum LuaCompletion {
 
     /// Which of `paths`, functions as the docs write them (`fl.force.manyBody`, `sim:run`, `g:save`), the function at
     /// `index` is, found by what it is rather than how it was typed (`s.run` for a simulation `s`, `F.manyBody` after
-    /// `F = fl.force`): each path is read raw from the forcelab module or the methods of a simulation or a graph.
+    /// `F = fl.force`): each path is read raw from the forcelab module or the methods of its type (`LuaAPI.types`).
     public static func documentedName(ofFunctionAt index: Int32, among paths: [String], _ L: OpaquePointer) -> String? {
         guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
         let function = lua_absindex(L, index)
@@ -67,8 +71,10 @@ public enum LuaCompletion {
     private static func push(documented path: String, _ L: OpaquePointer) -> Bool {
         var steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if let colon = path.firstIndex(of: ":") {
-            let owners = ["sim": SimulationBindings.metatable, "g": GraphBindings.metatable]
-            guard let owner = owners[String(path[..<colon])], fl_getmetatable_named(L, owner) == LUA_TTABLE else { return false }
+            let receiver = String(path[..<colon])
+            guard let owner = LuaAPI.types.first(where: { $0.receiver == receiver })?.metatable,
+                fl_getmetatable_named(L, owner) == LUA_TTABLE
+            else { return false }
             if fl_rawgetfield(L, -1, "methods") != LUA_TTABLE {
                 fl_pop(L, 1)
                 guard fl_rawgetfield(L, -1, "__index") == LUA_TTABLE else { return false }
@@ -90,7 +96,7 @@ public enum LuaCompletion {
     private static func names(_ L: OpaquePointer, after separator: Character?, prefix partial: String) -> Set<String> {
         var names: Set<String> = []
         let type = metatableName(L, -1)
-        if separator == ".", let type, getters[type]?["snapshot"] != nil {
+        if separator == ".", let type, LuaAPI.type(metatable: type)?.method("snapshot") != nil {
             // A node's or an edge's fields: those its snapshot holds, its data fields (read as fields too), and
             // the fields computed when read that have a value (a velocity only in a simulation, and in its axes).
             let element = lua_gettop(L)
@@ -111,10 +117,69 @@ public enum LuaCompletion {
             // A force's accessors are those of its kind's options (every kind's are in the shared metatable).
             return Set(force.kind.table.names.filter { $0.hasPrefix(partial) })
         } else if separator == ".", type == GraphBindings.metatable {
-            names.formUnion(GraphBindings.fields.filter { $0.hasPrefix(partial) })
+            names.formUnion(GraphBindings.type.fields.map(\.name).filter { $0.hasPrefix(partial) })
         }
         collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)
         return names
+    }
+
+    /// The declared option names of the call whose options table the tokens leave a key to be typed in
+    /// (`fl.simulation(g, {`, `sim:run{maxTicks = 5, `, `fl.graph.generate("grid", {`), or nil when the tokens end
+    /// elsewhere or the callee is no declared function with options. The callee is found by what it is, as help finds
+    /// it: a chain evaluated without side effects, then its documented name (`LuaAPI`).
+    private static func optionNames(_ L: OpaquePointer, before tokens: [Token]) -> [String]? {
+        guard let last = tokens.last, last == .symbol("{") || last == .symbol(",") else { return nil }
+        // The innermost table constructor left open, and the call it is an argument of.
+        var depth = 0, brace: Int?
+        for index in tokens.indices.reversed() {
+            switch tokens[index] {
+            case .symbol("}"), .symbol(")"), .symbol("]"): depth += 1
+            case .symbol("("), .symbol("["): depth -= 1
+            case .symbol("{"):
+                if depth == 0 { brace = index }
+                depth -= 1
+            default: break
+            }
+            if brace != nil || depth < 0 { break }
+        }
+        guard let brace, brace > 0 else { return nil }
+        var callee = Array(tokens[..<brace]), firstArgument: Token?
+        if callee.last == .symbol(",") || callee.last == .symbol("(") {
+            // fl.simulation(g, {: the open parenthesis before the table.
+            var level = 0
+            guard let open = callee.indices.reversed().first(where: { index in
+                switch callee[index] {
+                case .symbol(")"), .symbol("}"): level += 1
+                case .symbol("("), .symbol("{"):
+                    if level == 0 { return callee[index] == .symbol("(") }
+                    level -= 1
+                default: break
+                }
+                return false
+            }) else { return nil }
+            firstArgument = open + 1 < callee.count ? callee[open + 1] : nil
+            callee = Array(callee[..<open])
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let name: String
+        if callee.count >= 2, case .name(let method) = callee[callee.count - 1], callee[callee.count - 2] == .symbol(":") {
+            guard let steps = chain(Array(callee.dropLast(2))), evaluate(L, steps), let type = metatableName(L, -1),
+                  let declared = LuaAPI.type(metatable: type) else { return nil }
+            name = "\(declared.receiver):\(method)"
+        } else {
+            guard let steps = chain(callee), evaluate(L, steps),
+                  let found = documentedName(ofFunctionAt: -1, among: LuaAPI.functions.map { "\(LuaAPI.moduleName).\($0.name)" }, L)
+            else { return nil }
+            name = found
+        }
+        guard let declaration = LuaAPI.documentedFunctions.first(where: { $0.name == name })?.declaration else { return nil }
+        var tableName = name
+        if case .literal(.string(let kind))? = firstArgument, declaration.options.contains(where: { $0.hasPrefix(name + "(") }) {
+            tableName = declaration.options.first { $0.lowercased() == "\(name)(\"\(kind)\")".lowercased() } ?? name
+        }
+        guard declaration.options.contains(tableName) else { return nil }
+        return LuaOptionTables.all.first { $0.function == tableName }?.names
     }
 
     // MARK: Reading the chain
@@ -244,22 +309,6 @@ public enum LuaCompletion {
 
     // MARK: Evaluating it without side effects
 
-    /// Forcelab methods that only read, by metatable, with the argument counts they read with; a Force's accessors
-    /// all read when called without a value.
-    private static let getters: [String: [String: ClosedRange<Int>]] = [
-        "forcelab.Graph": [
-            "node": 1...1, "edge": 1...1, "nodes": 0...0, "edges": 0...0, "nodeCount": 0...0, "edgeCount": 0...0,
-            "connections": 1...2, "incomers": 1...1, "outgoers": 1...1, "connectedEdges": 1...1, "degree": 1...1,
-            "selectedNodes": 0...0, "selectedEdges": 0...0, "children": 1...1,
-        ],
-        "forcelab.Simulation": [
-            "force": 1...1, "forces": 0...0, "alpha": 0...0, "alphaTarget": 0...0, "alphaMin": 0...0,
-            "alphaDecay": 0...0, "velocityDecay": 0...0, "graph": 0...0, "threads": 0...0, "find": 2...4,
-        ],
-        "forcelab.Node": ["snapshot": 0...0],
-        "forcelab.Edge": ["snapshot": 0...0],
-    ]
-
     /// Pushes the chain's value; false (with the stack as it may be) when a step is not safe or fails.
     private static func evaluate(_ L: OpaquePointer, _ steps: [Step]) -> Bool {
         for step in steps {
@@ -312,8 +361,8 @@ public enum LuaCompletion {
     /// getter of it, or the call fails.
     private static func callGetter(_ L: OpaquePointer, _ name: String, _ arguments: [Literal]) -> Bool {
         guard LuaObject.isObject(L, -1), let type = metatableName(L, -1) else { return false }
-        let allowed = type == "forcelab.Force" ? 0...0 : getters[type]?[name]
-        guard let allowed, allowed.contains(arguments.count) else { return false }
+        // Only a declared method that reads, with as many arguments as it reads with (`LuaFunctionDeclaration.reads`).
+        guard let allowed = LuaAPI.type(metatable: type)?.method(name)?.reads, allowed.contains(arguments.count) else { return false }
         lua_pushvalue(L, -1)
         guard index(L, .string(name)), lua_type(L, -1) == LUA_TFUNCTION else { return false }
         lua_pushvalue(L, -2)
@@ -326,7 +375,7 @@ public enum LuaCompletion {
     /// The name of the forcelab metatable of the value at `index`.
     private static func metatableName(_ L: OpaquePointer, _ index: Int32) -> String? {
         let index = lua_absindex(L, index)
-        for name in ["forcelab.Graph", "forcelab.Simulation", "forcelab.Force", "forcelab.Node", "forcelab.Edge"] {
+        for name in LuaAPI.types.map(\.metatable) {
             guard lua_getmetatable(L, index) != 0 else { return nil }
             _ = fl_getmetatable_named(L, name)
             let same = lua_rawequal(L, -1, -2) != 0

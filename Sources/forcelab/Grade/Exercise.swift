@@ -64,7 +64,7 @@ struct Exercise {
             throw GradeError.exercise("'\(path)' must return a table {title =, graphs =, reference =, checks =, ...}, got \(LuaValues.typeName(L, -1))")
         }
         let table = lua_gettop(L)
-        if let key = LuaTableKeys.unknown(L, table: table, allowed: Exercise.fields) {
+        if let key = OptionsReader.firstUndeclaredKey(L, table: table, declared: Exercise.fields.contains) {
             throw GradeError.exercise("'\(path)': unknown field '\(key)' (fields: \(Exercise.fields.sorted().joined(separator: ", ")))")
         }
         /// The field `key` kept as a reference when it has one of `types`, nil when absent.

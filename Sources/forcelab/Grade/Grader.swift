@@ -98,8 +98,8 @@ struct Grader {
                 ending.lines += show(exercise, prepared)
                 return ending
             }
-            FileAccess.current = options.submissionAccess
-            refused.start()
+            lua.fileAccess = options.submissionAccess
+            refused.start(in: lua)
             watched = try driver.watchRemovedNames()
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphModel
+import LuaHost
 
 /// The file accesses the sandbox refused a submission, noted from the moment `start()` installs the note until the
 /// report: a submission that tried to read `/etc/passwd` or a neighbour's file and swallowed the refusal shows in its
@@ -22,9 +23,9 @@ final class RefusedAccesses: @unchecked Sendable {
     /// How many distinct accesses were refused (up to `counted`).
     var count: Int { lock.withLock { distinct.count } }
 
-    /// Notes every refusal of the installed file-access policy from now on.
-    func start() {
-        FileAccess.refusalObserver = { [self] refusal in
+    /// Notes every refusal of `lua`'s file-access policy from now on.
+    func start(in lua: LuaState) {
+        lua.refusalObserver = { [self] refusal in
             lock.withLock { note(refusal.description) }
         }
     }

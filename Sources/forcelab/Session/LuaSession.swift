@@ -31,10 +31,10 @@ struct LuaSession {
         try lua.loadString(code, name: name)
     }
 
-    /// The words that may replace `word`, the last word of `line` (the text before the cursor): option names inside
-    /// an options table (`OptionCompletion`), else globals, fields and methods (`LuaCompletion`).
+    /// The words that may replace `word`, the last word of `line` (the text before the cursor): globals, fields,
+    /// methods and option names inside an options table (`LuaCompletion`, from the API's declarations).
     func complete(line: String, word: String) -> [String] {
-        OptionCompletion.complete(line: line, word: word) ?? LuaCompletion.complete(lua.L, line: line, word: word)
+        LuaCompletion.complete(lua.L, line: line, word: word)
     }
 
     /// Runs the function `load` left on the stack (Ctrl-C and the limits apply) and returns how many values it

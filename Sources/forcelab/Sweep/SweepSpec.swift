@@ -31,7 +31,7 @@ final class SweepSpec {
             throw SweepError("'\(path)' must return a table {grid =, cases =, seeds =, run =}, got \(LuaValues.typeName(L, -1))")
         }
         table = lua_gettop(L)
-        if let key = LuaTableKeys.unknown(L, table: table, allowed: SweepSpec.fields) {
+        if let key = OptionsReader.firstUndeclaredKey(L, table: table, declared: SweepSpec.fields.contains) {
             throw SweepError("'\(path)': unknown field '\(key)' in the spec (fields: \(SweepSpec.fields.sorted().joined(separator: ", ")))")
         }
         defer { fl_pop(L, 1) }

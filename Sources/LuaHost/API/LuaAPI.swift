@@ -1,0 +1,35 @@
+/// forcelab's whole Lua API, gathered from the declarations beside the bindings: the module's functions and fields
+/// by their paths below `fl`, the object types and the options tables. The module is built from it
+/// (`ForcelabModule.install`), and `forcelab --api` (`LuaAPIDescription`), the REPL's help and completion and the
+/// docs' test read it.
+public enum LuaAPI {
+    /// What the docs call the module in a path (`fl.graph.new`).
+    public static let moduleName = "fl"
+
+    /// Every module function, by its path below the module (`graph.new`), in the docs' order.
+    public static let functions: [LuaFunctionDeclaration] =
+        ForcelabModule.functions + GraphBindings.functions + GraphFileBindings.functions + GraphAlgorithmBindings.functions
+        + SimulationBindings.functions
+        + ForceBindings.functions + PictureBindings.functions + RecordingBindings.functions + DataTableBindings.functions
+        + LayoutBindings.functions + DisplayBindings.functions
+
+    /// Every module field that is no function (`version`, `graph.generators`).
+    public static let fields: [LuaFieldDeclaration] = ForcelabModule.fields + GraphFileBindings.fields
+
+    /// Every kind of object.
+    public static let types: [LuaTypeDeclaration] = [
+        GraphBindings.type, ElementBindings.nodeType, ElementBindings.edgeType, SimulationBindings.type, ForceBindings.type,
+        RecordingBindings.type, RandomBindings.type,
+    ]
+
+    /// The type whose metatable is `metatable`, or nil.
+    public static func type(metatable: String) -> LuaTypeDeclaration? {
+        types.first { $0.metatable == metatable }
+    }
+
+    /// Every function as the docs write it (`fl.graph.new`, `g:addNode`), with its declaration.
+    public static var documentedFunctions: [(name: String, declaration: LuaFunctionDeclaration)] {
+        functions.map { ("\(moduleName).\($0.name)", $0) }
+            + types.flatMap { type in type.methods.map { ("\(type.receiver):\($0.name)", $0) } }
+    }
+}

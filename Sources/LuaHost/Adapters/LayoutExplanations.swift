@@ -1,0 +1,22 @@
+import GraphLayout
+import Render
+
+/// What `fl.svg.graph` draws over a graph to explain its layout, converted from GraphLayout's figures to the plain
+/// types Render draws: velocities and net forces as `NodeArrows`, one node's Barnes-Hut walk as a `CellOverlay`.
+enum LayoutExplanations {
+    /// One set of arrows per kind asked for, in `layout`'s node order.
+    static func arrows(_ kinds: [NodeArrows.Kind], of layout: GraphLayout) throws -> [NodeArrows] {
+        try kinds.map { kind in
+            NodeArrows(kind: kind, vectors: try kind == .velocity ? layout.velocities() : layout.netForces())
+        }
+    }
+
+    /// The cells the many-body force `force` (nil: the layout's one) visits for `node` at `theta` (nil: the force's),
+    /// as Render draws them; throws GraphLayout's `ExplainError` or `LayoutError.unknownNode`.
+    static func cells(of node: String, force: String?, theta: Double?, in layout: GraphLayout) throws -> CellOverlay {
+        let visit = try layout.barnesHutCells(node: node, force: force, theta: theta)
+        return CellOverlay(node: layout.index(of: node)!, cells: visit.cells.map {
+            CellOverlay.Cell(lower: $0.lower, upper: $0.upper, use: CellOverlay.Use(rawValue: $0.use.rawValue)!)
+        })
+    }
+}

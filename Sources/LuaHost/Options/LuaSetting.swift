@@ -1,0 +1,99 @@
+import ForceSimulation
+import GraphLayout
+
+/// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
+/// each numeric setting (nil: any finite number, or no number).
+public protocol LuaSettable: Sendable {
+    /// Every setting at its default.
+    init()
+    /// The range a numeric setting must lie in.
+    static func range(of setting: PartialKeyPath<Self>) -> ClosedRange<Double>?
+}
+
+extension SimulationSettings: LuaSettable {}
+extension StressOptions: LuaSettable {}
+
+/// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
+/// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
+/// restated; a misspelt property does not compile.
+public struct LuaSetting<Settings: LuaSettable>: Sendable {
+    /// The option as the reader checks it and the docs and `forcelab --api` show it.
+    public let option: LuaOption
+    /// Writes the option's value, read and checked, into the settings.
+    let write: @Sendable (inout Settings, OptionsReader) throws -> Void
+
+    /// A number setting.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, _ doc: String) {
+        option = .number(key, default: Settings()[keyPath: property], in: Settings.range(of: property) ?? LuaOption.finite, doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.number(key) }
+    }
+
+    /// A whole-number setting.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Int> & Sendable, _ doc: String) {
+        option = .integer(key, default: Settings()[keyPath: property], in: Self.integers(Settings.range(of: property)), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.integer(key) }
+    }
+
+    /// A whole-number setting held as a `UInt32` (a seed).
+    public init(_ key: String, _ property: WritableKeyPath<Settings, UInt32> & Sendable, _ doc: String) {
+        let range = Self.integers(Settings.range(of: property) ?? 0...Double(UInt32.max))
+        option = .integer(key, default: Int(Settings()[keyPath: property]), in: range, doc)
+        write = { settings, reader in settings[keyPath: property] = UInt32(try reader.integer(key)) }
+    }
+
+    /// A whole-number setting whose absence (nil) the module fills in when it runs, as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String, _ doc: String) {
+        option = .integer(key, described: described, in: Self.integers(Settings.range(of: property)), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(key) }
+    }
+
+    /// A string setting that is off (nil) unless given.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, _ doc: String) {
+        option = .string(key, doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) }
+    }
+
+    /// A boolean setting.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Bool> & Sendable, _ doc: String) {
+        option = .boolean(key, default: Settings()[keyPath: property], doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.boolean(key) }
+    }
+
+    /// A setting that is one of an enumeration's cases, named by their raw values.
+    public init<Choice: CaseIterable & RawRepresentable<String>>(
+        _ key: String, _ property: WritableKeyPath<Settings, Choice> & Sendable, _ doc: String
+    ) {
+        option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
+    }
+
+    /// A numeric range as whole numbers (none: every whole number).
+    private static func integers(_ range: ClosedRange<Double>?) -> ClosedRange<Int> {
+        guard let range else { return LuaOption.anyInteger }
+        let bound = { (value: Double) in value >= Double(Int.max) ? Int.max : value <= Double(Int.min) ? Int.min : Int(value) }
+        return bound(range.lowerBound)...bound(range.upperBound)
+    }
+}
+
+/// The options table of a function whose options are settings of one struct: the declaration, and the one reader
+/// that refuses unknown keys with the nearest name, checks kinds and ranges and writes through the key paths.
+public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
+    /// The declaration (for the docs, `forcelab --api` and the option checks).
+    public let table: LuaOptionTable
+    /// The settings, in the docs' order.
+    let settings: [LuaSetting<Settings>]
+
+    /// Declares the options of `function`.
+    public init(_ function: String, _ settings: [LuaSetting<Settings>]) {
+        table = LuaOptionTable(function, settings.map(\.option))
+        self.settings = settings
+    }
+
+    /// `settings` with the options of argument `n` (a table, or absent) written in.
+    public func read(_ arguments: LuaArguments, _ n: Int32, into settings: Settings = Settings()) throws -> Settings {
+        let reader = try OptionsReader(arguments, n, table)
+        var result = settings
+        for setting in self.settings where reader.has(setting.option.name) { try setting.write(&result, reader) }
+        return result
+    }
+}

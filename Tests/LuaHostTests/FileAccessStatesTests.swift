@@ -1,0 +1,73 @@
+import CLuaShim
+import Foundation
+import GraphModel
+import LuaHost
+import XCTest
+
+/// A state's file-access policy is its own: a sandboxed state and an open one, side by side in one process, each
+/// keep theirs, in forcelab's readers and writers and in Lua's own file functions.
+final class FileAccessStatesTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("forcelab-states-\(UUID().uuidString)").path
+        for name in ["sandbox", "open"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs `code` in `lua` and returns its error message, or nil when it ran.
+    private func failure(_ lua: LuaState, _ code: String) -> String? {
+        do {
+            try lua.run(code, name: "=test")
+            return nil
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    func testASandboxedAndAnOpenStateKeepTheirOwnPolicies() throws {
+        let sandboxed = try LuaState(sandbox: FileAccess(readable: [], writable: folder + "/sandbox"))
+        let open = try LuaState()
+        let inside = folder + "/sandbox/g.json", outside = folder + "/open/g.json"
+        let save = { (path: String) in "local g = forcelab.graph.generate('tree', {n = 3}); g:save('\(path)')" }
+        // Interleaved: each call runs under its own state's rules, whichever state ran last.
+        XCTAssertNil(failure(sandboxed, save(inside)))
+        XCTAssertNil(failure(open, save(outside)))
+        XCTAssertTrue(failure(sandboxed, save(outside))?.contains("cannot write '\(outside)'") == true)
+        XCTAssertNil(failure(open, "forcelab.graph.load('\(inside)'); assert(io.open('\(outside)')):close()"))
+        XCTAssertTrue(failure(sandboxed, "forcelab.graph.load('\(outside)')")?.contains("cannot read") == true)
+        XCTAssertTrue(failure(sandboxed, "assert(io.open('\(outside)'))")?.contains("cannot read") == true)
+        XCTAssertNil(failure(open, "assert(io.open('\(folder!)/open/new.txt', 'w')):close(); forcelab.mkdir('\(folder!)/open/made')"))
+        XCTAssertTrue(failure(sandboxed, "forcelab.mkdir('\(folder!)/open/not')")?.contains("cannot write") == true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/open/not"))
+        // Outside any state's call nothing is in force: a Swift program reads where it likes.
+        XCTAssertNil(FileAccess.inForce.policy)
+        XCTAssertEqual(try Graph.load(path: outside).nodeCount, 3)
+    }
+
+    func testEachStateTellsItsOwnObservers() throws {
+        let sandboxed = try LuaState(sandbox: FileAccess(readable: [], writable: folder + "/sandbox"))
+        let open = try LuaState()
+        let refusals = Refusals(), seen = Refusals()
+        sandboxed.refusalObserver = { refusals.add($0.path) }
+        open.fileObserver = { path, _ in seen.add(path) }
+        let outside = folder + "/open/g.json"
+        XCTAssertNil(failure(open, "forcelab.graph.generate('tree', {n = 3}):save('\(outside)')"))
+        XCTAssertNotNil(failure(sandboxed, "forcelab.graph.generate('tree', {n = 3}):save('\(outside)')"))
+        XCTAssertEqual(refusals.paths, [outside], "the sandboxed state is told of its own refusal only")
+        XCTAssertEqual(seen.paths, [outside], "the open state is told of its own write only")
+    }
+}
+
+/// Paths noted from observers.
+private final class Refusals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var noted: [String] = []
+    func add(_ path: String) { lock.withLock { noted.append(path) } }
+    var paths: [String] { lock.withLock { noted } }
+}
