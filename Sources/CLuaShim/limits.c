@@ -18,7 +18,9 @@ static double monotonic_seconds(void) {
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-size_t fl_resident_bytes(void) {
+/* The process's size in pages from /proc/self/statm: field 0 is the virtual size, field 1 the resident set
+   (0 when /proc cannot tell). */
+static size_t statm_bytes(int field) {
     int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
     char text[128];
@@ -26,23 +28,18 @@ size_t fl_resident_bytes(void) {
     close(fd);
     if (length <= 0) return 0;
     text[length] = '\0';
-    unsigned long long pages = 0, resident = 0;
-    if (sscanf(text, "%llu %llu", &pages, &resident) != 2) return 0;
-    return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
+    unsigned long long pages[2] = {0, 0};
+    if (sscanf(text, "%llu %llu", &pages[0], &pages[1]) != 2) return 0;
+    return (size_t)pages[field] * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+size_t fl_resident_bytes(void) {
+    return statm_bytes(1);
 }
 
 /* The process's virtual size in bytes (0 when /proc cannot tell). */
 static size_t virtual_bytes(void) {
-    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    char text[128];
-    ssize_t length = read(fd, text, sizeof text - 1);
-    close(fd);
-    if (length <= 0) return 0;
-    text[length] = '\0';
-    unsigned long long pages = 0;
-    if (sscanf(text, "%llu", &pages) != 1) return 0;
-    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+    return statm_bytes(0);
 }
 
 /* The address-space limit (ulimit -v) in bytes, 0 when there is none. */
