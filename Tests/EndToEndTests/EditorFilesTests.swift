@@ -54,6 +54,7 @@ final class EditorFilesTests: XCTestCase {
     }
 
     func testALanguageServerFlagsAMisspeltOptionAndAWrongValueAndNothingElse() throws {
+        // The options of a force maker and of any function declared with options tables (fl.simulation, g:save).
         let environment = try run(root.appendingPathComponent("scripts/python-env").path, ["emmylua"])
         XCTAssertEqual(environment.status, 0, "scripts/python-env emmylua: \(environment.stderr)")
         let python = environment.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -71,12 +72,16 @@ final class EditorFilesTests: XCTestCase {
             local positional = fl.force.center(400, 300)
             local g = fl.graph.generate("miserables")
             print(misspelt, wrong, right, positional, g, fl.graph.genrate)
+            local sim = fl.simulation(g, {alphaDecy = 0.1})
+            local fast = fl.simulation(g, {alphaDecay = 0.1, mode = "fast"})
+            g:save("x.json", {lossy = true})
+            print(sim, fast:alpha(), g:node("Valjean"))
             """.write(to: script, atomically: true, encoding: .utf8)
         let result = try run(root.appendingPathComponent("scripts/lsp-diagnostics").path, [server, workspace.path, script.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") },
-                       ["1 param-type-mismatch", "2 param-type-mismatch", "6 undefined-field"], result.stdout)
+                       ["1 param-type-mismatch", "2 param-type-mismatch", "6 undefined-field", "7 param-type-mismatch"], result.stdout)
         XCTAssertTrue(lines.first?.contains("strenght") == true, result.stdout)
     }
 }

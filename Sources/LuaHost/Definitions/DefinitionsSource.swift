@@ -3,15 +3,16 @@ import CLuaShim
 /// What the editor definitions and the luacheck standard are made from: the module's functions and other fields by
 /// their paths below `fl`, its kinds of object with their methods, and the declared options tables.
 ///
-/// Made today from the module as it is built (`current`: the names and kinds of its fields, the methods of each
-/// registered metatable) and `LuaOptionTables.all`; parameters and results are not declared yet, so functions take
-/// `...`. The one place to repoint when the API's declarations (`forcelab --api`) give signatures and docs.
+/// Made from the module as it is built (`current`: the names and kinds of its fields, the methods of each registered
+/// metatable), `LuaOptionTables.all`, and the API's declarations (`LuaAPI`: each function's signature, doc line and
+/// options tables), which every registered function has.
 public struct DefinitionsSource {
-    /// A module function or a method: its path below `fl` (`graph.new`) or its name (`addNode`), and the options
-    /// table it takes as its only argument, when that is known.
+    /// A module function or a method: its path below `fl` (`graph.new`) or its name (`addNode`), the options table
+    /// a force maker takes as its only argument, and its declaration.
     public struct Function {
         public let name: String
         public var options: LuaOptionTable? = nil
+        public var declaration: LuaFunctionDeclaration? = nil
     }
 
     /// A kind of object: its metatable's name (`forcelab.Graph`) and its methods.
@@ -51,8 +52,11 @@ public struct DefinitionsSource {
                 fl_pop(L, 1)
                 lua_getfield(L, -1, "methods")
             }
+            let declared = LuaAPI.type(metatable: key)
             let methods = lua_type(L, -1) == LUA_TTABLE
-                ? keys(L).filter { $0.type == LUA_TFUNCTION }.map { Function(name: $0.key) } : []
+                ? keys(L).filter { $0.type == LUA_TFUNCTION }.map { method in
+                    Function(name: method.key, declaration: declared?.methods.first { $0.name == method.key })
+                } : []
             kinds.append(Kind(metatable: key, methods: methods))
             fl_pop(L, 2)
         }
@@ -61,7 +65,8 @@ public struct DefinitionsSource {
         let forces = Dictionary(
             LuaOptionTables.all.filter { $0.function.hasPrefix("fl.force.") }.map { (String($0.function.dropFirst(3)), $0) },
             uniquingKeysWith: { first, _ in first })
-        functions = functions.map { Function(name: $0.name, options: forces[$0.name]) }
+        let declarations = Dictionary(LuaAPI.functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        functions = functions.map { Function(name: $0.name, options: forces[$0.name], declaration: declarations[$0.name]) }
         return DefinitionsSource(
             functions: functions.sorted { $0.name < $1.name }, fields: fields.sorted { $0.0 < $1.0 }, tables: tables.sorted(),
             kinds: kinds.sorted { $0.metatable < $1.metatable }, optionTables: LuaOptionTables.all)

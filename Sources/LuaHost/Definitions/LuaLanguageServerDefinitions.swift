@@ -19,7 +19,7 @@ public enum LuaLanguageServerDefinitions {
             let local = variable(kind.className)
             lines += ["---@class \(kind.className)", "local \(local) = {}", ""]
             for method in kind.methods {
-                lines += ["---@param ... any", "---@return any", "function \(local):\(method.name)(...) end", ""]
+                lines += annotated(method, source, definedAs: "function \(local):\(method.name)")
             }
         }
         lines += ["---The forcelab module: `require \"forcelab\"`, also the globals `fl` and `forcelab`.", "---@class forcelab"]
@@ -36,14 +36,49 @@ public enum LuaLanguageServerDefinitions {
         }
         for function in source.functions {
             if let table = function.options {
-                lines += ["---@param options? \(className(ofOptions: table))", "---@return any", "---@overload fun(...: number): any",
-                          "function forcelab.\(function.name)(options) end", ""]
+                lines += (function.declaration.map { ["---" + oneLine($0.doc)] } ?? [])
+                    + ["---@param options? \(className(ofOptions: table))", "---@return forcelab.Force", "---@overload fun(...: number): forcelab.Force",
+                       "function forcelab.\(function.name)(options) end", ""]
             } else {
-                lines += ["---@param ... any", "---@return any", "function forcelab.\(function.name)(...) end", ""]
+                lines += annotated(function, source, definedAs: "function forcelab.\(function.name)")
             }
         }
         lines += ["---@type forcelab", "fl = forcelab", "", "return forcelab"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A function's or method's lines: its doc, each parameter with its kinds (an options table as the class of the
+    /// options it reads, a forcelab type as its class), its results, and its definition; `...` for one not declared.
+    static func annotated(_ function: DefinitionsSource.Function, _ source: DefinitionsSource, definedAs head: String) -> [String] {
+        guard let declaration = function.declaration else {
+            return ["---@param ... any", "---@return any", "\(head)(...) end", ""]
+        }
+        let optionClasses = declaration.options.compactMap { name in source.optionTables.first { $0.function == name } }
+            .map(className(ofOptions:))
+        var lines = ["---" + oneLine(declaration.doc)]
+        var tableGiven = false
+        for parameter in declaration.signature.parameters {
+            var kind = classKinds(parameter.kind)
+            // The first table parameter of a function that reads options tables is one of them.
+            if !tableGiven, !optionClasses.isEmpty, kind.split(separator: "|").contains("table") {
+                kind = kind.split(separator: "|").map { $0 == "table" ? optionClasses.joined(separator: "|") : String($0) }.joined(separator: "|")
+                tableGiven = true
+            }
+            let name = parameter.name == "..." ? "..." : parameter.name + (parameter.optional ? "?" : "")
+            lines.append("---@param \(name) \(kind)")
+        }
+        lines += declaration.signature.results.map { "---@return \(classKinds($0))" }
+        let names = declaration.signature.parameters.map(\.name).joined(separator: ", ")
+        return lines + ["\(head)(\(names)) end", ""]
+    }
+
+    /// `kinds` with each forcelab type's name (`Graph`, `Node?`) written as its class (`forcelab.Graph`).
+    static func classKinds(_ kinds: String) -> String {
+        var text = kinds
+        for type in LuaAPI.types {
+            text = text.replacingOccurrences(of: "\\b\(type.name)\\b", with: type.metatable, options: .regularExpression)
+        }
+        return text
     }
 
     /// The addon's configuration: the patterns that suggest it for a script, and the settings it applies.

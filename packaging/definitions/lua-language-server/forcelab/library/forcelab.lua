@@ -439,178 +439,213 @@
 ---@class forcelab.Edge
 local Edge = {}
 
----@param ... any
----@return any
-function Edge:snapshot(...) end
+---the element as a plain table
+---@return table
+function Edge:snapshot() end
 
 ---@class forcelab.Force
 local Force = {}
 
----@param ... any
----@return any
-function Force:distance(...) end
+---reads the option 'distance' in force, or sets it and returns the force (link)
+---@param value? any
+---@return any|forcelab.Force
+function Force:distance(value) end
 
----@param ... any
----@return any
-function Force:distanceMax(...) end
+---reads the option 'distanceMax' in force, or sets it and returns the force (manyBody)
+---@param value? any
+---@return any|forcelab.Force
+function Force:distanceMax(value) end
 
----@param ... any
----@return any
-function Force:distanceMin(...) end
+---reads the option 'distanceMin' in force, or sets it and returns the force (manyBody)
+---@param value? any
+---@return any|forcelab.Force
+function Force:distanceMin(value) end
 
----@param ... any
----@return any
-function Force:edges(...) end
+---reads the option 'edges' in force, or sets it and returns the force (link)
+---@param value? any
+---@return any|forcelab.Force
+function Force:edges(value) end
 
----@param ... any
----@return any
-function Force:id(...) end
+---reads the option 'id' in force, or sets it and returns the force (link)
+---@param value? any
+---@return any|forcelab.Force
+function Force:id(value) end
 
----@param ... any
----@return any
-function Force:iterations(...) end
+---reads the option 'iterations' in force, or sets it and returns the force (link, collide)
+---@param value? any
+---@return any|forcelab.Force
+function Force:iterations(value) end
 
----@param ... any
----@return any
-function Force:links(...) end
+---a link force's edges, in link order, in the simulation it was added to last
+---@return forcelab.Edge[]
+function Force:links() end
 
----@param ... any
----@return any
-function Force:radius(...) end
+---reads the option 'radius' in force, or sets it and returns the force (collide, radial)
+---@param value? any
+---@return any|forcelab.Force
+function Force:radius(value) end
 
----@param ... any
----@return any
-function Force:strength(...) end
+---reads the option 'strength' in force, or sets it and returns the force (center, manyBody, link, collide, x, y, z, radial)
+---@param value? any
+---@return any|forcelab.Force
+function Force:strength(value) end
 
----@param ... any
----@return any
-function Force:theta(...) end
+---reads the option 'theta' in force, or sets it and returns the force (manyBody)
+---@param value? any
+---@return any|forcelab.Force
+function Force:theta(value) end
 
----@param ... any
----@return any
-function Force:x(...) end
+---reads the option 'x' in force, or sets it and returns the force (center, x, radial)
+---@param value? any
+---@return any|forcelab.Force
+function Force:x(value) end
 
----@param ... any
----@return any
-function Force:y(...) end
+---reads the option 'y' in force, or sets it and returns the force (center, y, radial)
+---@param value? any
+---@return any|forcelab.Force
+function Force:y(value) end
 
----@param ... any
----@return any
-function Force:z(...) end
+---reads the option 'z' in force, or sets it and returns the force (center, z, radial)
+---@param value? any
+---@return any|forcelab.Force
+function Force:z(value) end
 
 ---@class forcelab.Graph
 local Graph = {}
 
----@param ... any
----@return any
-function Graph:absolutePosition(...) end
+---x, y including the parents' positions
+---@param id string|forcelab.Node
+---@return number
+---@return number
+function Graph:absolutePosition(id) end
 
----@param ... any
----@return any
-function Graph:addEdge(...) end
+---adds an edge and returns it (an id is made when none is given)
+---@param edge forcelab.options.g.addEdge
+---@return forcelab.Edge
+function Graph:addEdge(edge) end
 
----@param ... any
----@return any
-function Graph:addNode(...) end
+---adds a node and returns it; only id is required
+---@param node forcelab.options.g.addNode
+---@return forcelab.Node
+function Graph:addNode(node) end
 
----@param ... any
----@return any
-function Graph:applyEdgeChanges(...) end
+---applies React Flow edge changes
+---@param changes table[]
+function Graph:applyEdgeChanges(changes) end
 
----@param ... any
----@return any
-function Graph:applyNodeChanges(...) end
+---applies React Flow node changes
+---@param changes table[]
+function Graph:applyNodeChanges(changes) end
 
----@param ... any
----@return any
-function Graph:children(...) end
+---the node's direct children
+---@param id string|forcelab.Node
+---@return forcelab.Node[]
+function Graph:children(id) end
 
----@param ... any
----@return any
-function Graph:connect(...) end
+---React Flow's addEdge: the edge, or nil when an endpoint is missing or it is already there
+---@param edge forcelab.options.g.connect
+---@return forcelab.Edge?
+function Graph:connect(edge) end
 
----@param ... any
----@return any
-function Graph:connectedEdges(...) end
+---the edges touching the nodes
+---@param ids string|forcelab.Node|table
+---@return forcelab.Edge[]
+function Graph:connectedEdges(ids) end
 
----@param ... any
----@return any
-function Graph:connections(...) end
+---the node's connections, of one end and handle when given
+---@param id string|forcelab.Node
+---@param kind? string
+---@param handle? string
+---@return table[]
+function Graph:connections(id, kind, handle) end
 
----@param ... any
----@return any
-function Graph:degree(...) end
+---the number of edges touching the node
+---@param id string|forcelab.Node
+---@return integer
+function Graph:degree(id) end
 
----@param ... any
----@return any
-function Graph:deleteElements(...) end
+---removes nodes (with deletable descendants and edges) and edges; returns what it deleted
+---@param elements forcelab.options.g.deleteElements
+---@return table[]
+---@return table[]
+function Graph:deleteElements(elements) end
 
----@param ... any
----@return any
-function Graph:edge(...) end
+---a live reference to the edge, or nil
+---@param id string|number
+---@return forcelab.Edge?
+function Graph:edge(id) end
 
----@param ... any
----@return any
-function Graph:edgeCount(...) end
+---the number of edges
+---@return integer
+function Graph:edgeCount() end
 
----@param ... any
----@return any
-function Graph:edges(...) end
+---the edges in graph order, as an array that also iterates
+---@return forcelab.Edge[]
+function Graph:edges() end
 
----@param ... any
----@return any
-function Graph:incomers(...) end
+---the nodes at the other end of incoming edges
+---@param id string|forcelab.Node
+---@return forcelab.Node[]
+function Graph:incomers(id) end
 
----@param ... any
----@return any
-function Graph:node(...) end
+---a live reference to the node, or nil
+---@param id string|number
+---@return forcelab.Node?
+function Graph:node(id) end
 
----@param ... any
----@return any
-function Graph:nodeCount(...) end
+---the number of nodes (#g too)
+---@return integer
+function Graph:nodeCount() end
 
----@param ... any
----@return any
-function Graph:nodes(...) end
+---the nodes in graph order, as an array that also iterates
+---@return forcelab.Node[]
+function Graph:nodes() end
 
----@param ... any
----@return any
-function Graph:observeData(...) end
+---calls the handler with the node's data whenever it changes
+---@param id string|forcelab.Node
+---@param handler fun(data: table)
+function Graph:observeData(id, handler) end
 
----@param ... any
----@return any
-function Graph:on(...) end
+---calls the handler after every change of the graph (event "change")
+---@param event string
+---@param handler fun(event: table)
+function Graph:on(event, handler) end
 
----@param ... any
----@return any
-function Graph:outgoers(...) end
+---the nodes at the other end of outgoing edges
+---@param id string|forcelab.Node
+---@return forcelab.Node[]
+function Graph:outgoers(id) end
 
----@param ... any
----@return any
-function Graph:restore(...) end
+---puts deleted nodes and edges back where they were (undo)
+---@param nodes table[]
+---@param edges table[]
+function Graph:restore(nodes, edges) end
 
----@param ... any
----@return any
-function Graph:save(...) end
+---writes the graph atomically, in the format of its extension or the one given
+---@param path string
+---@param options? forcelab.options.g.save
+---@return forcelab.Graph
+function Graph:save(path, options) end
 
----@param ... any
----@return any
-function Graph:selectedEdges(...) end
+---the selected edges
+---@return forcelab.Edge[]
+function Graph:selectedEdges() end
 
----@param ... any
----@return any
-function Graph:selectedNodes(...) end
+---the selected nodes
+---@return forcelab.Node[]
+function Graph:selectedNodes() end
 
----@param ... any
----@return any
-function Graph:show(...) end
+---prints the layout in braille dots, sized to the terminal
+---@param columns? integer|forcelab.options.g.show
+---@param rows? integer
+function Graph:show(columns, rows) end
 
 ---@class forcelab.Node
 local Node = {}
 
----@param ... any
----@return any
-function Node:snapshot(...) end
+---the element as a plain table
+---@return table
+function Node:snapshot() end
 
 ---@class forcelab.Random
 local Random = {}
@@ -618,108 +653,134 @@ local Random = {}
 ---@class forcelab.Recording
 local Recording = {}
 
----@param ... any
----@return any
-function Recording:frameCount(...) end
+---the frames of positions kept
+---@return integer
+function Recording:frameCount() end
 
----@param ... any
----@return any
-function Recording:series(...) end
+---the values of a recorded series, one per tick
+---@param name string
+---@return number[]
+function Recording:series(name) end
 
----@param ... any
----@return any
-function Recording:stop(...) end
+---stops recording
+---@return forcelab.Recording
+function Recording:stop() end
 
----@param ... any
----@return any
-function Recording:ticks(...) end
+---the ticks recorded
+---@return integer
+function Recording:ticks() end
 
 ---@class forcelab.Simulation
 local Simulation = {}
 
----@param ... any
----@return any
-function Simulation:alpha(...) end
+---reads alpha, or sets it (0 to 1) and returns the simulation
+---@param value? number
+---@return number|forcelab.Simulation
+function Simulation:alpha(value) end
 
----@param ... any
----@return any
-function Simulation:alphaDecay(...) end
+---reads alphaDecay, or sets it (0 to 1) and returns the simulation
+---@param value? number
+---@return number|forcelab.Simulation
+function Simulation:alphaDecay(value) end
 
----@param ... any
----@return any
-function Simulation:alphaMin(...) end
+---reads alphaMin, or sets it (0 to 1) and returns the simulation
+---@param value? number
+---@return number|forcelab.Simulation
+function Simulation:alphaMin(value) end
 
----@param ... any
----@return any
-function Simulation:alphaTarget(...) end
+---reads alphaTarget, or sets it (0 to 1) and returns the simulation
+---@param value? number
+---@return number|forcelab.Simulation
+function Simulation:alphaTarget(value) end
 
----@param ... any
----@return any
-function Simulation:find(...) end
+---the nearest node (strictly within the radius), or nil; 3D takes z
+---@param x number
+---@param y number
+---@param z? number
+---@param radius? number
+---@return forcelab.Node?
+function Simulation:find(x, y, z, radius) end
 
----@param ... any
----@return any
-function Simulation:fix(...) end
+---pins a node, where it is without coordinates
+---@param id string|forcelab.Node
+---@param x? number
+---@param y? number
+---@param z? number
+---@return forcelab.Simulation
+function Simulation:fix(id, x, y, z) end
 
----@param ... any
----@return any
-function Simulation:force(...) end
+---the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation
+---@param name string
+---@param force? forcelab.Force|function|table|nil
+---@return forcelab.Force|function|table|forcelab.Simulation|nil
+function Simulation:force(name, force) end
 
----@param ... any
----@return any
-function Simulation:forces(...) end
+---the forces' names in application order
+---@return string[]
+function Simulation:forces() end
 
----@param ... any
----@return any
-function Simulation:graph(...) end
+---the simulation's graph
+---@return forcelab.Graph
+function Simulation:graph() end
 
----@param ... any
----@return any
-function Simulation:nodes(...) end
+---the simulation's nodes in index order (d3's simulation.nodes())
+---@return forcelab.Node[]
+function Simulation:nodes() end
 
----@param ... any
----@return any
-function Simulation:on(...) end
+---d3's on: registers ("tick" or "end", .name), removes (nil) or returns the handler
+---@param event string
+---@param handler? function|nil
+---@return function|forcelab.Simulation|nil
+function Simulation:on(event, handler) end
 
----@param ... any
----@return any
-function Simulation:randomSource(...) end
+---d3's randomSource: replaces the LCG with a function, or returns the source
+---@param source? fun(): number
+---@return function|forcelab.Simulation
+function Simulation:randomSource(source) end
 
----@param ... any
----@return any
-function Simulation:record(...) end
+---records alpha, energy, custom values and positions after every tick
+---@param options? forcelab.options.sim.record
+---@return forcelab.Recording
+function Simulation:record(options) end
 
----@param ... any
----@return any
-function Simulation:restart(...) end
+---clears a pending stop
+---@return forcelab.Simulation
+function Simulation:restart() end
 
----@param ... any
----@return any
-function Simulation:run(...) end
+---ticks until alpha < alphaMin, maxTicks or sim:stop(); returns the ticks and why it ended
+---@param options? forcelab.options.sim.run
+---@return integer
+---@return string
+function Simulation:run(options) end
 
----@param ... any
----@return any
-function Simulation:seed(...) end
+---restarts d3's random source from seed n
+---@param n integer
+---@return forcelab.Simulation
+function Simulation:seed(n) end
 
----@param ... any
----@return any
-function Simulation:stop(...) end
+---ends the running sim:run after the current tick
+---@return forcelab.Simulation
+function Simulation:stop() end
 
----@param ... any
----@return any
-function Simulation:threads(...) end
+---reads the threads the forces may use, or sets them
+---@param n? integer
+---@return integer|forcelab.Simulation
+function Simulation:threads(n) end
 
----@param ... any
----@return any
-function Simulation:tick(...) end
+---n ticks (default 1), like d3's tick: no events, no alphaMin check
+---@param n? integer
+---@return forcelab.Simulation
+function Simulation:tick(n) end
 
----@param ... any
----@return any
-function Simulation:unfix(...) end
+---frees a pinned node
+---@param id string|forcelab.Node
+---@return forcelab.Simulation
+function Simulation:unfix(id) end
 
----@param ... any
----@return any
-function Simulation:velocityDecay(...) end
+---reads velocityDecay, or sets it (0 to 1) and returns the simulation
+---@param value? number
+---@return number|forcelab.Simulation
+function Simulation:velocityDecay(value) end
 
 ---The forcelab module: `require "forcelab"`, also the globals `fl` and `forcelab`.
 ---@class forcelab
@@ -746,121 +807,162 @@ forcelab.layout = {}
 ---@class forcelab.module.svg
 forcelab.svg = {}
 
----@param ... any
----@return any
-function forcelab.clock(...) end
+---monotonic wall time in seconds
+---@return number
+function forcelab.clock() end
 
----@param ... any
----@return any
-function forcelab.data.read(...) end
+---the rows of a CSV, TSV or JSON Lines file and its column names
+---@param path string
+---@param options? forcelab.options.data.read
+---@return table[]
+---@return string[]
+function forcelab.data.read(path, options) end
 
----@param ... any
----@return any
-function forcelab.data.write(...) end
+---writes rows as a CSV, TSV or JSON Lines file and returns the path
+---@param path string
+---@param rows table[]
+---@param options? forcelab.options.data.write
+---@return string
+function forcelab.data.write(path, rows, options) end
 
----@param ... any
----@return any
-function forcelab.display(...) end
+---shows a value in a notebook (forcelab kernel): a graph's picture, a recording's replay, a picture file, markup or text
+---@param value any
+---@param options? forcelab.options.svg.graph|forcelab.options.html.replay
+function forcelab.display(value, options) end
 
+---moves positions so their mean is the centre
 ---@param options? forcelab.options.force.center
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.center(options) end
 
+---keeps nodes' circles apart
 ---@param options? forcelab.options.force.collide
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.collide(options) end
 
+---a spring along each of the graph's edges (or the chosen ones)
 ---@param options? forcelab.options.force.link
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.link(options) end
 
+---Barnes-Hut charge between all nodes
 ---@param options? forcelab.options.force.manyBody
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.manyBody(options) end
 
+---pulls nodes towards a circle (a sphere in 3D) around a centre
 ---@param options? forcelab.options.force.radial
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.radial(options) end
 
+---pulls nodes towards a target x
 ---@param options? forcelab.options.force.x
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.x(options) end
 
+---pulls nodes towards a target y
 ---@param options? forcelab.options.force.y
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.y(options) end
 
+---pulls nodes towards a target z (3D)
 ---@param options? forcelab.options.force.z
----@return any
----@overload fun(...: number): any
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
 function forcelab.force.z(options) end
 
----@param ... any
----@return any
-function forcelab.graph.communities(...) end
+---numbers each node's community in a node data field; returns how many there are
+---@param g forcelab.Graph
+---@param options? forcelab.options.graph.communities
+---@return integer
+function forcelab.graph.communities(g, options) end
 
----@param ... any
----@return any
-function forcelab.graph.components(...) end
+---numbers each node's component in a node data field; returns how many there are
+---@param g forcelab.Graph
+---@param options? forcelab.options.graph.components
+---@return integer
+function forcelab.graph.components(g, options) end
 
----@param ... any
----@return any
-function forcelab.graph.cores(...) end
+---writes each node's core number to a node data field; returns the largest (the degeneracy)
+---@param g forcelab.Graph
+---@param options? forcelab.options.graph.cores
+---@return integer
+function forcelab.graph.cores(g, options) end
 
----@param ... any
----@return any
-function forcelab.graph.generate(...) end
+---a generated graph of a kind (fl.graph.generators)
+---@param kind string
+---@param options? forcelab.options.graph.generate.recursive|forcelab.options.graph.generate.grid|forcelab.options.graph.generate.tree|forcelab.options.graph.generate.erdosRenyi|forcelab.options.graph.generate.barabasiAlbert|forcelab.options.graph.generate.stochasticBlock|forcelab.options.graph.generate.miserables
+---@return forcelab.Graph
+function forcelab.graph.generate(kind, options) end
 
----@param ... any
----@return any
-function forcelab.graph.load(...) end
+---reads a graph file
+---@param path string
+---@param options? forcelab.options.graph.load
+---@return forcelab.Graph
+function forcelab.graph.load(path, options) end
 
----@param ... any
----@return any
-function forcelab.graph.new(...) end
+---an empty graph
+---@param options? forcelab.options.graph.new
+---@return forcelab.Graph
+function forcelab.graph.new(options) end
 
----@param ... any
----@return any
-function forcelab.html.replay(...) end
+---writes one self-contained HTML file that plays the recording
+---@param recording forcelab.Recording
+---@param path string
+---@param options? forcelab.options.html.replay
+function forcelab.html.replay(recording, path, options) end
 
----@param ... any
----@return any
-function forcelab.layout.multilevel(...) end
+---lays the graph out by multilevel force refinement
+---@param g forcelab.Graph
+---@param options? forcelab.options.layout.multilevel
+---@return table
+function forcelab.layout.multilevel(g, options) end
 
----@param ... any
----@return any
-function forcelab.layout.stress(...) end
+---lays the graph out by stress majorization; returns {iterations =, converged =, sparse =}
+---@param g forcelab.Graph
+---@param options? forcelab.options.layout.stress
+---@return table
+function forcelab.layout.stress(g, options) end
 
----@param ... any
----@return any
-function forcelab.metrics(...) end
+---the layout's quality figures (stress, crossings, ...)
+---@param g forcelab.Graph
+---@param options? forcelab.options.metrics
+---@return table
+function forcelab.metrics(g, options) end
 
----@param ... any
----@return any
-function forcelab.mkdir(...) end
+---creates a folder and its parents where the sandbox allows writing; returns the path
+---@param path string
+---@return string
+function forcelab.mkdir(path) end
 
----@param ... any
----@return any
-function forcelab.simulation(...) end
+---binds a d3 simulation to a graph
+---@param g forcelab.Graph
+---@param options? forcelab.options.simulation
+---@return forcelab.Simulation
+function forcelab.simulation(g, options) end
 
----@param ... any
----@return any
-function forcelab.svg.graph(...) end
+---draws the graph as SVG
+---@param g forcelab.Graph
+---@param path string
+---@param options? forcelab.options.svg.graph|forcelab.options.svg.graph.viewport|forcelab.options.svg.graph.cells
+function forcelab.svg.graph(g, path, options) end
 
----@param ... any
----@return any
-function forcelab.svg.plot(...) end
+---draws lines (a recording's series too) as SVG
+---@param path string
+---@param options forcelab.options.svg.plot|forcelab.options.svg.plot.series|forcelab.options.svg.plot.band
+function forcelab.svg.plot(path, options) end
 
----@param ... any
----@return any
-function forcelab.svg.radar(...) end
+---draws series over at least 3 axes as SVG
+---@param path string
+---@param options forcelab.options.svg.radar|forcelab.options.svg.radar.axis|forcelab.options.svg.radar.series
+function forcelab.svg.radar(path, options) end
 
 ---@type forcelab
 fl = forcelab
