@@ -36,7 +36,7 @@ struct KernelAssistance {
         while end < code.count && isNamePart(code[end]) && code[end] != "." && code[end] != ":" { end += 1 }
         let name = String(String.UnicodeScalarView(code[start..<end])).trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
         // Else, inside a call's parentheses or options table (`fl.force.manyBody{th`): the function called.
-        let call = OptionCompletion.enclosingCall(String(String.UnicodeScalarView(code[..<cursor])))
+        let call = EnclosingCall.name(in: String(String.UnicodeScalarView(code[..<cursor])))
         guard let help = [name, call].compactMap({ $0 }).lazy.compactMap(help(of:)).first else {
             return ["status": "ok", "found": false, "data": [String: Any](), "metadata": [String: Any]()]
         }
