@@ -26,7 +26,8 @@ public enum SweepSyntax {
         operand: "the spec", afterOperand: .ownOptionsRefused, optionsAnywhereWith: merge.name,
         markers: [Marker("--", "stop handling options: the spec and its arguments follow, passed on as they are")],
         notes: """
-            Options go before the spec: after it, one of these is refused, not passed to the spec (give '--' first to pass it).
+            Options go before the spec: one of these after it is refused, as handing it to the spec would drop it unsaid
+            ('--' before the spec passes all that follows to the spec). Other arguments after the spec are the spec's.
             A spec's standard input is empty (io.read() gets nil): its worker's input carries the cases.
             """)
 }
