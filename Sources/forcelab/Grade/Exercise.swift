@@ -120,11 +120,20 @@ struct Exercise {
         }
         fl_pop(L, 1)
         guard !self.graphs.isEmpty else { throw GradeError.exercise("'\(path)': field 'graphs' must list at least one graph") }
-        guard case .array(let checks) = try data("checks"), !checks.isEmpty else {
-            throw GradeError.exercise("'\(path)': field 'checks' must list at least one check {kind = ..., ...}")
+        let noChecks = GradeError.exercise("'\(path)': field 'checks' must list at least one check {kind = ..., ...}")
+        guard fl_rawgetfield(L, table, "checks") == LUA_TTABLE else {
+            fl_pop(L, 1)
+            throw noChecks
         }
+        defer { fl_pop(L, 1) }
+        let checkCount = Int(lua_rawlen(L, -1))
+        guard checkCount > 0 else { throw noChecks }
         do {
-            self.checks = try checks.enumerated().map { try GradeCheck($1, position: $0 + 1) }
+            self.checks = try (1...checkCount).map { position in
+                lua_rawgeti(L, -1, lua_Integer(position))
+                defer { fl_pop(L, 1) }
+                return try GradeCheck(lua, table: lua_gettop(L), position: position)
+            }
         } catch let error as GradeError {
             throw GradeError.exercise("'\(path)': \(error.description)")
         }

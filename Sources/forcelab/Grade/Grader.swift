@@ -84,6 +84,8 @@ struct Grader {
     private func grade(_ refused: RefusedAccesses, _ written: SubmissionOutput) -> Ending {
         var ending = Ending()
         var watched: RemovedNameAttempts?
+        /// The state the submission runs in and how many binary chunks its loaders had refused before it loaded.
+        var binaryChunks: (lua: LuaState, before: Int64)?
         do {
             // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
             let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
@@ -98,14 +100,16 @@ struct Grader {
                 ending.lines += show(exercise, prepared)
                 return ending
             }
+            let checks = try judges(exercise)
             lua.fileAccess = options.submissionAccess
             refused.start(in: lua)
             watched = try driver.watchRemovedNames()
+            binaryChunks = (lua, fl_binary_chunks_refused(lua.L))
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
             ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
-            for (index, check) in exercise.checks.enumerated() {
-                let outcome = check.judge(graphs)
+            for (index, check) in checks.enumerated() {
+                let outcome = try check.judge(graphs, ticks: exercise.ticks)
                 ending.lines.append(outcome.line)
                 var output = outcome.line
                 if !outcome.passed {
@@ -115,7 +119,7 @@ struct Grader {
                         output += "\n  hint: \(hint)"
                     }
                 }
-                ending.scores[index] = GradeCheck.Score(name: check.label, points: check.points, earned: outcome.passed ? check.points : 0, output: output)
+                ending.scores[index] = GradeCheck.Score(name: check.label, points: check.points, earned: check.points * outcome.share, output: output)
             }
             let count = exercise.checks.count
             let failed = ending.failed
@@ -129,7 +133,25 @@ struct Grader {
             ending.error = GradeError.exercise(String(describing: error))
         }
         ending.attempts = watched?.counts() ?? [:]
+        if let (lua, before) = binaryChunks, fl_binary_chunks_refused(lua.L) > before {
+            ending.attempts[RemovedNameAttempts.binaryChunk] = Int(fl_binary_chunks_refused(lua.L) - before)
+        }
         return ending
+    }
+
+    /// The exercise's checks as they judge: when one is written in Lua, read again in a Lua state of the grader's own
+    /// (sandboxed and limited as the exercise), so that the submission, which shares the exercise's state, cannot
+    /// reach the checks' functions or what they read.
+    private func judges(_ exercise: Exercise) throws -> [GradeCheck] {
+        guard exercise.checks.contains(where: \.isWrittenInLua) else { return exercise.checks }
+        let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
+                               sandbox: options.exerciseAccess)
+        do {
+            try lua.setModuleGlobal()
+            return try Exercise(path: options.exercise, lua: lua).checks
+        } catch let error as LuaError {
+            throw exerciseFailure(error, lua)
+        }
     }
 
     /// Reads the exercise, lays out each graph with the reference and builds the submission's graphs and simulations.
