@@ -375,6 +375,59 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(looping.stderr.contains("the check 'near the ring' (checks[1]) on graph 1 (grid) reached a limit: instruction limit"), looping.stderr)
     }
 
+    func testAnExerciseGradesAgainstItsRecordedReferenceAsAgainstTheCode() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solutions = folder.appendingPathComponent("solutions")
+        try FileManager.default.createDirectory(at: solutions, withIntermediateDirectories: true)
+        for name in ["clusters", "radial"] {
+            let teacher = folder.appendingPathComponent("\(name)/teacher"), student = folder.appendingPathComponent("\(name)/student")
+            for place in [teacher, student] { try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true) }
+            let code = try String(contentsOf: URL(fileURLWithPath: exercise(name)), encoding: .utf8)
+                .replacingOccurrences(of: "  checks = {\n", with: "  recorded = \"\(name).reference.json\",\n  checks = {\n")
+            let teachers = try submission(code, in: teacher, name: "\(name).lua")
+            let recorded = try grade(["--record", teachers], in: folder)
+            XCTAssertEqual(recorded.status, 0, recorded.stderr)
+            XCTAssertTrue(recorded.stdout.hasSuffix("recorded the reference's layouts of 2 graphs, \(name == "radial" ? 120 : 150) ticks each, in "
+                                                    + teacher.appendingPathComponent("\(name).reference.json").path + "\n"), recorded.stdout)
+            // The students' copy: the exercise without its reference, beside the recording.
+            let start = try XCTUnwrap(code.range(of: "  reference = ")).lowerBound, end = try XCTUnwrap(code.range(of: "  recorded = ")).lowerBound
+            let students = try submission(String(code[..<start] + code[end...]), in: student, name: "\(name).lua")
+            XCTAssertFalse(try String(contentsOfFile: students, encoding: .utf8).contains("reference ="))
+            try FileManager.default.copyItem(at: teacher.appendingPathComponent("\(name).reference.json"), to: student.appendingPathComponent("\(name).reference.json"))
+            let model = try String(contentsOf: Self.exercises.appendingPathComponent("\(name).solution.lua"), encoding: .utf8)
+            let submissions = [
+                model, "return function(alpha, nodes) end\n", model.replacingOccurrences(of: "0.1", with: "0.12").replacingOccurrences(of: "0.15", with: "0.2"),
+                "return function(alpha, nodes) error('not yet') end\n", "return function(nodes, alpha) for _, n in ipairs(nodes) do end end\n",
+            ]
+            for (index, code) in submissions.enumerated() {
+                let path = try submission(code, in: solutions, name: "\(name)\(index).lua")
+                let byCode = try grade([teachers, path], in: folder), byRecording = try grade([students, path], in: folder)
+                XCTAssertEqual(byCode.status, byRecording.status, "\(name) \(index)")
+                XCTAssertEqual(byCode.stdout.replacingOccurrences(of: "/teacher/", with: "/student/"), byRecording.stdout, "\(name) \(index)")
+                XCTAssertEqual(byCode.stderr, byRecording.stderr, "\(name) \(index)")
+            }
+            XCTAssertEqual(try grade([students, try submission(model, in: solutions, name: "model.lua")], in: folder).status, 0)
+        }
+        // A recording of another version of the exercise, a missing one and --record misused are refused (status 2).
+        let student = folder.appendingPathComponent("radial/student/radial.lua")
+        let noReference = try grade(["--record", student.path], in: folder)
+        XCTAssertEqual(noReference.status, 2)
+        XCTAssertTrue(noReference.stderr.contains("--record needs the exercise's reference and a field 'recorded'"), noReference.stderr)
+        let changed = try String(contentsOf: student, encoding: .utf8).replacingOccurrences(of: "ticks = 120", with: "ticks = 100")
+        try changed.write(to: student, atomically: true, encoding: .utf8)
+        let idle = try submission("return function() end\n", in: solutions, name: "idle.lua")
+        let stale = try grade([student.path, idle], in: folder)
+        XCTAssertEqual(stale.status, 2)
+        XCTAssertTrue(stale.stderr.contains("records another exercise or another version of this one"), stale.stderr)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("radial/student/radial.reference.json"))
+        let missing = try grade([student.path, idle], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read the reference recording '"), missing.stderr)
+        let withSubmission = try grade(["--record", student.path, idle], in: folder)
+        XCTAssertEqual(withSubmission.status, 2)
+        XCTAssertTrue(withSubmission.stderr.contains("'--record' records the exercise's reference: give the exercise alone"), withSubmission.stderr)
+    }
+
     func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)

@@ -29,6 +29,18 @@ struct GradedLayout {
         self.data = data
     }
 
+    /// The same nodes, edges and data at `positions` (a recorded reference's).
+    func moved(to positions: [SIMD3<Double>]) -> GradedLayout {
+        GradedLayout(ids: ids, positions: positions, edges: edges, data: data)
+    }
+
+    private init(ids: [String], positions: [SIMD3<Double>], edges: [(Int, Int)], data: [[String: DataValue]]) {
+        self.ids = ids
+        self.positions = positions
+        self.edges = edges
+        self.data = data
+    }
+
     /// The layout as a Lua check receives it: `graph` (its name), `ticks`, `nodes` (in order, each `{index, id, x, y,
     /// z, data}`, index 0-based as in d3), `edges` (`{source, target}`, node ids), `centroid` (`{x, y, z}`) and
     /// `figures` (`fl.metrics`' stress, crossings, ...; absent when the layout cannot be measured).
