@@ -5,12 +5,15 @@
   var token = new URLSearchParams(location.search).get("token") || "";
   var query = "?token=" + encodeURIComponent(token);
   var canvas = document.getElementById("view"), ctx = canvas.getContext("2d");
+  // Which renderer draws the graph: the pixel renderer where it suits the picture, else canvas paths; the
+  // address may insist on one (?renderer=pixels or ?renderer=canvas), for the benchmark.
+  var rendererAsked = new URLSearchParams(location.search).get("renderer"), pixelDraw = pixelRenderer(), rendererUsed = "";
   var panel = document.getElementById("panel"), tip = document.getElementById("tooltip");
   var statusBadge = document.getElementById("status"), readout = document.getElementById("readout");
 
   // What the server last said: the scene, the latest frame of positions and the settings.
   var scene = null, n = 0, dims = 2, positions = null, tick = 0, alpha = 0;
-  var nodeGroups = [], edgeGroups = [], edgeEnds = new Int32Array(0);
+  var styles = null, nodeGroups = [], nodeGroup = new Int32Array(0), edgeGroups = [], edgeEnds = new Int32Array(0);
   var forces = [], simulation = {}, metrics = null, paused = false, ended = false;
   // The option declarations of /api.json, by function name ("fl.force.manyBody", "fl.simulation").
   var declarations = {};
@@ -66,39 +69,61 @@
     dirty = true;
   }
 
-  // Nodes grouped by fill and stroke and edges by stroke, width, opacity and dash, so that each group is one path.
+  // The scene's styles as the renderers want them: each node's radius and outline width and its style group (fill,
+  // stroke and width), edges grouped by stroke, width, opacity and dash (one path a group).
   function groupStyles() {
-    var byKey = {}, i;
+    var m = scene.edges.length, byKey = {};
+    styles = {
+      radius: new Float32Array(n), strokeWidth: new Float32Array(n)
+    };
     nodeGroups = [];
-    scene.nodes.forEach(function (node, index) {
-      var key = (node.fill || "#1f77b4") + "|" + (node.stroke || "#fff") + "|" + (node.strokeWidth || 1);
-      if (!byKey[key]) {
-        byKey[key] = { fill: node.fill || "#1f77b4", stroke: node.stroke || "#fff", strokeWidth: node.strokeWidth || 1, nodes: [] };
-        nodeGroups.push(byKey[key]);
-      }
-      byKey[key].nodes.push(index);
-    });
-    nodeGroups.forEach(function (group) { group.nodes = Int32Array.from(group.nodes); });
-    byKey = {};
+    nodeGroup = new Int32Array(n);
     edgeGroups = [];
-    edgeEnds = new Int32Array(2 * scene.edges.length);
-    scene.edges.forEach(function (edge, index) {
-      edgeEnds[2 * index] = edge.source;
-      edgeEnds[2 * index + 1] = edge.target;
-      var dash = edge.dash ? String(edge.dash) : "";
-      var key = (edge.stroke || "#999") + "|" + (edge.width || 1) + "|" + (edge.opacity === undefined ? 0.6 : edge.opacity) + "|" + dash;
-      if (!byKey[key]) {
-        byKey[key] = {
-          stroke: edge.stroke || "#999", width: edge.width || 1,
-          opacity: edge.opacity === undefined ? 0.6 : edge.opacity,
-          dash: dash ? dash.split(/[ ,]+/).map(Number) : [], edges: []
-        };
-        edgeGroups.push(byKey[key]);
-      }
-      byKey[key].edges.push(index);
+    edgeEnds = new Int32Array(2 * m);
+    scene.nodes.forEach(function (node, i) {
+      var fill = node.fill || "#1f77b4", stroke = node.stroke || "#fff", width = node.strokeWidth === undefined ? 1 : node.strokeWidth;
+      styles.radius[i] = node.radius === undefined ? 5 : node.radius;
+      styles.strokeWidth[i] = stroke === "none" ? 0 : width;
+      var key = fill + "|" + stroke + "|" + width;
+      if (byKey[key] === undefined) { byKey[key] = nodeGroups.length; nodeGroups.push({ fill: fill, stroke: stroke, strokeWidth: styles.strokeWidth[i] }); }
+      nodeGroup[i] = byKey[key];
+    });
+    byKey = {};
+    scene.edges.forEach(function (edge, i) {
+      var stroke = edge.stroke || "#999", width = edge.width === undefined ? 1 : edge.width;
+      var opacity = edge.opacity === undefined ? 0.6 : edge.opacity, dash = dashOf(edge.dash);
+      edgeEnds[2 * i] = edge.source;
+      edgeEnds[2 * i + 1] = edge.target;
+      var key = stroke + "|" + width + "|" + opacity + "|" + dash.join(",");
+      if (!byKey[key]) { byKey[key] = { stroke: stroke, width: width, opacity: opacity, dash: dash, edges: [] }; edgeGroups.push(byKey[key]); }
+      byKey[key].edges.push(i);
     });
     edgeGroups.forEach(function (group) { group.edges = Int32Array.from(group.edges); });
-    for (i = 0; i < nodeGroups.length; i++) nodeGroups[i].count = nodeGroups[i].nodes.length;
+    pixelDraw.setScene();
+  }
+
+  // A dash pattern ("4 2", "4,2" or [4, 2]) as numbers; none for a solid line.
+  function dashOf(dash) {
+    if (dash === undefined || dash === null || dash === "" || dash === "none") return [];
+    return (Array.isArray(dash) ? dash : String(dash).split(/[ ,]+/)).map(Number).filter(function (v) { return v >= 0; });
+  }
+
+  // A CSS colour as red, green, blue and alpha bytes, alpha times `opacity` ("none": transparent).
+  var colourCache = {}, colourContext = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  function rgba(colour, opacity) {
+    var key = colour + "|" + opacity;
+    if (colourCache[key]) return colourCache[key];
+    var bytes = [0, 0, 0, 0];
+    if (colour !== "none" && colour !== "transparent") {
+      colourContext.clearRect(0, 0, 1, 1);
+      colourContext.fillStyle = "#000";
+      colourContext.fillStyle = colour;
+      colourContext.fillRect(0, 0, 1, 1);
+      var data = colourContext.getImageData(0, 0, 1, 1).data;
+      bytes = [data[0], data[1], data[2], Math.round(data[3] * Math.max(0, Math.min(1, opacity)))];
+    }
+    colourCache[key] = bytes;
+    return bytes;
   }
 
   // ---- drawing ----
@@ -109,120 +134,233 @@
   function screenX(i) { return worldX(i) * view.k + view.tx; }
   function screenY(i) { return worldY(i) * view.k + view.ty; }
 
+  // The view that shows every node with a margin (no closer than 2 screen pixels a unit).
   function fit() {
-    var s = size();
+    var s = size(), box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, maxRadius = 0, i;
     if (!positions || s.w === 0 || s.h === 0) return;
-    var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, maxR = 0, i;
     for (i = 0; i < n; i++) {
-      var x = worldX(i), y = worldY(i);
-      if (x < minX) minX = x; if (x > maxX) maxX = x;
-      if (y < minY) minY = y; if (y > maxY) maxY = y;
-      maxR = Math.max(maxR, scene.nodes[i].radius || 5);
+      box.x0 = Math.min(box.x0, worldX(i)); box.x1 = Math.max(box.x1, worldX(i));
+      box.y0 = Math.min(box.y0, worldY(i)); box.y1 = Math.max(box.y1, worldY(i));
+      maxRadius = Math.max(maxRadius, styles.radius[i]);
     }
     if (n === 0) { view.k = 1; view.tx = s.w / 2; view.ty = s.h / 2; return; }
-    var pad = 20 + maxR;
-    var k = Math.min((s.w - 2 * pad) / Math.max(maxX - minX, 1e-9), (s.h - 2 * pad) / Math.max(maxY - minY, 1e-9));
-    if (!isFinite(k) || k <= 0) k = 1;
-    view.k = Math.min(k, 4);
-    view.tx = s.w / 2 - (minX + maxX) / 2 * view.k;
-    view.ty = s.h / 2 - (minY + maxY) / 2 * view.k;
+    var margin = 20 + maxRadius;
+    var k = Math.min((s.w - 2 * margin) / Math.max(box.x1 - box.x0, 1e-9), (s.h - 2 * margin) / Math.max(box.y1 - box.y0, 1e-9));
+    view.k = isFinite(k) && k > 0 ? Math.min(k, 2) : 1;
+    view.tx = s.w / 2 - (box.x0 + box.x1) / 2 * view.k;
+    view.ty = s.h / 2 - (box.y0 + box.y1) / 2 * view.k;
   }
 
+  function resizeCanvas(target, s, dpr) {
+    var w = Math.max(1, Math.round(s.w * dpr)), h = Math.max(1, Math.round(s.h * dpr));
+    if (target.width !== w || target.height !== h) { target.width = w; target.height = h; }
+  }
+
+  // One picture: the graph, then the hover ring and labels on top.
   function draw() {
-    var s = size(), dpr = window.devicePixelRatio || 1, i, j, a, b;
-    if (canvas.width !== Math.round(s.w * dpr) || canvas.height !== Math.round(s.h * dpr)) {
-      canvas.width = Math.max(1, Math.round(s.w * dpr));
-      canvas.height = Math.max(1, Math.round(s.h * dpr));
-    }
+    var s = size(), dpr = window.devicePixelRatio || 1;
+    resizeCanvas(canvas, s, dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = "#ffffff";
-    ctx.fillRect(0, 0, s.w, s.h);
+    ctx.clearRect(0, 0, s.w, s.h);
     if (!scene || !positions) return;
-    if (autoFit && !gesture) fit();
-    var k = view.k, tx = view.tx, ty = view.ty, p = positions, stride = dims;
-    ctx.lineCap = "round";
-    for (i = 0; i < edgeGroups.length; i++) {
-      var eg = edgeGroups[i], edges = eg.edges;
-      ctx.strokeStyle = eg.stroke;
-      ctx.globalAlpha = eg.opacity;
-      ctx.lineWidth = eg.width;
-      ctx.setLineDash(eg.dash);
-      ctx.beginPath();
-      for (j = 0; j < edges.length; j++) {
-        a = 2 + edgeEnds[2 * edges[j]] * stride;
-        b = 2 + edgeEnds[2 * edges[j] + 1] * stride;
-        ctx.moveTo(p[a] * k + tx, p[a + 1] * k + ty);
-        ctx.lineTo(p[b] * k + tx, p[b + 1] * k + ty);
-      }
-      ctx.stroke();
-    }
-    ctx.setLineDash([]);
-    ctx.globalAlpha = 1;
-    var nodes = scene.nodes, left = -20, top = -20, right = s.w + 20, bottom = s.h + 20, visible = 0;
-    for (i = 0; i < nodeGroups.length; i++) {
-      var ng = nodeGroups[i], members = ng.nodes, outlined = false;
-      ctx.beginPath();
-      for (j = 0; j < members.length; j++) {
-        var m = members[j], x = p[2 + m * stride] * k + tx, y = p[3 + m * stride] * k + ty;
-        if (x < left || x > right || y < top || y > bottom) continue;
-        var r = (nodes[m].radius || 5) * k;
-        if (r < 1) r = 1;
-        if (r >= 2.5) outlined = true;
-        ctx.moveTo(x + r, y);
-        ctx.arc(x, y, r, 0, 2 * Math.PI);
-        visible++;
-      }
-      ctx.fillStyle = ng.fill;
-      ctx.fill();
-      if (outlined) {
-        ctx.strokeStyle = ng.stroke;
-        ctx.lineWidth = ng.strokeWidth;
-        ctx.stroke();
-      }
-    }
+    var pixels = rendererAsked === "pixels" || (rendererAsked !== "canvas" && pixelDraw.suits(view.k));
+    rendererUsed = pixels ? "pixels" : "canvas";
+    if (pixels) pixelDraw.draw(ctx, dpr); else drawWithCanvas(s);
     if (hover >= 0 && hover < n) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = "#1f2328";
       ctx.beginPath();
-      ctx.arc(screenX(hover), screenY(hover), (nodes[hover].radius || 5) * k + 3, 0, 2 * Math.PI);
+      ctx.arc(screenX(hover), screenY(hover), Math.max(styles.radius[hover] * view.k, 1) + 3, 0, 2 * Math.PI);
       ctx.stroke();
     }
-    if (visible <= 300) drawLabels(left, top, right, bottom);
+    drawLabels(s);
   }
 
-  // Labels beside the nodes in view, white-haloed, when few enough are in view to read them.
-  function drawLabels(left, top, right, bottom) {
+  // The canvas fallback: one path a style group, nodes outside the view left out.
+  function drawWithCanvas(s) {
+    var k = view.k, tx = view.tx, ty = view.ty, p = positions, stride = dims, i, j, a, b;
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, s.w, s.h);
+    ctx.lineCap = "round";
+    edgeGroups.forEach(function (group) {
+      ctx.strokeStyle = group.stroke;
+      ctx.globalAlpha = group.opacity;
+      ctx.lineWidth = group.width * k;
+      ctx.setLineDash(group.dash.map(function (v) { return v * k; }));
+      ctx.beginPath();
+      for (j = 0; j < group.edges.length; j++) {
+        a = 2 + edgeEnds[2 * group.edges[j]] * stride;
+        b = 2 + edgeEnds[2 * group.edges[j] + 1] * stride;
+        ctx.moveTo(p[a] * k + tx, p[a + 1] * k + ty);
+        ctx.lineTo(p[b] * k + tx, p[b + 1] * k + ty);
+      }
+      ctx.stroke();
+    });
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
+    // Nodes in index order (as fl.svg.graph draws them), each run of one style one path.
+    for (i = 0; i < n; i = j) {
+      var group = nodeGroups[nodeGroup[i]], outlined = group.strokeWidth * k >= 0.5 && group.stroke !== "none";
+      ctx.beginPath();
+      for (j = i; j < n && nodeGroup[j] === nodeGroup[i]; j++) {
+        var x = p[2 + j * stride] * k + tx, y = p[3 + j * stride] * k + ty, r = Math.max(styles.radius[j] * k, 0.75);
+        if (x < -r || x > s.w + r || y < -r || y > s.h + r) continue;
+        ctx.moveTo(x + r, y);
+        ctx.arc(x, y, r, 0, 2 * Math.PI);
+      }
+      ctx.fillStyle = group.fill;
+      ctx.fill();
+      if (outlined) {
+        ctx.strokeStyle = group.stroke;
+        ctx.lineWidth = group.strokeWidth * k;
+        ctx.stroke();
+      }
+    }
+  }
+
+  // Labels beside the nodes in view, white-haloed, when few enough (300) are in view to read them.
+  function drawLabels(s) {
+    var shown = [], i;
+    for (i = 0; i < n && shown.length <= 300; i++) {
+      var label = scene.nodes[i].label, x = screenX(i), y = screenY(i);
+      if (label === undefined || label === null || label === "") continue;
+      if (x >= -40 && x <= s.w + 40 && y >= -10 && y <= s.h + 10) shown.push(i);
+    }
+    if (shown.length > 300) return;
     ctx.font = "11px \"DejaVu Sans\", Verdana, sans-serif";
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
     ctx.lineWidth = 3;
     ctx.strokeStyle = "rgba(255,255,255,0.9)";
     ctx.fillStyle = "#1f2328";
-    for (var i = 0; i < n; i++) {
-      var label = scene.nodes[i].label;
-      if (label === undefined || label === null || label === "") continue;
-      var x = screenX(i), y = screenY(i);
-      if (x < left || x > right || y < top || y > bottom) continue;
-      var dx = Math.max((scene.nodes[i].radius || 5) * view.k, 1) + 3;
-      ctx.strokeText(String(label), x + dx, y);
-      ctx.fillText(String(label), x + dx, y);
+    shown.forEach(function (node) {
+      var text = String(scene.nodes[node].label), x = screenX(node) + Math.max(styles.radius[node] * view.k, 1) + 3;
+      ctx.strokeText(text, x, screenY(node));
+      ctx.fillText(text, x, screenY(node));
+    });
+  }
+
+  // The pixel renderer: big scenes of small nodes and thin edges drawn straight into an image (edges as
+  // anti-aliased lines a pixel wide, their alpha scaled by their width; nodes as stamps of anti-aliased discs with
+  // their outline, centred on the nearest pixel) and put on the canvas at once. In headless Chromium this takes a
+  // quarter of the processor time of the same picture in canvas paths (scripts/bench-live).
+  function pixelRenderer() {
+    var image = null, pixels = null, width = 0, height = 0, stamps = {};
+
+    // Whether the picture at this zoom is one the pixel renderer draws as the canvas would.
+    function suits(k) {
+      if (n + scene.edges.length < 2000 || k * maxRadius > 6) return false;
+      return edgeGroups.every(function (group) { return group.dash.length === 0 && group.width * k <= 1.5; });
     }
+
+    function blend(index, r, g, b, a) {
+      var v = pixels[index], keep = 256 - a;
+      pixels[index] = 0xff000000 | ((((v >>> 16) & 255) * keep + b * a) >> 8) << 16 |
+        ((((v >>> 8) & 255) * keep + g * a) >> 8) << 8 | (((v & 255) * keep + r * a) >> 8);
+    }
+
+    // One edge from (x0, y0) to (x1, y1): along its longer axis, the two pixels across it share its alpha `a` (0-256).
+    function line(x0, y0, x1, y1, r, g, b, a) {
+      var dx = x1 - x0, dy = y1 - y0, t, step, i, end, across, near, f;
+      var steep = Math.abs(dy) > Math.abs(dx);
+      if (steep) { t = x0; x0 = y0; y0 = t; t = x1; x1 = y1; y1 = t; t = dx; dx = dy; dy = t; }
+      if (dx < 0) { t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; dy = -dy; dx = -dx; }
+      var along = steep ? height : width, wide = steep ? width : height;
+      step = dx > 0 ? dy / dx : 0;
+      i = Math.max(Math.round(x0), 0);
+      end = Math.min(Math.round(x1), along - 1);
+      across = y0 + step * (i - x0) - 0.5;
+      for (; i <= end; i++, across += step) {
+        near = Math.floor(across);
+        f = ((across - near) * a) | 0;
+        if (near >= 0 && near < wide) blend(steep ? i * width + near : near * width + i, r, g, b, a - f);
+        if (near + 1 >= 0 && near + 1 < wide) blend(steep ? i * width + near + 1 : (near + 1) * width + i, r, g, b, f);
+      }
+    }
+
+    // A node's picture at `radius` screen pixels: each pixel's colour (fill, outline or between) and coverage.
+    function stamp(group, radius, outline) {
+      var key = group.fill + "|" + group.stroke + "|" + radius + "|" + outline;
+      if (stamps[key]) return stamps[key];
+      var fill = rgba(group.fill, 1), line = rgba(group.stroke, 1), reach = radius + outline / 2;
+      var size = 2 * Math.ceil(reach + 0.5) + 1, middle = (size - 1) / 2, x, y;
+      var colours = new Uint32Array(size * size), cover = new Int32Array(size * size);
+      for (y = 0; y < size; y++) {
+        for (x = 0; x < size; x++) {
+          var d = Math.hypot(x - middle, y - middle), inside = Math.max(0, Math.min(1, reach + 0.5 - d));
+          var onLine = outline > 0 ? Math.max(0, Math.min(1, d - (radius - outline / 2) + 0.5)) * Math.min(outline, 1) : 0;
+          var la = line[3] / 255 * onLine, fa = fill[3] / 255 * (1 - la);
+          var alpha = la + fa, c = [0, 1, 2].map(function (j) { return alpha > 0 ? Math.round((line[j] * la + fill[j] * fa) / alpha) : 0; });
+          colours[y * size + x] = c[0] | c[1] << 8 | c[2] << 16;
+          cover[y * size + x] = Math.round(inside * alpha * 256);
+        }
+      }
+      stamps[key] = { size: size, middle: middle, colours: colours, cover: cover };
+      return stamps[key];
+    }
+
+    function node(s, cx, cy) {
+      var left = Math.round(cx) - s.middle, top = Math.round(cy) - s.middle, x, y, j, c, index;
+      for (y = 0; y < s.size; y++) {
+        var row = top + y;
+        if (row < 0 || row >= height) continue;
+        for (x = 0; x < s.size; x++) {
+          j = y * s.size + x;
+          c = s.cover[j];
+          if (c === 0 || left + x < 0 || left + x >= width) continue;
+          index = row * width + left + x;
+          if (c >= 256) pixels[index] = 0xff000000 | s.colours[j];
+          else blend(index, s.colours[j] & 255, (s.colours[j] >>> 8) & 255, (s.colours[j] >>> 16) & 255, c);
+        }
+      }
+    }
+
+    var maxRadius = 0;
+    return {
+      setScene: function () { stamps = {}; maxRadius = 0; for (var i = 0; i < n; i++) maxRadius = Math.max(maxRadius, styles.radius[i]); },
+      suits: suits,
+      // Draws the graph at device pixel ratio `dpr` onto `context` (the whole canvas).
+      draw: function (context, dpr) {
+        if (!image || image.width !== context.canvas.width || image.height !== context.canvas.height) {
+          image = context.createImageData(context.canvas.width, context.canvas.height);
+          pixels = new Uint32Array(image.data.buffer);
+          width = image.width;
+          height = image.height;
+        }
+        pixels.fill(0xffffffff);
+        var k = view.k * dpr, tx = view.tx * dpr, ty = view.ty * dpr, p = positions, stride = dims, i, j;
+        edgeGroups.forEach(function (group) {
+          var colour = rgba(group.stroke, group.opacity), alpha = Math.round(colour[3] / 255 * Math.min(group.width * k, 1) * 256);
+          if (alpha === 0) return;
+          for (j = 0; j < group.edges.length; j++) {
+            var a = 2 + edgeEnds[2 * group.edges[j]] * stride, b = 2 + edgeEnds[2 * group.edges[j] + 1] * stride;
+            line(p[a] * k + tx, p[a + 1] * k + ty, p[b] * k + tx, p[b + 1] * k + ty, colour[0], colour[1], colour[2], alpha);
+          }
+        });
+        // Nodes in index order, as the canvas and fl.svg.graph draw them.
+        for (i = 0; i < n; i++) {
+          var group = nodeGroups[nodeGroup[i]], radius = Math.max(Math.round(styles.radius[i] * k * 4) / 4, 0.75);
+          var outline = Math.round(group.strokeWidth * k * 4) / 4;
+          node(stamp(group, radius, outline < 0.5 ? 0 : outline), p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
+        }
+        context.putImageData(image, 0, 0);
+      }
+    };
   }
 
   // Draws when something changed (or always while a benchmark runs), and keeps the figures the benchmark reads.
   function animate(time) {
     if (dirty || time < stats.benchUntil) {
       var start = performance.now();
+      if (autoFit && !gesture) fit();
       draw();
-      var spent = performance.now() - start;
+      stats.drawTimes.push(performance.now() - start);
       dirty = false;
       stats.frames++;
-      stats.drawTimes.push(spent);
       if (stats.lastFrameTime) stats.frameTimes.push(time - stats.lastFrameTime);
       stats.lastFrameTime = time;
-      if (stats.drawTimes.length > 600) { stats.drawTimes.shift(); }
-      if (stats.frameTimes.length > 600) { stats.frameTimes.shift(); }
+      if (stats.drawTimes.length > 600) stats.drawTimes.shift();
+      if (stats.frameTimes.length > 600) stats.frameTimes.shift();
       showReadout();
     } else {
       stats.lastFrameTime = 0;
@@ -243,7 +381,7 @@
     var best = -1, bestDistance = Infinity;
     for (var i = 0; i < n; i++) {
       var dx = screenX(i) - point.x, dy = screenY(i) - point.y, d = dx * dx + dy * dy;
-      var reach = Math.max((scene.nodes[i].radius || 5) * view.k, 1) + 4;
+      var reach = Math.max(styles.radius[i] * view.k, 1) + 4;
       if (d <= reach * reach && d < bestDistance) { bestDistance = d; best = i; }
     }
     return best;
@@ -591,7 +729,7 @@
     var times = stats.frameTimes.slice(-120), draws = stats.drawTimes.slice(-120);
     var meanFrame = times.length ? times.reduce(function (a, b) { return a + b; }, 0) / times.length : 0;
     var meanDraw = draws.length ? draws.reduce(function (a, b) { return a + b; }, 0) / draws.length : 0;
-    return { fps: meanFrame ? 1000 / meanFrame : 0, drawMs: meanDraw, frames: stats.frames, received: stats.received };
+    return { fps: meanFrame ? 1000 / meanFrame : 0, drawMs: meanDraw, frames: stats.frames, received: stats.received, renderer: rendererUsed };
   }
 
   window.forcelabLive = {
@@ -609,7 +747,7 @@
             fps: (stats.frames - framesBefore) / (elapsed / 1000),
             drawMs: draws.length ? draws.reduce(function (a, b) { return a + b; }, 0) / draws.length : 0,
             drawMsP95: draws.length ? draws[Math.floor(0.95 * (draws.length - 1))] : 0,
-            nodes: n, edges: scene ? scene.edges.length : 0, framesReceived: stats.received
+            nodes: n, edges: scene ? scene.edges.length : 0, framesReceived: stats.received, renderer: rendererUsed
           });
         }, ms + 50);
       });
