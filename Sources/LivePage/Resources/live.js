@@ -597,77 +597,114 @@
     return typeof value === "number" ? value : undefined;
   }
 
-  // The slider's range: the declared one, or, where a side is unbounded, one around the current value and default.
-  function sliderRange(declaration, value) {
-    var min = bound(declaration.min), max = bound(declaration.max);
-    var scale = Math.max(Math.abs(typeof value === "number" ? value : 0), Math.abs(typeof declaration.default === "number" ? declaration.default : 0), 1);
-    var chosen = false;
-    if (min === undefined || !isFinite(min)) { min = max !== undefined && isFinite(max) && max <= 0 ? -4 * scale : (max !== undefined && isFinite(max) ? Math.min(0, max - 4 * scale) : -4 * scale); chosen = true; }
-    if (max === undefined || !isFinite(max)) { max = min >= 0 ? min + 4 * scale : 4 * scale; chosen = true; }
-    if (min === 0 && chosen && typeof value === "number" && value >= 0 && bound(declaration.min) === undefined) min = 0;
-    return { min: min, max: max, chosen: chosen };
-  }
-
+  // A number as the panel shows it and reads it back: infinity is "inf", as in api.json.
   function formatNumber(value) {
+    if (value === Infinity) return "inf";
+    if (value === -Infinity) return "-inf";
     if (typeof value !== "number") return String(value);
     if (value === 0) return "0";
     var magnitude = Math.abs(value);
-    return magnitude >= 1000 || magnitude < 0.001 ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
+    return magnitude >= 1e5 || magnitude < 1e-3 ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
+  }
+  function parseNumber(text) {
+    var t = String(text).trim().toLowerCase();
+    if (t === "inf" || t === "+inf" || t === "infinity" || t === "\u221e") return Infinity;
+    if (t === "-inf" || t === "-infinity" || t === "-\u221e") return -Infinity;
+    return t === "" ? NaN : Number(t);
+  }
+  // What a number goes to the server as: JSON has no infinity, so "inf" and "-inf" (api.json's spelling).
+  function wireNumber(value) { return isFinite(value) ? value : value > 0 ? "inf" : "-inf"; }
+
+  // Half the layout's larger side, rounded up to 1, 2 or 5 times a power of ten: the span given to an unbounded
+  // option whose value and default are both 0 (the positions and distances among forcelab's options).
+  function layoutSpan() {
+    var extent = 0;
+    for (var i = 0; positions && i < n; i++) extent = Math.max(extent, Math.abs(worldX(i)), Math.abs(worldY(i)));
+    return niceNumber(Math.max(extent, 10));
   }
 
+  // The slider's range: the declared one; a side the declaration leaves open (or infinite) is 4 times the larger of
+  // the value and the default away from the other (or from 0), or the layout's span when both are 0. `chosen` says
+  // the page chose it; the field beside the slider takes any value, and the slider widens to show it.
+  function sliderRange(declaration, value) {
+    var min = bound(declaration.min), max = bound(declaration.max), chosen = false;
+    var reference = Math.max(Math.abs(isFinite(value) ? value : 0), Math.abs(typeof declaration.default === "number" ? declaration.default : 0));
+    var span = reference > 0 ? niceNumber(4 * reference) : layoutSpan();
+    var lowOpen = min === undefined || !isFinite(min), highOpen = max === undefined || !isFinite(max);
+    if (lowOpen && highOpen) { min = -span; max = span; chosen = true; }
+    else if (lowOpen) { min = Math.min(max - span, 0); chosen = true; }
+    else if (highOpen) { max = Math.max(min + span, isFinite(value) ? value : min); chosen = true; }
+    return { min: min, max: max, chosen: chosen };
+  }
+
+  function niceNumber(raw) {
+    var power = Math.pow(10, Math.floor(Math.log10(raw))), scaled = raw / power;
+    return (scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 5 ? 5 : 10) * power;
+  }
+  function niceStep(raw) {
+    if (!(raw > 0)) return 0.001;
+    var power = Math.pow(10, Math.floor(Math.log10(raw))), scaled = raw / power;
+    return (scaled < 2 ? 1 : scaled < 5 ? 2 : 5) * power;
+  }
+
+  // The option kinds a number is a value of: numbers, integers, and per-node or per-edge values set to a constant.
+  var numericKinds = ["number", "integer", "nodeAccessor", "edgeAccessor", "nodeNumber", "edgeNumber"];
+  // The kinds the page cannot set (functions and tables): shown, set in the session.
+  var sessionKinds = ["function", "table", "custom", "nodeColour", "edgeColour"];
+
   // One option's row: a slider and a number field for numbers, a select for choices, a switch for booleans, a field
-  // for the rest; the declaration's doc is the row's tooltip. `row.control.setValue` moves it without sending.
+  // for the rest; the declaration's doc is the row's tooltip. The row's `control.setValue` moves it without sending.
   function optionRow(declaration, value, change) {
-    var label = element("label", { title: declaration.doc || "" }, [declaration.name]);
-    var row = element("div", { className: "option", title: declaration.doc || "" }, [label]);
-    var kind = declaration.kind;
-    var numeric = kind === "number" || kind === "integer" || ((kind === "nodeNumber" || kind === "edgeNumber") && typeof value === "number");
-    var control;
-    if (numeric && typeof value === "number") {
-      var range = sliderRange(declaration, value);
-      var slider = element("input", { type: "range" });
-      var field = element("input", { type: "number" });
-      var step = kind === "integer" ? 1 : niceStep((range.max - range.min) / 400);
-      slider.min = String(range.min); slider.max = String(range.max); slider.step = String(step);
-      field.step = "any";
+    var doc = declaration.doc || "";
+    var label = element("label", { title: doc }, [declaration.name]);
+    var row = element("div", { className: "option", title: doc }, [label]);
+    var kind = declaration.kind, control;
+    var number = typeof value === "number" ? value : bound(value);
+    if (numericKinds.indexOf(kind) >= 0 && number !== undefined) {
+      var range = sliderRange(declaration, number);
+      var slider = element("input", { type: "range" }), field = element("input", { type: "text", inputMode: "decimal" });
+      slider.min = String(range.min);
+      slider.max = String(range.max);
+      slider.step = String(kind === "integer" ? 1 : niceStep((range.max - range.min) / 400));
+      slider.dataset.role = "slider";
       slider.setAttribute("aria-label", declaration.name);
       field.setAttribute("aria-label", declaration.name + " value");
-      if (range.chosen) row.title = (declaration.doc ? declaration.doc + "\n" : "") + "(unbounded: the slider spans " +
-        formatNumber(range.min) + " to " + formatNumber(range.max) + " around the value; type any value in the field)";
-      label.title = row.title;
-      var holding = false;
+      if (range.chosen) {
+        row.title = (doc ? doc + "\n" : "") + "The slider spans " + formatNumber(range.min) + " to " + formatNumber(range.max) +
+          ", a range chosen around the value (the option is unbounded" + (bound(declaration.max) === Infinity ? ", and accepts inf" : "") +
+          "); type any value in the field.";
+        label.title = row.title;
+      }
+      var holding = false, place = function (v) {
+        if (isFinite(v) && v < Number(slider.min)) slider.min = String(v);
+        if (isFinite(v) && v > Number(slider.max)) slider.max = String(v);
+        slider.value = String(isFinite(v) ? v : v > 0 ? slider.max : slider.min);
+      };
       slider.addEventListener("pointerdown", function () { holding = true; });
       slider.addEventListener("pointerup", function () { holding = false; });
+      slider.addEventListener("blur", function () { holding = false; });
       slider.addEventListener("input", function () {
         var v = Number(slider.value);
         field.value = formatNumber(v);
         change(v);
       });
       field.addEventListener("change", function () {
-        var v = Number(field.value);
-        if (field.value.trim() === "" || !isFinite(v)) return;
+        var v = parseNumber(field.value);
+        if (isNaN(v)) { field.classList.add("invalid"); return; }
+        field.classList.remove("invalid");
         place(v);
-        change(v);
+        change(wireNumber(v));
       });
-      var place = function (v) {
-        if (v < Number(slider.min)) slider.min = String(v);
-        if (v > Number(slider.max)) slider.max = String(v);
-        slider.value = String(v);
+      field.setValue = function (v) {
+        var parsed = typeof v === "number" ? v : bound(v);
+        if (parsed === undefined || holding || document.activeElement === field) return;
+        place(parsed);
+        field.value = formatNumber(parsed);
       };
-      control = element("div", { className: "number" });
-      control.setValue = function (v) {
-        if (typeof v !== "number" || holding || document.activeElement === field) return;
-        place(v);
-        field.value = formatNumber(v);
-      };
-      control.slider = slider;
-      control.field = field;
       row.appendChild(slider);
       row.appendChild(field);
       row.control = field;
-      field.setValue = control.setValue;
-      slider.dataset.control = "slider";
-      control.setValue(value);
+      field.setValue(value);
       return row;
     }
     row.classList.add("wide");
@@ -677,17 +714,18 @@
       }));
       control.addEventListener("change", function () { change(control.value); });
       control.setValue = function (v) { if (document.activeElement !== control) control.value = String(v); };
-    } else if (kind === "boolean" || typeof value === "boolean") {
+    } else if (kind === "boolean") {
       control = element("input", { type: "checkbox" });
       control.addEventListener("change", function () { change(control.checked); });
       control.setValue = function (v) { control.checked = !!v; };
     } else {
+      // Strings, and per-node or per-edge values that are not a constant: a number typed here makes them one.
       control = element("input", { type: "text" });
-      var settable = typeof value === "number" || typeof value === "string";
-      if (!settable) { control.readOnly = true; control.title = "set in the session (" + (declaration.accepts || kind) + ")"; }
+      if (sessionKinds.indexOf(kind) >= 0) control.readOnly = true;
+      control.placeholder = numericKinds.indexOf(kind) >= 0 ? "per " + (kind.indexOf("edge") === 0 ? "edge" : "node") + ": type a number" : "set in the session";
       control.addEventListener("change", function () {
-        var v = control.value.trim();
-        change(v !== "" && isFinite(Number(v)) ? Number(v) : v);
+        var text = control.value.trim(), v = parseNumber(text);
+        change(numericKinds.indexOf(kind) >= 0 && !isNaN(v) ? wireNumber(v) : text);
       });
       control.setValue = function (v) {
         if (document.activeElement === control) return;
@@ -699,13 +737,6 @@
     row.appendChild(control);
     row.control = control;
     return row;
-  }
-
-  function niceStep(raw) {
-    if (!(raw > 0)) return 0.001;
-    var power = Math.pow(10, Math.floor(Math.log10(raw)));
-    var scaled = raw / power;
-    return (scaled < 2 ? 1 : scaled < 5 ? 2 : 5) * power;
   }
 
   function showMetrics() {
