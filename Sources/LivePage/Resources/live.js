@@ -31,7 +31,11 @@
       if (typeof event.data === "string") receive(JSON.parse(event.data));
       else receiveFrame(new Float64Array(event.data));
     };
-    socket.onclose = function () { ended = true; showStatus(); };
+    socket.onclose = function () {
+      ended = true;
+      showStatus();
+      showMessage("The live session has ended (fl.live returned, or fl.live.stop): reload to reconnect to a new one.", true);
+    };
   }
 
   function send(message) {
@@ -42,7 +46,7 @@
     if (message.type === "scene") setScene(message);
     else if (message.type === "controls") setControls(message.forces, message.simulation);
     else if (message.type === "metrics") { metrics = message.figures; showMetrics(); showStatus(); }
-    else if (message.type === "error") showError(message.message);
+    else if (message.type === "error") showMessage(message.message);
   }
 
   // One frame: [tick, alpha, x0, y0, (z0,) x1, ...] in the order of the last scene's nodes.
@@ -477,14 +481,22 @@
   function showReadout() {
     if (!scene) return;
     var figures = summary();
-    readout.textContent = "tick " + tick + "   alpha " + alpha.toFixed(4) + "   " + n.toLocaleString("en") + " nodes, " +
-      scene.edges.length.toLocaleString("en") + " edges   " + (figures.fps ? figures.fps.toFixed(0) + " fps" : "");
+    readout.textContent = ["tick " + tick, "alpha " + alpha.toFixed(4),
+      n.toLocaleString("en") + " nodes, " + scene.edges.length.toLocaleString("en") + " edges" + (dims === 3 ? " (3D, seen from z)" : ""),
+      figures.fps ? figures.fps.toFixed(0) + " frames/s" : ""].filter(Boolean).join("  \u00b7  ");
+    var alphaControl = panel.querySelector("[data-simulation=alpha]");
+    if (alphaControl) alphaControl.setValue(alpha);
     showStatus();
   }
 
-  function showError(text) {
+  // A message in the header for a few seconds: what the server refused, or that the session ended.
+  var messageTimer = 0;
+  function showMessage(text, lasting) {
     var note = document.getElementById("message");
-    if (note) { note.textContent = text; note.hidden = false; }
+    note.textContent = text;
+    note.hidden = false;
+    clearTimeout(messageTimer);
+    if (!lasting) messageTimer = setTimeout(function () { note.hidden = true; }, 6000);
   }
 
   // ---- the control panel, made from the API description ----
@@ -505,11 +517,8 @@
       panelShape = shape;
       panel.textContent = "";
       panel.appendChild(simulationSection());
+      panel.appendChild(element("section", { id: "metrics", hidden: true }));
       forces.forEach(function (force) { panel.appendChild(forceSection(force)); });
-      var metricsSection = element("section", { id: "metrics", hidden: true });
-      panel.appendChild(metricsSection);
-      var message = element("p", { id: "message", className: "note error", hidden: true });
-      panel.appendChild(message);
       showMetrics();
     }
     forces.forEach(function (force) {
@@ -722,7 +731,9 @@
       // Strings, and per-node or per-edge values that are not a constant: a number typed here makes them one.
       control = element("input", { type: "text" });
       if (sessionKinds.indexOf(kind) >= 0) control.readOnly = true;
-      control.placeholder = numericKinds.indexOf(kind) >= 0 ? "per " + (kind.indexOf("edge") === 0 ? "edge" : "node") + ": type a number" : "set in the session";
+      var per = kind.indexOf("edge") === 0 ? "edge" : "node";
+      control.placeholder = numericKinds.indexOf(kind) >= 0 ? "per " + per : "set in the session";
+      if (numericKinds.indexOf(kind) >= 0) control.title = "a value per " + per + ", set in the session; type a number to give every " + per + " that one";
       control.addEventListener("change", function () {
         var text = control.value.trim(), v = parseNumber(text);
         change(numericKinds.indexOf(kind) >= 0 && !isNaN(v) ? wireNumber(v) : text);
