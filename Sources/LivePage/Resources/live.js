@@ -74,7 +74,9 @@
   }
 
   // The scene's styles as the renderers want them: each node's radius and outline width and its style group (fill,
-  // stroke and width), edges grouped by stroke, width, opacity and dash (one path a group).
+  // stroke, width and radius), edges grouped by stroke, width, opacity and dash (one path a group). As in
+  // fl.svg.graph, radii are in world units (drawn at least a pixel; 0 hides the node) and outline and edge widths and
+  // dashes in pixels, an outline at most a quarter of its node's radius.
   function groupStyles() {
     var m = scene.edges.length, byKey = {};
     styles = {
@@ -88,8 +90,11 @@
       var fill = node.fill || "#1f77b4", stroke = node.stroke || "#fff", width = node.strokeWidth === undefined ? 1 : node.strokeWidth;
       styles.radius[i] = node.radius === undefined ? 5 : node.radius;
       styles.strokeWidth[i] = stroke === "none" ? 0 : width;
-      var key = fill + "|" + stroke + "|" + width;
-      if (byKey[key] === undefined) { byKey[key] = nodeGroups.length; nodeGroups.push({ fill: fill, stroke: stroke, strokeWidth: styles.strokeWidth[i] }); }
+      var key = fill + "|" + stroke + "|" + width + "|" + styles.radius[i];
+      if (byKey[key] === undefined) {
+        byKey[key] = nodeGroups.length;
+        nodeGroups.push({ fill: fill, stroke: stroke, strokeWidth: styles.strokeWidth[i], radius: styles.radius[i] });
+      }
       nodeGroup[i] = byKey[key];
     });
     byKey = {};
@@ -170,11 +175,21 @@
     var pixels = rendererAsked === "pixels" || (rendererAsked !== "canvas" && pixelDraw.suits(view.k));
     rendererUsed = pixels ? "pixels" : "canvas";
     if (pixels) pixelDraw.draw(ctx, dpr); else drawWithCanvas(s);
+    // Fixed nodes are ringed, as fl.svg.graph's fixedMark does: those the scene says are fixed, and the held one.
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "#212529";
+    ctx.beginPath();
+    for (var i = 0; i < n; i++) {
+      if (!scene.nodes[i].fixed && !(gesture && gesture.node === i)) continue;
+      ctx.moveTo(screenX(i) + screenRadius(styles.radius[i]) + 2.5, screenY(i));
+      ctx.arc(screenX(i), screenY(i), screenRadius(styles.radius[i]) + 2.5, 0, 2 * Math.PI);
+    }
+    ctx.stroke();
     if (hover >= 0 && hover < n) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = "#1f2328";
       ctx.beginPath();
-      ctx.arc(screenX(hover), screenY(hover), Math.max(styles.radius[hover] * view.k, 1) + 3, 0, 2 * Math.PI);
+      ctx.arc(screenX(hover), screenY(hover), screenRadius(styles.radius[hover]) + 3, 0, 2 * Math.PI);
       ctx.stroke();
     }
     drawLabels(s);
@@ -189,8 +204,8 @@
     edgeGroups.forEach(function (group) {
       ctx.strokeStyle = group.stroke;
       ctx.globalAlpha = group.opacity;
-      ctx.lineWidth = group.width * k;
-      ctx.setLineDash(group.dash.map(function (v) { return v * k; }));
+      ctx.lineWidth = group.width;
+      ctx.setLineDash(group.dash);
       ctx.beginPath();
       for (j = 0; j < group.edges.length; j++) {
         a = 2 + edgeEnds[2 * group.edges[j]] * stride;
@@ -204,23 +219,27 @@
     ctx.globalAlpha = 1;
     // Nodes in index order (as fl.svg.graph draws them), each run of one style one path.
     for (i = 0; i < n; i = j) {
-      var group = nodeGroups[nodeGroup[i]], outlined = group.strokeWidth * k >= 0.5 && group.stroke !== "none";
+      var group = nodeGroups[nodeGroup[i]], r = screenRadius(group.radius), outline = Math.min(group.strokeWidth, r / 4);
       ctx.beginPath();
       for (j = i; j < n && nodeGroup[j] === nodeGroup[i]; j++) {
-        var x = p[2 + j * stride] * k + tx, y = p[3 + j * stride] * k + ty, r = Math.max(styles.radius[j] * k, 0.75);
+        var x = p[2 + j * stride] * k + tx, y = p[3 + j * stride] * k + ty;
+        if (r === 0) continue;
         if (x < -r || x > s.w + r || y < -r || y > s.h + r) continue;
         ctx.moveTo(x + r, y);
         ctx.arc(x, y, r, 0, 2 * Math.PI);
       }
       ctx.fillStyle = group.fill;
       ctx.fill();
-      if (outlined) {
+      if (outline > 0 && group.stroke !== "none") {
         ctx.strokeStyle = group.stroke;
-        ctx.lineWidth = group.strokeWidth * k;
+        ctx.lineWidth = outline;
         ctx.stroke();
       }
     }
   }
+
+  // A radius in world units on the screen: at least a pixel, 0 (hidden) kept.
+  function screenRadius(radius) { return radius > 0 ? Math.max(radius * view.k, 1) : 0; }
 
   // Labels beside the nodes in view, white-haloed, when few enough (300) are in view to read them.
   function drawLabels(s) {
@@ -238,7 +257,7 @@
     ctx.strokeStyle = "rgba(255,255,255,0.9)";
     ctx.fillStyle = "#1f2328";
     shown.forEach(function (node) {
-      var text = String(scene.nodes[node].label), x = screenX(node) + Math.max(styles.radius[node] * view.k, 1) + 3;
+      var text = String(scene.nodes[node].label), x = screenX(node) + screenRadius(styles.radius[node]) + 3;
       ctx.strokeText(text, x, screenY(node));
       ctx.fillText(text, x, screenY(node));
     });
@@ -254,7 +273,7 @@
     // Whether the picture at this zoom is one the pixel renderer draws as the canvas would.
     function suits(k) {
       if (n + scene.edges.length < 2000 || k * maxRadius > 6) return false;
-      return edgeGroups.every(function (group) { return group.dash.length === 0 && group.width * k <= 1.5; });
+      return edgeGroups.every(function (group) { return group.dash.length === 0 && group.width <= 1.5; });
     }
 
     function blend(index, r, g, b, a) {
@@ -265,6 +284,7 @@
 
     // One edge from (x0, y0) to (x1, y1): along its longer axis, the two pixels across it share its alpha `a` (0-256).
     function line(x0, y0, x1, y1, r, g, b, a) {
+      if ((x0 < 0 && x1 < 0) || (y0 < 0 && y1 < 0) || (x0 >= width && x1 >= width) || (y0 >= height && y1 >= height)) return;
       var dx = x1 - x0, dy = y1 - y0, t, step, i, end, across, near, f;
       var steep = Math.abs(dy) > Math.abs(dx);
       if (steep) { t = x0; x0 = y0; y0 = t; t = x1; x1 = y1; y1 = t; t = dx; dx = dy; dy = t; }
@@ -334,7 +354,7 @@
         pixels.fill(0xffffffff);
         var k = view.k * dpr, tx = view.tx * dpr, ty = view.ty * dpr, p = positions, stride = dims, i, j;
         edgeGroups.forEach(function (group) {
-          var colour = rgba(group.stroke, group.opacity), alpha = Math.round(colour[3] / 255 * Math.min(group.width * k, 1) * 256);
+          var colour = rgba(group.stroke, group.opacity), alpha = Math.round(colour[3] / 255 * Math.min(group.width, 1) * 256);
           if (alpha === 0) return;
           for (j = 0; j < group.edges.length; j++) {
             var a = 2 + edgeEnds[2 * group.edges[j]] * stride, b = 2 + edgeEnds[2 * group.edges[j] + 1] * stride;
@@ -343,9 +363,9 @@
         });
         // Nodes in index order, as the canvas and fl.svg.graph draw them.
         for (i = 0; i < n; i++) {
-          var group = nodeGroups[nodeGroup[i]], radius = Math.max(Math.round(styles.radius[i] * k * 4) / 4, 0.75);
-          var outline = Math.round(group.strokeWidth * k * 4) / 4;
-          node(stamp(group, radius, outline < 0.5 ? 0 : outline), p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
+          var group = nodeGroups[nodeGroup[i]], radius = Math.round(screenRadius(group.radius) * dpr * 4) / 4;
+          if (radius === 0) continue;
+          node(stamp(group, radius, Math.round(Math.min(group.strokeWidth * dpr, radius / 4) * 4) / 4), p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
         }
         context.putImageData(image, 0, 0);
       }
@@ -385,7 +405,7 @@
     var best = -1, bestDistance = Infinity;
     for (var i = 0; i < n; i++) {
       var dx = screenX(i) - point.x, dy = screenY(i) - point.y, d = dx * dx + dy * dy;
-      var reach = Math.max(styles.radius[i] * view.k, 1) + 4;
+      var reach = screenRadius(styles.radius[i]) + 4;
       if (d <= reach * reach && d < bestDistance) { bestDistance = d; best = i; }
     }
     return best;
