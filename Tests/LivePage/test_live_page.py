@@ -152,7 +152,11 @@ class LivePageTests(unittest.TestCase):
                                       "fx under the pointer")
         self.assertAlmostEqual(number(state["fy"]), expected_y, delta=1.5 / view["k"])
         self.assertAlmostEqual(number(state["alphaTarget"]), 0.3)
-        time.sleep(0.5)  # frames from forcelab, not the page's own drawing, place the node now
+        time.sleep(0.5)
+        # forcelab's frames keep the node at the pointer, and the page draws it there.
+        frame_x, frame_y = self.js("return forcelabLive.framePosition(0)")
+        self.assertAlmostEqual(frame_x * view["k"] + view["tx"], x + 100, delta=1.5)
+        self.assertAlmostEqual(frame_y * view["k"] + view["ty"], y, delta=1.5)
         held_x, held_y = self.js("return forcelabLive.screenPosition(0)")
         self.assertAlmostEqual(held_x, x + 100, delta=1.5)
         self.assertAlmostEqual(held_y, y, delta=1.5)

@@ -14,7 +14,7 @@
   // What the server last said: the scene, the latest frame of positions and the settings.
   var scene = null, n = 0, dims = 2, positions = null, tick = 0, alpha = 0;
   var styles = null, nodeGroups = [], nodeGroup = new Int32Array(0), edgeGroups = [], edgeEnds = new Int32Array(0);
-  var forces = [], simulation = {}, metrics = null, paused = false, ended = false;
+  var forces = [], simulation = {}, metrics = null, paused = false, ended = false, heldFrame = null;
   // The option declarations of /api.json, by function name ("fl.force.manyBody", "fl.simulation").
   var declarations = {};
   // The view (screen = world * k + t), whether it still follows the graph, and what the pointer is doing.
@@ -55,6 +55,15 @@
     tick = frame[0];
     var wasCool = alpha < (simulation.alphaMin || 0);
     alpha = frame[1];
+    // A frame computed before forcelab had the latest drag would pull the held node back from the pointer for a
+    // moment: it is drawn at the pointer, and forcelab's own position for it kept for the tests (framePosition).
+    if (gesture && gesture.node >= 0 && gesture.node < n && gesture.x !== undefined) {
+      heldFrame = [frame[2 + gesture.node * dims], frame[3 + gesture.node * dims]];
+      frame[2 + gesture.node * dims] = gesture.x;
+      frame[3 + gesture.node * dims] = gesture.y;
+    } else {
+      heldFrame = null;
+    }
     positions = frame;
     stats.received++;
     if (wasCool && alpha >= (simulation.alphaMin || 0) && metrics) { metrics = null; showMetrics(); }
@@ -87,7 +96,8 @@
     edgeGroups = [];
     edgeEnds = new Int32Array(2 * m);
     scene.nodes.forEach(function (node, i) {
-      var fill = node.fill || "#1f77b4", stroke = node.stroke || "#fff", width = node.strokeWidth === undefined ? 1 : node.strokeWidth;
+      var fill = node.fill || "#1f77b4", stroke = node.stroke || "#fff";
+      var width = node.strokeWidth !== undefined ? node.strokeWidth : scene.strokeWidth !== undefined ? scene.strokeWidth : 1.5;
       styles.radius[i] = node.radius === undefined ? 5 : node.radius;
       styles.strokeWidth[i] = stroke === "none" ? 0 : width;
       var key = fill + "|" + stroke + "|" + width + "|" + styles.radius[i];
@@ -430,8 +440,11 @@
     showTip(-1);
   });
 
+  // Moves the held node to the pointer: the page draws it there at once, and forcelab fixes it there (fx, fy).
   function dragTo(point) {
     var x = (point.x - view.tx) / view.k + gesture.dx, y = (point.y - view.ty) / view.k + gesture.dy;
+    gesture.x = x;
+    gesture.y = y;
     if (positions) { positions[2 + gesture.node * dims] = x; positions[3 + gesture.node * dims] = y; }
     send({ type: "drag", node: gesture.node, x: x, y: y });
     dirty = true;
@@ -816,6 +829,11 @@
     },
     screenPosition: function (i) { return positions ? [screenX(i), screenY(i)] : null; },
     worldPosition: function (i) { return positions ? [worldX(i), worldY(i)] : null; },
+    // Where the last frame from forcelab put node i (for the held node, before the page drew it at the pointer).
+    framePosition: function (i) {
+      if (heldFrame && gesture && gesture.node === i) return heldFrame.slice();
+      return positions ? [worldX(i), worldY(i)] : null;
+    },
     nodeAt: function (x, y) { return nodeAt({ x: x, y: y }); },
     state: function () {
       return { nodes: n, edges: scene ? scene.edges.length : 0, tick: tick, alpha: alpha, forces: forces,
