@@ -312,16 +312,17 @@
       }
     }
 
-    // A node's picture at `radius` screen pixels: each pixel's colour (fill, outline or between) and coverage.
-    function stamp(group, radius, outline) {
-      var key = group.fill + "|" + group.stroke + "|" + radius + "|" + outline;
+    // A node's picture at `radius` screen pixels, its centre `shiftX`, `shiftY` (0 or a half) pixels past a
+    // pixel's corner: each pixel's colour (fill, outline or between) and coverage.
+    function stamp(group, radius, outline, shiftX, shiftY) {
+      var key = group.fill + "|" + group.stroke + "|" + radius + "|" + outline + "|" + shiftX + "|" + shiftY;
       if (stamps[key]) return stamps[key];
       var fill = rgba(group.fill, 1), line = rgba(group.stroke, 1), reach = radius + outline / 2;
-      var size = 2 * Math.ceil(reach + 0.5) + 1, middle = (size - 1) / 2, x, y;
+      var size = 2 * Math.ceil(reach + 1) + 1, middle = (size - 1) / 2, x, y;
       var colours = new Uint32Array(size * size), cover = new Int32Array(size * size);
       for (y = 0; y < size; y++) {
         for (x = 0; x < size; x++) {
-          var d = Math.hypot(x - middle, y - middle), inside = Math.max(0, Math.min(1, reach + 0.5 - d));
+          var d = Math.hypot(x + 0.5 - middle - shiftX, y + 0.5 - middle - shiftY), inside = Math.max(0, Math.min(1, reach + 0.5 - d));
           var onLine = outline > 0 ? Math.max(0, Math.min(1, d - (radius - outline / 2) + 0.5)) * Math.min(outline, 1) : 0;
           var la = line[3] / 255 * onLine, fa = fill[3] / 255 * (1 - la);
           var alpha = la + fa, c = [0, 1, 2].map(function (j) { return alpha > 0 ? Math.round((line[j] * la + fill[j] * fa) / alpha) : 0; });
@@ -333,8 +334,21 @@
       return stamps[key];
     }
 
-    function node(s, cx, cy) {
-      var left = Math.round(cx) - s.middle, top = Math.round(cy) - s.middle, x, y, j, c, index;
+    // A style group's four stamps (centres shifted by 0 or a half pixel across and down) at this zoom, or null
+    // for hidden nodes: radius and outline to the nearest quarter pixel.
+    function stampSet(group, dpr) {
+      var radius = Math.round(screenRadius(group.radius) * dpr * 4) / 4;
+      if (radius === 0) return null;
+      var outline = Math.round(Math.min(group.strokeWidth * dpr, radius / 4) * 4) / 4;
+      return [stamp(group, radius, outline, 0, 0), stamp(group, radius, outline, 0.5, 0),
+        stamp(group, radius, outline, 0, 0.5), stamp(group, radius, outline, 0.5, 0.5)];
+    }
+
+    // A node put with its centre at (cx, cy), to the nearest half pixel, from its group's stamps.
+    function node(set, cx, cy) {
+      var halvesX = Math.round(cx * 2), halvesY = Math.round(cy * 2);
+      var s = set[(halvesX & 1) + 2 * (halvesY & 1)];
+      var left = (halvesX >> 1) - s.middle, top = (halvesY >> 1) - s.middle, x, y, j, c, index;
       for (y = 0; y < s.size; y++) {
         var row = top + y;
         if (row < 0 || row >= height) continue;
@@ -372,10 +386,10 @@
           }
         });
         // Nodes in index order, as the canvas and fl.svg.graph draw them.
+        var sets = new Array(nodeGroups.length);
         for (i = 0; i < n; i++) {
-          var group = nodeGroups[nodeGroup[i]], radius = Math.round(screenRadius(group.radius) * dpr * 4) / 4;
-          if (radius === 0) continue;
-          node(stamp(group, radius, Math.round(Math.min(group.strokeWidth * dpr, radius / 4) * 4) / 4), p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
+          var g = nodeGroup[i], set = sets[g] !== undefined ? sets[g] : (sets[g] = stampSet(nodeGroups[g], dpr));
+          if (set !== null) node(set, p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
         }
         context.putImageData(image, 0, 0);
       }
@@ -619,6 +633,10 @@
       element("h2", {}, [switchLabel, force.name, element("span", { className: "kind" }, [functionName])])
     ]);
     section.dataset.force = force.name;
+    if (!declarations[functionName] && Object.keys(force.options || {}).length === 0) {
+      section.appendChild(element("p", { className: "note" }, [force.kind === "lua" ?
+        "A force written in Lua: switch it here, change it in the session." : "No options to set here."]));
+    }
     var declared = (declarations[functionName] || []).map(function (d) { return d.name; });
     var names = declared.filter(function (name) { return name in (force.options || {}); });
     Object.keys(force.options || {}).forEach(function (name) { if (names.indexOf(name) < 0) names.push(name); });
