@@ -70,12 +70,33 @@
     dirty = true;
   }
 
+  // A new scene: nodes added, deleted or restyled. Until the next frame, the nodes kept stay where they were (found
+  // by id) and new ones wait at the origin; a held node stays held under its new index.
   function setScene(message) {
-    var first = scene === null;
+    var first = scene === null, old = scene, oldDims = dims, oldPositions = positions;
     scene = message;
     n = message.nodes.length;
     dims = message.dimensions || 2;
-    if (!positions || positions.length !== 2 + n * dims) positions = null;
+    positions = null;
+    if (old && oldPositions) {
+      var was = {}, i;
+      old.nodes.forEach(function (node, index) { was[node.id] = index; });
+      positions = new Float64Array(2 + n * dims);
+      positions[0] = oldPositions[0];
+      positions[1] = oldPositions[1];
+      for (i = 0; i < n; i++) {
+        var before = was[scene.nodes[i].id];
+        if (before === undefined) continue;
+        positions[2 + i * dims] = oldPositions[2 + before * oldDims];
+        positions[3 + i * dims] = oldPositions[3 + before * oldDims];
+      }
+      if (gesture && gesture.node >= 0) {
+        var heldId = old.nodes[gesture.node] && old.nodes[gesture.node].id, now = -1;
+        for (i = 0; i < n && now < 0; i++) if (scene.nodes[i].id === heldId) now = i;
+        if (now < 0) { gesture = null; canvas.classList.remove("grabbing"); } else gesture.node = now;
+      }
+    }
+    if (hover >= n) hover = -1;
     groupStyles();
     setControls(message.forces, message.simulation);
     if (first) autoFit = true;
@@ -603,7 +624,9 @@
     var section = element("section", { id: "simulation" }, [element("h2", {}, ["Simulation"])]);
     ["alpha", "alphaTarget", "alphaDecay", "velocityDecay"].forEach(function (name) {
       var declaration = declarationOf("fl.simulation", name) || { name: name, kind: "number", min: 0, max: 1 };
-      var row = optionRow(declaration, simulation[name], function (value) {
+      // Controls messages leave alpha out (every frame carries it).
+      var value = name === "alpha" ? alpha : simulation[name] !== undefined ? simulation[name] : declaration.default;
+      var row = optionRow(declaration, value, function (value) {
         send({ type: "simulation", option: name, value: value });
       });
       row.control.dataset.simulation = name;
