@@ -3,7 +3,7 @@ import GraphLayout
 
 /// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
 /// each numeric setting (nil: any finite number, or no number).
-public protocol LuaSettable: Sendable {
+public protocol LuaSettable {
     /// Every setting at its default.
     init()
     /// The range a numeric setting must lie in.
