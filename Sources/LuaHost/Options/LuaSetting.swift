@@ -12,6 +12,7 @@ public protocol LuaSettable {
 
 extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
+extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
