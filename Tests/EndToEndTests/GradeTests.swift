@@ -428,6 +428,39 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(withSubmission.stderr.contains("'--record' records the exercise's reference: give the exercise alone"), withSubmission.stderr)
     }
 
+    func testPicturesShowEachSubmissionsLayoutsBesideTheReferencesLinkedFromItsReport() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("clusters.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        for (student, code) in [("ann", solution), ("ben", solution.replacingOccurrences(of: "0.15", with: "0.05"))] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "clusters.lua"))
+        }
+        let result = try grade(["--pictures", "--out", "graded", exercise("clusters")] + paths, in: folder)
+        XCTAssertEqual(result.status, 1, result.stdout)
+        for (student, nodes, rings) in [("ann", 70, 0), ("ben", 70, 6)] {
+            let report = try String(contentsOf: folder.appendingPathComponent("graded/\(student).txt"), encoding: .utf8)
+            XCTAssertTrue(report.contains("\npicture: graded/\(student).svg (the submission's layouts beside the reference's, the nodes farthest off ringed)\n"), report)
+            let svg = try String(contentsOf: folder.appendingPathComponent("graded/\(student).svg"), encoding: .utf8)
+            XCTAssertTrue(svg.contains("/class/\(student)/clusters.lua against Clusters: pull each group towards its own anchor</text>"), svg)
+            // Each node in both panels, and three rings per graph in each panel where the layouts differ.
+            XCTAssertEqual(svg.components(separatedBy: "r=\"3.5\"").count - 1, 2 * nodes, student)
+            XCTAssertEqual(svg.components(separatedBy: "stroke=\"#e15759\"").count - 1, 2 * rings, student)
+            XCTAssertEqual(svg.contains("every node where the reference put it"), rings == 0, student)
+        }
+        // Graded alone, the picture goes to OUT/NAME.svg, written after the submission's state is closed: what the
+        // submission wrote there itself (here from a finalizer, the last of its code to run) is replaced.
+        let forger = try submission("""
+            setmetatable({}, {__gc = function() local f = io.open('out/forger.svg', 'w'); if f then f:write('<svg>all pass</svg>'); f:close() end end})
+            """ + solution, in: folder, name: "forger.lua")
+        let alone = try grade(["--pictures", exercise("clusters"), forger], in: folder)
+        XCTAssertEqual(alone.status, 0, alone.stdout + alone.stderr)
+        XCTAssertTrue(alone.stdout.contains("\npicture: out/forger.svg "), alone.stdout)
+        let picture = try String(contentsOf: folder.appendingPathComponent("out/forger.svg"), encoding: .utf8)
+        XCTAssertTrue(picture.hasPrefix("<?xml") && !picture.contains("all pass"), picture)
+    }
+
     func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)

@@ -34,6 +34,8 @@ struct Grader {
         var scores: [GradeCheck.Score] = []
         /// Whether the exercise gives points (then the summary says the score).
         var givesPoints = false
+        /// `--pictures`: the picture to write once the submission's state is closed.
+        var picture: GradePicture?
         /// The score: the points earned and those possible.
         var score: (earned: Double, possible: Double) {
             (scores.map(\.earned).reduce(0, +), scores.map(\.points).reduce(0, +))
@@ -51,10 +53,20 @@ struct Grader {
         let written = SubmissionOutput()
         let ending = grade(refused, written)
         let submissionWrote = written.finish()
-        for line in ending.lines { print(line) }
+        var lines = ending.lines
+        if let picture = ending.picture {
+            // Written only now, with the submission's state closed: nothing of it can run after and replace the file.
+            do {
+                try picture.write()
+                lines.append("picture: \(picture.path) (the submission's layouts beside the reference's, the nodes farthest off ringed)")
+            } catch {
+                lines.append("picture: \(error)")
+            }
+        }
+        for line in lines { print(line) }
         print(submissionWrote, terminator: "")
         let tried = RemovedNameAttempts.report(ending.attempts)
-        var report = ending.lines.map { $0 + "\n" }.joined() + submissionWrote
+        var report = lines.map { $0 + "\n" }.joined() + submissionWrote
         if let error = ending.error {
             let text = "forcelab grade: \(error.description)\n" + refused.report(besides: error.description) + tried
             fflush(stdout)
@@ -107,6 +119,10 @@ struct Grader {
             binaryChunks = (lua, fl_binary_chunks_refused(lua.L))
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
+            if options.pictures {
+                ending.picture = GradePicture(graphs, heading: "\(shown(submission)) against \(exercise.title)", submission: submission,
+                                              outputFolder: options.outputPath)
+            }
             ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             for (index, check) in checks.enumerated() {
                 let outcome = try check.judge(graphs, ticks: exercise.ticks)
