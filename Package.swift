@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "GraphLayout", targets: ["GraphLayout"]),
         .library(name: "DataTables", targets: ["DataTables"]),
+        .library(name: "LivePage", targets: ["LivePage"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
@@ -58,6 +59,10 @@ let package = Package(
         .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
+        // The live page's HTML, script and style sheet, compiled into the binary for fl.live's server.
+        .target(name: "LivePage", resources: [
+            .embedInCode("Resources/index.html"), .embedInCode("Resources/live.js"), .embedInCode("Resources/live.css"),
+        ]),
         // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
         // Swift 5 mode: its sockets are C handles that the kernel's threads hand between them under locks.
         .target(name: "JupyterProtocol", dependencies: ["CZeroMQ", "COpenSSL"], swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -86,6 +91,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
+        .testTarget(name: "LivePageTests", dependencies: ["LivePage"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),

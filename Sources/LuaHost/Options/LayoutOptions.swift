@@ -38,3 +38,22 @@ public enum MultilevelLayoutOptions {
         ])
     }()
 }
+
+/// The options of `fl.layout.layered(g, options)`: the layout's `LayeredOptions`, each option one line (defaults and
+/// ranges are the layout's own).
+public enum LayeredLayoutOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<LayeredOptions>("fl.layout.layered", [
+        LuaSetting("direction", \.direction, "the way edges run: `right` (layers are columns) or `down` (layers are rows)"),
+        LuaSetting("ranking", \.ranking, "how nodes get their layers: `longestPath` (each one layer after its furthest predecessor) or `tight` (then each node moved, within the room its edges leave, to the side it has more edges on, shortening them)"),
+        LuaSetting("layerSeparation", \.layerSeparation, "the gap between the boxes of one layer and the next"),
+        LuaSetting("nodeSeparation", \.nodeSeparation, "the gap between neighbouring boxes of a layer (half of it beside a bend of a long edge)"),
+        LuaSetting("sweeps", \.sweeps, "down-and-up sweeps of the crossing reduction (barycenters, then adjacent swaps); the order with the fewest crossings is kept"),
+        LuaSetting("placementPasses", \.placementPasses, "passes of the coordinate assignment pulling boxes towards their neighbours"),
+        LuaSetting("padding", \.padding, "room between a parent's frame and its children"),
+        LuaSetting("labelHeight", \.labelHeight, "more room above a parent's children, for its label"),
+    ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
+}

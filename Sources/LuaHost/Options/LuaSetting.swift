@@ -12,6 +12,7 @@ public protocol LuaSettable: Sendable {
 
 extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
+extension LayeredOptions: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
