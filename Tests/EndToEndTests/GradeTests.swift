@@ -461,6 +461,39 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(picture.hasPrefix("<?xml") && !picture.contains("all pass"), picture)
     }
 
+    func testTheCommonestMistakesGetAMessageNamingTheForcesSignatureAndTheLikelyCause() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let signature = "the force is called as function(alpha, nodes): alpha a number, nodes the list of node tables {index, id, x, y, vx, vy, data}"
+        let cases: [(code: String, error: String, advice: String)] = [
+            ("return function(nodes, alpha)\n  for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end\nend\n",
+             "attempt to index a number value", "likely mistake: the arguments swapped: \(signature); write function(alpha, nodes), not function(nodes, alpha)"),
+            ("return function(nodes, alpha)\n  for i = 1, #nodes do nodes[i].vx = 0 end\nend\n",
+             "attempt to get length of a number value (local 'nodes')", "likely mistake: the arguments swapped: "),
+            ("function pull(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end\nend\n",
+             "it returned nil", "likely mistake: no return at the end of the file: end it with `return function(alpha, nodes) ... end`"),
+            ("return function(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = node.vx + node.group * alpha end\nend\n",
+             "attempt to perform arithmetic on a nil value (field 'group')",
+             "likely mistake: a node table has no field 'group': the graph's data fields are in node.data (node.data.group); \(signature)"),
+            ("return function(alpha, nodes)\n  for i = 0, #nodes - 1 do nodes[i].vx = 0 end\nend\n",
+             "attempt to index a nil value (field '?')", "likely mistake: a node looked up where there is none: nodes is a list from 1 (nodes[node.index + 1] == node)"),
+            ("local g = ...\nreturn function(alpha, nodes)\n  for edge in g:edges() do edge.source.vx = edge.source.vx + alpha end\nend\n",
+             "attempt to perform arithmetic on a nil value (field 'vx')",
+             "likely mistake: an edge's source and target are node ids (strings), not node tables, so `edge.source.vx` is nil"),
+            ("return {force = function(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = 0 end\nend}\n",
+             "attempt to index a nil value", "likely mistake: a table force's force(alpha) gets alpha alone; keep the nodes initialize(nodes) is given"),
+        ]
+        for (code, error, advice) in cases {
+            let result = try grade([exercise("clusters"), try submission(code, in: folder)], in: folder)
+            XCTAssertEqual(result.status, 1, code)
+            XCTAssertTrue(result.stderr.contains(error), code + "\n" + result.stderr)
+            XCTAssertTrue(result.stderr.contains("\n" + advice), code + "\n" + result.stderr)
+        }
+        // An error that is none of them gets no guess.
+        let other = try grade([exercise("clusters"), try submission("return function() error('mine') end\n", in: folder)], in: folder)
+        XCTAssertEqual(other.status, 1)
+        XCTAssertFalse(other.stderr.contains("likely mistake"), other.stderr)
+    }
+
     func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)
