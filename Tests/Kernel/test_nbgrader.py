@@ -21,19 +21,11 @@ TASK = """Write a force that pulls every node towards the circle of radius 120 a
 does: add (120 - r) * 0.1 * alpha / r times a node's offset (x, y) to its velocity, r its distance from the origin.
 Define it as `ring(alpha, nodes)`."""
 
-SOLUTION = """-- BEGIN SOLUTION
-function ring(alpha, nodes)
-  for _, node in ipairs(nodes) do
-    local x, y = node.x, node.y
-    if x == 0 then x = 1e-6 end
-    if y == 0 then y = 1e-6 end
-    local r = math.sqrt(x * x + y * y)
-    local k = (120 - r) * 0.1 * alpha / r
-    node.vx = node.vx + x * k
-    node.vy = node.vy + y * k
-  end
-end
--- END SOLUTION"""
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The answer: radial.lua's model solution, as the function the tests call.
+with open(os.path.join(ROOT, "examples", "exercises", "radial.solution.lua"), encoding="utf-8") as model:
+    SOLUTION = "-- BEGIN SOLUTION\n" + model.read().replace("return function(alpha, nodes)", "function ring(alpha, nodes)") + "-- END SOLUTION"
+assert "function ring(alpha, nodes)" in SOLUTION
 
 # The tests lay out a grid with the student's force and with the built-in one, as the exercise does.
 LAYOUT = """function layout(force)
