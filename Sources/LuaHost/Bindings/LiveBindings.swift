@@ -18,6 +18,9 @@ enum LiveBindings {
         path == "/api.json" ? ("application/json", apiDescription) : LivePage.file(path)
     }
 
+    /// The height in pixels of the frame a notebook shows the page in.
+    static let pageHeight = 640
+
     /// `forcelab --api` less the command lines (the panel needs the functions and their options).
     private static let apiDescription = Array(LuaAPIDescription.json(commandLine: .null).text.utf8)
 
@@ -43,7 +46,8 @@ enum LiveBindings {
     }
 
     /// A new session for `simulation`: its server listening, its first scene made (so a style that fails, fails
-    /// here), the URL on standard error when standard output is no terminal.
+    /// here); in a notebook the page shown inline (an iframe of the URL), else the URL on standard error when
+    /// standard output is no terminal.
     private static func start(_ simulation: SimulationHandle, _ options: OptionsReader, _ arguments: LuaArguments) throws -> LiveSession {
         let L = arguments.L
         let server: LiveServer
@@ -62,7 +66,11 @@ enum LiveBindings {
         }
         LuaContext.of(L).liveSessions.append(session)
         simulation.live = session
-        if isatty(STDOUT_FILENO) == 0 { FileHandle.standardError.write(Data("fl.live: \(server.url)\n".utf8)) }
+        if let sink = InlineDisplay.sink {
+            try sink("text/html", "<iframe src=\"\(server.url)\" style=\"width: 100%; height: \(pageHeight)px; border: 0\"></iframe>", nil, false)
+        } else if isatty(STDOUT_FILENO) == 0 {
+            FileHandle.standardError.write(Data("fl.live: \(server.url)\n".utf8))
+        }
         return session
     }
 
