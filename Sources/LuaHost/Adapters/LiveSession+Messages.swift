@@ -92,29 +92,28 @@ extension LiveSession {
         guard case .string(let name)? = message["name"], case .string(let optionName)? = message["option"], let given = message["value"] else {
             throw Refusal("force needs \"name\", \"option\" and \"value\"")
         }
-        guard let description = description(of: name) else { throw Refusal("no built-in force '\(name)' (Lua forces have no options here)") }
-        guard let option = description.kind.option(optionName) else { throw Refusal(description.kind.table.unknownOptionMessage(optionName)) }
-        let value: ForceDescription.Value
+        guard let force = builtInForce(named: name) else { throw Refusal("no built-in force '\(name)' (Lua forces have no options here)") }
+        guard let option = force.kind.table.option(optionName) else { throw Refusal(force.kind.table.unknownOptionMessage(optionName)) }
+        let value: ForceValue
         switch given {
         case .number(let number):
-            try ForceBindings.checkNumber(number, for: option, of: description.kind)
+            try ForceBindings.checkNumber(number, for: option, of: force.kind)
             value = .number(number)
         case .string("inf"), .string("-inf"):
             let number = given == .string("inf") ? Double.infinity : -Double.infinity
-            try ForceBindings.checkNumber(number, for: option, of: description.kind)
+            try ForceBindings.checkNumber(number, for: option, of: force.kind)
             value = .number(number)
         case .string(let field) where option.perElement:
             value = .field(field)
         default:
-            throw Refusal("\(description.kind.table.function): option '\(optionName)' takes a number\(option.perElement ? " or a data field name" : "")")
+            throw Refusal("\(force.kind.table.function): option '\(optionName)' takes a number\(option.perElement ? " or a data field name" : "")")
         }
-        try ownEdit { try description.change(optionName, to: value, from: L) }
+        try ownEdit { try force.change(optionName, to: value, from: L) }
     }
 
-    /// The force's description, whether on or switched off.
-    private func description(of name: String) -> ForceDescription? {
-        if let description = simulation.descriptions[name] { return description }
-        if case .builtIn(let description)? = switchedOff[name] { return description }
+    /// The built-in force of that name, whether on or switched off.
+    private func builtInForce(named name: String) -> BuiltInForce? {
+        if case .builtIn(let force)? = simulation.forces[name] ?? switchedOff[name] { return force }
         return nil
     }
 
@@ -126,22 +125,15 @@ extension LiveSession {
                 throw Refusal("no force '\(name)' to switch on")
             }
             switch kept {
-            case .builtIn(let description): try simulation.setForce(name, description)
+            case .builtIn(let force): try simulation.setForce(name, force)
             case .lua(let force): try simulation.setForce(name, force)
             case .arrays(let force): try simulation.setForce(name, force)
             }
             return
         }
         if switchedOff[name] != nil { return }
-        if let description = simulation.descriptions[name] {
-            switchedOff[name] = .builtIn(description)
-        } else if let force = simulation.luaForces[name] {
-            switchedOff[name] = .lua(force)
-        } else if let force = simulation.arrayForces[name] {
-            switchedOff[name] = .arrays(force)
-        } else {
-            throw Refusal("no force '\(name)'")
-        }
+        guard let force = simulation.forces[name] else { throw Refusal("no force '\(name)'") }
+        switchedOff[name] = force
         try simulation.removeForce(name)
     }
 }

@@ -13,13 +13,6 @@ import Render
 /// layout's metrics once cool. It runs only on the thread that owns the Lua state, between the session's calls;
 /// the server's thread only carries bytes. The protocol is docs/live.md's.
 final class LiveSession {
-    /// A force switched off from a page, kept to be put back as it was.
-    enum SwitchedOff {
-        case builtIn(ForceDescription)
-        case lua(LuaForce)
-        case arrays(LuaArrayForce)
-    }
-
     let simulation: SimulationHandle
     let server: LiveServer
     /// Seconds between ticks at most `fps` a second.
@@ -32,7 +25,8 @@ final class LiveSession {
     var paused = false
     /// Set when a page sends End (`fl.live(sim, {wait = true})` returns).
     var ended = false
-    var switchedOff: [String: SwitchedOff] = [:]
+    /// The forces switched off from a page, kept to be put back as they were.
+    var switchedOff: [String: ScriptForce] = [:]
     /// The forces' names in the order the panel lists them (first seen first).
     private var forceOrder: [String] = []
     var held: Set<String> = []
@@ -273,24 +267,22 @@ final class LiveSession {
         for name in active where switchedOff[name] != nil { switchedOff[name] = nil }
         return .array(forceOrder.map { name in
             let enabled = active.contains(name)
-            let description: ForceDescription? = enabled ? simulation.descriptions[name] : {
-                if case .builtIn(let description)? = switchedOff[name] { return description }
-                return nil
-            }()
+            var force: BuiltInForce?
+            if case .builtIn(let builtIn)? = enabled ? simulation.forces[name] : switchedOff[name] { force = builtIn }
             var options: [JSONField] = []
-            if let description {
-                options = description.kind.table.options.map { option in
-                    JSONField(option.name, Self.json(description.given[option.name], default: option.numericDefault))
+            if let force {
+                options = force.kind.table.options.map { option in
+                    JSONField(option.name, Self.json(force.given[option.name], default: option.numericDefault))
                 }
             }
             return .object([
-                JSONField("name", .string(name)), JSONField("kind", .string(description?.kind.rawValue ?? "lua")),
+                JSONField("name", .string(name)), JSONField("kind", .string(force?.kind.name ?? "lua")),
                 JSONField("enabled", .bool(enabled)), JSONField("options", .object(options)),
             ])
         })
     }
 
-    private static func json(_ value: ForceDescription.Value?, default fallback: Double?) -> JSONValue {
+    private static func json(_ value: ForceValue?, default fallback: Double?) -> JSONValue {
         switch value {
         case .number(let number)?: return number.isInfinite ? .string(number > 0 ? "inf" : "-inf") : .number(number)
         case .field(let field)?: return .string(field)
