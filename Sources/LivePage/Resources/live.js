@@ -672,6 +672,8 @@
     var declared = (declarations[functionName] || []).map(function (d) { return d.name; });
     var names = declared.filter(function (name) { return name in (force.options || {}); });
     Object.keys(force.options || {}).forEach(function (name) { if (names.indexOf(name) < 0) names.push(name); });
+    // A 2D simulation has no z: its options (center's z, radial's z) would do nothing.
+    if (dims === 2) names = names.filter(function (name) { return name !== "z"; });
     names.forEach(function (name) {
       var declaration = declarationOf(functionName, name) || { name: name, kind: typeof force.options[name] };
       var row = optionRow(declaration, force.options[name], function (value) {
