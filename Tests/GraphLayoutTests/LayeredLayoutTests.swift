@@ -139,7 +139,7 @@ private func randomBoxes(n: Int, edges: Int, nesting: Bool, acyclic: Bool, seed:
         #expect(graph.nodes == before)
         var bad = LayeredOptions()
         bad.nodeSeparation = -1
-        #expect(throws: StressOptionError(option: "nodeSeparation", problem: "from 0 to 1000000000 expected, got -1")) {
+        #expect(throws: LayoutOptionError(option: "nodeSeparation", problem: "from 0 to 1000000000 expected, got -1")) {
             try LayeredLayout.apply(to: graph, options: bad)
         }
     }

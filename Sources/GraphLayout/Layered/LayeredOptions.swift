@@ -18,7 +18,7 @@ public enum LayerRanking: String, CaseIterable, Sendable {
 }
 
 /// The settings of a layered (Sugiyama) layout; docs/lua-api.md describes each for users.
-public struct LayeredOptions: Sendable {
+public struct LayeredOptions: Sendable, RangedSettings {
     /// The way edges run.
     public var direction = LayerDirection.right
     /// How nodes get their layers.
@@ -55,13 +55,14 @@ public struct LayeredOptions: Sendable {
         }
     }
 
+    /// The numeric settings, as `check` names them.
+    public static let numbers: [(name: String, setting: PartialKeyPath<LayeredOptions> & Sendable)] = [
+        ("layerSeparation", \.layerSeparation), ("nodeSeparation", \.nodeSeparation), ("padding", \.padding),
+        ("labelHeight", \.labelHeight), ("sweeps", \.sweeps), ("placementPasses", \.placementPasses),
+    ]
+
     /// Throws for the first option out of its range, naming it.
     public func check() throws {
-        for (name, value) in [("layerSeparation", layerSeparation), ("nodeSeparation", nodeSeparation),
-                              ("padding", padding), ("labelHeight", labelHeight)] {
-            try StressOptions.require(name, value, in: Self.gapRange)
-        }
-        try StressOptions.require("sweeps", sweeps, in: Self.passRange)
-        try StressOptions.require("placementPasses", placementPasses, in: Self.passRange)
+        try checkRanges()
     }
 }

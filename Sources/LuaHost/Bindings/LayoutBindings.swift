@@ -41,18 +41,7 @@ enum LayoutBindings {
     static let multilevel: LuaFunction = { L in
         LuaBinding.run(L, "multilevel") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, MultilevelLayoutOptions.table)
-            var settings = MultilevelOptions()
-            settings.dimensions = try options.integer("dimensions")
-            settings.coarsening = try options.choice("coarsening", as: Coarsening.self)
-            settings.coarsestSize = try options.integer("coarsestSize")
-            settings.minShrink = try options.number("minShrink")
-            settings.coarsestTicks = try options.integer("coarsestTicks")
-            settings.finestTicks = try options.integer("finestTicks")
-            settings.refineAlpha = try options.number("refineAlpha")
-            settings.distance = try options.number("distance")
-            settings.charge = try options.number("charge")
-            settings.seed = try options.integer("seed")
+            let settings = try MultilevelLayoutOptions.settings.read(arguments, 2)
             let outcome = try MultilevelLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
             lua_createtable(L, 0, 1)
