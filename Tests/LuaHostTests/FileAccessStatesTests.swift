@@ -71,3 +71,16 @@ private final class Refusals: @unchecked Sendable {
     func add(_ path: String) { lock.withLock { noted.append(path) } }
     var paths: [String] { lock.withLock { noted } }
 }
+
+/// The engine settings a state's simulations use are that state's: a sweep's record of one state is not another's.
+final class EngineUseStatesTests: XCTestCase {
+    func testTwoStatesNoteTheirOwnSimulationsSettings() throws {
+        let fast = try LuaState(), exact = try LuaState()
+        try fast.run("forcelab.simulation(forcelab.graph.generate('tree', {n = 3}), {mode = 'fast', threads = 2})", name: "=fast")
+        try exact.run("forcelab.simulation(forcelab.graph.generate('tree', {n = 3}), {threads = 1}):threads(1)", name: "=exact")
+        let described = { (lua: LuaState) in lua.engineUse.take().map { "\($0.mode) \($0.threads)" } }
+        XCTAssertEqual(described(fast), ["fast 2"])
+        XCTAssertEqual(described(exact), ["exact 1"])
+        XCTAssertEqual(described(fast), [], "taken settings are forgotten")
+    }
+}

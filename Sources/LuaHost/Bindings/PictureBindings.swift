@@ -166,22 +166,7 @@ enum PictureBindings {
             let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
                 Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
             }
-            var options = Radar.Options()
-            options.width = try spec.number("width")
-            options.height = try spec.number("height")
-            options.title = try spec.optionalString("title")
-            options.divisions = try spec.integer("divisions")
-            options.grid = try spec.choice("grid", as: Radar.Grid.self)
-            options.scale = try spec.choice("scale", as: Radar.Scale.self)
-            options.min = try spec.optionalNumber("min")
-            options.max = try spec.optionalNumber("max")
-            options.fillOpacity = try spec.number("fillOpacity")
-            options.strokeWidth = try spec.number("strokeWidth")
-            options.markerRadius = try spec.number("markerRadius")
-            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
-            options.legend = try spec.boolean("legend")
-            options.fontSize = try spec.number("fontSize")
-            options.padding = try spec.number("padding")
+            let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
             return 0
@@ -238,27 +223,8 @@ enum PictureBindings {
                     return line
                 }
             }
-            var options = Plot.Options()
-            options.width = try spec.number("width")
-            options.height = try spec.number("height")
-            options.title = try spec.optionalString("title")
-            options.xLabel = try spec.optionalString("xLabel") ?? (fromRecording ? "tick" : nil)
-            options.yLabel = try spec.optionalString("yLabel")
-            options.xMin = try spec.optionalNumber("xMin")
-            options.xMax = try spec.optionalNumber("xMax")
-            options.yMin = try spec.optionalNumber("yMin")
-            options.yMax = try spec.optionalNumber("yMax")
-            options.xScale = try spec.choice("xScale", as: Plot.AxisScale.self)
-            options.yScale = try spec.choice("yScale", as: Plot.AxisScale.self)
-            options.y2Label = try spec.optionalString("y2Label")
-            options.y2Min = try spec.optionalNumber("y2Min")
-            options.y2Max = try spec.optionalNumber("y2Max")
-            options.y2Scale = try spec.choice("y2Scale", as: Plot.AxisScale.self)
-            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
-            options.strokeWidth = try spec.number("strokeWidth")
-            options.legend = try spec.boolean("legend")
-            options.fontSize = try spec.number("fontSize")
-            options.padding = try spec.number("padding")
+            var options = try PlotOptions.settings.read(spec)
+            if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
             try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
             return 0

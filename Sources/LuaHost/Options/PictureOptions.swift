@@ -58,63 +58,65 @@ public enum GraphPictureOptions {
     }
 }
 
-/// The options of `fl.svg.radar(path, options)`; the defaults are the renderer's own.
+/// The options of `fl.svg.radar(path, options)`: the renderer's `Radar.Options`, each option one line (defaults and
+/// ranges are the renderer's own), and the axes and series the binding reads.
 public enum RadarOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Radar.Options>("fl.svg.radar", [
+        LuaSetting(readByTheBinding: LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)")),
+        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series")),
+        LuaSetting("width", \.width, "picture width in pixels"),
+        LuaSetting("height", \.height, "picture height in pixels"),
+        LuaSetting("title", \.title, "title drawn at the top"),
+        LuaSetting("divisions", \.divisions, "the number of grid rings"),
+        LuaSetting("grid", \.grid, "the ring shape"),
+        LuaSetting("scale", \.scale, "one range for all axes, or one per axis"),
+        LuaSetting("min", \.min, described: "0 unless a value is negative", "the shared centre value"),
+        LuaSetting("max", \.max, described: "a round value at or above the largest", "the shared outer value"),
+        LuaSetting("fillOpacity", \.fillOpacity, "fill opacity of the series"),
+        LuaSetting("strokeWidth", \.strokeWidth, "outline width of the series in pixels"),
+        LuaSetting("markerRadius", \.markerRadius, "radius of the point markers in pixels (0: none)"),
+        LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "series colours, in order"),
+        LuaSetting("legend", \.legend, "draw the series legend"),
+        LuaSetting("fontSize", \.fontSize, "axis label font size in pixels"),
+        LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
+    ])
+
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let settings = Radar.Options()
-        return LuaOptionTable("fl.svg.radar", [
-            LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)"),
-            LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series"),
-            .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
-            .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
-            .string("title", "title drawn at the top"),
-            .integer("divisions", default: settings.divisions, in: Radar.Options.divisionsRange, "the number of grid rings"),
-            .choice("grid", Radar.Grid.self, default: settings.grid, "the ring shape"),
-            .choice("scale", Radar.Scale.self, default: settings.scale, "one range for all axes, or one per axis"),
-            .number("min", described: "0 unless a value is negative", in: StyleNumbers.coordinate, "the shared centre value"),
-            .number("max", described: "a round value at or above the largest", in: StyleNumbers.coordinate, "the shared outer value"),
-            .number("fillOpacity", default: settings.fillOpacity, in: StyleNumbers.opacity, "fill opacity of the series"),
-            .number("strokeWidth", default: settings.strokeWidth, in: StyleNumbers.length, "outline width of the series in pixels"),
-            .number("markerRadius", default: settings.markerRadius, in: StyleNumbers.length, "radius of the point markers in pixels (0: none)"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "series colours, in order"),
-            .boolean("legend", default: settings.legend, "draw the series legend"),
-            .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "axis label font size in pixels"),
-            .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free at the picture's edges"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `fl.svg.plot(path, options)`; the defaults are the renderer's own.
+/// The options of `fl.svg.plot(path, options)`: the renderer's `Plot.Options`, each option one line (defaults and
+/// ranges are the renderer's own), and the series and recording the binding reads.
 public enum PlotOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Plot.Options>("fl.svg.plot", [
+        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines")),
+        LuaSetting(readByTheBinding: LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick")),
+        LuaSetting("width", \.width, "picture width in pixels"),
+        LuaSetting("height", \.height, "picture height in pixels"),
+        LuaSetting("title", \.title, "title drawn at the top"),
+        LuaSetting("xLabel", \.xLabel, described: "`\"tick\"` with a recording", "x axis label"),
+        LuaSetting("yLabel", \.yLabel, "y axis label"),
+        LuaSetting("xMin", \.xMin, described: "from the data", "x axis start"),
+        LuaSetting("xMax", \.xMax, described: "from the data", "x axis end"),
+        LuaSetting("yMin", \.yMin, described: "from the data", "y axis start"),
+        LuaSetting("yMax", \.yMax, described: "from the data", "y axis end"),
+        LuaSetting("xScale", \.xScale, "x axis scale (`\"log\"`: values above 0, ticks at powers of ten)"),
+        LuaSetting("yScale", \.yScale, "y axis scale"),
+        LuaSetting("y2Label", \.y2Label, "label of the second y axis, on the right (for series with `axis = \"right\"`)"),
+        LuaSetting("y2Min", \.y2Min, described: "from its series", "second y axis start"),
+        LuaSetting("y2Max", \.y2Max, described: "from its series", "second y axis end"),
+        LuaSetting("y2Scale", \.y2Scale, "second y axis scale"),
+        LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "series colours, in order"),
+        LuaSetting("strokeWidth", \.strokeWidth, "line width in pixels"),
+        LuaSetting("legend", \.legend, "draw the series legend"),
+        LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
+        LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
+    ])
+
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let settings = Plot.Options()
-        return LuaOptionTable("fl.svg.plot", [
-            LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines"),
-            LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick"),
-            .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
-            .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
-            .string("title", "title drawn at the top"),
-            .string("xLabel", described: "`\"tick\"` with a recording", "x axis label"),
-            .string("yLabel", "y axis label"),
-            .number("xMin", described: "from the data", in: StyleNumbers.coordinate, "x axis start"),
-            .number("xMax", described: "from the data", in: StyleNumbers.coordinate, "x axis end"),
-            .number("yMin", described: "from the data", in: StyleNumbers.coordinate, "y axis start"),
-            .number("yMax", described: "from the data", in: StyleNumbers.coordinate, "y axis end"),
-            .choice("xScale", Plot.AxisScale.self, default: settings.xScale, "x axis scale (`\"log\"`: values above 0, ticks at powers of ten)"),
-            .choice("yScale", Plot.AxisScale.self, default: settings.yScale, "y axis scale"),
-            .string("y2Label", "label of the second y axis, on the right (for series with `axis = \"right\"`)"),
-            .number("y2Min", described: "from its series", in: StyleNumbers.coordinate, "second y axis start"),
-            .number("y2Max", described: "from its series", in: StyleNumbers.coordinate, "second y axis end"),
-            .choice("y2Scale", Plot.AxisScale.self, default: settings.y2Scale, "second y axis scale"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "series colours, in order"),
-            .number("strokeWidth", default: settings.strokeWidth, in: StyleNumbers.length, "line width in pixels"),
-            .boolean("legend", default: settings.legend, "draw the series legend"),
-            .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
-            .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free at the picture's edges"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
 }
 
 /// The fields of `fl.svg.graph`'s `viewport = {zoom =, x =, y =}`; the defaults are a saved React Flow viewport's.

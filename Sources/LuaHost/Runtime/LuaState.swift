@@ -80,6 +80,9 @@ public final class LuaState {
         return strdup((writing == Int32(FL_PATH_PROBE) ? refusal : rules.refused(refusal)).description)
     }
 
+    /// The engine settings this state's simulations were made or set with since they were last taken.
+    public var engineUse: EngineUse { context.engineUse }
+
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.
     public var limitReached: String? {
         fl_limit_reached(L).map { String(cString: $0) }
