@@ -48,6 +48,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
@@ -66,6 +67,9 @@ let package = Package(
         // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
         // Swift 5 mode: its sockets are C handles that the kernel's threads hand between them under locks.
         .target(name: "JupyterProtocol", dependencies: ["CZeroMQ", "COpenSSL"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // A live page's HTTP and WebSocket server through libwebsockets, on a thread of its own: knows nothing of
+        // simulations or Lua. Swift 5 mode: the service thread and the owner share C handles under a lock.
+        .target(name: "LiveServer", dependencies: ["CWebSockets"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
         // The version, the commit built from (stamped before each build by the local BuildStamp plugin) and how.
@@ -96,5 +100,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
         .testTarget(name: "CommandLineSyntaxTests", dependencies: ["CommandLineSyntax"]),
+        .testTarget(name: "LiveServerTests", dependencies: ["LiveServer"]),
     ]
 )

@@ -14,6 +14,8 @@ public enum GradeSyntax {
         "--gradescope", "FILE", .file, help: "also write Gradescope's autograder results (results.json) to FILE (one submission)")
     public static let record = Flag(
         "--record", help: "write the reference's layouts to the file the exercise names as 'recorded' (give the exercise alone)")
+    public static let pictures = Flag(
+        "--pictures", help: "also draw each submission's layouts beside the reference's (OUT/NAME.svg; for a class, beside its report)")
     public static let help = SharedOptions.help
 
     /// The declaration.
@@ -26,7 +28,7 @@ public enum GradeSyntax {
             "[options] --record exercise.lua      (records the reference's layouts for students to grade against)",
         ],
         options: [timeout.declaration, maxInstructions.declaration, maxMemory.declaration, allowRead.declaration,
-                  outputFolder.declaration, jobs.declaration, gradescope.declaration, record.declaration, help.declaration],
+                  outputFolder.declaration, jobs.declaration, gradescope.declaration, record.declaration, pictures.declaration, help.declaration],
         operand: "the exercise", afterOperand: .taken,
         markers: [Marker("--", "stop handling options (for a file whose name starts with '-')")],
         notes: """

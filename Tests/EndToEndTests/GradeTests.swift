@@ -428,6 +428,72 @@ final class GradeTests: XCTestCase {
         XCTAssertTrue(withSubmission.stderr.contains("'--record' records the exercise's reference: give the exercise alone"), withSubmission.stderr)
     }
 
+    func testPicturesShowEachSubmissionsLayoutsBesideTheReferencesLinkedFromItsReport() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("clusters.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        for (student, code) in [("ann", solution), ("ben", solution.replacingOccurrences(of: "0.15", with: "0.05"))] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "clusters.lua"))
+        }
+        let result = try grade(["--pictures", "--out", "graded", exercise("clusters")] + paths, in: folder)
+        XCTAssertEqual(result.status, 1, result.stdout)
+        for (student, nodes, rings) in [("ann", 70, 0), ("ben", 70, 6)] {
+            let report = try String(contentsOf: folder.appendingPathComponent("graded/\(student).txt"), encoding: .utf8)
+            XCTAssertTrue(report.contains("\npicture: graded/\(student).svg (the submission's layouts beside the reference's, the nodes farthest off ringed)\n"), report)
+            let svg = try String(contentsOf: folder.appendingPathComponent("graded/\(student).svg"), encoding: .utf8)
+            XCTAssertTrue(svg.contains("/class/\(student)/clusters.lua against Clusters: pull each group towards its own anchor</text>"), svg)
+            // Each node in both panels, and three rings per graph in each panel where the layouts differ.
+            XCTAssertEqual(svg.components(separatedBy: "r=\"3.5\"").count - 1, 2 * nodes, student)
+            XCTAssertEqual(svg.components(separatedBy: "stroke=\"#e15759\"").count - 1, 2 * rings, student)
+            XCTAssertEqual(svg.contains("every node where the reference put it"), rings == 0, student)
+        }
+        // Graded alone, the picture goes to OUT/NAME.svg, written after the submission's state is closed: what the
+        // submission wrote there itself (here from a finalizer, the last of its code to run) is replaced.
+        let forger = try submission("""
+            setmetatable({}, {__gc = function() local f = io.open('out/forger.svg', 'w'); if f then f:write('<svg>all pass</svg>'); f:close() end end})
+            """ + solution, in: folder, name: "forger.lua")
+        let alone = try grade(["--pictures", exercise("clusters"), forger], in: folder)
+        XCTAssertEqual(alone.status, 0, alone.stdout + alone.stderr)
+        XCTAssertTrue(alone.stdout.contains("\npicture: out/forger.svg "), alone.stdout)
+        let picture = try String(contentsOf: folder.appendingPathComponent("out/forger.svg"), encoding: .utf8)
+        XCTAssertTrue(picture.hasPrefix("<?xml") && !picture.contains("all pass"), picture)
+    }
+
+    func testTheCommonestMistakesGetAMessageNamingTheForcesSignatureAndTheLikelyCause() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let signature = "the force is called as function(alpha, nodes): alpha a number, nodes the list of node tables {index, id, x, y, vx, vy, data}"
+        let cases: [(code: String, error: String, advice: String)] = [
+            ("return function(nodes, alpha)\n  for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end\nend\n",
+             "attempt to index a number value", "likely mistake: the arguments swapped: \(signature); write function(alpha, nodes), not function(nodes, alpha)"),
+            ("return function(nodes, alpha)\n  for i = 1, #nodes do nodes[i].vx = 0 end\nend\n",
+             "attempt to get length of a number value (local 'nodes')", "likely mistake: the arguments swapped: "),
+            ("function pull(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end\nend\n",
+             "it returned nil", "likely mistake: no return at the end of the file: end it with `return function(alpha, nodes) ... end`"),
+            ("return function(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = node.vx + node.group * alpha end\nend\n",
+             "attempt to perform arithmetic on a nil value (field 'group')",
+             "likely mistake: a node table has no field 'group': the graph's data fields are in node.data (node.data.group); \(signature)"),
+            ("return function(alpha, nodes)\n  for i = 0, #nodes - 1 do nodes[i].vx = 0 end\nend\n",
+             "attempt to index a nil value (field '?')", "likely mistake: a node looked up where there is none: nodes is a list from 1 (nodes[node.index + 1] == node)"),
+            ("local g = ...\nreturn function(alpha, nodes)\n  for edge in g:edges() do edge.source.vx = edge.source.vx + alpha end\nend\n",
+             "attempt to perform arithmetic on a nil value (field 'vx')",
+             "likely mistake: an edge's source and target are node ids (strings), not node tables, so `edge.source.vx` is nil"),
+            ("return {force = function(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = 0 end\nend}\n",
+             "attempt to index a nil value", "likely mistake: a table force's force(alpha) gets alpha alone; keep the nodes initialize(nodes) is given"),
+        ]
+        for (code, error, advice) in cases {
+            let result = try grade([exercise("clusters"), try submission(code, in: folder)], in: folder)
+            XCTAssertEqual(result.status, 1, code)
+            XCTAssertTrue(result.stderr.contains(error), code + "\n" + result.stderr)
+            XCTAssertTrue(result.stderr.contains("\n" + advice), code + "\n" + result.stderr)
+        }
+        // An error that is none of them gets no guess.
+        let other = try grade([exercise("clusters"), try submission("return function() error('mine') end\n", in: folder)], in: folder)
+        XCTAssertEqual(other.status, 1)
+        XCTAssertFalse(other.stderr.contains("likely mistake"), other.stderr)
+    }
+
     func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
         let folder = try ForcelabProcess.temporaryFolder(self)
         let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)

@@ -14,7 +14,7 @@
   // What the server last said: the scene, the latest frame of positions and the settings.
   var scene = null, n = 0, dims = 2, positions = null, tick = 0, alpha = 0;
   var styles = null, nodeGroups = [], nodeGroup = new Int32Array(0), edgeGroups = [], edgeEnds = new Int32Array(0);
-  var forces = [], simulation = {}, metrics = null, paused = false, ended = false;
+  var forces = [], simulation = {}, metrics = null, paused = false, ended = false, heldFrame = null;
   // The option declarations of /api.json, by function name ("fl.force.manyBody", "fl.simulation").
   var declarations = {};
   // The view (screen = world * k + t), whether it still follows the graph, and what the pointer is doing.
@@ -31,7 +31,11 @@
       if (typeof event.data === "string") receive(JSON.parse(event.data));
       else receiveFrame(new Float64Array(event.data));
     };
-    socket.onclose = function () { ended = true; showStatus(); };
+    socket.onclose = function () {
+      ended = true;
+      showStatus();
+      showMessage("The live session has ended (fl.live returned, or fl.live.stop): reload to reconnect to a new one.", true);
+    };
   }
 
   function send(message) {
@@ -42,7 +46,7 @@
     if (message.type === "scene") setScene(message);
     else if (message.type === "controls") setControls(message.forces, message.simulation);
     else if (message.type === "metrics") { metrics = message.figures; showMetrics(); showStatus(); }
-    else if (message.type === "error") showError(message.message);
+    else if (message.type === "error") showMessage(message.message);
   }
 
   // One frame: [tick, alpha, x0, y0, (z0,) x1, ...] in the order of the last scene's nodes.
@@ -51,18 +55,48 @@
     tick = frame[0];
     var wasCool = alpha < (simulation.alphaMin || 0);
     alpha = frame[1];
+    // A frame computed before forcelab had the latest drag would pull the held node back from the pointer for a
+    // moment: it is drawn at the pointer, and forcelab's own position for it kept for the tests (framePosition).
+    if (gesture && gesture.node >= 0 && gesture.node < n && gesture.x !== undefined) {
+      heldFrame = [frame[2 + gesture.node * dims], frame[3 + gesture.node * dims]];
+      frame[2 + gesture.node * dims] = gesture.x;
+      frame[3 + gesture.node * dims] = gesture.y;
+    } else {
+      heldFrame = null;
+    }
     positions = frame;
     stats.received++;
     if (wasCool && alpha >= (simulation.alphaMin || 0) && metrics) { metrics = null; showMetrics(); }
     dirty = true;
   }
 
+  // A new scene: nodes added, deleted or restyled. Until the next frame, the nodes kept stay where they were (found
+  // by id) and new ones wait at the origin; a held node stays held under its new index.
   function setScene(message) {
-    var first = scene === null;
+    var first = scene === null, old = scene, oldDims = dims, oldPositions = positions;
     scene = message;
     n = message.nodes.length;
     dims = message.dimensions || 2;
-    if (!positions || positions.length !== 2 + n * dims) positions = null;
+    positions = null;
+    if (old && oldPositions) {
+      var was = {}, i;
+      old.nodes.forEach(function (node, index) { was[node.id] = index; });
+      positions = new Float64Array(2 + n * dims);
+      positions[0] = oldPositions[0];
+      positions[1] = oldPositions[1];
+      for (i = 0; i < n; i++) {
+        var before = was[scene.nodes[i].id];
+        if (before === undefined) continue;
+        positions[2 + i * dims] = oldPositions[2 + before * oldDims];
+        positions[3 + i * dims] = oldPositions[3 + before * oldDims];
+      }
+      if (gesture && gesture.node >= 0) {
+        var heldId = old.nodes[gesture.node] && old.nodes[gesture.node].id, now = -1;
+        for (i = 0; i < n && now < 0; i++) if (scene.nodes[i].id === heldId) now = i;
+        if (now < 0) { gesture = null; canvas.classList.remove("grabbing"); } else gesture.node = now;
+      }
+    }
+    if (hover >= n) hover = -1;
     groupStyles();
     setControls(message.forces, message.simulation);
     if (first) autoFit = true;
@@ -70,7 +104,9 @@
   }
 
   // The scene's styles as the renderers want them: each node's radius and outline width and its style group (fill,
-  // stroke and width), edges grouped by stroke, width, opacity and dash (one path a group).
+  // stroke, width and radius), edges grouped by stroke, width, opacity and dash (one path a group). As in
+  // fl.svg.graph, radii are in world units (drawn at least a pixel; 0 hides the node) and outline and edge widths and
+  // dashes in pixels, an outline at most a quarter of its node's radius.
   function groupStyles() {
     var m = scene.edges.length, byKey = {};
     styles = {
@@ -81,11 +117,15 @@
     edgeGroups = [];
     edgeEnds = new Int32Array(2 * m);
     scene.nodes.forEach(function (node, i) {
-      var fill = node.fill || "#1f77b4", stroke = node.stroke || "#fff", width = node.strokeWidth === undefined ? 1 : node.strokeWidth;
+      var fill = node.fill || "#1f77b4", stroke = node.stroke || "#fff";
+      var width = node.strokeWidth !== undefined ? node.strokeWidth : scene.strokeWidth !== undefined ? scene.strokeWidth : 1.5;
       styles.radius[i] = node.radius === undefined ? 5 : node.radius;
       styles.strokeWidth[i] = stroke === "none" ? 0 : width;
-      var key = fill + "|" + stroke + "|" + width;
-      if (byKey[key] === undefined) { byKey[key] = nodeGroups.length; nodeGroups.push({ fill: fill, stroke: stroke, strokeWidth: styles.strokeWidth[i] }); }
+      var key = fill + "|" + stroke + "|" + width + "|" + styles.radius[i];
+      if (byKey[key] === undefined) {
+        byKey[key] = nodeGroups.length;
+        nodeGroups.push({ fill: fill, stroke: stroke, strokeWidth: styles.strokeWidth[i], radius: styles.radius[i] });
+      }
       nodeGroup[i] = byKey[key];
     });
     byKey = {};
@@ -166,11 +206,21 @@
     var pixels = rendererAsked === "pixels" || (rendererAsked !== "canvas" && pixelDraw.suits(view.k));
     rendererUsed = pixels ? "pixels" : "canvas";
     if (pixels) pixelDraw.draw(ctx, dpr); else drawWithCanvas(s);
+    // Fixed nodes are ringed, as fl.svg.graph's fixedMark does: those the scene says are fixed, and the held one.
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "#212529";
+    ctx.beginPath();
+    for (var i = 0; i < n; i++) {
+      if (!scene.nodes[i].fixed && !(gesture && gesture.node === i)) continue;
+      ctx.moveTo(screenX(i) + screenRadius(styles.radius[i]) + 2.5, screenY(i));
+      ctx.arc(screenX(i), screenY(i), screenRadius(styles.radius[i]) + 2.5, 0, 2 * Math.PI);
+    }
+    ctx.stroke();
     if (hover >= 0 && hover < n) {
       ctx.lineWidth = 2;
       ctx.strokeStyle = "#1f2328";
       ctx.beginPath();
-      ctx.arc(screenX(hover), screenY(hover), Math.max(styles.radius[hover] * view.k, 1) + 3, 0, 2 * Math.PI);
+      ctx.arc(screenX(hover), screenY(hover), screenRadius(styles.radius[hover]) + 3, 0, 2 * Math.PI);
       ctx.stroke();
     }
     drawLabels(s);
@@ -185,8 +235,8 @@
     edgeGroups.forEach(function (group) {
       ctx.strokeStyle = group.stroke;
       ctx.globalAlpha = group.opacity;
-      ctx.lineWidth = group.width * k;
-      ctx.setLineDash(group.dash.map(function (v) { return v * k; }));
+      ctx.lineWidth = group.width;
+      ctx.setLineDash(group.dash);
       ctx.beginPath();
       for (j = 0; j < group.edges.length; j++) {
         a = 2 + edgeEnds[2 * group.edges[j]] * stride;
@@ -200,23 +250,27 @@
     ctx.globalAlpha = 1;
     // Nodes in index order (as fl.svg.graph draws them), each run of one style one path.
     for (i = 0; i < n; i = j) {
-      var group = nodeGroups[nodeGroup[i]], outlined = group.strokeWidth * k >= 0.5 && group.stroke !== "none";
+      var group = nodeGroups[nodeGroup[i]], r = screenRadius(group.radius), outline = Math.min(group.strokeWidth, r / 4);
       ctx.beginPath();
       for (j = i; j < n && nodeGroup[j] === nodeGroup[i]; j++) {
-        var x = p[2 + j * stride] * k + tx, y = p[3 + j * stride] * k + ty, r = Math.max(styles.radius[j] * k, 0.75);
+        var x = p[2 + j * stride] * k + tx, y = p[3 + j * stride] * k + ty;
+        if (r === 0) continue;
         if (x < -r || x > s.w + r || y < -r || y > s.h + r) continue;
         ctx.moveTo(x + r, y);
         ctx.arc(x, y, r, 0, 2 * Math.PI);
       }
       ctx.fillStyle = group.fill;
       ctx.fill();
-      if (outlined) {
+      if (outline > 0 && group.stroke !== "none") {
         ctx.strokeStyle = group.stroke;
-        ctx.lineWidth = group.strokeWidth * k;
+        ctx.lineWidth = outline;
         ctx.stroke();
       }
     }
   }
+
+  // A radius in world units on the screen: at least a pixel, 0 (hidden) kept.
+  function screenRadius(radius) { return radius > 0 ? Math.max(radius * view.k, 1) : 0; }
 
   // Labels beside the nodes in view, white-haloed, when few enough (300) are in view to read them.
   function drawLabels(s) {
@@ -234,7 +288,7 @@
     ctx.strokeStyle = "rgba(255,255,255,0.9)";
     ctx.fillStyle = "#1f2328";
     shown.forEach(function (node) {
-      var text = String(scene.nodes[node].label), x = screenX(node) + Math.max(styles.radius[node] * view.k, 1) + 3;
+      var text = String(scene.nodes[node].label), x = screenX(node) + screenRadius(styles.radius[node]) + 3;
       ctx.strokeText(text, x, screenY(node));
       ctx.fillText(text, x, screenY(node));
     });
@@ -250,7 +304,7 @@
     // Whether the picture at this zoom is one the pixel renderer draws as the canvas would.
     function suits(k) {
       if (n + scene.edges.length < 2000 || k * maxRadius > 6) return false;
-      return edgeGroups.every(function (group) { return group.dash.length === 0 && group.width * k <= 1.5; });
+      return edgeGroups.every(function (group) { return group.dash.length === 0 && group.width <= 1.5; });
     }
 
     function blend(index, r, g, b, a) {
@@ -261,6 +315,7 @@
 
     // One edge from (x0, y0) to (x1, y1): along its longer axis, the two pixels across it share its alpha `a` (0-256).
     function line(x0, y0, x1, y1, r, g, b, a) {
+      if ((x0 < 0 && x1 < 0) || (y0 < 0 && y1 < 0) || (x0 >= width && x1 >= width) || (y0 >= height && y1 >= height)) return;
       var dx = x1 - x0, dy = y1 - y0, t, step, i, end, across, near, f;
       var steep = Math.abs(dy) > Math.abs(dx);
       if (steep) { t = x0; x0 = y0; y0 = t; t = x1; x1 = y1; y1 = t; t = dx; dx = dy; dy = t; }
@@ -278,16 +333,17 @@
       }
     }
 
-    // A node's picture at `radius` screen pixels: each pixel's colour (fill, outline or between) and coverage.
-    function stamp(group, radius, outline) {
-      var key = group.fill + "|" + group.stroke + "|" + radius + "|" + outline;
+    // A node's picture at `radius` screen pixels, its centre `shiftX`, `shiftY` (0 or a half) pixels past a
+    // pixel's corner: each pixel's colour (fill, outline or between) and coverage.
+    function stamp(group, radius, outline, shiftX, shiftY) {
+      var key = group.fill + "|" + group.stroke + "|" + radius + "|" + outline + "|" + shiftX + "|" + shiftY;
       if (stamps[key]) return stamps[key];
       var fill = rgba(group.fill, 1), line = rgba(group.stroke, 1), reach = radius + outline / 2;
-      var size = 2 * Math.ceil(reach + 0.5) + 1, middle = (size - 1) / 2, x, y;
+      var size = 2 * Math.ceil(reach + 1) + 1, middle = (size - 1) / 2, x, y;
       var colours = new Uint32Array(size * size), cover = new Int32Array(size * size);
       for (y = 0; y < size; y++) {
         for (x = 0; x < size; x++) {
-          var d = Math.hypot(x - middle, y - middle), inside = Math.max(0, Math.min(1, reach + 0.5 - d));
+          var d = Math.hypot(x + 0.5 - middle - shiftX, y + 0.5 - middle - shiftY), inside = Math.max(0, Math.min(1, reach + 0.5 - d));
           var onLine = outline > 0 ? Math.max(0, Math.min(1, d - (radius - outline / 2) + 0.5)) * Math.min(outline, 1) : 0;
           var la = line[3] / 255 * onLine, fa = fill[3] / 255 * (1 - la);
           var alpha = la + fa, c = [0, 1, 2].map(function (j) { return alpha > 0 ? Math.round((line[j] * la + fill[j] * fa) / alpha) : 0; });
@@ -299,8 +355,21 @@
       return stamps[key];
     }
 
-    function node(s, cx, cy) {
-      var left = Math.round(cx) - s.middle, top = Math.round(cy) - s.middle, x, y, j, c, index;
+    // A style group's four stamps (centres shifted by 0 or a half pixel across and down) at this zoom, or null
+    // for hidden nodes: radius and outline to the nearest quarter pixel.
+    function stampSet(group, dpr) {
+      var radius = Math.round(screenRadius(group.radius) * dpr * 4) / 4;
+      if (radius === 0) return null;
+      var outline = Math.round(Math.min(group.strokeWidth * dpr, radius / 4) * 4) / 4;
+      return [stamp(group, radius, outline, 0, 0), stamp(group, radius, outline, 0.5, 0),
+        stamp(group, radius, outline, 0, 0.5), stamp(group, radius, outline, 0.5, 0.5)];
+    }
+
+    // A node put with its centre at (cx, cy), to the nearest half pixel, from its group's stamps.
+    function node(set, cx, cy) {
+      var halvesX = Math.round(cx * 2), halvesY = Math.round(cy * 2);
+      var s = set[(halvesX & 1) + 2 * (halvesY & 1)];
+      var left = (halvesX >> 1) - s.middle, top = (halvesY >> 1) - s.middle, x, y, j, c, index;
       for (y = 0; y < s.size; y++) {
         var row = top + y;
         if (row < 0 || row >= height) continue;
@@ -330,7 +399,7 @@
         pixels.fill(0xffffffff);
         var k = view.k * dpr, tx = view.tx * dpr, ty = view.ty * dpr, p = positions, stride = dims, i, j;
         edgeGroups.forEach(function (group) {
-          var colour = rgba(group.stroke, group.opacity), alpha = Math.round(colour[3] / 255 * Math.min(group.width * k, 1) * 256);
+          var colour = rgba(group.stroke, group.opacity), alpha = Math.round(colour[3] / 255 * Math.min(group.width, 1) * 256);
           if (alpha === 0) return;
           for (j = 0; j < group.edges.length; j++) {
             var a = 2 + edgeEnds[2 * group.edges[j]] * stride, b = 2 + edgeEnds[2 * group.edges[j] + 1] * stride;
@@ -338,10 +407,10 @@
           }
         });
         // Nodes in index order, as the canvas and fl.svg.graph draw them.
+        var sets = new Array(nodeGroups.length);
         for (i = 0; i < n; i++) {
-          var group = nodeGroups[nodeGroup[i]], radius = Math.max(Math.round(styles.radius[i] * k * 4) / 4, 0.75);
-          var outline = Math.round(group.strokeWidth * k * 4) / 4;
-          node(stamp(group, radius, outline < 0.5 ? 0 : outline), p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
+          var g = nodeGroup[i], set = sets[g] !== undefined ? sets[g] : (sets[g] = stampSet(nodeGroups[g], dpr));
+          if (set !== null) node(set, p[2 + i * stride] * k + tx, p[3 + i * stride] * k + ty);
         }
         context.putImageData(image, 0, 0);
       }
@@ -381,7 +450,7 @@
     var best = -1, bestDistance = Infinity;
     for (var i = 0; i < n; i++) {
       var dx = screenX(i) - point.x, dy = screenY(i) - point.y, d = dx * dx + dy * dy;
-      var reach = Math.max(styles.radius[i] * view.k, 1) + 4;
+      var reach = screenRadius(styles.radius[i]) + 4;
       if (d <= reach * reach && d < bestDistance) { bestDistance = d; best = i; }
     }
     return best;
@@ -406,8 +475,11 @@
     showTip(-1);
   });
 
+  // Moves the held node to the pointer: the page draws it there at once, and forcelab fixes it there (fx, fy).
   function dragTo(point) {
     var x = (point.x - view.tx) / view.k + gesture.dx, y = (point.y - view.ty) / view.k + gesture.dy;
+    gesture.x = x;
+    gesture.y = y;
     if (positions) { positions[2 + gesture.node * dims] = x; positions[3 + gesture.node * dims] = y; }
     send({ type: "drag", node: gesture.node, x: x, y: y });
     dirty = true;
@@ -477,14 +549,22 @@
   function showReadout() {
     if (!scene) return;
     var figures = summary();
-    readout.textContent = "tick " + tick + "   alpha " + alpha.toFixed(4) + "   " + n.toLocaleString("en") + " nodes, " +
-      scene.edges.length.toLocaleString("en") + " edges   " + (figures.fps ? figures.fps.toFixed(0) + " fps" : "");
+    readout.textContent = ["tick " + tick, "alpha " + alpha.toFixed(4),
+      n.toLocaleString("en") + " nodes, " + scene.edges.length.toLocaleString("en") + " edges" + (dims === 3 ? " (3D, seen from z)" : ""),
+      figures.fps ? figures.fps.toFixed(0) + " frames/s" : ""].filter(Boolean).join("  \u00b7  ");
+    var alphaControl = panel.querySelector("[data-simulation=alpha]");
+    if (alphaControl) alphaControl.setValue(alpha);
     showStatus();
   }
 
-  function showError(text) {
+  // A message in the header for a few seconds: what the server refused, or that the session ended.
+  var messageTimer = 0;
+  function showMessage(text, lasting) {
     var note = document.getElementById("message");
-    if (note) { note.textContent = text; note.hidden = false; }
+    note.textContent = text;
+    note.hidden = false;
+    clearTimeout(messageTimer);
+    if (!lasting) messageTimer = setTimeout(function () { note.hidden = true; }, 6000);
   }
 
   // ---- the control panel, made from the API description ----
@@ -505,11 +585,8 @@
       panelShape = shape;
       panel.textContent = "";
       panel.appendChild(simulationSection());
+      panel.appendChild(element("section", { id: "metrics", hidden: true }));
       forces.forEach(function (force) { panel.appendChild(forceSection(force)); });
-      var metricsSection = element("section", { id: "metrics", hidden: true });
-      panel.appendChild(metricsSection);
-      var message = element("p", { id: "message", className: "note error", hidden: true });
-      panel.appendChild(message);
       showMetrics();
     }
     forces.forEach(function (force) {
@@ -547,7 +624,9 @@
     var section = element("section", { id: "simulation" }, [element("h2", {}, ["Simulation"])]);
     ["alpha", "alphaTarget", "alphaDecay", "velocityDecay"].forEach(function (name) {
       var declaration = declarationOf("fl.simulation", name) || { name: name, kind: "number", min: 0, max: 1 };
-      var row = optionRow(declaration, simulation[name], function (value) {
+      // Controls messages leave alpha out (every frame carries it).
+      var value = name === "alpha" ? alpha : simulation[name] !== undefined ? simulation[name] : declaration.default;
+      var row = optionRow(declaration, value, function (value) {
         send({ type: "simulation", option: name, value: value });
       });
       row.control.dataset.simulation = name;
@@ -577,6 +656,10 @@
       element("h2", {}, [switchLabel, force.name, element("span", { className: "kind" }, [functionName])])
     ]);
     section.dataset.force = force.name;
+    if (!declarations[functionName] && Object.keys(force.options || {}).length === 0) {
+      section.appendChild(element("p", { className: "note" }, [force.kind === "lua" ?
+        "A force written in Lua: switch it here, change it in the session." : "No options to set here."]));
+    }
     var declared = (declarations[functionName] || []).map(function (d) { return d.name; });
     var names = declared.filter(function (name) { return name in (force.options || {}); });
     Object.keys(force.options || {}).forEach(function (name) { if (names.indexOf(name) < 0) names.push(name); });
@@ -597,77 +680,114 @@
     return typeof value === "number" ? value : undefined;
   }
 
-  // The slider's range: the declared one, or, where a side is unbounded, one around the current value and default.
-  function sliderRange(declaration, value) {
-    var min = bound(declaration.min), max = bound(declaration.max);
-    var scale = Math.max(Math.abs(typeof value === "number" ? value : 0), Math.abs(typeof declaration.default === "number" ? declaration.default : 0), 1);
-    var chosen = false;
-    if (min === undefined || !isFinite(min)) { min = max !== undefined && isFinite(max) && max <= 0 ? -4 * scale : (max !== undefined && isFinite(max) ? Math.min(0, max - 4 * scale) : -4 * scale); chosen = true; }
-    if (max === undefined || !isFinite(max)) { max = min >= 0 ? min + 4 * scale : 4 * scale; chosen = true; }
-    if (min === 0 && chosen && typeof value === "number" && value >= 0 && bound(declaration.min) === undefined) min = 0;
-    return { min: min, max: max, chosen: chosen };
-  }
-
+  // A number as the panel shows it and reads it back: infinity is "inf", as in api.json.
   function formatNumber(value) {
+    if (value === Infinity) return "inf";
+    if (value === -Infinity) return "-inf";
     if (typeof value !== "number") return String(value);
     if (value === 0) return "0";
     var magnitude = Math.abs(value);
-    return magnitude >= 1000 || magnitude < 0.001 ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
+    return magnitude >= 1e5 || magnitude < 1e-3 ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
+  }
+  function parseNumber(text) {
+    var t = String(text).trim().toLowerCase();
+    if (t === "inf" || t === "+inf" || t === "infinity" || t === "\u221e") return Infinity;
+    if (t === "-inf" || t === "-infinity" || t === "-\u221e") return -Infinity;
+    return t === "" ? NaN : Number(t);
+  }
+  // What a number goes to the server as: JSON has no infinity, so "inf" and "-inf" (api.json's spelling).
+  function wireNumber(value) { return isFinite(value) ? value : value > 0 ? "inf" : "-inf"; }
+
+  // Half the layout's larger side, rounded up to 1, 2 or 5 times a power of ten: the span given to an unbounded
+  // option whose value and default are both 0 (the positions and distances among forcelab's options).
+  function layoutSpan() {
+    var extent = 0;
+    for (var i = 0; positions && i < n; i++) extent = Math.max(extent, Math.abs(worldX(i)), Math.abs(worldY(i)));
+    return niceNumber(Math.max(extent, 10));
   }
 
+  // The slider's range: the declared one; a side the declaration leaves open (or infinite) is 4 times the larger of
+  // the value and the default away from the other (or from 0), or the layout's span when both are 0. `chosen` says
+  // the page chose it; the field beside the slider takes any value, and the slider widens to show it.
+  function sliderRange(declaration, value) {
+    var min = bound(declaration.min), max = bound(declaration.max), chosen = false;
+    var reference = Math.max(Math.abs(isFinite(value) ? value : 0), Math.abs(typeof declaration.default === "number" ? declaration.default : 0));
+    var span = reference > 0 ? niceNumber(4 * reference) : layoutSpan();
+    var lowOpen = min === undefined || !isFinite(min), highOpen = max === undefined || !isFinite(max);
+    if (lowOpen && highOpen) { min = -span; max = span; chosen = true; }
+    else if (lowOpen) { min = Math.min(max - span, 0); chosen = true; }
+    else if (highOpen) { max = Math.max(min + span, isFinite(value) ? value : min); chosen = true; }
+    return { min: min, max: max, chosen: chosen };
+  }
+
+  function niceNumber(raw) {
+    var power = Math.pow(10, Math.floor(Math.log10(raw))), scaled = raw / power;
+    return (scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 5 ? 5 : 10) * power;
+  }
+  function niceStep(raw) {
+    if (!(raw > 0)) return 0.001;
+    var power = Math.pow(10, Math.floor(Math.log10(raw))), scaled = raw / power;
+    return (scaled < 2 ? 1 : scaled < 5 ? 2 : 5) * power;
+  }
+
+  // The option kinds a number is a value of: numbers, integers, and per-node or per-edge values set to a constant.
+  var numericKinds = ["number", "integer", "nodeAccessor", "edgeAccessor", "nodeNumber", "edgeNumber"];
+  // The kinds the page cannot set (functions and tables): shown, set in the session.
+  var sessionKinds = ["function", "table", "custom", "nodeColour", "edgeColour"];
+
   // One option's row: a slider and a number field for numbers, a select for choices, a switch for booleans, a field
-  // for the rest; the declaration's doc is the row's tooltip. `row.control.setValue` moves it without sending.
+  // for the rest; the declaration's doc is the row's tooltip. The row's `control.setValue` moves it without sending.
   function optionRow(declaration, value, change) {
-    var label = element("label", { title: declaration.doc || "" }, [declaration.name]);
-    var row = element("div", { className: "option", title: declaration.doc || "" }, [label]);
-    var kind = declaration.kind;
-    var numeric = kind === "number" || kind === "integer" || ((kind === "nodeNumber" || kind === "edgeNumber") && typeof value === "number");
-    var control;
-    if (numeric && typeof value === "number") {
-      var range = sliderRange(declaration, value);
-      var slider = element("input", { type: "range" });
-      var field = element("input", { type: "number" });
-      var step = kind === "integer" ? 1 : niceStep((range.max - range.min) / 400);
-      slider.min = String(range.min); slider.max = String(range.max); slider.step = String(step);
-      field.step = "any";
+    var doc = declaration.doc || "";
+    var label = element("label", { title: doc }, [declaration.name]);
+    var row = element("div", { className: "option", title: doc }, [label]);
+    var kind = declaration.kind, control;
+    var number = typeof value === "number" ? value : bound(value);
+    if (numericKinds.indexOf(kind) >= 0 && number !== undefined) {
+      var range = sliderRange(declaration, number);
+      var slider = element("input", { type: "range" }), field = element("input", { type: "text", inputMode: "decimal" });
+      slider.min = String(range.min);
+      slider.max = String(range.max);
+      slider.step = String(kind === "integer" ? 1 : niceStep((range.max - range.min) / 400));
+      slider.dataset.role = "slider";
       slider.setAttribute("aria-label", declaration.name);
       field.setAttribute("aria-label", declaration.name + " value");
-      if (range.chosen) row.title = (declaration.doc ? declaration.doc + "\n" : "") + "(unbounded: the slider spans " +
-        formatNumber(range.min) + " to " + formatNumber(range.max) + " around the value; type any value in the field)";
-      label.title = row.title;
-      var holding = false;
+      if (range.chosen) {
+        row.title = (doc ? doc + "\n" : "") + "The slider spans " + formatNumber(range.min) + " to " + formatNumber(range.max) +
+          ", a range chosen around the value (the option is unbounded" + (bound(declaration.max) === Infinity ? ", and accepts inf" : "") +
+          "); type any value in the field.";
+        label.title = row.title;
+      }
+      var holding = false, place = function (v) {
+        if (isFinite(v) && v < Number(slider.min)) slider.min = String(v);
+        if (isFinite(v) && v > Number(slider.max)) slider.max = String(v);
+        slider.value = String(isFinite(v) ? v : v > 0 ? slider.max : slider.min);
+      };
       slider.addEventListener("pointerdown", function () { holding = true; });
       slider.addEventListener("pointerup", function () { holding = false; });
+      slider.addEventListener("blur", function () { holding = false; });
       slider.addEventListener("input", function () {
         var v = Number(slider.value);
         field.value = formatNumber(v);
         change(v);
       });
       field.addEventListener("change", function () {
-        var v = Number(field.value);
-        if (field.value.trim() === "" || !isFinite(v)) return;
+        var v = parseNumber(field.value);
+        if (isNaN(v)) { field.classList.add("invalid"); return; }
+        field.classList.remove("invalid");
         place(v);
-        change(v);
+        change(wireNumber(v));
       });
-      var place = function (v) {
-        if (v < Number(slider.min)) slider.min = String(v);
-        if (v > Number(slider.max)) slider.max = String(v);
-        slider.value = String(v);
+      field.setValue = function (v) {
+        var parsed = typeof v === "number" ? v : bound(v);
+        if (parsed === undefined || holding || document.activeElement === field) return;
+        place(parsed);
+        field.value = formatNumber(parsed);
       };
-      control = element("div", { className: "number" });
-      control.setValue = function (v) {
-        if (typeof v !== "number" || holding || document.activeElement === field) return;
-        place(v);
-        field.value = formatNumber(v);
-      };
-      control.slider = slider;
-      control.field = field;
       row.appendChild(slider);
       row.appendChild(field);
       row.control = field;
-      field.setValue = control.setValue;
-      slider.dataset.control = "slider";
-      control.setValue(value);
+      field.setValue(value);
       return row;
     }
     row.classList.add("wide");
@@ -677,17 +797,20 @@
       }));
       control.addEventListener("change", function () { change(control.value); });
       control.setValue = function (v) { if (document.activeElement !== control) control.value = String(v); };
-    } else if (kind === "boolean" || typeof value === "boolean") {
+    } else if (kind === "boolean") {
       control = element("input", { type: "checkbox" });
       control.addEventListener("change", function () { change(control.checked); });
       control.setValue = function (v) { control.checked = !!v; };
     } else {
+      // Strings, and per-node or per-edge values that are not a constant: a number typed here makes them one.
       control = element("input", { type: "text" });
-      var settable = typeof value === "number" || typeof value === "string";
-      if (!settable) { control.readOnly = true; control.title = "set in the session (" + (declaration.accepts || kind) + ")"; }
+      if (sessionKinds.indexOf(kind) >= 0) control.readOnly = true;
+      var per = kind.indexOf("edge") === 0 ? "edge" : "node";
+      control.placeholder = numericKinds.indexOf(kind) >= 0 ? "per " + per : "set in the session";
+      if (numericKinds.indexOf(kind) >= 0) control.title = "a value per " + per + ", set in the session; type a number to give every " + per + " that one";
       control.addEventListener("change", function () {
-        var v = control.value.trim();
-        change(v !== "" && isFinite(Number(v)) ? Number(v) : v);
+        var text = control.value.trim(), v = parseNumber(text);
+        change(numericKinds.indexOf(kind) >= 0 && !isNaN(v) ? wireNumber(v) : text);
       });
       control.setValue = function (v) {
         if (document.activeElement === control) return;
@@ -699,13 +822,6 @@
     row.appendChild(control);
     row.control = control;
     return row;
-  }
-
-  function niceStep(raw) {
-    if (!(raw > 0)) return 0.001;
-    var power = Math.pow(10, Math.floor(Math.log10(raw)));
-    var scaled = raw / power;
-    return (scaled < 2 ? 1 : scaled < 5 ? 2 : 5) * power;
   }
 
   function showMetrics() {
@@ -754,6 +870,11 @@
     },
     screenPosition: function (i) { return positions ? [screenX(i), screenY(i)] : null; },
     worldPosition: function (i) { return positions ? [worldX(i), worldY(i)] : null; },
+    // Where the last frame from forcelab put node i (for the held node, before the page drew it at the pointer).
+    framePosition: function (i) {
+      if (heldFrame && gesture && gesture.node === i) return heldFrame.slice();
+      return positions ? [worldX(i), worldY(i)] : null;
+    },
     nodeAt: function (x, y) { return nodeAt({ x: x, y: y }); },
     state: function () {
       return { nodes: n, edges: scene ? scene.edges.length : 0, tick: tick, alpha: alpha, forces: forces,

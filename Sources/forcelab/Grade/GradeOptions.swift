@@ -17,6 +17,8 @@ struct GradeOptions {
     let gradescopeResults: String?
     /// `--record`: write the reference's layouts to the exercise's `recorded` file instead of grading.
     let record: Bool
+    /// `--pictures`: draw the submission's layouts beside the reference's (`GradePicture`).
+    let pictures: Bool
     /// The folders given with `--allow-read`, for the runs that grade a class's submissions.
     let readableFolders: [String]
     let timeout: Double
@@ -53,6 +55,7 @@ struct GradeOptions {
             throw UsageError("'--gradescope' writes the results of one submission: give exactly one")
         }
         record = parsed.contains(Syntax.record)
+        pictures = parsed.contains(Syntax.pictures)
         if record && !submissions.isEmpty {
             throw UsageError("'--record' records the exercise's reference: give the exercise alone")
         }

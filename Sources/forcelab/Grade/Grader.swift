@@ -34,6 +34,8 @@ struct Grader {
         var scores: [GradeCheck.Score] = []
         /// Whether the exercise gives points (then the summary says the score).
         var givesPoints = false
+        /// `--pictures`: the picture to write once the submission's state is closed.
+        var picture: GradePicture?
         /// The score: the points earned and those possible.
         var score: (earned: Double, possible: Double) {
             (scores.map(\.earned).reduce(0, +), scores.map(\.points).reduce(0, +))
@@ -51,10 +53,20 @@ struct Grader {
         let written = SubmissionOutput()
         let ending = grade(refused, written)
         let submissionWrote = written.finish()
-        for line in ending.lines { print(line) }
+        var lines = ending.lines
+        if let picture = ending.picture {
+            // Written only now, with the submission's state closed: nothing of it can run after and replace the file.
+            do {
+                try picture.write()
+                lines.append("picture: \(picture.path) (the submission's layouts beside the reference's, the nodes farthest off ringed)")
+            } catch {
+                lines.append("picture: \(error)")
+            }
+        }
+        for line in lines { print(line) }
         print(submissionWrote, terminator: "")
         let tried = RemovedNameAttempts.report(ending.attempts)
-        var report = ending.lines.map { $0 + "\n" }.joined() + submissionWrote
+        var report = lines.map { $0 + "\n" }.joined() + submissionWrote
         if let error = ending.error {
             let text = "forcelab grade: \(error.description)\n" + refused.report(besides: error.description) + tried
             fflush(stdout)
@@ -107,6 +119,10 @@ struct Grader {
             binaryChunks = (lua, fl_binary_chunks_refused(lua.L))
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
+            if options.pictures {
+                ending.picture = GradePicture(graphs, heading: "\(shown(submission)) against \(exercise.title)", submission: submission,
+                                              outputFolder: options.outputPath)
+            }
             ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
             for (index, check) in checks.enumerated() {
                 let outcome = try check.judge(graphs, ticks: exercise.ticks)
@@ -253,6 +269,8 @@ struct Grader {
         }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         return try prepared.map { graph in
+            // Whether the force is a table form {force = function(alpha)} (its mistakes differ from a function's).
+            var tableForm = false
             do {
                 try chunk.call(L, results: 1) {
                     graph.graph.push(L)
@@ -260,7 +278,12 @@ struct Grader {
                 }
                 defer { fl_pop(L, 1) }
                 guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
-                    throw GradeError.submission("'\(shown)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))")
+                    let message = "'\(shown)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))"
+                    throw GradeError.submission(message + (MisuseAdvice.advice(for: message, tableForm: false).map { "\n" + $0 } ?? ""))
+                }
+                if lua_type(L, -1) == LUA_TTABLE {
+                    tableForm = fl_rawgetfield(L, -1, "arrays") == LUA_TNIL
+                    fl_pop(L, 1)
                 }
                 guard GradeDriver.isSetup(L, at: -1) == exercise.expectsSetup else {
                     throw GradeError.submission("'\(shown)' must return " + exercise.expected + " for this exercise")
@@ -285,9 +308,9 @@ struct Grader {
             } catch let failure as GradeDriver.RunFailure {
                 let adding = exercise.expectsSetup ? "in its setup" : "as it was added"
                 let place = failure.tick == 0 ? "\(graph.name) \(adding)" : "\(graph.name) at tick \(failure.tick)"
-                throw submissionFailure(failure.error, lua, on: place, submission)
+                throw submissionFailure(failure.error, lua, on: place, submission, tableForm: tableForm)
             } catch let error as LuaError {
-                throw submissionFailure(error, lua, on: graph.name, submission)
+                throw submissionFailure(error, lua, on: graph.name, submission, tableForm: tableForm)
             }
         }
     }
@@ -297,13 +320,17 @@ struct Grader {
         ProcessInfo.processInfo.environment[PrivateSubmission.shownAsVariable] ?? submission
     }
 
-    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error.
-    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String) -> GradeError {
+    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error (with the likely
+    /// mistake behind it, when it is a common one; `tableForm` says the force was a table form).
+    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String, tableForm: Bool) -> GradeError {
         if let limit = lua.limitReached ?? Grader.memoryError(error) {
             return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))"
                                     + frames(of: error.message, in: submission))
         }
-        return GradeError.submission("the submission failed on \(place): \(lines(of: error.message, in: submission))")
+        let message = lines(of: error.message, in: submission)
+        let firstLine = String(message.prefix { $0 != "\n" })
+        let advice = MisuseAdvice.advice(for: firstLine, tableForm: tableForm).map { "\n" + $0 } ?? ""
+        return GradeError.submission("the submission failed on \(place): \(message)\(advice)")
     }
 
     /// The message of a memory error (the limit's or the system's), which a callback's error no longer marks as one.
