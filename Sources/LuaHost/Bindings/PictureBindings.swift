@@ -21,37 +21,19 @@ enum PictureBindings {
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
             let style = ElementStyles(options: options, graph: luaGraph)
-            var settings = GraphSVGOptions()
-            settings.width = try options.number("width")
-            settings.height = try options.number("height")
-            settings.padding = try options.number("padding")
+            var settings = try GraphPictureOptions.settings.read(options)
             settings.viewport = try viewport(options)
-            settings.title = try options.optionalString("title")
-            settings.background = try options.optionalString("background")
             settings.nodeFill = try style.colours("fill")
-            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
             if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
-            settings.nodeStrokeWidth = try options.number("strokeWidth")
             if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
             settings.labels = try labels(options)
-            settings.fontSize = try options.number("fontSize")
-            settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
-            settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
-            settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
             if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
             if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
-            settings.edgeOpacity = try options.number("edgeOpacity")
-            settings.edgeOffset = try options.number("edgeOffset")
-            settings.edgeBorderRadius = try options.number("edgeBorderRadius")
-            settings.legend = try options.boolean("legend")
-            settings.frameFill = try options.string("frameFill")
-            settings.frameStroke = try options.string("frameStroke")
-            settings.fixedMark = try options.boolean("fixedMark")
             try explanations(options, luaGraph, into: &settings)
             let group = try options.string("group")
             var colouringField = group
             if case .field(let name) = settings.nodeFill { colouringField = name }
-            settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
+            settings.legendTitle = settings.legendTitle ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
@@ -63,7 +45,6 @@ enum PictureBindings {
     private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let arguments = options.fields.arguments, L = arguments.L
         let kinds = try arrowKinds(options)
-        settings.arrowScale = try options.optionalNumber("arrowScale")
         var cells: (node: String, theta: Double?, force: String?)?
         if try options.pushTable("cells") {
             defer { fl_pop(L, 1) }

@@ -17,6 +17,7 @@ extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
+extension GraphSVGOptions: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -58,9 +59,16 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(key) }
     }
 
-    /// A string setting that is off (nil) unless given, or that the module fills in as `described` says.
+    /// A string setting.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, _ doc: String) {
+        option = .string(key, default: Settings()[keyPath: property], doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.string(key) }
+    }
+
+    /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
+    /// `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, described: String? = nil, _ doc: String) {
-        option = described.map { .string(key, described: $0, doc) } ?? .string(key, doc)
+        option = described.map { .string(key, described: $0, doc) } ?? .string(key, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) }
     }
 
@@ -76,6 +84,14 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
+    }
+
+    /// A setting that is one of an enumeration's cases or off (nil).
+    public init<Choice: CaseIterable & RawRepresentable<String>>(
+        _ key: String, _ property: WritableKeyPath<Settings, Choice?> & Sendable, _ doc: String
+    ) {
+        option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
     }
 
     /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its

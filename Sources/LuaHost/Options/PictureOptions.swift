@@ -1,45 +1,50 @@
 import GraphModel
 import Render
 
-/// The options of `fl.svg.graph(g, path, options)`; the defaults are the renderer's own.
+/// The options of `fl.svg.graph(g, path, options)`: the renderer's `GraphSVGOptions`, each option one line (defaults
+/// and ranges are the renderer's own), and those the binding reads itself (per-element styles, the viewport, labels,
+/// what explains a simulation).
 public enum GraphPictureOptions {
-    /// The declaration.
-    public static let table: LuaOptionTable = {
+    /// The declaration and its reader.
+    public static let settings: LuaSettingsTable<GraphSVGOptions> = {
         let settings = GraphSVGOptions()
-        return LuaOptionTable("fl.svg.graph", [
-            .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
-            .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
-            .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free around the content when fitting"),
-            LuaOption("viewport", .custom("`\"fit\"` or `{zoom =, x =, y =}`"), default: .text("fit"), "fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y)"),
-            .string("title", "title drawn at the top"),
-            .string("background", default: settings.background, "background colour (`\"none\"`: transparent)"),
-            LuaOption("fill", .nodeColour, default: .described("by `group`, from `palette`"), "node fill; a data field whose values are not colours is mapped to `palette`"),
-            .string("group", default: "group", "the node data field that colours nodes and makes the legend when `fill` is not given"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "the colours of groups, and of `fill` by a data field"),
-            LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour"),
-            .number("strokeWidth", default: settings.nodeStrokeWidth, in: StyleNumbers.length, "node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node)"),
-            LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units (drawn at least \(LuaOption.format(GraphSVG.leastDrawnRadius)) pixel in radius, so every node shows; 0 hides it)"),
-            LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
-            .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
-            .choice("edgeType", EdgeType.self, default: settings.edgeType, "edge routing"),
-            .choice("markerEnd", EdgeMarker.self, "arrow head at the target end"),
-            .choice("markerStart", EdgeMarker.self, "arrow head at the source end"),
-            LuaOption("edgeStroke", .edgeColour, default: constant(settings.edgeStroke), "edge colour; a data field whose values are not colours is mapped to `palette`, with a legend"),
-            LuaOption("edgeWidth", .edgeNumber, default: constant(settings.edgeStrokeWidth), "edge width in pixels"),
-            .number("edgeOpacity", default: settings.edgeOpacity, in: StyleNumbers.opacity, "edge opacity"),
-            .number("edgeOffset", default: settings.edgeOffset, in: StyleNumbers.length, "how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels"),
-            .number("edgeBorderRadius", default: settings.edgeBorderRadius, in: StyleNumbers.length, "corner radius of smoothstep edges in pixels"),
-            .boolean("legend", default: settings.legend, "draw a legend of the groups when nodes are coloured by group"),
-            .string("legendTitle", described: "the `group` field's name", "heading of the legend"),
-            .string("frameFill", default: settings.frameFill, "fill of parent frames"),
-            .string("frameStroke", default: settings.frameStroke, "outline of parent frames"),
-            .boolean("fixedMark", default: settings.fixedMark, "ring the nodes that have a fixed coordinate (`fx` or `fy`)"),
-            LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw"),
-            LuaOption("arrows", .custom("`\"velocity\"`, `\"force\"` or `{\"velocity\", \"force\"}`"), "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)"),
-            .number("arrowScale", described: "the longest arrow is \(LuaOption.format(GraphSVGOptions.longestArrow)) pixels", in: StyleNumbers.scale, "world units of arrow per unit of velocity (1: the distance a node moves in one tick)"),
-            LuaOption("cells", .table("{node = id, theta =, force =}"), "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)"),
+        return LuaSettingsTable("fl.svg.graph", [
+            LuaSetting("width", \.width, "picture width in pixels"),
+            LuaSetting("height", \.height, "picture height in pixels"),
+            LuaSetting("padding", \.padding, "space kept free around the content when fitting"),
+            LuaSetting(readByTheBinding: LuaOption("viewport", .custom("`\"fit\"` or `{zoom =, x =, y =}`"), default: .text("fit"), "fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y)")),
+            LuaSetting("title", \.title, "title drawn at the top"),
+            LuaSetting("background", \.background, "background colour (`\"none\"`: transparent)"),
+            LuaSetting(readByTheBinding: LuaOption("fill", .nodeColour, default: .described("by `group`, from `palette`"), "node fill; a data field whose values are not colours is mapped to `palette`")),
+            LuaSetting(readByTheBinding: .string("group", default: "group", "the node data field that colours nodes and makes the legend when `fill` is not given")),
+            LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "the colours of groups, and of `fill` by a data field"),
+            LuaSetting(readByTheBinding: LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour")),
+            LuaSetting("strokeWidth", \.nodeStrokeWidth, "node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node)"),
+            LuaSetting(readByTheBinding: LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units (drawn at least \(LuaOption.format(GraphSVG.leastDrawnRadius)) pixel in radius, so every node shows; 0 hides it)")),
+            LuaSetting(readByTheBinding: LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)")),
+            LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
+            LuaSetting("edgeType", \.edgeType, "edge routing"),
+            LuaSetting("markerEnd", \.markerEnd, "arrow head at the target end"),
+            LuaSetting("markerStart", \.markerStart, "arrow head at the source end"),
+            LuaSetting(readByTheBinding: LuaOption("edgeStroke", .edgeColour, default: constant(settings.edgeStroke), "edge colour; a data field whose values are not colours is mapped to `palette`, with a legend")),
+            LuaSetting(readByTheBinding: LuaOption("edgeWidth", .edgeNumber, default: constant(settings.edgeStrokeWidth), "edge width in pixels")),
+            LuaSetting("edgeOpacity", \.edgeOpacity, "edge opacity"),
+            LuaSetting("edgeOffset", \.edgeOffset, "how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels"),
+            LuaSetting("edgeBorderRadius", \.edgeBorderRadius, "corner radius of smoothstep edges in pixels"),
+            LuaSetting("legend", \.legend, "draw a legend of the groups when nodes are coloured by group"),
+            LuaSetting("legendTitle", \.legendTitle, described: "the `group` field's name", "heading of the legend"),
+            LuaSetting("frameFill", \.frameFill, "fill of parent frames"),
+            LuaSetting("frameStroke", \.frameStroke, "outline of parent frames"),
+            LuaSetting("fixedMark", \.fixedMark, "ring the nodes that have a fixed coordinate (`fx` or `fy`)"),
+            LuaSetting(readByTheBinding: LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw")),
+            LuaSetting(readByTheBinding: LuaOption("arrows", .custom("`\"velocity\"`, `\"force\"` or `{\"velocity\", \"force\"}`"), "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)")),
+            LuaSetting("arrowScale", \.arrowScale, described: "the longest arrow is \(LuaOption.format(GraphSVGOptions.longestArrow)) pixels", "world units of arrow per unit of velocity (1: the distance a node moves in one tick)"),
+            LuaSetting(readByTheBinding: LuaOption("cells", .table("{node = id, theta =, force =}"), "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)")),
         ])
     }()
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 
     /// The fields of `cells = {...}`.
     public static let cells = LuaOptionTable("fl.svg.graph cells", [
