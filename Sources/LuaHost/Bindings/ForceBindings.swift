@@ -111,19 +111,8 @@ enum ForceBindings {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             let value = fl_tonumber(L, index)
-            switch option.value {
-            case .integer(let range):
-                guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
-                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
-                }
-            case .number(let range):
-                guard range.contains(value) else {
-                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
-                }
-            default:
-                guard value.isFinite || force.kind.acceptsAnyNumber.contains(name) else {
-                    throw arguments.error(n, "\(subject): a finite number expected, got \(LuaOption.given(value))")
-                }
+            if let refusal = option.refusal(of: value), !(option.perElement && force.kind.acceptsAnyNumber.contains(name)) {
+                throw arguments.error(n, "\(subject): \(refusal)")
             }
             return .number(value)
         case LUA_TFUNCTION where option.perElement:

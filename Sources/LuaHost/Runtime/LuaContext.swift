@@ -11,6 +11,9 @@ final class LuaContext {
     private var waitingGraphs: [GraphHandle] = []
     /// The state's file-access policy and observers: in force while its bindings run, and asked by its sandbox.
     var fileRules = FileAccess.Rules()
+    /// The resident size the process may reach under the state's memory limit (nil: none), in force while its
+    /// bindings run (`MemoryRequest.ceiling`).
+    var memoryCeiling: Int?
     /// The engine settings the state's simulations were made or set with.
     let engineUse = EngineUse()
 
