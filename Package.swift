@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "D3Random"),
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random"], swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
-        .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
+        .target(name: "Render", dependencies: ["GraphModel", "D3Random", "ProcessorSupport"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
