@@ -33,6 +33,7 @@ local module = {
         replay = {},
       }},
       layout = {fields = {
+        layered = {},
         multilevel = {},
         stress = {},
       }},

@@ -239,6 +239,17 @@
 ---@field charge? number the many-body strength on every level (negative: repulsion) (default: `-30`); accepts number from -1e9 to -1e-9.
 ---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
 
+---Options of `fl.layout.layered`.
+---@class (exact) forcelab.options.layout.layered: table<"direction"|"ranking"|"layerSeparation"|"nodeSeparation"|"sweeps"|"placementPasses"|"padding"|"labelHeight", any>
+---@field direction? "right"|"down" the way edges run: `right` (layers are columns) or `down` (layers are rows) (default: `"right"`); accepts `"right"`, `"down"`.
+---@field ranking? "longestPath"|"tight" how nodes get their layers: `longestPath` (each one layer after its furthest predecessor) or `tight` (then each node moved, within the room its edges leave, to the side it has more edges on, shortening them) (default: `"tight"`); accepts `"longestPath"`, `"tight"`.
+---@field layerSeparation? number the gap between the boxes of one layer and the next (default: `60`); accepts number from 0 to 1e9.
+---@field nodeSeparation? number the gap between neighbouring boxes of a layer (half of it beside a bend of a long edge) (default: `30`); accepts number from 0 to 1e9.
+---@field sweeps? integer down-and-up sweeps of the crossing reduction (barycenters, then adjacent swaps); the order with the fewest crossings is kept (default: `12`); accepts integer from 0 to 10000.
+---@field placementPasses? integer passes of the coordinate assignment pulling boxes towards their neighbours (default: `8`); accepts integer from 0 to 10000.
+---@field padding? number room between a parent's frame and its children (default: `15`); accepts number from 0 to 1e9.
+---@field labelHeight? number more room above a parent's children, for its label (default: `20`); accepts number from 0 to 1e9.
+
 ---Options of `g:addNode`.
 ---@class (exact) forcelab.options.g.addNode: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"vx"|"vy"|"vz", any>
 ---@field id string|number the node's id (a number is turned into a string) (default: required); accepts string.
@@ -918,6 +929,12 @@ function forcelab.graph.new(options) end
 ---@param path string
 ---@param options? forcelab.options.html.replay
 function forcelab.html.replay(recording, path, options) end
+
+---lays a flow out in layers (Sugiyama): edges run one way, few crossings, boxes of their sizes, parents as frames around their children; returns {layers =, crossings =, bends =}
+---@param g forcelab.Graph
+---@param options? forcelab.options.layout.layered
+---@return table
+function forcelab.layout.layered(g, options) end
 
 ---lays the graph out by multilevel force refinement
 ---@param g forcelab.Graph
