@@ -111,9 +111,7 @@ enum ForceBindings {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             let value = fl_tonumber(L, index)
-            if let refusal = option.refusal(of: value), !(option.perElement && force.kind.acceptsAnyNumber.contains(name)) {
-                throw arguments.error(n, "\(subject): \(refusal)")
-            }
+            if let problem = numberProblem(value, for: option, of: force.kind) { throw arguments.error(n, "\(subject): \(problem)") }
             return .number(value)
         case LUA_TFUNCTION where option.perElement:
             return .function(LuaReference(L, index, owner: force))
@@ -122,6 +120,19 @@ enum ForceBindings {
         default:
             let expected = option.perElement ? "number, function or data field name" : "number"
             throw arguments.error(n, "\(subject): \(expected) expected, got \(LuaValues.typeName(L, index))")
+        }
+    }
+
+    /// What is wrong with `value` as option `option` of a `kind` force (out of its range, not an integer, not
+    /// finite), or nil when it is accepted.
+    static func numberProblem(_ value: Double, for option: LuaOption, of kind: ForceKind) -> String? {
+        option.perElement && kind.acceptsAnyNumber.contains(option.name) ? nil : option.refusal(of: value)
+    }
+
+    /// Checks a number for option `option` of a `kind` force as its setter does (a live page's slider).
+    static func checkNumber(_ value: Double, for option: LuaOption, of kind: ForceKind) throws {
+        if let problem = numberProblem(value, for: option, of: kind) {
+            throw LuaError("\(kind.table.function): option '\(option.name)': \(problem)")
         }
     }
 
