@@ -11,15 +11,15 @@ final class LuaContext {
     private var waitingGraphs: [GraphHandle] = []
     /// The state's file-access policy and observers: in force while its bindings run, and asked by its sandbox.
     var fileRules = FileAccess.Rules()
+    /// The state's live pages (`fl.live`), in the order they were started.
+    var liveSessions: [LiveSession] = []
+    /// Whether `fl.live` may serve pages: not in a sandbox unless allowed (`--allow-live`).
+    var liveAllowed = true
     /// The resident size the process may reach under the state's memory limit (nil: none), in force while its
     /// bindings run (`MemoryRequest.ceiling`).
     var memoryCeiling: Int?
     /// The engine settings the state's simulations were made or set with.
     let engineUse = EngineUse()
-    /// The state's live pages (`fl.live`), in the order they were started.
-    var liveSessions: [LiveSession] = []
-    /// Whether `fl.live` may serve pages: not in a sandbox unless allowed (`--allow-live`).
-    var liveAllowed = true
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread
