@@ -20,9 +20,8 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            var settings = try GraphPictureOptions.settings.read(options)
+            var settings = try elementStyles(options, luaGraph)
             settings.viewport = try viewport(options)
-            try styleElements(options, luaGraph, into: &settings)
             try explanations(options, luaGraph, into: &settings)
             let group = try options.string("group")
             var colouringField = group
@@ -35,27 +34,19 @@ enum PictureBindings {
         }
     }
 
-    /// The node and edge styles (`GraphPictureOptions.elementStyleNames`: fill, palette, stroke, radius, labels, edge
-    /// colours and widths), read as `fl.svg.graph` reads them; `fl.live` reads its own the same way.
+    /// The typed options `options`' table declares, and the node and edge styles
+    /// (`GraphPictureOptions.elementStyleNames`: fill, stroke, radius, labels, edge colours and widths), read as
+    /// `fl.svg.graph` reads them; `fl.live` reads its own the same way.
     static func elementStyles(_ options: OptionsReader, _ graph: GraphHandle) throws -> GraphSVGOptions {
-        var settings = GraphSVGOptions()
-        settings.palette = try options.choice("palette", as: Palette.Name.self).colours
-        settings.nodeStrokeWidth = try options.number("strokeWidth")
-        settings.edgeOpacity = try options.number("edgeOpacity")
-        try styleElements(options, graph, into: &settings)
-        return settings
-    }
-
-    /// Reads the per-element styles the binding reads itself (fill, stroke, radius, labels, edge stroke and width)
-    /// into `settings`.
-    private static func styleElements(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let style = ElementStyles(options: options, graph: graph)
+        var settings = try GraphPictureOptions.settings.read(options)
         settings.nodeFill = try style.colours("fill")
         if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
         if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
         settings.labels = try labels(options)
         if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
         if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
+        return settings
     }
 
     /// The `arrows`, `arrowScale` and `cells` options, read from the `simulation` option's layout of the graph drawn.

@@ -138,11 +138,14 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
         try read(OptionsReader(arguments, n, table), into: settings)
     }
 
-    /// `settings` with the options `reader` holds written in (a reader of `table`, made by a binding that reads
-    /// some options itself).
+    /// `settings` with the options `reader` holds written in: a reader of `table`, made by a binding that reads some
+    /// options itself, or of a table that takes some of these options (`fl.live` takes `fl.svg.graph`'s styles), whose
+    /// declared ones are read.
     public func read(_ reader: OptionsReader, into settings: Settings = Settings()) throws -> Settings {
         var result = settings
-        for setting in self.settings where reader.has(setting.option.name) { try setting.write(&result, reader) }
+        for setting in self.settings where reader.declaration.option(setting.option.name) != nil && reader.has(setting.option.name) {
+            try setting.write(&result, reader)
+        }
         return result
     }
 }

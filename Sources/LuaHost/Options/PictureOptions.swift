@@ -43,6 +43,9 @@ public enum GraphPictureOptions {
         ])
     }()
 
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
+
     /// The options that style nodes and edges, which `fl.live` takes too (declared here once).
     public static let elementStyleNames = [
         "fill", "group", "palette", "stroke", "strokeWidth", "radius", "labels", "edgeStroke", "edgeWidth", "edgeOpacity",
@@ -50,9 +53,6 @@ public enum GraphPictureOptions {
 
     /// The declarations of `elementStyleNames`, in `table`'s order.
     public static var elementStyles: [LuaOption] { table.options.filter { elementStyleNames.contains($0.name) } }
-
-    /// The declaration.
-    public static var table: LuaOptionTable { settings.table }
 
     /// The fields of `cells = {...}`.
     public static let cells = LuaOptionTable("fl.svg.graph cells", [
