@@ -12,11 +12,9 @@ enum CoordinateAssignment {
                         check: (Int) throws -> Void) throws -> [Double] {
         var centre = Array(repeating: 0.0, count: diagram.vertexCount)
         for layer in diagram.layers {
-            var edge = 0.0
             for (i, vertex) in layer.enumerated() {
-                if i > 0 { edge += gap(layer[i - 1], vertex, diagram, separation) }
-                centre[vertex] = edge + diagram.across[vertex] / 2
-                edge += diagram.across[vertex]
+                centre[vertex] = i == 0 ? diagram.across[vertex] / 2
+                    : centre[layer[i - 1]] + gap(layer[i - 1], vertex, diagram, separation)
             }
         }
         for pass in 0..<passes {

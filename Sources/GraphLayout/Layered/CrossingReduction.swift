@@ -16,9 +16,11 @@ enum CrossingReduction {
         for _ in 0..<sweeps where fewest > 0 {
             for layer in diagram.layers.indices.dropFirst() {
                 sort(&diagram.layers[layer], by: diagram.above, position: &position)
+                try check(diagram.layers[layer].count)
             }
             for layer in diagram.layers.indices.reversed().dropFirst() {
                 sort(&diagram.layers[layer], by: diagram.below, position: &position)
+                try check(diagram.layers[layer].count)
             }
             try transpose(&diagram, position: &position, check: check)
             let count = crossings(diagram, position)
