@@ -140,6 +140,13 @@ ws.send(json.dumps({"type": "drag", "node": 0, "x": 7, "y": 8}))
 time.sleep(0.3)
 type_line('print("FX", sim:nodes()[1].fx, sim:nodes()[1].fy)')
 check("the page's drag is the session's fx/fy", read_until(rb"FX\t(\S+)\t(\S+)").groups() == (b"7.0", b"8.0"))
+ws.send(json.dumps({"type": "release", "node": 0}))
+before = until(lambda kind, m: m if kind == "frame" else None)[0]
+type_line('print("RAN", sim:run{maxTicks = 300})')
+ran = read_until(rb"RAN\t(\d+)\t(\w+)").groups()
+after = until(lambda kind, m: m if kind == "frame" and m[0] >= before + 300 else None, seconds=10)[0]
+check("sim:run works while a page watches, and its ticks reach the page", ran == (b"300", b"maxTicks") and after >= before + 300,
+      (ran, before, after))
 type_line("os.exit(0)")
 os.waitpid(pid, 0)
 sys.exit(1 if failures else 0)
