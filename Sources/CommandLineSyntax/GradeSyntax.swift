@@ -25,7 +25,7 @@ public enum GradeSyntax {
             "[options] exercise.lua submission.lua",
             "[options] [--jobs N] exercise.lua submission.lua submission.lua ...   (a class: see --out)",
             "[options] exercise.lua      (shows the task, the checks and the reference's figures)",
-            "[options] --record exercise.lua      (records the reference's layouts for students to grade against)",
+            "[options] --record exercise.lua   (records the reference's layouts for students to check against)",
         ],
         options: [timeout.declaration, maxInstructions.declaration, maxMemory.declaration, allowRead.declaration,
                   outputFolder.declaration, jobs.declaration, gradescope.declaration, record.declaration, pictures.declaration, help.declaration],

@@ -56,8 +56,9 @@ function(alpha, nodes) (or in the table form, with initialize(nodes) to find K a
        end
        local near, stray = nearOwnAnchor(submission)
        local expected = nearOwnAnchor(reference)
-       return near >= expected, near .. " of " .. #submission.nodes .. " nodes nearest their group's anchor (the reference: "
-         .. expected .. ")" .. (stray and near < expected and ", not node '" .. stray .. "'" or ""), math.min(1, near / expected)
+       local message = near .. " of " .. #submission.nodes .. " nodes nearest their group's anchor (the reference: "
+         .. expected .. ")" .. (stray and near < expected and ", not node '" .. stray .. "'" or "")
+       return near >= expected, message, math.min(1, near / expected)
      end},
     {kind = "centroid", at = {0, 0}, tolerance = 15,
      hint = "the anchors are spread evenly around the origin, so the layout as a whole should stay centred there: "

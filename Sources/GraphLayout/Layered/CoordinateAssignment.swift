@@ -51,10 +51,13 @@ enum CoordinateAssignment {
         // Blocks of neighbouring vertices that share one shifted position: weight, weighted sum, size.
         var blocks: [(weight: Double, sum: Double, count: Int)] = []
         for (i, vertex) in layer.enumerated() {
-            let neighbours = towards.flatMap { $0[vertex] }
-            let wished = neighbours.isEmpty ? centre[vertex]
-                : neighbours.reduce(0.0) { $0 + centre[$1] } / Double(neighbours.count)
-            let weight = neighbours.isEmpty ? 0.01 : diagram.isBend(vertex) ? bendWeight : 1
+            var sum = 0.0, count = 0
+            for side in towards {
+                for neighbour in side[vertex] { sum += centre[neighbour] }
+                count += side[vertex].count
+            }
+            let wished = count == 0 ? centre[vertex] : sum / Double(count)
+            let weight = count == 0 ? 0.01 : diagram.isBend(vertex) ? bendWeight : 1
             blocks.append((weight, weight * (wished - offset[i]), 1))
             while blocks.count > 1, blocks[blocks.count - 2].sum / blocks[blocks.count - 2].weight
                     > blocks[blocks.count - 1].sum / blocks[blocks.count - 1].weight {

@@ -20,38 +20,14 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            let style = ElementStyles(options: options, graph: luaGraph)
-            var settings = GraphSVGOptions()
-            settings.width = try options.number("width")
-            settings.height = try options.number("height")
-            settings.padding = try options.number("padding")
+            var settings = try GraphPictureOptions.settings.read(options)
             settings.viewport = try viewport(options)
-            settings.title = try options.optionalString("title")
-            settings.background = try options.optionalString("background")
-            settings.nodeFill = try style.colours("fill")
-            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
-            if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
-            settings.nodeStrokeWidth = try options.number("strokeWidth")
-            if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
-            settings.labels = try labels(options)
-            settings.fontSize = try options.number("fontSize")
-            settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
-            settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
-            settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
-            if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
-            if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
-            settings.edgeOpacity = try options.number("edgeOpacity")
-            settings.edgeOffset = try options.number("edgeOffset")
-            settings.edgeBorderRadius = try options.number("edgeBorderRadius")
-            settings.legend = try options.boolean("legend")
-            settings.frameFill = try options.string("frameFill")
-            settings.frameStroke = try options.string("frameStroke")
-            settings.fixedMark = try options.boolean("fixedMark")
+            try styleElements(options, luaGraph, into: &settings)
             try explanations(options, luaGraph, into: &settings)
             let group = try options.string("group")
             var colouringField = group
             if case .field(let name) = settings.nodeFill { colouringField = name }
-            settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
+            settings.legendTitle = settings.legendTitle ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
@@ -59,11 +35,33 @@ enum PictureBindings {
         }
     }
 
+    /// The node and edge styles (`GraphPictureOptions.elementStyleNames`: fill, palette, stroke, radius, labels, edge
+    /// colours and widths), read as `fl.svg.graph` reads them; `fl.live` reads its own the same way.
+    static func elementStyles(_ options: OptionsReader, _ graph: GraphHandle) throws -> GraphSVGOptions {
+        var settings = GraphSVGOptions()
+        settings.palette = try options.choice("palette", as: Palette.Name.self).colours
+        settings.nodeStrokeWidth = try options.number("strokeWidth")
+        settings.edgeOpacity = try options.number("edgeOpacity")
+        try styleElements(options, graph, into: &settings)
+        return settings
+    }
+
+    /// Reads the per-element styles the binding reads itself (fill, stroke, radius, labels, edge stroke and width)
+    /// into `settings`.
+    private static func styleElements(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
+        let style = ElementStyles(options: options, graph: graph)
+        settings.nodeFill = try style.colours("fill")
+        if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
+        if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
+        settings.labels = try labels(options)
+        if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
+        if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
+    }
+
     /// The `arrows`, `arrowScale` and `cells` options, read from the `simulation` option's layout of the graph drawn.
     private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let arguments = options.fields.arguments, L = arguments.L
         let kinds = try arrowKinds(options)
-        settings.arrowScale = try options.optionalNumber("arrowScale")
         var cells: (node: String, theta: Double?, force: String?)?
         if try options.pushTable("cells") {
             defer { fl_pop(L, 1) }
@@ -166,22 +164,7 @@ enum PictureBindings {
             let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
                 Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
             }
-            var options = Radar.Options()
-            options.width = try spec.number("width")
-            options.height = try spec.number("height")
-            options.title = try spec.optionalString("title")
-            options.divisions = try spec.integer("divisions")
-            options.grid = try spec.choice("grid", as: Radar.Grid.self)
-            options.scale = try spec.choice("scale", as: Radar.Scale.self)
-            options.min = try spec.optionalNumber("min")
-            options.max = try spec.optionalNumber("max")
-            options.fillOpacity = try spec.number("fillOpacity")
-            options.strokeWidth = try spec.number("strokeWidth")
-            options.markerRadius = try spec.number("markerRadius")
-            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
-            options.legend = try spec.boolean("legend")
-            options.fontSize = try spec.number("fontSize")
-            options.padding = try spec.number("padding")
+            let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
             return 0
@@ -238,27 +221,8 @@ enum PictureBindings {
                     return line
                 }
             }
-            var options = Plot.Options()
-            options.width = try spec.number("width")
-            options.height = try spec.number("height")
-            options.title = try spec.optionalString("title")
-            options.xLabel = try spec.optionalString("xLabel") ?? (fromRecording ? "tick" : nil)
-            options.yLabel = try spec.optionalString("yLabel")
-            options.xMin = try spec.optionalNumber("xMin")
-            options.xMax = try spec.optionalNumber("xMax")
-            options.yMin = try spec.optionalNumber("yMin")
-            options.yMax = try spec.optionalNumber("yMax")
-            options.xScale = try spec.choice("xScale", as: Plot.AxisScale.self)
-            options.yScale = try spec.choice("yScale", as: Plot.AxisScale.self)
-            options.y2Label = try spec.optionalString("y2Label")
-            options.y2Min = try spec.optionalNumber("y2Min")
-            options.y2Max = try spec.optionalNumber("y2Max")
-            options.y2Scale = try spec.choice("y2Scale", as: Plot.AxisScale.self)
-            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
-            options.strokeWidth = try spec.number("strokeWidth")
-            options.legend = try spec.boolean("legend")
-            options.fontSize = try spec.number("fontSize")
-            options.padding = try spec.number("padding")
+            var options = try PlotOptions.settings.read(spec)
+            if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
             try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
             return 0

@@ -68,7 +68,7 @@ enum SimulationBindings {
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphBindings.graph(arguments)
             let layout = try GraphLayout(graph: graph.graph, settings: try SimulationOptions.settings.read(arguments, 2))
-            EngineUse.note(layout.simulation)
+            LuaContext.of(arguments.L).engineUse.note(layout.simulation)
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -168,6 +168,7 @@ enum SimulationBindings {
             let ticksBefore = layout.ticksDone
             let afterTick = { (tick: Int) throws in
                 try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
+                try simulation.live?.afterSessionTick(L)
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
                     lua_pushvalue(L, 1)
@@ -177,7 +178,7 @@ enum SimulationBindings {
             }
             let outcome = try layout.run(
                 maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: onTick != nil || display.isActive ? afterTick : nil)
+                afterTick: onTick != nil || display.isActive || simulation.live != nil ? afterTick : nil)
             let ticks = layout.ticksDone - ticksBefore
             try display.end(ticks: ticks, alpha: layout.simulation.alpha)
             lua_pushinteger(L, lua_Integer(ticks))
@@ -401,7 +402,7 @@ enum SimulationBindings {
                 return 1
             }
             engine.threads = try arguments.integer(2)
-            EngineUse.note(engine)
+            LuaContext.of(arguments.L).engineUse.note(engine)
             return returningSelf(arguments)
         }
     }
