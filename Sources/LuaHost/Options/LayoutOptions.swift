@@ -13,6 +13,7 @@ public enum StressLayoutOptions {
         LuaSetting("pivots", \.pivots, "pivot nodes for the PivotMDS start and the sparse model"),
         LuaSetting("exactNodeLimit", \.exactNodeLimit, "above this many nodes, sparse stress"),
         LuaSetting("scale", \.scale, "layout units per unit of graph distance (d3's default link distance)"),
+        LuaSetting("solver", \.solver, "`majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2)"),
     ])
 
     /// The declaration.
