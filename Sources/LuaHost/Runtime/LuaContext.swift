@@ -2,8 +2,8 @@ import CLuaShim
 import GraphModel
 
 /// What the host keeps per Lua state: whether the state is still open (so late releases of `LuaReference`s skip a
-/// closed one), the graphs whose change events wait for their Lua handlers, and the state's file-access rules. It lives in the state's extra space,
-/// which every coroutine shares and no script can reach.
+/// closed one), the graphs whose change events wait for their Lua handlers, the state's file-access rules and its
+/// memory ceiling. It lives in the state's extra space, which every coroutine shares and no script can reach.
 final class LuaContext {
     /// The state's main thread while it is open; nil once it is closing.
     var mainThread: OpaquePointer?
@@ -11,6 +11,9 @@ final class LuaContext {
     private var waitingGraphs: [GraphHandle] = []
     /// The state's file-access policy and observers: in force while its bindings run, and asked by its sandbox.
     var fileRules = FileAccess.Rules()
+    /// The resident size the work of this state's bindings may reach (`MemoryRequest.ceiling` while they run); nil
+    /// when the state has no memory limit.
+    var memoryCeiling: Int?
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

@@ -7,10 +7,9 @@ public final class LuaState {
     /// The raw state, for the binding layer and the REPL.
     public let L: OpaquePointer
     private let context: LuaContext
-    /// Whether this state set the process's `MemoryRequest.ceiling` (taken away again when it closes).
-    private let hasCeiling: Bool
 
-    /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
+    /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none) for this state's
+    /// work only (its bindings run under its `MemoryRequest.ceiling`); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
     /// process's time limit. Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
     /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes this state's file-access policy
@@ -24,7 +23,6 @@ public final class LuaState {
         }
         L = state
         context = LuaContext(mainThread: state)
-        hasCeiling = memoryLimit > 0
         // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
         // through fl_pcall drops back to 0.
         fl_enter_swift(state)
@@ -40,7 +38,7 @@ public final class LuaState {
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
         }
         if timeout > 0 { fl_start_timer(L, timeout) }
-        if memoryLimit > 0 { MemoryRequest.ceiling = Int(fl_resident_budget(L)) }
+        if memoryLimit > 0 { context.memoryCeiling = Int(fl_resident_budget(L)) }
     }
 
     /// The state's file-access policy: the sandbox's, which its readers, writers and Lua's file functions obey
@@ -88,7 +86,6 @@ public final class LuaState {
     deinit {
         context.mainThread = nil
         fl_close(L)
-        if hasCeiling { MemoryRequest.ceiling = nil }
     }
 
     /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.
