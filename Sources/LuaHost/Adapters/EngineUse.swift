@@ -1,9 +1,9 @@
 import ForceSimulation
 import Foundation
 
-/// The engine settings the simulations of this process were made or set with, for records of what ran: a sweep
-/// takes them after each case (`forcelab sweep` records `engine`).
-public enum EngineUse {
+/// The engine settings the simulations of one Lua state were made or set with, for records of what ran: a sweep
+/// takes them from its spec's state after each case (`forcelab sweep` records `engine`).
+public final class EngineUse {
     /// One setting: the mode ("exact" or "fast") and the thread count.
     public struct Setting: Hashable, Sendable {
         /// "exact" or "fast".
@@ -12,20 +12,18 @@ public enum EngineUse {
         public let threads: Int
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var settings: [Setting] = []
+    private var settings: [Setting] = []
 
-    /// Notes the settings of a simulation just made, or just set.
-    static func note(_ engine: Simulation) {
+    /// Notes the settings of a simulation of the state `L` belongs to, just made or just set.
+    static func note(_ engine: Simulation, in L: OpaquePointer) {
         let setting = Setting(mode: engine.mode == .fast ? "fast" : "exact", threads: engine.threads)
-        lock.withLock { if !settings.contains(setting) { settings.append(setting) } }
+        let use = LuaContext.of(L).engineUse
+        if !use.settings.contains(setting) { use.settings.append(setting) }
     }
 
     /// The distinct settings noted since the last call, in first-use order, and forgets them.
-    public static func take() -> [Setting] {
-        lock.withLock {
-            defer { settings = [] }
-            return settings
-        }
+    public func take() -> [Setting] {
+        defer { settings = [] }
+        return settings
     }
 }

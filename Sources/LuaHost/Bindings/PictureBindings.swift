@@ -54,7 +54,7 @@ enum PictureBindings {
             settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml")
+                                   to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }
@@ -183,7 +183,7 @@ enum PictureBindings {
             options.fontSize = try spec.number("fontSize")
             options.padding = try spec.number("padding")
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml")
+                                   to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }
@@ -260,7 +260,7 @@ enum PictureBindings {
             options.fontSize = try spec.number("fontSize")
             options.padding = try spec.number("padding")
             try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml")
+                                   to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }

@@ -68,7 +68,7 @@ enum SimulationBindings {
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphBindings.graph(arguments)
             let layout = try GraphLayout(graph: graph.graph, settings: try SimulationOptions.settings.read(arguments, 2))
-            EngineUse.note(layout.simulation)
+            EngineUse.note(layout.simulation, in: arguments.L)
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -158,12 +158,13 @@ enum SimulationBindings {
             let onTick = try options.function("onTick")
             let layout = simulation.layout
             let show = try options.boolean("show")
-                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
+                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph),
+                           sink: InlineDisplay.sink(L))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
-            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show)
+            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
             defer { display.close(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let ticksBefore = layout.ticksDone
             let afterTick = { (tick: Int) throws in
@@ -401,7 +402,7 @@ enum SimulationBindings {
                 return 1
             }
             engine.threads = try arguments.integer(2)
-            EngineUse.note(engine)
+            EngineUse.note(engine, in: arguments.L)
             return returningSelf(arguments)
         }
     }

@@ -2,8 +2,8 @@ import CLuaShim
 import GraphModel
 
 /// What the host keeps per Lua state: whether the state is still open (so late releases of `LuaReference`s skip a
-/// closed one), the graphs whose change events wait for their Lua handlers, the state's file-access rules and its
-/// memory ceiling. It lives in the state's extra space, which every coroutine shares and no script can reach.
+/// closed one), the graphs whose change events wait for their Lua handlers, the state's file-access rules, its
+/// memory ceiling, its notebook display and the engine settings its simulations used. It lives in the state's extra space, which every coroutine shares and no script can reach.
 final class LuaContext {
     /// The state's main thread while it is open; nil once it is closing.
     var mainThread: OpaquePointer?
@@ -14,6 +14,10 @@ final class LuaContext {
     /// The resident size the work of this state's bindings may reach (`MemoryRequest.ceiling` while they run); nil
     /// when the state has no memory limit.
     var memoryCeiling: Int?
+    /// Where this state's pictures, pages and progress are shown in a notebook (nil: not in one).
+    var displaySink: InlineDisplay.Sink?
+    /// The engine settings this state's simulations were made or set with.
+    let engineUse = EngineUse()
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

@@ -56,6 +56,16 @@ public final class LuaState {
         set { context.fileRules.observer = newValue }
     }
 
+    /// Where this state's pictures, pages and progress are shown in a notebook (`forcelab kernel`); nil outside one,
+    /// where a picture function needs a path.
+    public var displaySink: InlineDisplay.Sink? {
+        get { context.displaySink }
+        set { context.displaySink = newValue }
+    }
+
+    /// The engine settings this state's simulations were made or set with (`forcelab sweep` takes them each case).
+    public var engineUse: EngineUse { context.engineUse }
+
     /// Told every access this state's policy refuses (`forcelab grade`).
     public var refusalObserver: (@Sendable (FileAccess.Refusal) -> Void)? {
         get { context.fileRules.refusalObserver }

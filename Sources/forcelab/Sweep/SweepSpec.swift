@@ -11,6 +11,8 @@ final class SweepSpec {
     static let fields: Set<String> = ["grid", "cases", "seeds", "run"]
 
     private let lua: LuaState
+    /// The engine settings the spec's simulations were made or set with.
+    var engineUse: EngineUse { lua.engineUse }
     private let path: String
     private let table: Int32
 
