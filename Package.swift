@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
+        .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables", "LiveServer", "LivePage"]),
         .executableTarget(
             name: "forcelab",
             dependencies: ["LuaHost", "BuildInfo", "CEditLine", "CLuaShim", "COpenSSL", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],

@@ -18,6 +18,8 @@ final class SimulationHandle {
     var handlers: [String: LuaReference] = [:]
     /// The function given to `sim:randomSource`, while the simulation draws from it.
     var randomSource: LuaReference?
+    /// The live session serving this simulation's pages (`fl.live`), which `sim:run` sends frames to.
+    weak var live: LiveSession?
     /// The node tables every Lua force of this simulation sees.
     lazy var nodeTables = LuaNodeTables(simulation: self)
 

@@ -111,20 +111,7 @@ enum ForceBindings {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             let value = fl_tonumber(L, index)
-            switch option.value {
-            case .integer(let range):
-                guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
-                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
-                }
-            case .number(let range):
-                guard range.contains(value) else {
-                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
-                }
-            default:
-                guard value.isFinite || force.kind.acceptsAnyNumber.contains(name) else {
-                    throw arguments.error(n, "\(subject): a finite number expected, got \(LuaOption.given(value))")
-                }
-            }
+            if let problem = numberProblem(value, for: option, of: force.kind) { throw arguments.error(n, "\(subject): \(problem)") }
             return .number(value)
         case LUA_TFUNCTION where option.perElement:
             return .function(LuaReference(L, index, owner: force))
@@ -133,6 +120,31 @@ enum ForceBindings {
         default:
             let expected = option.perElement ? "number, function or data field name" : "number"
             throw arguments.error(n, "\(subject): \(expected) expected, got \(LuaValues.typeName(L, index))")
+        }
+    }
+
+    /// What is wrong with `value` as option `option` of a `kind` force (out of its range, not an integer, not
+    /// finite), or nil when it is accepted.
+    static func numberProblem(_ value: Double, for option: LuaOption, of kind: ForceKind) -> String? {
+        switch option.value {
+        case .integer(let range):
+            guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+                return "\(option.expected) expected, got \(LuaOption.given(value))"
+            }
+        case .number(let range):
+            guard range.contains(value) else { return "\(option.expected) expected, got \(LuaOption.given(value))" }
+        default:
+            guard value.isFinite || kind.acceptsAnyNumber.contains(option.name) else {
+                return "a finite number expected, got \(LuaOption.given(value))"
+            }
+        }
+        return nil
+    }
+
+    /// Checks a number for option `option` of a `kind` force as its setter does (a live page's slider).
+    static func checkNumber(_ value: Double, for option: LuaOption, of kind: ForceKind) throws {
+        if let problem = numberProblem(value, for: option, of: kind) {
+            throw LuaError("\(kind.table.function): option '\(option.name)': \(problem)")
         }
     }
 

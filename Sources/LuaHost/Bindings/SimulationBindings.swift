@@ -169,6 +169,7 @@ enum SimulationBindings {
             let ticksBefore = layout.ticksDone
             let afterTick = { (tick: Int) throws in
                 try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
+                try simulation.live?.afterSessionTick(L)
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
                     lua_pushvalue(L, 1)
@@ -178,7 +179,7 @@ enum SimulationBindings {
             }
             let outcome = try layout.run(
                 maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: onTick != nil || display.isActive ? afterTick : nil)
+                afterTick: onTick != nil || display.isActive || simulation.live != nil ? afterTick : nil)
             let ticks = layout.ticksDone - ticksBefore
             try display.end(ticks: ticks, alpha: layout.simulation.alpha)
             lua_pushinteger(L, lua_Integer(ticks))

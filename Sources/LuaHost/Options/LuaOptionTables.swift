@@ -8,7 +8,7 @@ public enum LuaOptionTables {
         GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
-        MetricsOptions.table, ReplayOptions.table,
+        MetricsOptions.table, ReplayOptions.table, LiveOptions.table,
         GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save,
         GraphAlgorithmOptions.components, GraphAlgorithmOptions.cores, GraphAlgorithmOptions.communities, DataTableOptions.write, DataTableOptions.read,
         StressLayoutOptions.table, MultilevelLayoutOptions.table, LayeredLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,

@@ -18,6 +18,10 @@ final class LuaContext {
     var displaySink: InlineDisplay.Sink?
     /// The engine settings this state's simulations were made or set with.
     let engineUse = EngineUse()
+    /// The state's live pages (`fl.live`), in the order they were started.
+    var liveSessions: [LiveSession] = []
+    /// Whether `fl.live` may serve pages: not in a sandbox unless allowed (`--allow-live`).
+    var liveAllowed = true
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

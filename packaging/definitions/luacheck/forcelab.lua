@@ -37,6 +37,9 @@ local module = {
         multilevel = {},
         stress = {},
       }},
+      live = {fields = {
+        stop = {},
+      }},
       metrics = {},
       mkdir = {},
       simulation = {},

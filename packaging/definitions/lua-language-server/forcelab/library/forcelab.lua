@@ -177,6 +177,23 @@
 ---@field edgeWidth? number|string|function edge width in pixels, from 0 to 1000 (default: `1`); accepts number, `function(edge, i)` or numeric edge data field name.
 ---@field palette? "tableau10"|"okabeIto" the colours of the nodes' `group` values (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
 
+---Options of `fl.live`.
+---@class (exact) forcelab.options.live: table<"port"|"host"|"fps"|"wait"|"fill"|"group"|"palette"|"stroke"|"strokeWidth"|"radius"|"labels"|"edgeStroke"|"edgeWidth"|"edgeOpacity", any>
+---@field port? integer the port to listen on (0: a free one) (default: `0`); accepts integer from 0 to 65535.
+---@field host? string|number the address to listen on: loopback unless another address (or `"0.0.0.0"`, every address) is given (default: `"127.0.0.1"`); accepts string.
+---@field fps? number at most this many ticks a second while the layout is warm, each sent to the pages as a frame (a slower tick sends every frame it computes) (default: `60`); accepts number from 1 to 240.
+---@field wait? boolean return only when a page sends End, `fl.live.stop(sim)` is called or Ctrl-C (for scripts), with the positions as the page left them (default: `false`); accepts boolean.
+---@field fill? string|function node fill; a data field whose values are not colours is mapped to `palette` (default: by `group`, from `palette`); accepts colour, `function(node, i)` or node data field name.
+---@field group? string|number the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
+---@field palette? "tableau10"|"okabeIto" the colours of groups, and of `fill` by a data field (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
+---@field stroke? string|function node outline colour (default: `"#ffffff"`); accepts colour, `function(node, i)` or node data field name.
+---@field strokeWidth? number node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node) (default: `1.5`); accepts number from 0 to 1000000.
+---@field radius? number|string|function circle radius in world units (drawn at least 1 pixel in radius, so every node shows; 0 hides it) (default: `5`); accepts number, `function(node, i)` or numeric node data field name.
+---@field labels? any which node labels are drawn (auto: boxes always, circles when few and not overlapping) (default: `"auto"`); accepts `true` (`"always"`), `false` (`"never"`) or `"auto"`.
+---@field edgeStroke? string|function edge colour; a data field whose values are not colours is mapped to `palette`, with a legend (default: `"#999999"`); accepts colour, `function(edge, i)` or edge data field name.
+---@field edgeWidth? number|string|function edge width in pixels (default: `1.2`); accepts number, `function(edge, i)` or numeric edge data field name.
+---@field edgeOpacity? number edge opacity (default: `0.8`); accepts number from 0 to 1.
+
 ---Options of `fl.graph.new`.
 ---@class (exact) forcelab.options.graph.new: table<"directed", any>
 ---@field directed? boolean whether edges go from source to target (`g.directed` reads and sets it later; files keep it as each format says) (default: `true`); accepts boolean.
@@ -815,6 +832,10 @@ forcelab.html = {}
 ---@class forcelab.module.layout
 forcelab.layout = {}
 
+---@class forcelab.module.live
+---@overload fun(sim: forcelab.Simulation, options?: forcelab.options.live): string
+forcelab.live = {}
+
 ---@class forcelab.module.svg
 forcelab.svg = {}
 
@@ -947,6 +968,11 @@ function forcelab.layout.multilevel(g, options) end
 ---@param options? forcelab.options.layout.stress
 ---@return table
 function forcelab.layout.stress(g, options) end
+
+---ends the simulation's live page; false when it had none
+---@param sim forcelab.Simulation
+---@return boolean
+function forcelab.live.stop(sim) end
 
 ---the layout's quality figures (stress, crossings, ...)
 ---@param g forcelab.Graph
