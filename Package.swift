@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "D3Random"),
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random"], swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
-        .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
+        .target(name: "Render", dependencies: ["GraphModel", "D3Random", "ProcessorSupport"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // The live page's HTML, script and style sheet, compiled into the binary for fl.live's server.

@@ -30,9 +30,9 @@ public enum MemoryRequest {
         }
     }
 
-    /// The resident size the process may reach under the memory limit of the work running (nil: no limit). Not a
-    /// process-wide setting: a Lua state with a limit (`--max-memory`) binds its own around each of its calls
-    /// (`MemoryRequest.$ceiling.withValue`), so two states in one process keep their own limits.
+    /// The resident size the process may reach under the memory limit in force for this call (nil: no limit): a
+    /// task-local value a Lua state with `--max-memory` binds around each of its bindings, so states in one process
+    /// keep their own.
     @TaskLocal public static var ceiling: Int?
 
     /// Throws a `Refusal` when `bytes` more would not fit in the room the process has now.

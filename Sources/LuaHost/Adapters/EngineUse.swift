@@ -1,8 +1,7 @@
 import ForceSimulation
-import Foundation
 
-/// The engine settings the simulations of one Lua state were made or set with, for records of what ran: a sweep
-/// takes them from its spec's state after each case (`forcelab sweep` records `engine`).
+/// The engine settings one Lua state's simulations were made or set with, for records of what ran: a sweep takes
+/// them after each case (`forcelab sweep` records `engine`). Each state keeps its own (`LuaState.engineUse`).
 public final class EngineUse {
     /// One setting: the mode ("exact" or "fast") and the thread count.
     public struct Setting: Hashable, Sendable {
@@ -14,11 +13,10 @@ public final class EngineUse {
 
     private var settings: [Setting] = []
 
-    /// Notes the settings of a simulation of the state `L` belongs to, just made or just set.
-    static func note(_ engine: Simulation, in L: OpaquePointer) {
+    /// Notes the settings of a simulation just made, or just set.
+    func note(_ engine: Simulation) {
         let setting = Setting(mode: engine.mode == .fast ? "fast" : "exact", threads: engine.threads)
-        let use = LuaContext.of(L).engineUse
-        if !use.settings.contains(setting) { use.settings.append(setting) }
+        if !settings.contains(setting) { settings.append(setting) }
     }
 
     /// The distinct settings noted since the last call, in first-use order, and forgets them.

@@ -6,7 +6,7 @@ public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
 
 /// Runs binding bodies so that every Swift error becomes a Lua error raised by the C trampoline after the Swift frame is gone.
 public enum LuaBinding {
-    /// Runs `body` for the function `name` under the state's file-access rules and memory ceiling, then the Lua
+    /// Runs `body` for the function `name` under the state's file-access rules and memory limit, then the Lua
     /// handlers of the graph events it caused (so they run after every binding that edits a graph, and never inside
     /// one); a thrown error is pushed and handed to the trampoline.
     public static func run(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments) throws -> Int32) -> Int32 {
@@ -15,7 +15,13 @@ public enum LuaBinding {
         defer { fl_leave_swift(L) }
         do {
             let context = LuaContext.of(L)
-            let results = try inForce(context) { try body(LuaArguments(L, function: name)) }
+            // Each is bound only where it limits anything: most calls run under open rules and no memory limit.
+            func call() throws -> Int32 { try body(LuaArguments(L, function: name)) }
+            func underRules() throws -> Int32 {
+                try context.fileRules.areOpen ? call() : FileAccess.$inForce.withValue(context.fileRules, operation: call)
+            }
+            let results = try context.memoryCeiling == nil ? underRules()
+                : MemoryRequest.$ceiling.withValue(context.memoryCeiling, operation: underRules)
             let top = lua_gettop(L)
             try context.deliverEvents(L)
             lua_settop(L, top)
@@ -30,18 +36,6 @@ public enum LuaBinding {
             LuaValues.push(L, String(describing: error))
             return FL_RAISE_WHERE
         }
-    }
-
-    /// Runs `work` with the state's file-access rules and memory ceiling in force (bound only where they differ from
-    /// none, so an open state's calls cost nothing more).
-    private static func inForce<T>(_ context: LuaContext, _ work: () throws -> T) throws -> T {
-        guard let ceiling = context.memoryCeiling else { return try underRules(context.fileRules, work) }
-        return try MemoryRequest.$ceiling.withValue(ceiling) { try underRules(context.fileRules, work) }
-    }
-
-    /// Runs `work` with `rules` in force (bound only when they are not the open ones).
-    private static func underRules<T>(_ rules: FileAccess.Rules, _ work: () throws -> T) throws -> T {
-        rules.areOpen ? try work() : try FileAccess.$inForce.withValue(rules, operation: work)
     }
 
     /// Pushes a Swift function as a Lua function (optionally with `upvalues` values from the top of the stack).

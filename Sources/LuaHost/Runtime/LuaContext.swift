@@ -2,8 +2,8 @@ import CLuaShim
 import GraphModel
 
 /// What the host keeps per Lua state: whether the state is still open (so late releases of `LuaReference`s skip a
-/// closed one), the graphs whose change events wait for their Lua handlers, the state's file-access rules, its
-/// memory ceiling, its notebook display and the engine settings its simulations used. It lives in the state's extra space, which every coroutine shares and no script can reach.
+/// closed one), the graphs whose change events wait for their Lua handlers, the state's file-access rules and the engine settings its simulations use. It lives in the state's extra space,
+/// which every coroutine shares and no script can reach.
 final class LuaContext {
     /// The state's main thread while it is open; nil once it is closing.
     var mainThread: OpaquePointer?
@@ -11,17 +11,17 @@ final class LuaContext {
     private var waitingGraphs: [GraphHandle] = []
     /// The state's file-access policy and observers: in force while its bindings run, and asked by its sandbox.
     var fileRules = FileAccess.Rules()
-    /// The resident size the work of this state's bindings may reach (`MemoryRequest.ceiling` while they run); nil
-    /// when the state has no memory limit.
-    var memoryCeiling: Int?
-    /// Where this state's pictures, pages and progress are shown in a notebook (nil: not in one).
-    var displaySink: InlineDisplay.Sink?
-    /// The engine settings this state's simulations were made or set with.
-    let engineUse = EngineUse()
     /// The state's live pages (`fl.live`), in the order they were started.
     var liveSessions: [LiveSession] = []
     /// Whether `fl.live` may serve pages: not in a sandbox unless allowed (`--allow-live`).
     var liveAllowed = true
+    /// The resident size the process may reach under the state's memory limit (nil: none), in force while its
+    /// bindings run (`MemoryRequest.ceiling`).
+    var memoryCeiling: Int?
+    /// The engine settings the state's simulations were made or set with.
+    let engineUse = EngineUse()
+    /// Where this state's pictures, pages and progress are shown in a notebook (nil: not in one).
+    var displaySink: InlineDisplay.Sink?
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

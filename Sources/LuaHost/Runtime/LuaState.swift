@@ -70,9 +70,6 @@ public final class LuaState {
         set { context.displaySink = newValue }
     }
 
-    /// The engine settings this state's simulations were made or set with (`forcelab sweep` takes them each case).
-    public var engineUse: EngineUse { context.engineUse }
-
     /// Told every access this state's policy refuses (`forcelab grade`).
     public var refusalObserver: (@Sendable (FileAccess.Refusal) -> Void)? {
         get { context.fileRules.refusalObserver }
@@ -94,6 +91,9 @@ public final class LuaState {
         guard let refusal = policy.refusal(path, writing: writing == Int32(FL_PATH_WRITE)) else { return nil }
         return strdup((writing == Int32(FL_PATH_PROBE) ? refusal : rules.refused(refusal)).description)
     }
+
+    /// The engine settings this state's simulations were made or set with since they were last taken.
+    public var engineUse: EngineUse { context.engineUse }
 
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.
     public var limitReached: String? {

@@ -11,8 +11,6 @@ final class SweepSpec {
     static let fields: Set<String> = ["grid", "cases", "seeds", "run"]
 
     private let lua: LuaState
-    /// The engine settings the spec's simulations were made or set with.
-    var engineUse: EngineUse { lua.engineUse }
     private let path: String
     private let table: Int32
 
@@ -130,6 +128,9 @@ final class SweepSpec {
         default: throw SweepError("'\(path)': field 'seeds' must be a count or a list of integers")
         }
     }
+
+    /// The engine settings the spec's simulations were made or set with since they were last taken.
+    var engineUse: EngineUse { lua.engineUse }
 
     /// Calls `run(case)` (the case's parameters and `seed` in one table) and returns its figures sorted by name.
     func run(_ sweepCase: SweepCase) throws -> [JSONField] {
