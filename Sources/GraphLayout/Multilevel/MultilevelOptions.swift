@@ -1,16 +1,26 @@
 import ForceSimulation
 
+/// How the coarsest level of a multilevel layout is laid out.
+public enum CoarsestLayout: String, Sendable, CaseIterable {
+    /// Stress majorization (`fl.layout.stress`'s, from PivotMDS), which keeps long paths straight and untwisted.
+    case stress
+    /// The force engine in fast mode from seeded random positions, as every finer level is refined.
+    case forces
+}
+
 /// The settings of a multilevel layout; docs/lua-api.md describes each for users.
 public struct MultilevelOptions: Sendable {
     /// 2 or 3.
     public var dimensions = 2
     /// How nodes are grouped level by level.
     public var coarsening = Coarsening.matching
+    /// How the coarsest level is laid out.
+    public var coarsestLayout = CoarsestLayout.stress
     /// Coarsening stops at a level of at most this many nodes.
-    public var coarsestSize = 50
+    public var coarsestSize = 1000
     /// Coarsening stops when a level keeps more than this fraction of the nodes of the finer one.
     public var minShrink = 0.85
-    /// Ticks on the coarsest level (from alpha 1).
+    /// Ticks of the forces on the coarsest level when it is laid out by them (from alpha 1).
     public var coarsestTicks = 300
     /// Ticks on the original graph; the levels between get geometrically interpolated counts.
     public var finestTicks = 60
@@ -20,6 +30,10 @@ public struct MultilevelOptions: Sendable {
     public var distance = LinkForce.defaultDistance
     /// The many-body strength on every level (d3's default).
     public var charge = -30.0
+    /// Sweeps of sparse stress majorization on the original graph after the last refinement (0: none).
+    public var polishSweeps = 30
+    /// Pivots of the polish's sparse stress model.
+    public var polishPivots = 50
     /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
     public var seed = 1
 
@@ -40,6 +54,10 @@ public struct MultilevelOptions: Sendable {
     public static let distanceRange = 1e-9...1e9
     /// The accepted many-body strengths (repulsive).
     public static let chargeRange = -1e9...(-1e-9)
+    /// The accepted polish sweeps.
+    public static let polishSweepsRange = 0...100_000
+    /// The accepted polish pivot counts.
+    public static let polishPivotsRange = 1...1_000
     /// The accepted seeds (d3's 32-bit random source).
     public static let seedRange = 0...Int(UInt32.max)
 
@@ -53,6 +71,8 @@ public struct MultilevelOptions: Sendable {
         try StressOptions.require("refineAlpha", refineAlpha, in: Self.refineAlphaRange)
         try StressOptions.require("distance", distance, in: Self.distanceRange)
         try StressOptions.require("charge", charge, in: Self.chargeRange)
+        try StressOptions.require("polishSweeps", polishSweeps, in: Self.polishSweepsRange)
+        try StressOptions.require("polishPivots", polishPivots, in: Self.polishPivotsRange)
         try StressOptions.require("seed", seed, in: Self.seedRange)
     }
 }

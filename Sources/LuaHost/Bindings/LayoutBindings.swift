@@ -35,7 +35,7 @@ enum LayoutBindings {
     }
 
     /// `forcelab.layout.multilevel(g [, options])`: lays the graph out by multilevel force refinement and returns
-    /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}}`, the graph itself first.
+    /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =}`, the graph itself first.
     static let multilevel: LuaFunction = { L in
         LuaBinding.run(L, "multilevel") { arguments in
             let graph = try GraphBindings.graph(arguments)
@@ -43,6 +43,7 @@ enum LayoutBindings {
             var settings = MultilevelOptions()
             settings.dimensions = try options.integer("dimensions")
             settings.coarsening = try options.choice("coarsening", as: Coarsening.self)
+            settings.coarsestLayout = try options.choice("coarsestLayout", as: CoarsestLayout.self)
             settings.coarsestSize = try options.integer("coarsestSize")
             settings.minShrink = try options.number("minShrink")
             settings.coarsestTicks = try options.integer("coarsestTicks")
@@ -50,10 +51,14 @@ enum LayoutBindings {
             settings.refineAlpha = try options.number("refineAlpha")
             settings.distance = try options.number("distance")
             settings.charge = try options.number("charge")
+            settings.polishSweeps = try options.integer("polishSweeps")
+            settings.polishPivots = try options.integer("polishPivots")
             settings.seed = try options.integer("seed")
             let outcome = try MultilevelLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
-            lua_createtable(L, 0, 1)
+            lua_createtable(L, 0, 2)
+            lua_pushboolean(L, outcome.polished ? 1 : 0)
+            lua_setfield(L, -2, "polished")
             lua_createtable(L, Int32(outcome.levels.count), 0)
             for (i, level) in outcome.levels.enumerated() {
                 lua_createtable(L, 0, 4)
