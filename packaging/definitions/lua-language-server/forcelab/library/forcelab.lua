@@ -160,7 +160,7 @@
 ---@field deviation? table instead of bounds: y - deviation to y + deviation at each point; accepts `{number, ...}`.
 
 ---Options of `fl.metrics`.
----@class (exact) forcelab.options.metrics: table<"radius"|"sampleSources"|"exactNodeLimit"|"exactCrossingLimit"|"crossings"|"seed"|"weight", any>
+---@class (exact) forcelab.options.metrics: table<"radius"|"sampleSources"|"exactNodeLimit"|"exactCrossingLimit"|"crossings"|"seed"|"weight"|"only"|"threads", any>
 ---@field radius? number|string|function node radius, for overlaps (default: `5`); accepts number, `function(node, i)` or numeric node data field name.
 ---@field sampleSources? integer breadth-first sources sampled for stress above `exactNodeLimit` nodes (default: `200`); accepts integer ≥ 1.
 ---@field exactNodeLimit? integer up to this many nodes, stress uses every pair (default: `1000`); accepts integer ≥ 0.
@@ -168,6 +168,8 @@
 ---@field crossings? boolean count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges (default: `true`); accepts boolean.
 ---@field seed? integer seed of the source sample (default: `1`); accepts integer from 0 to 4294967295.
 ---@field weight? string|number the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
+---@field only? table compute just these figures (the result's names: stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, neighbourhoodPreservation); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts `{"stress", "neighbourhoodPreservation", ...}`.
+---@field threads? integer threads for the shortest-path searches and nearest-neighbour queries of `stress` and `neighbourhoodPreservation`; the figures are the same whatever the count (default: the cores this process may use); accepts integer from 1 to 1024.
 
 ---Options of `fl.html.replay`.
 ---@class (exact) forcelab.options.html.replay: table<"title"|"fps"|"radius"|"edgeWidth"|"palette", any>
@@ -233,7 +235,7 @@
 ---@field format? "csv"|"tsv"|"jsonl" the file's format (default: from the extension); accepts `"csv"`, `"tsv"`, `"jsonl"`.
 
 ---Options of `fl.layout.stress`.
----@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale", any>
+---@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale"|"solver", any>
 ---@field weight? string|number the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
 ---@field iterations? integer the most sweeps over the nodes (0 keeps the PivotMDS start) (default: `500`); accepts integer from 0 to 10000000.
@@ -242,6 +244,7 @@
 ---@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100`); accepts integer from 2 to 10000.
 ---@field exactNodeLimit? integer above this many nodes, sparse stress (default: `2000`); accepts integer from 0 to 20000.
 ---@field scale? number layout units per unit of graph distance (d3's default link distance) (default: `30`); accepts number from 1e-9 to 1e9.
+---@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `"majorization"`); accepts `"majorization"`, `"sgd"`.
 
 ---Options of `fl.layout.multilevel`.
 ---@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"seed", any>
