@@ -11,7 +11,7 @@ enum CrossingReduction {
             for layer in diagram.layers { for (i, vertex) in layer.enumerated() { position[vertex] = i } }
         }
         index()
-        var best = diagram.layers, fewest = crossings(diagram, position)
+        var best = diagram.layers, fewest = try crossings(diagram, position, check: check)
         let work = diagram.vertexCount + diagram.below.reduce(0) { $0 + $1.count }
         for _ in 0..<sweeps where fewest > 0 {
             for layer in diagram.layers.indices.dropFirst() {
@@ -23,7 +23,7 @@ enum CrossingReduction {
                 try check(diagram.layers[layer].count)
             }
             try transpose(&diagram, position: &position, check: check)
-            let count = crossings(diagram, position)
+            let count = try crossings(diagram, position, check: check)
             if count < fewest {
                 fewest = count
                 best = diagram.layers
@@ -82,8 +82,9 @@ enum CrossingReduction {
     }
 
     /// The crossings of the whole diagram: between each pair of neighbouring layers, the inversions of the lower
-    /// ends when the edges are sorted by their upper ends (counted with a Fenwick tree).
-    static func crossings(_ diagram: LayeredDiagram, _ position: [Int]) -> Int {
+    /// ends when the edges are sorted by their upper ends (counted with a Fenwick tree). `check` is called with each
+    /// layer's work.
+    static func crossings(_ diagram: LayeredDiagram, _ position: [Int], check: (Int) throws -> Void) throws -> Int {
         var total = 0
         for layer in diagram.layers.indices.dropLast() {
             let width = diagram.layers[layer + 1].count
@@ -98,6 +99,7 @@ enum CrossingReduction {
                     seen += 1
                 }
             }
+            try check(diagram.layers[layer].count + seen)
         }
         return total
     }
