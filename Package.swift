@@ -53,10 +53,12 @@ let package = Package(
         // Pure Swift layers: they know nothing of Lua.
         // d3's random source, shared by the engine, the generators, the stress layout and the metrics.
         .target(name: "D3Random"),
-        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random"], swiftSettings: engineSettings),
+        // A node's outline (circle or box) and the sides edges leave by: shared by Render's edges and the engine's forces.
+        .target(name: "NodeOutline"),
+        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random", "NodeOutline"], swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
-        .target(name: "Render", dependencies: ["GraphModel", "D3Random"]),
-        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
+        .target(name: "Render", dependencies: ["GraphModel", "D3Random", "NodeOutline"]),
+        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random", "NodeOutline"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
         // Swift 5 mode: its sockets are C handles that the kernel's threads hand between them under locks.
@@ -81,9 +83,9 @@ let package = Package(
             name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
-        .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
+        .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation", "NodeOutline"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel", "D3Random"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel", "NodeOutline"]),
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),

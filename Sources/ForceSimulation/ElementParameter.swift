@@ -23,7 +23,7 @@ public enum ElementParameter: ExpressibleByFloatLiteral, ExpressibleByIntegerLit
     }
 
     /// The value for element `index`.
-    func value(_ index: Int) throws -> Double {
+    public func value(_ index: Int) throws -> Double {
         switch self {
         case .constant(let value): value
         case .perElement(let f): try f(index)

@@ -1,5 +1,6 @@
 import ForceSimulation
 import GraphModel
+import NodeOutline
 
 /// d3's link force over a layout's graph edges (all of them, or a chosen set), rebuilt from the graph's current
 /// edges each time it is initialised.
@@ -23,8 +24,18 @@ public final class GraphLinkForce: Force {
     public let strength: ElementValue?
     /// Passes over all links per tick.
     public let iterations: Int
+    /// Where each link's spring pulls from.
+    public enum Ends: String, CaseIterable, Sendable {
+        /// d3's: between the nodes' positions.
+        case centres
+        /// Between the points the edge is drawn from: the sides its handles name (`HandleLinkForce`).
+        case handles
+    }
+
     /// The edges linked.
     public let edges: EdgeSelection
+    /// Where the springs pull from.
+    public let ends: Ends
     /// d3's id accessor: the key of each node (given its id, index and all the nodes) that edge ends are matched
     /// against; nil matches them against node ids.
     public let nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)?
@@ -32,12 +43,15 @@ public final class GraphLinkForce: Force {
     public private(set) var links: LinkForce?
     /// The ids of the edges linked as of the last initialisation, in link order.
     public private(set) var edgeIds: [String] = []
+    /// The springs between handles over `links`, as of the last initialisation, when the ends are handles.
+    public private(set) var handles: HandleLinkForce?
 
     /// A link force over `layout`'s graph edges (or those `edges` chooses); add it with `layout.setForce`.
     public init(
         layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil,
         iterations: Int = LinkForce.defaultIterations,
-        edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil
+        edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil,
+        ends: Ends = .centres
     ) {
         self.layout = layout
         self.distance = distance
@@ -45,6 +59,7 @@ public final class GraphLinkForce: Force {
         self.iterations = iterations
         self.edges = edges
         self.nodeKey = nodeKey
+        self.ends = ends
     }
 
     /// Resolves the chosen edges to node indices and initialises d3's link force over them.
@@ -62,7 +77,22 @@ public final class GraphLinkForce: Force {
         let force = LinkForce(links: pairs, iterations: iterations)
         if let distance { force.distance = GraphLayout.linkParameter(distance, name: "link: distance", edges: chosen, list: list) }
         if let strength { force.strength = GraphLayout.linkParameter(strength, name: "link: strength", edges: chosen, list: list) }
-        try force.initialize(kinetics: kinetics, random: random)
+        if ends == .handles {
+            let graph = layout.graph
+            let ids = layout.nodeIds
+            func side(_ node: Int, _ handle: String?) -> Side? {
+                graph.node(ids[node])?.side(ofHandle: handle).flatMap(Side.init(named:))
+            }
+            let springs = HandleLinkForce(
+                links: force, boxes: try layout.nodeBoxes(),
+                sourceSides: chosen.indices.map { side(pairs[$0].source, chosen[$0].sourceHandle) },
+                targetSides: chosen.indices.map { side(pairs[$0].target, chosen[$0].targetHandle) })
+            try springs.initialize(kinetics: kinetics, random: random)
+            handles = springs
+        } else {
+            try force.initialize(kinetics: kinetics, random: random)
+            handles = nil
+        }
         links = force
         edgeIds = list.ids
     }
@@ -110,8 +140,9 @@ public final class GraphLinkForce: Force {
     /// As d3's link force: true unless its parameters wait to be evaluated.
     public var changesOnlyVelocities: Bool { links?.changesOnlyVelocities ?? false }
 
-    /// Applies d3's link force.
+    /// Applies d3's link force (between handles when the ends are handles).
     public func apply(alpha: Double) throws {
+        if let handles { return try handles.apply(alpha: alpha) }
         try links?.apply(alpha: alpha)
     }
 }

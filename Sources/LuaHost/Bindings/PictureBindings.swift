@@ -348,10 +348,12 @@ enum PictureBindings {
             let radii = try ElementStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
             let result = try Metrics.measure(
                 positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
-                radii: radii, ids: scene.nodes.map(\.id), options: settings, check: LuaLimits.checker(arguments.L))
+                radii: radii, boxes: scene.nodes.map { node in node.width.flatMap { w in node.height.map { SIMD2(w, $0) } } },
+                parents: scene.nodes.map(\.parent), ids: scene.nodes.map(\.id), options: settings,
+                check: LuaLimits.checker(arguments.L))
             lua_createtable(arguments.L, 0, Int32(result.pairs.count))
             for pair in result.pairs {
-                if pair.value == pair.value.rounded() && ["crossings", "overlaps", "sources"].contains(pair.name) {
+                if pair.value == pair.value.rounded() && ["crossings", "overlaps", "boxOverlaps", "sources"].contains(pair.name) {
                     lua_pushinteger(arguments.L, lua_Integer(pair.value))
                 } else {
                     lua_pushnumber(arguments.L, pair.value)
