@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "GraphLayout", targets: ["GraphLayout"]),
         .library(name: "DataTables", targets: ["DataTables"]),
+        .library(name: "LivePage", targets: ["LivePage"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
@@ -47,6 +48,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         // Macro shims, the error trampoline, hooks and the allocator: the only C that touches Lua.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
@@ -60,9 +62,16 @@ let package = Package(
         .target(name: "Render", dependencies: ["GraphModel", "D3Random", "NodeOutline"]),
         .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random", "NodeOutline"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
+        // The live page's HTML, script and style sheet, compiled into the binary for fl.live's server.
+        .target(name: "LivePage", resources: [
+            .embedInCode("Resources/index.html"), .embedInCode("Resources/live.js"), .embedInCode("Resources/live.css"),
+        ]),
         // The Jupyter messaging protocol over ZeroMQ, signed with OpenSSL's HMAC: knows nothing of Lua.
         // Swift 5 mode: its sockets are C handles that the kernel's threads hand between them under locks.
         .target(name: "JupyterProtocol", dependencies: ["CZeroMQ", "COpenSSL"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // A live page's HTTP and WebSocket server through libwebsockets, on a thread of its own: knows nothing of
+        // simulations or Lua. Swift 5 mode: the service thread and the owner share C handles under a lock.
+        .target(name: "LiveServer", dependencies: ["CWebSockets"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Which processor features a build needs, for the executable's check (built for any x86-64).
         .target(name: "ProcessorSupport"),
         // The version, the commit built from (stamped before each build by the local BuildStamp plugin) and how.
@@ -72,7 +81,7 @@ let package = Package(
         .target(name: "CommandLineSyntax"),
 
         // The thin binding layer and the executable.
-        .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables"]),
+        .target(name: "LuaHost", dependencies: ["BuildInfo", "CLuaShim", "ForceSimulation", "GraphModel", "GraphLayout", "Render", "DataTables", "LiveServer", "LivePage"]),
         .executableTarget(
             name: "forcelab",
             dependencies: ["LuaHost", "BuildInfo", "CEditLine", "CLuaShim", "COpenSSL", "CommandLineSyntax", "DataTables", "Render", "ProcessorSupport", "JupyterProtocol"],
@@ -88,9 +97,11 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel", "NodeOutline"]),
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
+        .testTarget(name: "LivePageTests", dependencies: ["LivePage"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "ProcessorSupportTests", dependencies: ["ProcessorSupport"]),
         .testTarget(name: "CommandLineSyntaxTests", dependencies: ["CommandLineSyntax"]),
+        .testTarget(name: "LiveServerTests", dependencies: ["LiveServer"]),
     ]
 )

@@ -15,6 +15,7 @@ typedef struct {
     size_t max_resident;        /* the process's resident memory budget in bytes (0 = none) */
     double next_resident_check; /* monotonic seconds */
     const char *reached;        /* the message of a time or instruction limit reached (sticky), or NULL */
+    long long binary_chunks;    /* binary chunks a loader refused (see fl_binary_chunks_refused) */
     char message[200];          /* storage for `reached` and for the memory message */
 } fl_alloc_state;
 

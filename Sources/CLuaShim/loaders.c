@@ -4,12 +4,21 @@
 #include "internal.h"
 #include <string.h>
 
+/* Counts a load that failed because its chunk is binary (Lua's "attempt to load a binary chunk"); returns status. */
+static int noted(lua_State *L, int status) {
+    const char *message = status == LUA_ERRSYNTAX ? lua_tostring(L, -1) : NULL;
+    if (message != NULL && strstr(message, "attempt to load a binary chunk") != NULL) fl_state_of(L)->binary_chunks++;
+    return status;
+}
+
+long long fl_binary_chunks_refused(lua_State *L) { return fl_state_of(L)->binary_chunks; }
+
 int fl_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
-    return luaL_loadbufferx(L, buf, len, name, mode);
+    return noted(L, luaL_loadbufferx(L, buf, len, name, mode));
 }
 
 int fl_loadfile(lua_State *L, const char *path) {
-    int status = luaL_loadfilex(L, path, "t");
+    int status = noted(L, luaL_loadfilex(L, path, "t"));
     const char *message = lua_tostring(L, -1);
     if (status == LUA_ERRSYNTAX && path != NULL && message != NULL && strncmp(message, "attempt to load", 15) == 0) {
         /* Lua's mode error does not name the file. */
@@ -45,7 +54,7 @@ static int text_searcher(lua_State *L) {
     lua_call(L, 2, 2);
     if (lua_isnil(L, -2)) return 1; /* the list of files tried */
     const char *filename = lua_tostring(L, -2);
-    if (luaL_loadfilex(L, filename, "t") == LUA_OK) {
+    if (noted(L, luaL_loadfilex(L, filename, "t")) == LUA_OK) {
         lua_pushstring(L, filename);
         return 2;
     }
@@ -62,6 +71,7 @@ static int push_text_mode(lua_State *L, int mode) {
         if (*c != 'b') luaL_addchar(&text, *c);
     luaL_pushresult(&text);
     if (lua_rawlen(L, -1) > 0) return 0;
+    fl_state_of(L)->binary_chunks++;
     luaL_pushfail(L);
     lua_pushfstring(L, "binary chunks are not loaded (mode is '%s')", given);
     return 2;
@@ -115,10 +125,10 @@ static int text_load(lua_State *L) {
     const char *mode = lua_tostring(L, 5);
     int status;
     if (chunk != NULL) {
-        status = luaL_loadbufferx(L, chunk, length, name, mode);
+        status = noted(L, luaL_loadbufferx(L, chunk, length, name, mode));
     } else {
         lua_settop(L, READER_SLOT);
-        status = lua_load(L, function_reader, NULL, name, mode);
+        status = noted(L, lua_load(L, function_reader, NULL, name, mode));
     }
     return load_results(L, status, env);
 }
@@ -129,7 +139,7 @@ static int text_loadfile(lua_State *L) {
     int env = lua_isnone(L, 3) ? 0 : 3;
     int refused = push_text_mode(L, 2);
     if (refused) return refused;
-    return load_results(L, luaL_loadfilex(L, name, lua_tostring(L, -1)), env);
+    return load_results(L, noted(L, luaL_loadfilex(L, name, lua_tostring(L, -1))), env);
 }
 
 static void install_text_loaders(lua_State *L) {

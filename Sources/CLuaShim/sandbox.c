@@ -117,7 +117,7 @@ static int sandboxed_searcher(lua_State *L) {
             FILE *file = fopen(filename, "r");
             if (file != NULL) {
                 fclose(file);
-                if (luaL_loadfilex(L, filename, "t") != LUA_OK)
+                if (fl_loadfile(L, filename) != LUA_OK)
                     return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename,
                                       lua_tostring(L, -1));
                 lua_insert(L, -2);

@@ -15,6 +15,7 @@ public enum ForcelabSyntax {
             + " and --allow-read, writes under --out; implies -E, so LUA_INIT does not run (README: the sandbox)")
     public static let allowRead = SharedOptions.allowRead(help: "let the sandbox read files under DIR too")
     public static let outputFolder = SharedOptions.outputFolder(help: "the folder the sandbox writes under, made if missing")
+    public static let allowLive = Flag("--allow-live", help: "let the sandbox serve live pages (fl.live: a server on loopback)")
     public static let timeout = SharedOptions.timeout()
     public static let maxInstructions = SharedOptions.maxInstructions()
     public static let maxMemory = SharedOptions.maxMemory()
@@ -41,7 +42,7 @@ public enum ForcelabSyntax {
         options: [
             execute.declaration, interactive.declaration, require.declaration, version.declaration, ignoreEnvironment.declaration,
             warnings.declaration, help.declaration, sandbox.declaration, allowRead.declaration, outputFolder.declaration,
-            timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, api.declaration, definitions.declaration,
+            allowLive.declaration, timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, api.declaration, definitions.declaration,
         ],
         operand: "the script", afterOperand: .passedOn,
         markers: [Marker("--", "stop handling options"), Marker("-", "stop handling options and execute stdin")],

@@ -12,6 +12,10 @@ public enum GradeSyntax {
     public static let jobs = SharedOptions.jobs(help: "a class's submissions graded at once")
     public static let gradescope = Option<String>.text(
         "--gradescope", "FILE", .file, help: "also write Gradescope's autograder results (results.json) to FILE (one submission)")
+    public static let record = Flag(
+        "--record", help: "write the reference's layouts to the file the exercise names as 'recorded' (give the exercise alone)")
+    public static let pictures = Flag(
+        "--pictures", help: "also draw each submission's layouts beside the reference's (OUT/NAME.svg; for a class, beside its report)")
     public static let help = SharedOptions.help
 
     /// The declaration.
@@ -21,9 +25,10 @@ public enum GradeSyntax {
             "[options] exercise.lua submission.lua",
             "[options] [--jobs N] exercise.lua submission.lua submission.lua ...   (a class: see --out)",
             "[options] exercise.lua      (shows the task, the checks and the reference's figures)",
+            "[options] --record exercise.lua   (records the reference's layouts for students to check against)",
         ],
         options: [timeout.declaration, maxInstructions.declaration, maxMemory.declaration, allowRead.declaration,
-                  outputFolder.declaration, jobs.declaration, gradescope.declaration, help.declaration],
+                  outputFolder.declaration, jobs.declaration, gradescope.declaration, record.declaration, pictures.declaration, help.declaration],
         operand: "the exercise", afterOperand: .taken,
         markers: [Marker("--", "stop handling options (for a file whose name starts with '-')")],
         notes: """

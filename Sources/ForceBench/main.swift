@@ -137,7 +137,7 @@ func chargeStep(_ state: Simulation, mode: SimulationMode, theta: Double? = nil)
         for i in 0..<k.count { (c.x[i], c.y[i], c.vx[i], c.vy[i]) = (k.x[i], k.y[i], 0, 0) }
     }
     copy.threads = state.threads
-    try copy.setForce("charge", ManyBodyForce(theta: theta))
+    try copy.setForce("charge", theta.map { ManyBodyForce(theta: $0) } ?? ManyBodyForce())
     try copy.tick()
     return Array(copy.kinetics.vx) + Array(copy.kinetics.vy)
 }

@@ -46,10 +46,41 @@ public final class GraphLinkForce: Force {
     /// The springs between handles over `links`, as of the last initialisation, when the ends are handles.
     public private(set) var handles: HandleLinkForce?
 
+    /// The force's settings, with d3's defaults: what a host declares the force's options from.
+    public struct Settings {
+        /// Each link's rest length; nil is d3's default (`LinkForce.defaultDistance`).
+        public var distance: ElementValue?
+        /// Each link's stiffness; nil is d3's default, 1 / min(degree(source), degree(target)) over the links.
+        public var strength: ElementValue?
+        /// Passes over all links per tick.
+        public var iterations = LinkForce.defaultIterations
+        /// The edges linked.
+        public var edges = EdgeSelection.all
+        /// d3's id accessor; nil matches edge ends against node ids.
+        public var nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)?
+        /// Where the springs pull from: d3's centres, or the handles edges are drawn from.
+        public var ends = Ends.centres
+
+        /// Every setting at d3's default.
+        public init() {}
+
+        /// The range a numeric setting must lie in (nil: any finite number).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? {
+            setting == \Settings.iterations ? 0...1000 : nil
+        }
+    }
+
+    /// A link force over `layout`'s graph edges with `settings`; add it with `layout.setForce`.
+    public convenience init(layout: GraphLayout, _ settings: Settings) {
+        self.init(
+            layout: layout, distance: settings.distance, strength: settings.strength, iterations: settings.iterations,
+            edges: settings.edges, nodeKey: settings.nodeKey, ends: settings.ends)
+    }
+
     /// A link force over `layout`'s graph edges (or those `edges` chooses); add it with `layout.setForce`.
     public init(
         layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil,
-        iterations: Int = LinkForce.defaultIterations,
+        iterations: Int = Settings().iterations,
         edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil,
         ends: Ends = .centres
     ) {

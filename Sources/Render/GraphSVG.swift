@@ -46,15 +46,9 @@ public struct GraphSVG {
             ])
         }
         try Palette.check(options.palette)
-        let radii = try options.nodeRadius.numbers(for: scene.nodes, option: "radius")
-        if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
-            throw RenderError("node '\(scene.nodes[bad].id)' has radius \(radii[bad]); radii must be finite and not negative")
-        }
-        let colouring = try options.nodeFill?.colouring(for: scene.nodes, palette: options.palette, option: "fill")
-            ?? GroupColouring(keys: scene.nodes.map(\.group), palette: options.palette)
-        let fills = colouring.colours
-        let strokes = try options.nodeStroke.colouring(for: scene.nodes, palette: options.palette, option: "stroke").colours
-        let edgeStyle = try EdgeStyle(options: options, edges: scene.edges)
+        let style = try SceneStyle(scene: scene, options: options)
+        let radii = style.radii, colouring = style.colouring, fills = style.fills, strokes = style.strokes
+        let edgeStyle = style.edges
         try validateOverlays()
         let showLegend = options.legend && !colouring.entries.isEmpty
         let legend = Legend(title: options.legendTitle, entries: colouring.entries, fontSize: options.fontSize)
@@ -192,9 +186,7 @@ public struct GraphSVG {
     }
 
     /// Whether circle nodes get labels.
-    private var circleLabels: Bool {
-        options.labels == .always || (options.labels == .auto && scene.nodes.count <= GraphSVG.autoLabelLimit)
-    }
+    private var circleLabels: Bool { SceneStyle.labelsShown(options, nodeCount: scene.nodes.count) }
 
     private func label(of i: Int) -> String { scene.nodes[i].label ?? scene.nodes[i].id }
 

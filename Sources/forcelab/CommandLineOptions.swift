@@ -25,6 +25,8 @@ struct CommandLineOptions {
     var timeout = 0.0
     /// `--sandbox`: the cut-down standard library and the file-access policy (README: the sandbox).
     var sandbox = false
+    /// `--allow-live`: the sandbox lets `fl.live` serve pages.
+    var allowLive = false
     /// `--allow-read DIR` (repeatable): folders the sandbox may read besides the script's.
     var readableFolders: [String] = []
     /// `--out DIR`: the folder the sandbox may write under.
@@ -63,6 +65,7 @@ struct CommandLineOptions {
         interactive = parsed.contains(Syntax.interactive)
         showVersion = interactive || parsed.contains(Syntax.version)
         sandbox = parsed.contains(Syntax.sandbox)
+        allowLive = parsed.contains(Syntax.allowLive)
         ignoreEnvironment = sandbox || parsed.contains(Syntax.ignoreEnvironment)
         warnings = parsed.contains(Syntax.warnings)
         watch = parsed.contains(Syntax.watch)
@@ -73,8 +76,8 @@ struct CommandLineOptions {
         outputFolder = try parsed.valueOrDefault(Syntax.outputFolder)
         scriptIndex = parsed.firstOperandIndex + 1
         script = parsed.operands.first
-        if !sandbox && (parsed.contains(Syntax.outputFolder) || parsed.contains(Syntax.allowRead)) {
-            throw UsageError("'--out' and '--allow-read' apply to '--sandbox', which was not given")
+        if !sandbox && (parsed.contains(Syntax.outputFolder) || parsed.contains(Syntax.allowRead) || allowLive) {
+            throw UsageError("'--out', '--allow-read' and '--allow-live' apply to '--sandbox', which was not given")
         }
         if watch && (script == nil || script == "-" || interactive) {
             throw UsageError("'--watch' needs a script file and no '-i'")

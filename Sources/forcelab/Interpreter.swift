@@ -24,6 +24,7 @@ struct Interpreter {
             memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
             maxInstructions: options.maxInstructions, timeout: options.timeout,
             sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
+        if options.allowLive { lua.liveAllowed = true }
         try lua.setModuleGlobal()
         if let log = ProcessInfo.processInfo.environment[WatchLog.variable] { try WatchLog.start(log, in: lua) }
         let first = options.script == nil ? 0 : options.scriptIndex

@@ -19,6 +19,7 @@ struct REPL {
         let L = lua.L
         let session = session
         let editor = LineEditor(historyPath: home + "/.forcelab_history") { session.complete(line: $0, word: $1) }
+        LineEditor.liveState = L
         Interruption.during(lua) {
             while let chunk = readChunk(editor) {
                 editor.remember(chunk)

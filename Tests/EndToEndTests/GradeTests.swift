@@ -51,7 +51,8 @@ final class GradeTests: XCTestCase {
             let checks = lines.dropFirst(2).dropLast()
             XCTAssertGreaterThanOrEqual(checks.count, 2, "\(name): \(result.stdout)")
             XCTAssertTrue(checks.allSatisfy { $0.hasSuffix(" pass") }, "\(name): \(result.stdout)")
-            XCTAssertEqual(lines.last, "all \(checks.count) checks pass", "\(name): \(result.stdout)")
+            XCTAssertTrue(lines.last == "all \(checks.count) checks pass" || lines.last?.hasPrefix("all \(checks.count) checks pass, ") == true,
+                          "\(name): \(result.stdout)")
         }
     }
 
@@ -115,7 +116,7 @@ final class GradeTests: XCTestCase {
             XCTAssertEqual(result.status, 1, "\(name): \(result.stdout)\(result.stderr)")
             XCTAssertTrue(result.stdout.contains(" fail ("), "\(name): a failing line gives the figures: \(result.stdout)")
             XCTAssertTrue(result.stdout.contains("\n  hint: "), "\(name): \(result.stdout)")
-            XCTAssertTrue(result.stdout.range(of: #"\n\d of \d checks? fail\n$"#, options: .regularExpression) != nil, result.stdout)
+            XCTAssertTrue(result.stdout.range(of: #"\n\d of \d checks? fail(, [\d.]+ of [\d.]+ points)?\n$"#, options: .regularExpression) != nil, result.stdout)
             guard let failure = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("positions: ") }) else { continue }
             positionChecks += 1
             XCTAssertTrue(failure.contains(" > 1e-06 fail (node '"), "\(name): \(failure)")
@@ -287,6 +288,7 @@ final class GradeTests: XCTestCase {
         let hostile = "pcall(os.execute, 'ls'); pcall(function() return io.popen('ls') end)\n"
             + "pcall(function() return debug.getinfo(1) end); pcall(function() return ('x'):dump() end)\n"
             + "pcall(io.open, '/etc/passwd'); pcall(setmetatable, os, nil); pcall(os.execute, 'ls')\n"
+            + "pcall(load, '\\27Lua binary'); pcall(load, 'return 1', 'x', 'b')\n"
         for (student, code) in [("ann", hostile + solution), ("ben", solution)] {
             let own = folder.appendingPathComponent("class/\(student)")
             try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
@@ -295,16 +297,201 @@ final class GradeTests: XCTestCase {
         let result = try grade(["--out", "graded", exercise("radial")] + paths, in: folder)
         XCTAssertEqual(result.status, 0, "the tries do not change the checks: \(result.stdout)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        // The chunk runs once per graph (2): 2 x (execute 2, popen, debug, dump) + 1 refused file = 11.
-        XCTAssertEqual(lines[1], "ann  pass     all 2 checks pass  [! 11 attempts at what the sandbox refuses]", result.stdout)
+        // The chunk runs once per graph (2): 2 x (execute 2, popen, debug, dump, 2 binary chunks) + 1 refused file = 15.
+        XCTAssertEqual(lines[1], "ann  pass     all 2 checks pass  [! 15 attempts at what the sandbox refuses]", result.stdout)
         XCTAssertEqual(lines[2], "ben  pass     all 2 checks pass", result.stdout)
         let report = try String(contentsOf: folder.appendingPathComponent("graded/ann.txt"), encoding: .utf8)
         XCTAssertTrue(report.contains("\nthe submission tried what the sandbox removes: debug (2 times), io.popen (2 times), "
-                                      + "os.execute (4 times), string.dump (2 times)\n"), report)
+                                      + "loading a binary chunk (4 times), os.execute (4 times), string.dump (2 times)\n"), report)
         XCTAssertTrue(report.contains("\n  cannot read '/etc/passwd': the sandbox reads only under "), report)
         let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
         XCTAssertEqual(summary.split(separator: "\n").first, "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
-        XCTAssertTrue(summary.contains(",all 2 checks pass,11,2,2,1,1,ann.txt\n") && summary.contains(",all 2 checks pass,0,2,2,1,1,ben.txt\n"), summary)
+        XCTAssertTrue(summary.contains(",all 2 checks pass,15,2,2,1,1,ann.txt\n") && summary.contains(",all 2 checks pass,0,2,2,1,1,ben.txt\n"), summary)
+    }
+
+    func testChecksWrittenInLuaJudgeInTheGradersOwnStateWithPartialScores() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let radial = try String(contentsOf: URL(fileURLWithPath: exercise("radial")), encoding: .utf8)
+        /// The radial exercise with a Lua check (`body` judges one graph's layouts) before its own two.
+        func withLuaCheck(_ body: String) throws -> String {
+            let text = radial.replacingOccurrences(of: "  checks = {\n", with: "  checks = {\n    {kind = 'lua', name = 'near the ring', points = 2, check = \(body)},\n")
+            XCTAssertNotEqual(text, radial)
+            return try submission(text, in: folder, name: "exercise.lua")
+        }
+        let ring = """
+            function(submission, reference)
+              local inside = 0
+              for _, node in ipairs(submission.nodes) do
+                if math.abs(math.sqrt(node.x ^ 2 + node.y ^ 2) - 120) <= 30 then inside = inside + 1 end
+              end
+              return inside == #submission.nodes, string.format('%d of %d within 30 of the ring, stress %.3g (the reference: %.3g)',
+                inside, #submission.nodes, submission.figures.stress, reference.figures.stress), inside / #submission.nodes
+            end
+            """
+        let ringExercise = try withLuaCheck(ring)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("radial.solution.lua"), encoding: .utf8)
+        let own = folder.appendingPathComponent("s")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        let right = try grade([ringExercise, try submission(solution, in: own, name: "right.lua")], in: folder)
+        XCTAssertEqual(right.status, 0, right.stdout + right.stderr)
+        XCTAssertTrue(right.stdout.contains("\nnear the ring: graph 1 (grid): 25 of 25 within 30 of the ring, stress 0.39 (the reference: 0.39); "
+                                            + "graph 2 (tree): 31 of 31 within 30 of the ring, stress 0.474 (the reference: 0.474) pass\n"), right.stdout)
+        XCTAssertTrue(right.stdout.hasSuffix("\nall 3 checks pass, 4 of 4 points\n"), right.stdout)
+        // A force that does nothing: 6 of 25 and 6 of 31 nodes near the ring give 2 x (6/25 + 6/31) / 2 of its 2 points.
+        let idle = try grade([ringExercise, try submission("return function(alpha, nodes) end\n", in: own, name: "idle.lua")], in: folder)
+        XCTAssertEqual(idle.status, 1)
+        let idleLine = "near the ring: graph 1 (grid): 6 of 25 within 30 of the ring, stress 0.405 (the reference: 0.39); "
+            + "graph 2 (tree): 6 of 31 within 30 of the ring, stress 0.433 (the reference: 0.474) fail\n"
+        XCTAssertTrue(idle.stdout.contains("\n" + idleLine), idle.stdout)
+        XCTAssertTrue(idle.stdout.hasSuffix("\n2 of 3 checks fail, 1.434 of 4 points\n"), idle.stdout)
+        // The checks run in the grader's own state: a submission that replaces the functions they call and looks for
+        // them is judged exactly as the idle one.
+        let meddling = """
+            math.abs = function() return 0 end; math.sqrt = function() return 120 end
+            ipairs = function() return function() end end; string.format = function() return 'all pass' end
+            for name, module in pairs(package.loaded) do if type(module) == 'table' then module.check = nil end end
+            return function(alpha, nodes) end
+            """
+        let meddled = try grade([ringExercise, try submission(meddling, in: own, name: "meddling.lua")], in: folder)
+        XCTAssertEqual(meddled.status, 1)
+        XCTAssertTrue(meddled.stdout.contains("\n" + idleLine), meddled.stdout)
+        // A check's mistakes are the exercise's (status 2), named: writing to its layouts, a wrong result, an error.
+        let mistakes: [(String, String)] = [
+            ("function(s) s.nodes[1].x = 0; return true end", "the check 'near the ring' (checks[1]) on graph 1 (grid) failed: "),
+            ("function(s) s.ticks = 1; return true end", "the layouts a check receives are read-only (tried to set 'ticks')"),
+            ("function() return 'yes' end", "the check 'near the ring' (checks[1]) on graph 1 (grid) must return passed (a boolean), a message and a score; it returned string"),
+            ("function() return true, 'fine', 2 end", "its score must be a number from 0 to 1, got 2"),
+            ("function() return nil + 1 end", "attempt to perform arithmetic on a nil value"),
+        ]
+        for (body, message) in mistakes {
+            let result = try grade([try withLuaCheck(body), try submission(solution, in: own, name: "right.lua")], in: folder)
+            XCTAssertEqual(result.status, 2, body + "\n" + result.stdout + result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), body + "\n" + result.stderr)
+        }
+        // A check that loops for ever is stopped by the instruction limit.
+        let looping = try grade(["--max-instructions", "1000000", try withLuaCheck("function() while true do end end"),
+                                 try submission(solution, in: own, name: "right.lua")], in: folder)
+        XCTAssertEqual(looping.status, 3, looping.stderr)
+        XCTAssertTrue(looping.stderr.contains("the check 'near the ring' (checks[1]) on graph 1 (grid) reached a limit: instruction limit"), looping.stderr)
+    }
+
+    func testAnExerciseGradesAgainstItsRecordedReferenceAsAgainstTheCode() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solutions = folder.appendingPathComponent("solutions")
+        try FileManager.default.createDirectory(at: solutions, withIntermediateDirectories: true)
+        for name in ["clusters", "radial"] {
+            let teacher = folder.appendingPathComponent("\(name)/teacher"), student = folder.appendingPathComponent("\(name)/student")
+            for place in [teacher, student] { try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true) }
+            let code = try String(contentsOf: URL(fileURLWithPath: exercise(name)), encoding: .utf8)
+                .replacingOccurrences(of: "  checks = {\n", with: "  recorded = \"\(name).reference.json\",\n  checks = {\n")
+            let teachers = try submission(code, in: teacher, name: "\(name).lua")
+            let recorded = try grade(["--record", teachers], in: folder)
+            XCTAssertEqual(recorded.status, 0, recorded.stderr)
+            XCTAssertTrue(recorded.stdout.hasSuffix("recorded the reference's layouts of 2 graphs, \(name == "radial" ? 120 : 150) ticks each, in "
+                                                    + teacher.appendingPathComponent("\(name).reference.json").path + "\n"), recorded.stdout)
+            // The students' copy: the exercise without its reference, beside the recording.
+            let start = try XCTUnwrap(code.range(of: "  reference = ")).lowerBound, end = try XCTUnwrap(code.range(of: "  recorded = ")).lowerBound
+            let students = try submission(String(code[..<start] + code[end...]), in: student, name: "\(name).lua")
+            XCTAssertFalse(try String(contentsOfFile: students, encoding: .utf8).contains("reference ="))
+            try FileManager.default.copyItem(at: teacher.appendingPathComponent("\(name).reference.json"), to: student.appendingPathComponent("\(name).reference.json"))
+            let model = try String(contentsOf: Self.exercises.appendingPathComponent("\(name).solution.lua"), encoding: .utf8)
+            let submissions = [
+                model, "return function(alpha, nodes) end\n", model.replacingOccurrences(of: "0.1", with: "0.12").replacingOccurrences(of: "0.15", with: "0.2"),
+                "return function(alpha, nodes) error('not yet') end\n", "return function(nodes, alpha) for _, n in ipairs(nodes) do end end\n",
+            ]
+            for (index, code) in submissions.enumerated() {
+                let path = try submission(code, in: solutions, name: "\(name)\(index).lua")
+                let byCode = try grade([teachers, path], in: folder), byRecording = try grade([students, path], in: folder)
+                XCTAssertEqual(byCode.status, byRecording.status, "\(name) \(index)")
+                XCTAssertEqual(byCode.stdout.replacingOccurrences(of: "/teacher/", with: "/student/"), byRecording.stdout, "\(name) \(index)")
+                XCTAssertEqual(byCode.stderr, byRecording.stderr, "\(name) \(index)")
+            }
+            XCTAssertEqual(try grade([students, try submission(model, in: solutions, name: "model.lua")], in: folder).status, 0)
+        }
+        // A recording of another version of the exercise, a missing one and --record misused are refused (status 2).
+        let student = folder.appendingPathComponent("radial/student/radial.lua")
+        let noReference = try grade(["--record", student.path], in: folder)
+        XCTAssertEqual(noReference.status, 2)
+        XCTAssertTrue(noReference.stderr.contains("--record needs the exercise's reference and a field 'recorded'"), noReference.stderr)
+        let changed = try String(contentsOf: student, encoding: .utf8).replacingOccurrences(of: "ticks = 120", with: "ticks = 100")
+        try changed.write(to: student, atomically: true, encoding: .utf8)
+        let idle = try submission("return function() end\n", in: solutions, name: "idle.lua")
+        let stale = try grade([student.path, idle], in: folder)
+        XCTAssertEqual(stale.status, 2)
+        XCTAssertTrue(stale.stderr.contains("records another exercise or another version of this one"), stale.stderr)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("radial/student/radial.reference.json"))
+        let missing = try grade([student.path, idle], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read the reference recording '"), missing.stderr)
+        let withSubmission = try grade(["--record", student.path, idle], in: folder)
+        XCTAssertEqual(withSubmission.status, 2)
+        XCTAssertTrue(withSubmission.stderr.contains("'--record' records the exercise's reference: give the exercise alone"), withSubmission.stderr)
+    }
+
+    func testPicturesShowEachSubmissionsLayoutsBesideTheReferencesLinkedFromItsReport() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let solution = try String(contentsOf: Self.exercises.appendingPathComponent("clusters.solution.lua"), encoding: .utf8)
+        var paths: [String] = []
+        for (student, code) in [("ann", solution), ("ben", solution.replacingOccurrences(of: "0.15", with: "0.05"))] {
+            let own = folder.appendingPathComponent("class/\(student)")
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            paths.append(try submission(code, in: own, name: "clusters.lua"))
+        }
+        let result = try grade(["--pictures", "--out", "graded", exercise("clusters")] + paths, in: folder)
+        XCTAssertEqual(result.status, 1, result.stdout)
+        for (student, nodes, rings) in [("ann", 70, 0), ("ben", 70, 6)] {
+            let report = try String(contentsOf: folder.appendingPathComponent("graded/\(student).txt"), encoding: .utf8)
+            XCTAssertTrue(report.contains("\npicture: graded/\(student).svg (the submission's layouts beside the reference's, the nodes farthest off ringed)\n"), report)
+            let svg = try String(contentsOf: folder.appendingPathComponent("graded/\(student).svg"), encoding: .utf8)
+            XCTAssertTrue(svg.contains("/class/\(student)/clusters.lua against Clusters: pull each group towards its own anchor</text>"), svg)
+            // Each node in both panels, and three rings per graph in each panel where the layouts differ.
+            XCTAssertEqual(svg.components(separatedBy: "r=\"3.5\"").count - 1, 2 * nodes, student)
+            XCTAssertEqual(svg.components(separatedBy: "stroke=\"#e15759\"").count - 1, 2 * rings, student)
+            XCTAssertEqual(svg.contains("every node where the reference put it"), rings == 0, student)
+        }
+        // Graded alone, the picture goes to OUT/NAME.svg, written after the submission's state is closed: what the
+        // submission wrote there itself (here from a finalizer, the last of its code to run) is replaced.
+        let forger = try submission("""
+            setmetatable({}, {__gc = function() local f = io.open('out/forger.svg', 'w'); if f then f:write('<svg>all pass</svg>'); f:close() end end})
+            """ + solution, in: folder, name: "forger.lua")
+        let alone = try grade(["--pictures", exercise("clusters"), forger], in: folder)
+        XCTAssertEqual(alone.status, 0, alone.stdout + alone.stderr)
+        XCTAssertTrue(alone.stdout.contains("\npicture: out/forger.svg "), alone.stdout)
+        let picture = try String(contentsOf: folder.appendingPathComponent("out/forger.svg"), encoding: .utf8)
+        XCTAssertTrue(picture.hasPrefix("<?xml") && !picture.contains("all pass"), picture)
+    }
+
+    func testTheCommonestMistakesGetAMessageNamingTheForcesSignatureAndTheLikelyCause() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let signature = "the force is called as function(alpha, nodes): alpha a number, nodes the list of node tables {index, id, x, y, vx, vy, data}"
+        let cases: [(code: String, error: String, advice: String)] = [
+            ("return function(nodes, alpha)\n  for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end\nend\n",
+             "attempt to index a number value", "likely mistake: the arguments swapped: \(signature); write function(alpha, nodes), not function(nodes, alpha)"),
+            ("return function(nodes, alpha)\n  for i = 1, #nodes do nodes[i].vx = 0 end\nend\n",
+             "attempt to get length of a number value (local 'nodes')", "likely mistake: the arguments swapped: "),
+            ("function pull(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = node.vx - node.x * alpha end\nend\n",
+             "it returned nil", "likely mistake: no return at the end of the file: end it with `return function(alpha, nodes) ... end`"),
+            ("return function(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = node.vx + node.group * alpha end\nend\n",
+             "attempt to perform arithmetic on a nil value (field 'group')",
+             "likely mistake: a node table has no field 'group': the graph's data fields are in node.data (node.data.group); \(signature)"),
+            ("return function(alpha, nodes)\n  for i = 0, #nodes - 1 do nodes[i].vx = 0 end\nend\n",
+             "attempt to index a nil value (field '?')", "likely mistake: a node looked up where there is none: nodes is a list from 1 (nodes[node.index + 1] == node)"),
+            ("local g = ...\nreturn function(alpha, nodes)\n  for edge in g:edges() do edge.source.vx = edge.source.vx + alpha end\nend\n",
+             "attempt to perform arithmetic on a nil value (field 'vx')",
+             "likely mistake: an edge's source and target are node ids (strings), not node tables, so `edge.source.vx` is nil"),
+            ("return {force = function(alpha, nodes)\n  for _, node in ipairs(nodes) do node.vx = 0 end\nend}\n",
+             "attempt to index a nil value", "likely mistake: a table force's force(alpha) gets alpha alone; keep the nodes initialize(nodes) is given"),
+        ]
+        for (code, error, advice) in cases {
+            let result = try grade([exercise("clusters"), try submission(code, in: folder)], in: folder)
+            XCTAssertEqual(result.status, 1, code)
+            XCTAssertTrue(result.stderr.contains(error), code + "\n" + result.stderr)
+            XCTAssertTrue(result.stderr.contains("\n" + advice), code + "\n" + result.stderr)
+        }
+        // An error that is none of them gets no guess.
+        let other = try grade([exercise("clusters"), try submission("return function() error('mine') end\n", in: folder)], in: folder)
+        XCTAssertEqual(other.status, 1)
+        XCTAssertFalse(other.stderr.contains("likely mistake"), other.stderr)
     }
 
     func testChecksGivePointsToTheSummaryAndToGradescopesResults() throws {
@@ -813,7 +1000,13 @@ final class GradeTests: XCTestCase {
             ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}, tick = 5}",
              "unknown field 'tick'"),
             ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'distance'}}}",
-             "checks[1].kind must be one of centroid, metric, positions, got distance"),
+             "checks[1].kind must be one of centroid, lua, metric, positions, got distance"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'positions', tolerence = 0}}}",
+             "checks[1]: a 'positions' check: unknown option 'tolerence' (did you mean 'tolerance'?)"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'positions', tolerance = -1}}}",
+             "checks[1]: field 'tolerance': a number ≥ 0 expected, got -1"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'lua', points = 2}}}",
+             "checks[1]: field 'check' is required"),
             ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'metric', metric = 'stress'}}}",
              "checks[1] must give either band = {low, high} or within = difference from the reference"),
             ("return {title = 'x', graphs = {{generate = 'erdosRenyi', n = 10, p = 0.3, seed = false}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",

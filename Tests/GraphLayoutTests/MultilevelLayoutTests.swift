@@ -69,7 +69,7 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
         #expect(positions(graph).map(\.bitPattern) == before.map(\.bitPattern))
         var options = MultilevelOptions()
         options.minShrink = 1.5
-        #expect(throws: StressOptionError(option: "minShrink", problem: "from 0.1 to 0.99 expected, got 1.5")) {
+        #expect(throws: LayoutOptionError(option: "minShrink", problem: "from 0.1 to 0.99 expected, got 1.5")) {
             try MultilevelLayout.apply(to: graph, options: options)
         }
     }

@@ -161,17 +161,17 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         for (field, value, message) in cases {
             var options = StressOptions()
             options[keyPath: field] = value
-            #expect(throws: StressOptionError.self) { try options.check() }
+            #expect(throws: LayoutOptionError.self) { try options.check() }
             do { try options.check() } catch { #expect("\(error)" == message) }
         }
         var options = StressOptions()
         options.tolerance = .nan
-        #expect(throws: StressOptionError(option: "tolerance", problem: "from 0 to 1 expected, got nan")) { try options.check() }
+        #expect(throws: LayoutOptionError(option: "tolerance", problem: "from 0 to 1 expected, got nan")) { try options.check() }
         options = StressOptions()
         options.scale = 0
-        #expect(throws: StressOptionError(option: "scale", problem: "from 1e-09 to 1000000000 expected, got 0")) { try options.check() }
+        #expect(throws: LayoutOptionError(option: "scale", problem: "from 1e-09 to 1000000000 expected, got 0")) { try options.check() }
         options = StressOptions()
         options.weight = ""
-        #expect(throws: StressOptionError(option: "weight", problem: "a field name expected, got an empty string")) { try options.check() }
+        #expect(throws: LayoutOptionError(option: "weight", problem: "a field name expected, got an empty string")) { try options.check() }
     }
 }

@@ -117,6 +117,17 @@ func wordGraphsRoundTrip(format: GraphFormat, directed: Bool) throws {
     try graph.updateNode("a") { $0.data = [:]; $0.label = "A" }
     #expect(saveFailure(graph, .gml)?.contains("its label (GML's label is the node's id") == true)
     #expect(try graph.string(format: .gml, lossy: true).contains("label \"a\""))
+    // A field a lossy save says it left out is not in the file, whichever it is of a node's or an edge's fields.
+    try graph.updateNode("a") { $0.data = ["ok": .bool(true), "keep": .integer(7), "none": .null] }
+    try graph.addNode(Node(id: "b"))
+    try graph.addEdge(Edge(id: "e0", source: "a", target: "b", data: ["yes": .bool(false), "w": .number(0.5)]))
+    let (text, leftOut) = try graph.written(format: .gml, lossy: true)
+    #expect(leftOut.contains("data field 'ok' (a boolean (GML writes 1 or 0)): node 'a'"))
+    #expect(leftOut.contains("data field 'none' (null): node 'a'"))
+    #expect(leftOut.contains("data field 'yes' (a boolean (GML writes 1 or 0)): edge 'e0'"))
+    let again = try Graph.load(string: text, format: .gml)
+    #expect(again.node("a")?.data == ["keep": .integer(7)])
+    #expect(again.edges.map(\.data) == [["w": .number(0.5)]])
 }
 
 @Test func pajekReadsCoordinatesShapesSectionsAndLists() throws {

@@ -262,6 +262,52 @@ class PictureTests(unittest.TestCase):
             else:
                 self.assertEqual(data["text/html"], "<b>bold</b>")
 
+    def test_a_live_page_shows_inline_and_ticks_between_cells(self):
+        """fl.live in a cell: the page in an iframe of its URL; the cell returns at once, and while a page (tornado's
+        WebSocket client, which the Jupyter server brings) watches, the simulation ticks between cells, a page's
+        drag reaches the session, and the session's change reaches the page."""
+        import json
+        from tornado.ioloop import IOLoop
+        from tornado.websocket import websocket_connect
+        reply, messages = run(self.client, "lg = fl.graph.generate('grid', {rows = 3, columns = 3})\n"
+                              "lsim = fl.simulation(lg, {alphaDecay = 0})\nlsim:force('charge', fl.force.manyBody{})\n"
+                              "url = fl.live(lsim)")
+        self.assertEqual(reply["status"], "ok", dumps(reply))
+        html = self.displays(messages)[0]["content"]["data"]["text/html"]
+        url = re.search(r'src="([^"]+)"', html).group(1)
+        self.assertTrue(url.startswith("http://127.0.0.1:"), html)
+        port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+
+        async def watch():
+            socket = await websocket_connect(
+                __import__("tornado.httpclient").httpclient.HTTPRequest(
+                    f"ws://127.0.0.1:{port}/socket?token={token}", headers={"Origin": f"http://127.0.0.1:{port}"}))
+            scene = json.loads(await socket.read_message())
+            frames = 0
+            while frames < 10:
+                if isinstance(await socket.read_message(), bytes):
+                    frames += 1
+            await socket.write_message(json.dumps({"type": "drag", "node": 0, "x": 40, "y": 20}))
+            return socket, scene, frames
+
+        socket, scene, frames = IOLoop.current().run_sync(watch, timeout=20)
+        self.assertEqual(scene["type"], "scene")
+        self.assertEqual(len(scene["nodes"]), 9)
+        self.assertEqual(frames, 10)
+        time.sleep(0.5)
+        _, messages = run(self.client, "print(lsim:nodes()[1].fx, lsim:nodes()[1].fy)\nlg:addNode{id = 'new'}")
+        self.assertEqual(stdout(messages), "40.0\t20.0\n")
+
+        async def next_scene():
+            while True:
+                message = await socket.read_message()
+                if isinstance(message, str) and json.loads(message)["type"] == "scene":
+                    return json.loads(message)
+
+        self.assertEqual(len(IOLoop.current().run_sync(next_scene, timeout=10)["nodes"]), 10)
+        reply, messages = run(self.client, "fl.live.stop(lsim)")
+        self.assertEqual(reply["status"], "ok", dumps(reply))
+
     def test_a_data_table_result_is_an_html_table(self):
         reply, messages = run(self.client, "{{name = 'a', n = 1}, {name = 'b<', n = 2.5, ok = true}}")
         data = outputs(messages, "execute_result")[0]["data"]

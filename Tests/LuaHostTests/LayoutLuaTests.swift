@@ -41,6 +41,33 @@ final class LayoutLuaTests: LuaTestCase {
         XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'stress'"))
     }
 
+    func testLayeredLaysAFlowOutInColumnsAndFramesItsGroups() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "group"}
+            for i, id in ipairs{"a", "b", "c", "d"} do
+              g:addNode{id = id, width = 40 + 10 * i, height = 20, parent = (id == "b" or id == "c") and "group" or nil}
+            end
+            for _, e in ipairs{{"a", "b"}, {"b", "c"}, {"c", "d"}, {"a", "d"}} do g:addEdge{source = e[1], target = e[2]} end
+            local moved = 0
+            g:on("change", function() moved = moved + 1 end)
+            local outcome = fl.layout.layered(g, {layerSeparation = 40, padding = 10, labelHeight = 0})
+            assert(moved == 1, moved)
+            assert(outcome.layers == 3 and outcome.crossings == 0 and outcome.bends == 1, outcome.layers)
+            local group, b, c = g:node("group"), g:node("b"), g:node("c")
+            assert(b.x == 10 and b.y == 10 and c.x == 10 + 60 + 40, c.x)      -- relative to the frame
+            assert(group.width == 10 + 60 + 40 + 70 + 10 and group.height == 40, group.width)
+            assert(g:node("a").x + 50 + 40 == group.x and group.x + group.width + 40 == g:node("d").x)
+            local down = fl.layout.layered(g, {direction = "down", ranking = "longestPath", sweeps = 0})
+            assert(down.layers == 3 and g:node("a").y < group.y and group.y < g:node("d").y)
+            """)
+        XCTAssertTrue(error("fl.layout.layered(fl.graph.new(), {sweep = 3})")
+            .contains("fl.layout.layered: unknown option 'sweep' (did you mean 'sweeps'?)"))
+        XCTAssertTrue(error("fl.layout.layered(fl.graph.new(), {direction = 'up'})").contains("field 'direction'"))
+        XCTAssertTrue(error("fl.layout.layered(fl.graph.new(), {nodeSeparation = -1})")
+            .contains("bad argument #2 to 'layered' (field 'nodeSeparation': a number from 0 to 1e9 expected, got -1)"))
+    }
+
     func testMultilevelLaysOutTheGraphAndReportsItsLevels() {
         run("""
             local g = fl.graph.generate("grid", {rows = 12, columns = 12})

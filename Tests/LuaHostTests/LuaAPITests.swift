@@ -18,7 +18,13 @@ final class LuaAPITests: LuaTestCase {
                 let key = prefix + (LuaValues.string(L, -2) ?? "?")
                 switch lua_type(L, -1) {
                 case LUA_TFUNCTION: functions.insert(key)
-                case LUA_TTABLE where !["graph.generators", "build"].contains(key): walk(key + ".")
+                case LUA_TTABLE where !["graph.generators", "build"].contains(key):
+                    // A callable table (fl.live, which holds fl.live.stop) is a function too.
+                    if luaL_getmetafield(L, -1, "__call") != LUA_TNIL {
+                        lua_settop(L, lua_gettop(L) - 1)
+                        functions.insert(key)
+                    }
+                    walk(key + ".")
                 default: values.insert(key)
                 }
                 lua_settop(L, lua_gettop(L) - 1)

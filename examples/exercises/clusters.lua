@@ -30,9 +30,36 @@ function(alpha, nodes) (or in the table form, with initialize(nodes) to find K a
     end
   end,
   checks = {
-    {kind = "positions", tolerance = 1e-6,
+    {kind = "positions", tolerance = 1e-6, points = 2,
      hint = "each tick, vx = vx + (ax - x) * 0.15 * alpha with ax = 200 * cos(2 * pi * k / K), "
          .. "k = node.data.group, K = the number of groups; the same for vy with sin"},
+    -- A check written in Lua: it gets the submission's and the reference's layouts of one graph (read-only) and
+    -- returns whether it passes, a message and a score from 0 to 1 (here the share of nodes in the right place).
+    {kind = "lua", name = "groups", points = 2,
+     hint = "each node should end nearest its own group's anchor: pull it towards that anchor, not another's",
+     check = function(submission, reference)
+       -- How many nodes of a layout are nearer their own group's anchor than any other, and the first that is not.
+       local function nearOwnAnchor(layout)
+         local groups = 0
+         for _, node in ipairs(layout.nodes) do groups = math.max(groups, node.data.group + 1) end
+         local near, stray = 0, nil
+         for _, node in ipairs(layout.nodes) do
+           local nearest, shortest = nil, math.huge
+           for k = 0, groups - 1 do
+             local angle = 2 * math.pi * k / groups
+             local distance = math.sqrt((200 * math.cos(angle) - node.x) ^ 2 + (200 * math.sin(angle) - node.y) ^ 2)
+             if distance < shortest then nearest, shortest = k, distance end
+           end
+           if nearest == node.data.group then near = near + 1 else stray = stray or node.id end
+         end
+         return near, stray
+       end
+       local near, stray = nearOwnAnchor(submission)
+       local expected = nearOwnAnchor(reference)
+       local message = near .. " of " .. #submission.nodes .. " nodes nearest their group's anchor (the reference: "
+         .. expected .. ")" .. (stray and near < expected and ", not node '" .. stray .. "'" or "")
+       return near >= expected, message, math.min(1, near / expected)
+     end},
     {kind = "centroid", at = {0, 0}, tolerance = 15,
      hint = "the anchors are spread evenly around the origin, so the layout as a whole should stay centred there: "
          .. "a pull away from the anchors (a sign the wrong way round), or anchors off the circle, moves it"},

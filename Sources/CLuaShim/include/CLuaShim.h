@@ -33,6 +33,9 @@ int fl_pcall(lua_State *L, int nargs, int nresults);
  * covers, see fl_enter_swift). */
 int fl_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int fl_loadfile(lua_State *L, const char *path);
+/* How many binary chunks (precompiled or native code passed off as Lua) the loaders of `L` refused since it opened:
+ * load, loadfile, dofile, require and the host's own loads (`forcelab grade` counts them as attempts). */
+long long fl_binary_chunks_refused(lua_State *L);
 
 /* tostring(value at idx) under protection (runs __tostring / __name); on
  * success the string is pushed and 0 returned, else the error is pushed. */

@@ -11,8 +11,31 @@ public final class CenterForce: Force {
     public var strength: Double
     private var kinetics: Kinetics?
 
-    /// Creates the force with d3's defaults: centre (0, 0, 0), strength 1.
-    public init(x: Double = 0, y: Double = 0, z: Double = 0, strength: Double = 1) {
+    /// The force's settings, with d3's defaults written here once: what a host declares the force's options from.
+    public struct Settings {
+        /// Centre x.
+        public var x = 0.0
+        /// Centre y.
+        public var y = 0.0
+        /// Centre z (used in 3D).
+        public var z = 0.0
+        /// Fraction of the offset removed per tick.
+        public var strength = 1.0
+
+        /// Every setting at d3's default.
+        public init() {}
+
+        /// The range a numeric setting must lie in (nil: any finite number).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? { nil }
+    }
+
+    /// Creates the force with `settings`.
+    public convenience init(_ settings: Settings) {
+        self.init(x: settings.x, y: settings.y, z: settings.z, strength: settings.strength)
+    }
+
+    /// Creates the force, with d3's defaults (`Settings`) for what is not given.
+    public init(x: Double = Settings().x, y: Double = Settings().y, z: Double = Settings().z, strength: Double = Settings().strength) {
         self.x = x
         self.y = y
         self.z = z

@@ -18,8 +18,31 @@ public final class CollideForce: Force {
     private let predicted = ScratchBuffer<Double>()
     private let reach = ScratchBuffer<Double>()
 
-    /// Creates the force with d3's defaults: radius 1, strength 1, 1 iteration.
-    public init(radius: NodeParameter = 1, strength: Double = 1, iterations: Int = 1) {
+    /// The force's settings, with d3's defaults written here once: what a host declares the force's options from.
+    public struct Settings {
+        /// Per-node radius.
+        public var radius: NodeParameter = 1
+        /// Fraction of an overlap resolved per pass.
+        public var strength = 1.0
+        /// Passes per tick.
+        public var iterations = 1
+
+        /// Every setting at d3's default.
+        public init() {}
+
+        /// The range a numeric setting must lie in (nil: any finite number).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? {
+            setting == \Settings.iterations ? 0...1000 : nil
+        }
+    }
+
+    /// Creates the force with `settings`.
+    public convenience init(_ settings: Settings) {
+        self.init(radius: settings.radius, strength: settings.strength, iterations: settings.iterations)
+    }
+
+    /// Creates the force, with d3's defaults (`Settings`) for what is not given.
+    public init(radius: NodeParameter = Settings().radius, strength: Double = Settings().strength, iterations: Int = Settings().iterations) {
         self.radius = radius
         self.strength = strength
         self.iterations = iterations

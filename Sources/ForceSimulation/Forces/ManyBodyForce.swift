@@ -65,13 +65,42 @@ public final class ManyBodyForce: PreparedForce {
         var head: Int32 = 0
     }
 
-    /// Creates the force with d3's defaults: strength -30, theta 0.9, distanceMin 1, distanceMax infinity.
+    /// The force's settings, with d3's defaults written here once: what a host declares the force's options from.
+    public struct Settings {
+        /// Per-node strength; negative repels.
+        public var strength: NodeParameter = -30
+        /// The Barnes-Hut accuracy: a cell acts as one body when width / distance < theta.
+        public var theta = 0.9
+        /// Distances below it count as it.
+        public var distanceMin = 1.0
+        /// Nodes farther apart do not interact.
+        public var distanceMax = Double.infinity
+
+        /// Every setting at d3's default.
+        public init() {}
+
+        /// The range a numeric setting must lie in (nil: any finite number).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? {
+            switch setting {
+            case \.theta, \.distanceMin: 0...Double.greatestFiniteMagnitude
+            case \.distanceMax: 0...Double.infinity
+            default: nil
+            }
+        }
+    }
+
+    /// Creates the force with `settings`.
+    public convenience init(_ settings: Settings) {
+        self.init(strength: settings.strength, theta: settings.theta, distanceMin: settings.distanceMin, distanceMax: settings.distanceMax)
+    }
+
+    /// Creates the force, with d3's defaults (`Settings`) for what is not given.
     public init(
-        strength: NodeParameter = -30, theta: Double? = nil, distanceMin: Double = 1,
-        distanceMax: Double = .infinity
+        strength: NodeParameter = Settings().strength, theta: Double = Settings().theta,
+        distanceMin: Double = Settings().distanceMin, distanceMax: Double = Settings().distanceMax
     ) {
         self.strength = strength
-        theta2 = theta.map { $0 * $0 } ?? 0.81
+        theta2 = theta * theta
         distanceMin2 = distanceMin * distanceMin
         distanceMax2 = distanceMax * distanceMax
     }

@@ -26,8 +26,27 @@ public final class PositionForce: Force {
     private var strengths: [Double] = []
     private var stale = true
 
-    /// Creates the force on `axis` with d3's defaults: target 0, strength 0.1.
-    public init(axis: Axis, target: NodeParameter = 0, strength: NodeParameter = 0.1) {
+    /// The force's settings, with d3's defaults written here once: what a host declares the force's options from.
+    public struct Settings {
+        /// Per-node target coordinate; NaN: no pull.
+        public var target: NodeParameter = 0
+        /// Per-node share of the distance closed per tick, times alpha.
+        public var strength: NodeParameter = 0.1
+
+        /// Every setting at d3's default.
+        public init() {}
+
+        /// The range a numeric setting must lie in (nil: any finite number).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? { nil }
+    }
+
+    /// Creates the force on `axis` with `settings`.
+    public convenience init(axis: Axis, _ settings: Settings) {
+        self.init(axis: axis, target: settings.target, strength: settings.strength)
+    }
+
+    /// Creates the force on `axis`, with d3's defaults (`Settings`) for what is not given.
+    public init(axis: Axis, target: NodeParameter = Settings().target, strength: NodeParameter = Settings().strength) {
         self.axis = axis
         self.target = target
         self.strength = strength

@@ -20,8 +20,36 @@ public final class RadialForce: Force {
     private var strengths: [Double] = []
     private var stale = true
 
-    /// Creates the force with d3's defaults: centre (0, 0, 0), strength 0.1.
-    public init(radius: NodeParameter, x: Double = 0, y: Double = 0, z: Double = 0, strength: NodeParameter = 0.1) {
+    /// The force's settings, with d3's defaults written here once: what a host declares the force's options from.
+    public struct Settings {
+        /// Per-node target distance from the centre.
+        public var radius: NodeParameter = 0
+        /// Centre x.
+        public var x = 0.0
+        /// Centre y.
+        public var y = 0.0
+        /// Centre z (used in 3D).
+        public var z = 0.0
+        /// Per-node share of the distance closed per tick, times alpha.
+        public var strength: NodeParameter = 0.1
+
+        /// Every setting at d3's default.
+        public init() {}
+
+        /// The range a numeric setting must lie in (nil: any finite number).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? { nil }
+    }
+
+    /// Creates the force with `settings`.
+    public convenience init(_ settings: Settings) {
+        self.init(radius: settings.radius, x: settings.x, y: settings.y, z: settings.z, strength: settings.strength)
+    }
+
+    /// Creates the force, with d3's defaults (`Settings`) for what is not given but the radius.
+    public init(
+        radius: NodeParameter, x: Double = Settings().x, y: Double = Settings().y, z: Double = Settings().z,
+        strength: NodeParameter = Settings().strength
+    ) {
         self.radius = radius
         self.strength = strength
         self.x = x

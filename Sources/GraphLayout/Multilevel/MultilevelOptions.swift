@@ -1,7 +1,7 @@
 import ForceSimulation
 
 /// The settings of a multilevel layout; docs/lua-api.md describes each for users.
-public struct MultilevelOptions: Sendable {
+public struct MultilevelOptions: Sendable, RangedSettings {
     /// 2 or 3.
     public var dimensions = 2
     /// How nodes are grouped level by level.
@@ -26,33 +26,30 @@ public struct MultilevelOptions: Sendable {
     /// Options with every default.
     public init() {}
 
-    /// The accepted dimensions.
-    public static let dimensionRange = 2...3
-    /// The accepted coarsest sizes.
-    public static let coarsestSizeRange = 2...1_000_000
-    /// The accepted shrink fractions.
-    public static let minShrinkRange = 0.1...0.99
-    /// The accepted tick counts.
-    public static let tickRange = 0...1_000_000
-    /// The accepted refinement alphas.
-    public static let refineAlphaRange = 0.001...1.0
-    /// The accepted rest lengths.
-    public static let distanceRange = 1e-9...1e9
-    /// The accepted many-body strengths (repulsive).
-    public static let chargeRange = -1e9...(-1e-9)
-    /// The accepted seeds (d3's 32-bit random source).
-    public static let seedRange = 0...Int(UInt32.max)
+    /// The range a numeric setting must lie in (seeds: d3's 32-bit random source); nil for one that is no number.
+    public static func range(of setting: PartialKeyPath<MultilevelOptions>) -> ClosedRange<Double>? {
+        switch setting {
+        case \.dimensions: 2...3
+        case \.coarsestSize: 2...1_000_000
+        case \.minShrink: 0.1...0.99
+        case \.coarsestTicks, \.finestTicks: 0...1_000_000
+        case \.refineAlpha: 0.001...1.0
+        case \.distance: 1e-9...1e9
+        case \.charge: -1e9...(-1e-9)
+        case \.seed: 0...Double(UInt32.max)
+        default: nil
+        }
+    }
+
+    /// The numeric settings, as `check` names them.
+    public static let numbers: [(name: String, setting: PartialKeyPath<MultilevelOptions> & Sendable)] = [
+        ("dimensions", \.dimensions), ("coarsestSize", \.coarsestSize), ("minShrink", \.minShrink),
+        ("coarsestTicks", \.coarsestTicks), ("finestTicks", \.finestTicks), ("refineAlpha", \.refineAlpha),
+        ("distance", \.distance), ("charge", \.charge), ("seed", \.seed),
+    ]
 
     /// Throws for the first option out of its range, naming it.
     public func check() throws {
-        try StressOptions.require("dimensions", dimensions, in: Self.dimensionRange)
-        try StressOptions.require("coarsestSize", coarsestSize, in: Self.coarsestSizeRange)
-        try StressOptions.require("minShrink", minShrink, in: Self.minShrinkRange)
-        try StressOptions.require("coarsestTicks", coarsestTicks, in: Self.tickRange)
-        try StressOptions.require("finestTicks", finestTicks, in: Self.tickRange)
-        try StressOptions.require("refineAlpha", refineAlpha, in: Self.refineAlphaRange)
-        try StressOptions.require("distance", distance, in: Self.distanceRange)
-        try StressOptions.require("charge", charge, in: Self.chargeRange)
-        try StressOptions.require("seed", seed, in: Self.seedRange)
+        try checkRanges()
     }
 }

@@ -3,7 +3,7 @@ import ForceSimulation
 import Foundation
 
 /// The settings of a stress layout; docs/lua-api.md describes each for users.
-public struct StressOptions: Sendable {
+public struct StressOptions: Sendable, RangedSettings {
     /// The numeric edge data field that gives edge lengths; nil counts every edge as 1.
     public var weight: String? = nil
     /// 2 or 3.
@@ -55,25 +55,15 @@ public struct StressOptions: Sendable {
         }
     }
 
+    /// The numeric settings, as `checkRanges` names them.
+    public static let numbers: [(name: String, setting: PartialKeyPath<StressOptions> & Sendable)] = [
+        ("dimensions", \.dimensions), ("iterations", \.iterations), ("tolerance", \.tolerance), ("seed", \.seed),
+        ("pivots", \.pivots), ("exactNodeLimit", \.exactNodeLimit), ("scale", \.scale),
+    ]
+
     /// Throws for the first option out of its range, naming it.
     public func check() throws {
-        try Self.require("dimensions", dimensions, in: Self.dimensionRange)
-        try Self.require("iterations", iterations, in: Self.iterationRange)
-        try Self.require("tolerance", tolerance, in: Self.toleranceRange)
-        try Self.require("seed", seed, in: Self.seedRange)
-        try Self.require("pivots", pivots, in: Self.pivotRange)
-        try Self.require("exactNodeLimit", exactNodeLimit, in: Self.exactNodeLimitRange)
-        try Self.require("scale", scale, in: Self.scaleRange)
-        if let weight, weight.isEmpty { throw StressOptionError(option: "weight", problem: "a field name expected, got an empty string") }
-    }
-
-    /// Throws when `value` lies outside `range` (NaN included).
-    static func require<Value: Comparable>(_ option: String, _ value: Value, in range: ClosedRange<Value>) throws {
-        guard range.contains(value) else {
-            let text = [range.lowerBound, range.upperBound, value].map { bound in
-                (bound as? Double).map { $0.isNaN ? "nan" : String(format: "%.14g", $0) } ?? "\(bound)"
-            }
-            throw StressOptionError(option: option, problem: "from \(text[0]) to \(text[1]) expected, got \(text[2])")
-        }
+        try checkRanges()
+        if let weight, weight.isEmpty { throw LayoutOptionError(option: "weight", problem: "a field name expected, got an empty string") }
     }
 }

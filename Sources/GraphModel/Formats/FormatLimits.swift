@@ -173,11 +173,17 @@ enum FormatLimits {
         }
     }
 
-    /// `graph` without the data fields `format` cannot write even when a save may leave things out (numbers that
-    /// are not finite in JSON and edge lists, text DOT and CSV would read back as something else, fields named like
-    /// the format's own), and the descriptions of what it left out.
+    /// `graph` without the data fields `format` cannot give back (numbers that are not finite in JSON and edge
+    /// lists, text DOT and CSV would read back as something else, fields named like the format's own, and the
+    /// research formats' own rules, such as GML's booleans), and the descriptions of what it left out: a field said
+    /// to be left out is not in the file.
     static func writableCopy(of graph: Graph, format: GraphFormat) throws -> (graph: Graph, leftOut: [String]) {
         var leftOut = Tally()
+        var researchLosses: [LostData: String] = [:]
+        for loss in ResearchFormatLimits.losses(graph, format: format) {
+            guard let data = loss.data, researchLosses[data] == nil else { continue }
+            researchLosses[data] = loss.what
+        }
         var builder = GraphBuilder(file: "")
         builder.directed = graph.directed
         let edgeOwnKeys: Set<String> = switch format {
@@ -186,10 +192,14 @@ enum FormatLimits {
         case .edgelist: ["id"]
         default: []
         }
-        func kept(_ data: [String: DataValue], ownKeys: Set<String>, owner: String) -> [String: DataValue] {
+        func kept(_ data: [String: DataValue], ownKeys: Set<String>, owner: String, at: (String?) -> LostData) -> [String: DataValue] {
+            if let what = researchLosses[at(nil)] {
+                leftOut.add(what, owner)
+                return [:]
+            }
             var kept = data
             for key in data.keys.sorted() {
-                guard let what = fieldLoss(key, data[key]!, format: format, ownKeys: ownKeys) else { continue }
+                guard let what = researchLosses[at(key)] ?? fieldLoss(key, data[key]!, format: format, ownKeys: ownKeys) else { continue }
                 leftOut.add(what, owner)
                 kept[key] = nil
             }
@@ -199,12 +209,12 @@ enum FormatLimits {
             var node = node
             // DOT writes a parent's id as its cluster's `id` attribute.
             let ownKeys = format == .dot ? dotNodeKeys.union(graph.childIds(of: node.id).isEmpty ? [] : ["id"]) : []
-            node.data = kept(node.data, ownKeys: ownKeys, owner: "node '\(node.id)'")
+            node.data = kept(node.data, ownKeys: ownKeys, owner: "node '\(node.id)'") { .node(node.id, $0) }
             try builder.addNode(node, at: 0)
         }
         graph.forEachEdge { edge in
             var edge = edge
-            edge.data = kept(edge.data, ownKeys: edgeOwnKeys, owner: "edge '\(edge.id)'")
+            edge.data = kept(edge.data, ownKeys: edgeOwnKeys, owner: "edge '\(edge.id)'") { .edge(edge.id, $0) }
             if format == .edgelist, edge.id.contains("#") {
                 leftOut.add("id (holding '#', which starts a comment; it gets the one reading gives)", "edge '\(edge.id)'")
                 edge.id = ""

@@ -128,26 +128,31 @@ enum GMLFormat {
         var losses: [FormatLoss] = []
         graph.forEachNode { node in
             let owner = "node '\(node.id)'"
-            if let what = dataLoss(node.data, reserved: nodeKeys) {
-                losses.append(FormatLoss(owner: owner, what: what))
-            } else if let graphics = node.data["graphics"] {
+            let lost = dataLosses(node.data, reserved: nodeKeys)
+            losses += lost.map { FormatLoss(owner: owner, what: $0.what, data: .node(node.id, $0.key)) }
+            if lost.isEmpty, let graphics = node.data["graphics"] {
                 guard case .object(let fields) = graphics else {
-                    losses.append(FormatLoss(owner: owner, what: "data field 'graphics' (GML's graphics is a list)"))
+                    losses.append(FormatLoss(
+                        owner: owner, what: "data field 'graphics' (GML's graphics is a list)", data: .node(node.id, "graphics")))
                     return
                 }
                 if let key = ["x", "y", "z", "w", "h"].first(where: { fields[$0] != nil }) {
-                    losses.append(FormatLoss(owner: owner, what: "graphics field '\(key)' (GML's graphics \(key) is the node's position or size)"))
+                    losses.append(FormatLoss(
+                        owner: owner, what: "graphics field '\(key)' (GML's graphics \(key) is the node's position or size)",
+                        data: .node(node.id, "graphics")))
                 }
             }
         }
         graph.forEachEdge { edge in
-            if let what = dataLoss(edge.data, reserved: edgeKeys) { losses.append(FormatLoss(owner: "edge '\(edge.id)'", what: what)) }
+            losses += dataLosses(edge.data, reserved: edgeKeys).map {
+                FormatLoss(owner: "edge '\(edge.id)'", what: $0.what, data: .edge(edge.id, $0.key))
+            }
         }
         return losses
     }
 
-    /// The first data field GML cannot give back as it was, described, or nil.
-    private static func dataLoss(_ data: [String: DataValue], reserved: Set<String>) -> String? {
+    /// The data fields GML cannot give back as they were, each with its description, in the order of their keys.
+    private static func dataLosses(_ data: [String: DataValue], reserved: Set<String>) -> [(key: String, what: String)] {
         func problem(_ value: DataValue, inArray: Bool) -> String? {
             switch value {
             case .number, .integer: return nil
@@ -163,11 +168,11 @@ enum GMLFormat {
                 return fields.keys.sorted().lazy.compactMap { problem(fields[$0]!, inArray: false) }.first
             }
         }
-        for key in data.keys.sorted() {
-            if reserved.contains(key) { return "data field '\(key)' (named like GML's own)" }
-            if !isKey(key) { return "data field '\(key)' (a GML key is a letter, then letters, digits and '_')" }
-            if let what = problem(data[key]!, inArray: false) { return "data field '\(key)' (\(what))" }
+        return data.keys.sorted().compactMap { key in
+            if reserved.contains(key) { return (key, "data field '\(key)' (named like GML's own)") }
+            if !isKey(key) { return (key, "data field '\(key)' (a GML key is a letter, then letters, digits and '_')") }
+            if let what = problem(data[key]!, inArray: false) { return (key, "data field '\(key)' (\(what))") }
+            return nil
         }
-        return nil
     }
 }

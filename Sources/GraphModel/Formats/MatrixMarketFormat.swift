@@ -141,11 +141,15 @@ enum MatrixMarketFormat {
         graph.forEachEdge { edge in
             let owner = "edge '\(edge.id)'"
             let hasWeight = edge.data["weight"]?.number != nil
-            if let other = edge.data.keys.sorted().first(where: { $0 != "weight" || !hasWeight }) {
-                losses.append(FormatLoss(owner: owner, what: "data field '\(other)' (Matrix Market holds one number per entry, as 'weight')"))
-            } else if weighted != nil && weighted != hasWeight {
+            let others = edge.data.keys.sorted().filter { $0 != "weight" || !hasWeight }
+            losses += others.map {
+                FormatLoss(
+                    owner: owner, what: "data field '\($0)' (Matrix Market holds one number per entry, as 'weight')",
+                    data: .edge(edge.id, $0))
+            }
+            if others.isEmpty, weighted != nil && weighted != hasWeight {
                 losses.append(FormatLoss(owner: owner, what: hasWeight ? "a weight where earlier edges have none" : "no weight where earlier edges have one"))
-            } else if case .integer? = edge.data["weight"], field == "real" {
+            } else if others.isEmpty, case .integer? = edge.data["weight"], field == "real" {
                 losses.append(FormatLoss(owner: owner, what: "an integer weight among real ones (read back as a real: a matrix has one field)"))
             }
             if !pairs.insert(key(edge, graph)).inserted {

@@ -86,20 +86,26 @@ enum PajekFormat {
         graph.forEachNode { node in
             let owner = "node '\(node.id)'"
             for key in node.data.keys.sorted() where NumberText.parse(key) != nil {
-                losses.append(FormatLoss(owner: owner, what: "data field '\(key)' (a name like a number reads as a coordinate)"))
+                losses.append(FormatLoss(
+                    owner: owner, what: "data field '\(key)' (a name like a number reads as a coordinate)", data: .node(node.id, key)))
             }
             if node.position.isPlaced, let shape = node.data["shape"],
                 shape.string == nil || NumberText.parse(shape.string!) != nil || shape.string == defaultShape {
-                losses.append(FormatLoss(owner: owner, what: "data field 'shape' (after the coordinates Pajek's shape is a word other than the default, \(defaultShape))"))
+                losses.append(FormatLoss(
+                    owner: owner,
+                    what: "data field 'shape' (after the coordinates Pajek's shape is a word other than the default, \(defaultShape))",
+                    data: .node(node.id, "shape")))
             }
         }
         graph.forEachEdge { edge in
             let owner = "edge '\(edge.id)'"
             for key in edge.data.keys.sorted() where NumberText.parse(key) != nil {
-                losses.append(FormatLoss(owner: owner, what: "data field '\(key)' (a name like a number reads as a weight)"))
+                losses.append(FormatLoss(
+                    owner: owner, what: "data field '\(key)' (a name like a number reads as a weight)", data: .edge(edge.id, key)))
             }
             if !graph.directed, edge.data["directed"] != nil {
-                losses.append(FormatLoss(owner: owner, what: "data field 'directed' (Pajek's own in an undirected graph)"))
+                losses.append(FormatLoss(
+                    owner: owner, what: "data field 'directed' (Pajek's own in an undirected graph)", data: .edge(edge.id, "directed")))
             }
         }
         return losses

@@ -4,6 +4,24 @@ struct FormatLoss: Equatable {
     let owner: String
     /// What is lost, such as `data field 'x' (...)`.
     let what: String
+    /// The data a lossy save leaves out of the file for this loss, when the loss is data (nil: the loss is of
+    /// something else, which the save can only list).
+    var data: LostData? = nil
+}
+
+/// Data a lossy save leaves out: one field of a node's or an edge's data, or all of it.
+struct LostData: Hashable {
+    /// True for an edge's data, false for a node's.
+    let onEdge: Bool
+    /// The node's or edge's id.
+    let id: String
+    /// The field, or nil for all of the data.
+    let key: String?
+
+    /// A field (or, with no key, all the data) of node `id`.
+    static func node(_ id: String, _ key: String?) -> LostData { LostData(onEdge: false, id: id, key: key) }
+    /// A field (or, with no key, all the data) of edge `id`.
+    static func edge(_ id: String, _ key: String?) -> LostData { LostData(onEdge: true, id: id, key: key) }
 }
 
 /// What the research formats (GML, Pajek, adjacency lists, SNAP, Matrix Market) cannot hold beyond what
@@ -22,7 +40,9 @@ enum ResearchFormatLimits {
             if format == .adjlist {
                 graph.forEachEdge { edge in
                     if !edge.data.isEmpty {
-                        losses.append(FormatLoss(owner: "edge '\(edge.id)'", what: "its data (an adjacency list holds none; a multiline one does)"))
+                        losses.append(FormatLoss(
+                            owner: "edge '\(edge.id)'", what: "its data (an adjacency list holds none; a multiline one does)",
+                            data: .edge(edge.id, nil)))
                     }
                 }
             }

@@ -111,7 +111,8 @@ enum SNAPFormat {
             for field in edge.data.keys.sorted() where !fields.contains(field) {
                 losses.append(FormatLoss(
                     owner: "edge '\(edge.id)'",
-                    what: "data field '\(field)' (SNAP's columns hold finite numbers every edge has, named without white space)"))
+                    what: "data field '\(field)' (SNAP's columns hold finite numbers every edge has, named without white space)",
+                    data: .edge(edge.id, field)))
             }
         }
         return losses

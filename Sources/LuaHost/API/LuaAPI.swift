@@ -11,7 +11,7 @@ public enum LuaAPI {
         ForcelabModule.functions + GraphBindings.functions + GraphFileBindings.functions + GraphAlgorithmBindings.functions
         + SimulationBindings.functions
         + ForceBindings.functions + PictureBindings.functions + RecordingBindings.functions + DataTableBindings.functions
-        + LayoutBindings.functions + DisplayBindings.functions
+        + LayoutBindings.functions + DisplayBindings.functions + LiveBindings.functions
 
     /// Every module field that is no function (`version`, `graph.generators`).
     public static let fields: [LuaFieldDeclaration] = ForcelabModule.fields + GraphFileBindings.fields

@@ -16,7 +16,7 @@ final class GraphHandle {
     private var changeToken: ObserverToken?
     private var dataTokens: [ObserverToken] = []
     /// The simulations made on the graph, oldest first, held weakly (one goes when Lua lets go of it).
-    private var simulations: [ForceDescription.WeakHandle] = []
+    private var simulations: [WeakSimulation] = []
 
     /// The newest simulation on the graph still alive: node references read and write velocities in it, and
     /// `g:addNode` places nodes by it.
@@ -27,7 +27,7 @@ final class GraphHandle {
     /// Notes a simulation made on the graph.
     func bind(_ simulation: SimulationHandle) {
         simulations.removeAll { $0.value == nil }
-        simulations.append(ForceDescription.WeakHandle(value: simulation))
+        simulations.append(WeakSimulation(value: simulation))
     }
 
     /// Wraps a graph for the Lua state `L`.
@@ -81,4 +81,9 @@ final class GraphHandle {
             }
         }
     }
+}
+
+/// A simulation a graph remembers without keeping it alive.
+private struct WeakSimulation {
+    weak var value: SimulationHandle?
 }

@@ -24,7 +24,7 @@ public enum LuaForceShape {
                 // `sim:force("charge", fl.force.manyBody)`, d3's forceManyBody without its call, would run the maker
                 // as a force every tick.
                 if let kind = ForceBindings.makerKind(L, at: index) {
-                    throw Refusal(reason: "fl.force.\(kind.rawValue) makes a force when called: fl.force.\(kind.rawValue){}")
+                    throw Refusal(reason: "fl.force.\(kind.name) makes a force when called: fl.force.\(kind.name){}")
                 }
                 throw Refusal(reason: "a C function is not a force; a Lua force is a Lua function(alpha, nodes) or a table with force(alpha)")
             }

@@ -12,16 +12,14 @@ final class SimulationHandle {
     /// The thread running the current binding call on this simulation; Lua forces, parameter functions and
     /// handlers run in it.
     var activeState: OpaquePointer
-    /// The built-in forces by name, to answer `sim:force(name)`.
-    var descriptions: [String: ForceDescription] = [:]
-    /// The Lua forces by name.
-    var luaForces: [String: LuaForce] = [:]
-    /// The array-form Lua forces by name.
-    var arrayForces: [String: LuaArrayForce] = [:]
+    /// The forces as the script gave them, by name: the one record of which Lua value stands in each slot.
+    private(set) var forces: [String: ScriptForce] = [:]
     /// The Lua event handlers by event and name (`sim:on` returns them); the layout's events call them.
     var handlers: [String: LuaReference] = [:]
     /// The function given to `sim:randomSource`, while the simulation draws from it.
     var randomSource: LuaReference?
+    /// The live session serving this simulation's pages (`fl.live`), which `sim:run` sends frames to.
+    weak var live: LiveSession?
     /// The node tables every Lua force of this simulation sees.
     lazy var nodeTables = LuaNodeTables(simulation: self)
 
@@ -51,46 +49,51 @@ final class SimulationHandle {
         return value
     }
 
-    /// Adds or replaces the built-in force `name` as `description` says.
-    func setForce(_ name: String, _ description: ForceDescription) throws {
-        try layout.setForce(name, try description.kind.make(description, for: self))
-        descriptions[name] = description
-        luaForces[name] = nil
-        arrayForces[name] = nil
-        if !description.attachments.contains(where: { $0.simulation.value === self && $0.name == name }) {
-            description.attachments.append((simulation: ForceDescription.WeakHandle(value: self), name: name))
-        }
-        releaseNodeTablesIfUnused()
+    /// Adds or replaces the built-in force `name`.
+    func setForce(_ name: String, _ force: BuiltInForce) throws {
+        try layout.setForce(name, force.engineForce(for: self))
+        place(.builtIn(force), as: name)
     }
 
     /// Adds or replaces the Lua force `name`.
     func setForce(_ name: String, _ force: LuaForce) throws {
         try layout.setForce(name, force)
-        luaForces[name] = force
-        descriptions[name] = nil
-        arrayForces[name] = nil
+        place(.lua(force), as: name)
     }
 
     /// Adds or replaces the array-form Lua force `name`.
     func setForce(_ name: String, _ force: LuaArrayForce) throws {
         try layout.setForce(name, force)
-        arrayForces[name] = force
-        luaForces[name] = nil
-        descriptions[name] = nil
-        releaseNodeTablesIfUnused()
+        place(.arrays(force), as: name)
     }
 
     /// Removes the force `name`.
     func removeForce(_ name: String) throws {
         try layout.removeForce(name)
-        descriptions[name] = nil
-        luaForces[name] = nil
-        arrayForces[name] = nil
-        releaseNodeTablesIfUnused()
+        place(nil, as: name)
     }
 
-    /// Lets go of the node tables once no Lua force uses them.
-    private func releaseNodeTablesIfUnused() {
-        if luaForces.isEmpty { nodeTables.release() }
+    /// Records `force` in slot `name`: a built-in force learns it is used here (and the one it replaces that it is
+    /// not); the node tables go once no Lua force uses them.
+    private func place(_ force: ScriptForce?, as name: String) {
+        if case .builtIn(let old)? = forces[name], case .builtIn(let new)? = force, old === new { return }
+        if case .builtIn(let old)? = forces[name] { old.removed(from: self, as: name) }
+        forces[name] = force
+        if case .builtIn(let new)? = force { new.added(to: self, as: name) }
+        if !forces.values.contains(where: { if case .lua = $0 { true } else { false } }) { nodeTables.release() }
     }
+
+    deinit {
+        for case (let name, .builtIn(let force)) in forces { force.removed(from: self, as: name) }
+    }
+}
+
+/// A force as a script gave it to `sim:force`.
+enum ScriptForce {
+    /// One of d3's forces (`fl.force.manyBody{}`).
+    case builtIn(BuiltInForce)
+    /// A Lua function or table.
+    case lua(LuaForce)
+    /// A Lua table that works on arrays.
+    case arrays(LuaArrayForce)
 }

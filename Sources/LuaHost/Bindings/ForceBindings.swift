@@ -2,7 +2,8 @@ import CLuaShim
 import GraphLayout
 
 /// The Lua face of built-in forces (`forcelab.force.KIND`, `forcelab.Force`): constructors taking an options table
-/// (or d3's positional arguments), d3's chained accessors, and `tostring` — all driven by `BuiltInForce`'s options.
+/// (or d3's positional arguments), d3's chained accessors, and `tostring` — all driven by each force's face
+/// (`ManyBodyFace`, ...: `ForceKind.all`).
 enum ForceBindings {
     static let metatable = "forcelab.Force"
 
@@ -10,8 +11,8 @@ enum ForceBindings {
     /// option's name as its upvalue).
     static let methods: [LuaFunctionDeclaration] = [
         .init("links", links, "(): Edge[]", "a link force's edges, in link order, in the simulation it was added to last"),
-    ] + Set(BuiltInForce.allCases.flatMap { $0.table.names }).sorted().map { name in
-        let kinds = BuiltInForce.allCases.filter { $0.option(name) != nil }.map(\.rawValue).joined(separator: ", ")
+    ] + Set(ForceKind.all.flatMap(\.table.names)).sorted().map { name in
+        let kinds = ForceKind.all.filter { $0.table.option(name) != nil }.map(\.name).joined(separator: ", ")
         return .init(name, accessor, upvalue: name, "(value?: any): any|Force", "reads the option '\(name)' in force, or sets it and returns the force (\(kinds))", reads: 0...0)
     }
 
@@ -21,25 +22,25 @@ enum ForceBindings {
         metamethods: [("__tostring", describe)])
 
     /// `fl.force.KIND` for each built-in force: one binding with the kind's name as its upvalue.
-    static let functions: [LuaFunctionDeclaration] = BuiltInForce.allCases.map { kind in
+    static let functions: [LuaFunctionDeclaration] = ForceKind.all.map { kind in
         let positional = kind.positional.enumerated().map { $0 == 0 ? "\($1)?: number|table" : "\($1)?: number" }
         let parameters = positional.isEmpty ? "options?: table" : positional.joined(separator: ", ")
-        return .init("force." + kind.rawValue, construct, upvalue: kind.rawValue, "(\(parameters)): Force", kind.doc, options: [kind.table])
+        return .init("force." + kind.name, construct, upvalue: kind.name, "(\(parameters)): Force", kind.doc, options: [kind.table])
     }
 
     /// `forcelab.force.KIND{options}` or `forcelab.force.KIND(positional...)`: a force to hand to `sim:force`.
     static let construct: LuaFunction = { L in
-        let kind = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) }.flatMap(BuiltInForce.init(rawValue:)) ?? .center
-        return LuaBinding.run(L, kind.rawValue) { arguments in
+        let kind = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) }.flatMap(ForceKind.named) ?? ForceKind.all[0]
+        return LuaBinding.run(L, kind.name) { arguments in
             let L = arguments.L
-            let description = ForceDescription(kind: kind)
+            let force = BuiltInForce(kind: kind)
             // Pushed first, so the functions it keeps have their owner reachable from the start.
-            LuaObject.push(L, description, metatable: metatable)
+            LuaObject.push(L, force, metatable: metatable)
             let result = lua_gettop(L)
             if lua_type(L, 1) == LUA_TTABLE && !LuaObject.isObject(L, 1) {
-                try readOptions(arguments, into: description)
+                try readOptions(arguments, into: force)
             } else {
-                try readPositional(arguments, into: description, count: result - 1)
+                try readPositional(arguments, into: force, count: result - 1)
             }
             lua_settop(L, result)
             return 1
@@ -48,60 +49,54 @@ enum ForceBindings {
 
     /// The kind of force the function at `index` makes when it is one of `forcelab.force`'s makers (each a binding of
     /// `construct` with its kind's name as an upvalue), or nil for any other function.
-    static func makerKind(_ L: OpaquePointer, at index: Int32) -> BuiltInForce? {
+    static func makerKind(_ L: OpaquePointer, at index: Int32) -> ForceKind? {
         guard lua_iscfunction(L, index) != 0, lua_getupvalue(L, index, 1) != nil else { return nil }
         let binding = lua_touserdata(L, -1)
         fl_pop(L, 1)
         guard binding == unsafeBitCast(construct, to: UnsafeMutableRawPointer.self), lua_getupvalue(L, index, 2) != nil else { return nil }
         defer { fl_pop(L, 1) }
-        return LuaValues.string(L, -1).flatMap(BuiltInForce.init(rawValue:))
+        return LuaValues.string(L, -1).flatMap(ForceKind.named)
     }
 
     /// Reads the options table at argument 1.
-    private static func readOptions(_ arguments: LuaArguments, into description: ForceDescription) throws {
+    private static func readOptions(_ arguments: LuaArguments, into force: BuiltInForce) throws {
         let L = arguments.L
-        let kind = description.kind
+        let kind = force.kind
         lua_pushnil(L)
         while lua_next(L, 1) != 0 {
             let key = LuaValues.string(L, -2) ?? LuaValues.describe(L, -2)
-            guard let option = kind.option(key) else { throw unknownOption(key, kind) }
-            description.given[key] = try value(option, of: description, arguments, at: lua_gettop(L), argument: 1, inTable: true)
+            guard let option = kind.table.option(key) else { throw LuaError(kind.table.unknownOptionMessage(key)) }
+            force.give(key, try value(option, of: force, arguments, at: lua_gettop(L), argument: 1, inTable: true))
             fl_pop(L, 1)
         }
     }
 
     /// Reads d3's positional arguments (`fl.force.center(400, 300)`), nil ones leaving their default.
-    private static func readPositional(_ arguments: LuaArguments, into description: ForceDescription, count: Int32) throws {
-        let kind = description.kind
+    private static func readPositional(_ arguments: LuaArguments, into force: BuiltInForce, count: Int32) throws {
+        let kind = force.kind
         guard count <= kind.positional.count else {
             throw arguments.error(
                 Int32(kind.positional.count + 1),
-                kind.positional.isEmpty ? "force.\(kind.rawValue) takes an options table"
-                    : "force.\(kind.rawValue) takes at most \(kind.positional.count) positional arguments (\(kind.positional.joined(separator: ", ")))")
+                kind.positional.isEmpty ? "force.\(kind.name) takes an options table"
+                    : "force.\(kind.name) takes at most \(kind.positional.count) positional arguments (\(kind.positional.joined(separator: ", ")))")
         }
         for (offset, name) in kind.positional.prefix(Int(count)).enumerated() where !arguments.isNil(Int32(offset + 1)) {
-            description.given[name] = try value(
-                kind.option(name)!, of: description, arguments, at: Int32(offset + 1), argument: Int32(offset + 1))
+            force.give(name, try value(kind.table.option(name)!, of: force, arguments, at: Int32(offset + 1), argument: Int32(offset + 1)))
         }
-    }
-
-    /// `fl.force.KIND: unknown option 'k' (did you mean 'name'?)`, from the declaration.
-    static func unknownOption(_ key: String, _ kind: BuiltInForce) -> LuaError {
-        LuaError(kind.table.unknownOptionMessage(key))
     }
 
     /// The value at stack `index` for `option`: a number in its range, or (per-element options) a function or a
     /// data field name.
     static func value(
-        _ option: LuaOption, of description: ForceDescription, _ arguments: LuaArguments, at index: Int32,
+        _ option: LuaOption, of force: BuiltInForce, _ arguments: LuaArguments, at index: Int32,
         argument n: Int32, inTable: Bool = false
-    ) throws -> ForceDescription.Value {
+    ) throws -> ForceValue {
         let L = arguments.L
         let name = option.name
         let subject = LuaOption.subject(name, inTable: inTable)
         switch (option.value, lua_type(L, index)) {
         case (.function, LUA_TFUNCTION), (.custom, LUA_TFUNCTION):
-            return .function(LuaReference(L, index, owner: description))
+            return .function(LuaReference(L, index, owner: force))
         case (.function, _):
             throw arguments.error(n, "\(subject): function expected, got \(LuaValues.typeName(L, index))")
         case (.custom, LUA_TSTRING):
@@ -116,28 +111,40 @@ enum ForceBindings {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             let value = fl_tonumber(L, index)
-            switch option.value {
-            case .integer(let range):
-                guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
-                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
-                }
-            case .number(let range):
-                guard range.contains(value) else {
-                    throw arguments.error(n, "\(subject): \(option.expected) expected, got \(LuaOption.given(value))")
-                }
-            default:
-                guard value.isFinite || description.kind.acceptsAnyNumber(name) else {
-                    throw arguments.error(n, "\(subject): a finite number expected, got \(LuaOption.given(value))")
-                }
-            }
+            if let problem = numberProblem(value, for: option, of: force.kind) { throw arguments.error(n, "\(subject): \(problem)") }
             return .number(value)
         case LUA_TFUNCTION where option.perElement:
-            return .function(LuaReference(L, index, owner: description))
+            return .function(LuaReference(L, index, owner: force))
         case LUA_TSTRING where option.perElement:
             return .field(LuaValues.string(L, index)!)
         default:
             let expected = option.perElement ? "number, function or data field name" : "number"
             throw arguments.error(n, "\(subject): \(expected) expected, got \(LuaValues.typeName(L, index))")
+        }
+    }
+
+    /// What is wrong with `value` as option `option` of a `kind` force (out of its range, not an integer, not
+    /// finite), or nil when it is accepted.
+    static func numberProblem(_ value: Double, for option: LuaOption, of kind: ForceKind) -> String? {
+        switch option.value {
+        case .integer(let range):
+            guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+                return "\(option.expected) expected, got \(LuaOption.given(value))"
+            }
+        case .number(let range):
+            guard range.contains(value) else { return "\(option.expected) expected, got \(LuaOption.given(value))" }
+        default:
+            guard value.isFinite || kind.acceptsAnyNumber.contains(option.name) else {
+                return "a finite number expected, got \(LuaOption.given(value))"
+            }
+        }
+        return nil
+    }
+
+    /// Checks a number for option `option` of a `kind` force as its setter does (a live page's slider).
+    static func checkNumber(_ value: Double, for option: LuaOption, of kind: ForceKind) throws {
+        if let problem = numberProblem(value, for: option, of: kind) {
+            throw LuaError("\(kind.table.function): option '\(option.name)': \(problem)")
         }
     }
 
@@ -166,13 +173,11 @@ enum ForceBindings {
     /// its last initialisation), as d3's `link.links()`.
     static let links: LuaFunction = { L in
         LuaBinding.run(L, "links") { arguments in
-            let description = try arguments.object(1, ForceDescription.self, name: "Force")
-            guard description.kind == .link else { throw LuaError("a \(description.kind.rawValue) force has no links") }
-            let attachment = description.attachments.last { $0.simulation.value?.descriptions[$0.name] === description }
-            guard let simulation = attachment?.simulation.value, let name = attachment?.name,
-                let force = simulation.layout.force(named: name) as? GraphLinkForce
+            let force = try arguments.object(1, BuiltInForce.self, name: "Force")
+            guard force.kind.name == LinkFace.name else { throw LuaError("a \(force.kind.name) force has no links") }
+            guard let (simulation, name) = force.lastUse, let links = simulation.layout.force(named: name) as? GraphLinkForce
             else { throw LuaError("links: the force is in no simulation yet (its links are edges of a simulation's graph)") }
-            ElementBindings.pushList(arguments.L, simulation.graph, .edge, force.edgeIds)
+            ElementBindings.pushList(arguments.L, simulation.graph, .edge, links.edgeIds)
             return 1
         }
     }
@@ -182,28 +187,28 @@ enum ForceBindings {
     static let accessor: LuaFunction = { L in
         let name = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) } ?? ""
         return LuaBinding.run(L, name) { arguments in
-            let description = try arguments.object(1, ForceDescription.self, name: "Force")
-            let kind = description.kind
-            guard let option = kind.option(name) else {
-                throw LuaError("a \(kind.rawValue) force has no option '\(name)' (options: \(kind.table.names.joined(separator: ", ")))")
+            let force = try arguments.object(1, BuiltInForce.self, name: "Force")
+            let kind = force.kind
+            guard let option = kind.table.option(name) else {
+                throw LuaError("a \(kind.name) force has no option '\(name)' (options: \(kind.table.names.joined(separator: ", ")))")
             }
             let L = arguments.L
             if arguments.count < 2 {
-                if description.given[name] == nil, case .function = option.value {
+                if force.given[name] == nil, case .function = option.value {
                     LuaBinding.push(L, nodeId)
                 } else {
-                    push(L, description.given[name], default: option.numericDefault)
+                    push(L, force.given[name], default: option.numericDefault)
                 }
                 return 1
             }
-            try description.change(name, to: try value(option, of: description, arguments, at: 2, argument: 2), from: L)
+            try force.change(name, to: try value(option, of: force, arguments, at: 2, argument: 2), from: L)
             lua_settop(L, 1)
             return 1
         }
     }
 
     /// Pushes an option's value: the number, function or field name given, or the default (nil when computed).
-    private static func push(_ L: OpaquePointer, _ value: ForceDescription.Value?, default fallback: Double?) {
+    private static func push(_ L: OpaquePointer, _ value: ForceValue?, default fallback: Double?) {
         switch value {
         case .number(let number)?: lua_pushnumber(L, number)
         case .function(let function)?: function.push(L)
@@ -217,9 +222,9 @@ enum ForceBindings {
     /// `tostring(f)`: the kind and the options given, in declaration order.
     static let describe: LuaFunction = { L in
         LuaBinding.run(L, "tostring") { arguments in
-            let description = try arguments.object(1, ForceDescription.self, name: "Force")
-            let parts = description.kind.table.options.compactMap { option -> String? in
-                switch description.given[option.name] {
+            let force = try arguments.object(1, BuiltInForce.self, name: "Force")
+            let parts = force.kind.table.options.compactMap { option -> String? in
+                switch force.given[option.name] {
                 case .number(let value)?: return "\(option.name) = \(ElementBindings.format(value))"
                 case .function?: return "\(option.name) = function"
                 case .field(let field)?: return "\(option.name) = \"\(field)\""
@@ -227,7 +232,7 @@ enum ForceBindings {
                 case nil: return nil
                 }
             }
-            LuaValues.push(arguments.L, "Force.\(description.kind.rawValue){\(parts.joined(separator: ", "))}")
+            LuaValues.push(arguments.L, "Force.\(force.kind.name){\(parts.joined(separator: ", "))}")
             return 1
         }
     }

@@ -81,7 +81,14 @@ public enum ForcelabModule {
         let key = parts.removeLast()
         lua_pushvalue(L, -1)
         for part in parts {
-            if lua_getfield(L, -1, part) != LUA_TTABLE {
+            switch lua_getfield(L, -1, part) {
+            case LUA_TTABLE: break
+            case LUA_TFUNCTION:
+                // A function with functions below it (`live` and `live.stop`): a table that calls it.
+                makeCallableTable(L)
+                lua_pushvalue(L, -1)
+                lua_setfield(L, -3, part)
+            default:
                 fl_pop(L, 1)
                 lua_createtable(L, 0, 4)
                 lua_pushvalue(L, -1)
@@ -90,5 +97,21 @@ public enum ForcelabModule {
             fl_remove(L, -2)
         }
         return key
+    }
+
+    /// Replaces the function on top of the stack with a table whose `__call` calls it with the arguments after the
+    /// table, so `fl.live(sim)` and `fl.live.stop(sim)` both work.
+    private static func makeCallableTable(_ L: OpaquePointer) {
+        let function = lua_gettop(L)
+        lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, 1)
+        guard luaL_loadstring(L, "local f = ...; return function(_, ...) return f(...) end") == LUA_OK else {
+            preconditionFailure("the callable table's chunk does not compile")
+        }
+        lua_pushvalue(L, function)
+        guard fl_pcall(L, 1, 1) == LUA_OK else { preconditionFailure("the callable table's chunk failed") }
+        lua_setfield(L, -2, "__call")
+        lua_setmetatable(L, -2)
+        fl_remove(L, function)
     }
 }

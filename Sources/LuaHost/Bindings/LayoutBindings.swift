@@ -2,12 +2,14 @@ import CLuaShim
 import GraphLayout
 import GraphModel
 
-/// The Lua face of layouts computed in one call: `forcelab.layout.stress` and `forcelab.layout.multilevel`.
+/// The Lua face of layouts computed in one call: `forcelab.layout.stress`, `forcelab.layout.multilevel` and
+/// `forcelab.layout.layered`.
 enum LayoutBindings {
-    /// `fl.layout.stress` and `fl.layout.multilevel`.
+    /// `fl.layout.stress`, `fl.layout.multilevel` and `fl.layout.layered`.
     static let functions: [LuaFunctionDeclaration] = [
         .init("layout.stress", stress, "(g: Graph, options?: table): table", "lays the graph out by stress majorization; returns {iterations =, converged =, sparse =}", options: [StressLayoutOptions.table]),
         .init("layout.multilevel", multilevel, "(g: Graph, options?: table): table", "lays the graph out by multilevel force refinement", options: [MultilevelLayoutOptions.table]),
+        .init("layout.layered", layered, "(g: Graph, options?: table): table", "lays a flow out in layers (Sugiyama): edges run one way, few crossings, boxes of their sizes, parents as frames around their children; returns {layers =, crossings =, bends =}", options: [LayeredLayoutOptions.table]),
     ]
 
     /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
@@ -39,36 +41,40 @@ enum LayoutBindings {
     static let multilevel: LuaFunction = { L in
         LuaBinding.run(L, "multilevel") { arguments in
             let graph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, MultilevelLayoutOptions.table)
-            var settings = MultilevelOptions()
-            settings.dimensions = try options.integer("dimensions")
-            settings.coarsening = try options.choice("coarsening", as: Coarsening.self)
-            settings.coarsestSize = try options.integer("coarsestSize")
-            settings.minShrink = try options.number("minShrink")
-            settings.coarsestTicks = try options.integer("coarsestTicks")
-            settings.finestTicks = try options.integer("finestTicks")
-            settings.refineAlpha = try options.number("refineAlpha")
-            settings.distance = try options.number("distance")
-            settings.charge = try options.number("charge")
-            settings.seed = try options.integer("seed")
+            let settings = try MultilevelLayoutOptions.settings.read(arguments, 2)
             let outcome = try MultilevelLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
             lua_createtable(L, 0, 1)
             lua_createtable(L, Int32(outcome.levels.count), 0)
             for (i, level) in outcome.levels.enumerated() {
-                lua_createtable(L, 0, 4)
-                lua_pushinteger(L, lua_Integer(level.nodes))
-                lua_setfield(L, -2, "nodes")
-                lua_pushinteger(L, lua_Integer(level.edges))
-                lua_setfield(L, -2, "edges")
-                lua_pushinteger(L, lua_Integer(level.ticks))
-                lua_setfield(L, -2, "ticks")
+                pushIntegers(L, [("nodes", level.nodes), ("edges", level.edges), ("ticks", level.ticks)], more: 1)
                 lua_pushnumber(L, level.seconds)
                 lua_setfield(L, -2, "seconds")
                 lua_rawseti(L, -2, lua_Integer(i + 1))
             }
             lua_setfield(L, -2, "levels")
             return 1
+        }
+    }
+
+    /// `forcelab.layout.layered(g [, options])`: lays the graph out in layers and returns
+    /// `{layers =, crossings =, bends =}`.
+    static let layered: LuaFunction = { L in
+        LuaBinding.run(L, "layered") { arguments in
+            let graph = try GraphBindings.graph(arguments)
+            let settings = try LayeredLayoutOptions.settings.read(arguments, 2)
+            let outcome = try LayeredLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
+            pushIntegers(arguments.L, [("layers", outcome.layers), ("crossings", outcome.crossings), ("bends", outcome.bends)])
+            return 1
+        }
+    }
+
+    /// Pushes a new table holding `fields` as integers, with room for `more` fields the caller adds.
+    private static func pushIntegers(_ L: OpaquePointer, _ fields: [(String, Int)], more: Int = 0) {
+        lua_createtable(L, 0, Int32(fields.count + more))
+        for (name, value) in fields {
+            lua_pushinteger(L, lua_Integer(value))
+            lua_setfield(L, -2, name)
         }
     }
 }

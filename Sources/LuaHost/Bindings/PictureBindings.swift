@@ -20,27 +20,17 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            let style = ElementStyles(options: options, graph: luaGraph)
-            var settings = GraphSVGOptions()
+            var settings = try elementStyles(options, luaGraph)
             settings.width = try options.number("width")
             settings.height = try options.number("height")
             settings.padding = try options.number("padding")
             settings.viewport = try viewport(options)
             settings.title = try options.optionalString("title")
             settings.background = try options.optionalString("background")
-            settings.nodeFill = try style.colours("fill")
-            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
-            if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
-            settings.nodeStrokeWidth = try options.number("strokeWidth")
-            if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
-            settings.labels = try labels(options)
             settings.fontSize = try options.number("fontSize")
             settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
             settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
             settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
-            if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
-            if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
-            settings.edgeOpacity = try options.number("edgeOpacity")
             settings.edgeOffset = try options.number("edgeOffset")
             settings.edgeBorderRadius = try options.number("edgeBorderRadius")
             settings.legend = try options.boolean("legend")
@@ -57,6 +47,23 @@ enum PictureBindings {
                                    to: path, as: "image/svg+xml")
             return 0
         }
+    }
+
+    /// The node and edge styles (`GraphPictureOptions.elementStyleNames`: fill, palette, stroke, radius, labels, edge
+    /// colours and widths), read as `fl.svg.graph` reads them; `fl.live` reads its own the same way.
+    static func elementStyles(_ options: OptionsReader, _ graph: GraphHandle) throws -> GraphSVGOptions {
+        let style = ElementStyles(options: options, graph: graph)
+        var settings = GraphSVGOptions()
+        settings.nodeFill = try style.colours("fill")
+        settings.palette = try options.choice("palette", as: Palette.Name.self).colours
+        if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
+        settings.nodeStrokeWidth = try options.number("strokeWidth")
+        if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
+        settings.labels = try labels(options)
+        if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
+        if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
+        settings.edgeOpacity = try options.number("edgeOpacity")
+        return settings
     }
 
     /// The `arrows`, `arrowScale` and `cells` options, read from the `simulation` option's layout of the graph drawn.

@@ -96,22 +96,19 @@ enum SimulationBindings {
             let name = try arguments.string(2)
             let L = arguments.L
             if arguments.count < 3 {
-                if let description = simulation.descriptions[name] {
-                    LuaObject.push(L, description, metatable: ForceBindings.metatable)
-                } else if let luaForce = simulation.luaForces[name] {
-                    luaForce.reference.push(L)
-                } else if let arrayForce = simulation.arrayForces[name] {
-                    arrayForce.reference.push(L)
-                } else {
-                    lua_pushnil(L)
+                switch simulation.forces[name] {
+                case .builtIn(let force)?: LuaObject.push(L, force, metatable: ForceBindings.metatable)
+                case .lua(let force)?: force.reference.push(L)
+                case .arrays(let force)?: force.reference.push(L)
+                case nil: lua_pushnil(L)
                 }
                 return 1
             }
             if arguments.isNil(3) {
                 try simulation.removeForce(name)
-            } else if let description = LuaObject.get(L, 3, ForceDescription.self) {
-                try simulation.setForce(name, description)
-                LuaCallbacks.link(L, from: simulation, to: description, name: "force " + name)
+            } else if let force = LuaObject.get(L, 3, BuiltInForce.self) {
+                try simulation.setForce(name, force)
+                LuaCallbacks.link(L, from: simulation, to: force, name: "force " + name)
                 return returningSelf(arguments)
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let shape: LuaForceShape
@@ -171,6 +168,7 @@ enum SimulationBindings {
             let ticksBefore = layout.ticksDone
             let afterTick = { (tick: Int) throws in
                 try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
+                try simulation.live?.afterSessionTick(L)
                 try LuaContext.of(L).deliverEvents(L)
                 try onTick?.call(L) {
                     lua_pushvalue(L, 1)
@@ -180,7 +178,7 @@ enum SimulationBindings {
             }
             let outcome = try layout.run(
                 maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: onTick != nil || display.isActive ? afterTick : nil)
+                afterTick: onTick != nil || display.isActive || simulation.live != nil ? afterTick : nil)
             let ticks = layout.ticksDone - ticksBefore
             try display.end(ticks: ticks, alpha: layout.simulation.alpha)
             lua_pushinteger(L, lua_Integer(ticks))

@@ -93,6 +93,11 @@ public struct DefinitionsSource {
             case LUA_TFUNCTION: functions.append(Function(name: path))
             case LUA_TTABLE:
                 lua_getfield(L, -1, key)
+                // A callable table (`fl.live`, holding `fl.live.stop`) is a function as well as a table.
+                if luaL_getmetafield(L, -1, "__call") != LUA_TNIL {
+                    fl_pop(L, 1)
+                    functions.append(Function(name: path))
+                }
                 if keys(L).contains(where: { $0.type == LUA_TFUNCTION }) {
                     tables.append(path)
                     walk(L, prefix: path + ".", functions: &functions, fields: &fields, tables: &tables)

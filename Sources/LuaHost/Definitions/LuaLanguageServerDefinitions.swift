@@ -29,12 +29,13 @@ public enum LuaLanguageServerDefinitions {
         lines += ["local forcelab = {}", ""]
         for table in source.tables {
             lines += ["---@class \(className(ofTable: table))"]
+            if let function = source.functions.first(where: { $0.name == table }) { lines.append(overload(function, source)) }
             for field in source.fields where field.path.hasPrefix(table + ".") && !field.path.dropFirst(table.count + 1).contains(".") {
                 lines.append("---@field \(field.path.dropFirst(table.count + 1)) \(field.type)")
             }
             lines += ["forcelab.\(table) = {}", ""]
         }
-        for function in source.functions {
+        for function in source.functions where !source.tables.contains(function.name) {
             if let table = function.options {
                 lines += (function.declaration.map { ["---" + oneLine($0.doc)] } ?? [])
                     + ["---@param options? \(className(ofOptions: table))", "---@return forcelab.Force", "---@overload fun(...: number): forcelab.Force",
@@ -45,6 +46,18 @@ public enum LuaLanguageServerDefinitions {
         }
         lines += ["---@type forcelab", "fl = forcelab", "", "return forcelab"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `---@overload fun(...)` for a table that is also a function (`fl.live`), from its annotated parameters and
+    /// results.
+    static func overload(_ function: DefinitionsSource.Function, _ source: DefinitionsSource) -> String {
+        let lines = annotated(function, source, definedAs: "")
+        let parameters = lines.filter { $0.hasPrefix("---@param ") }.map { line -> String in
+            let parts = line.dropFirst("---@param ".count).split(separator: " ", maxSplits: 2)
+            return parts.count >= 2 ? "\(parts[0]): \(parts[1])" : String(parts.first ?? "...")
+        }
+        let results = lines.filter { $0.hasPrefix("---@return ") }.map { $0.dropFirst("---@return ".count).split(separator: " ").first.map(String.init) ?? "any" }
+        return "---@overload fun(\(parameters.joined(separator: ", ")))" + (results.isEmpty ? "" : ": " + results.joined(separator: ", "))
     }
 
     /// A function's or method's lines: its doc, each parameter with its kinds (an options table as the class of the

@@ -19,22 +19,42 @@ public enum StressLayoutOptions {
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `fl.layout.multilevel(g, options)`; defaults and ranges are the layout's own.
+/// The options of `fl.layout.multilevel(g, options)`: the layout's `MultilevelOptions`, each option one line
+/// (defaults and ranges are the layout's own).
 public enum MultilevelLayoutOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<MultilevelOptions>("fl.layout.multilevel", [
+        LuaSetting("dimensions", \.dimensions, "2 or 3"),
+        LuaSetting("coarsening", \.coarsening, "how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems"),
+        LuaSetting("coarsestSize", \.coarsestSize, "coarsening stops at a level of at most this many nodes"),
+        LuaSetting("minShrink", \.minShrink, "coarsening stops when a level would keep more than this fraction of the finer level's nodes"),
+        LuaSetting("coarsestTicks", \.coarsestTicks, "ticks on the coarsest level, alpha falling from 1 to 0.001"),
+        LuaSetting("finestTicks", \.finestTicks, "ticks on the graph itself; the levels between get counts between the two, geometrically by their node counts"),
+        LuaSetting("refineAlpha", \.refineAlpha, "alpha each finer level's refinement starts from (falling to 0.001)"),
+        LuaSetting("distance", \.distance, "the link force's rest length on every level"),
+        LuaSetting("charge", \.charge, "the many-body strength on every level (negative: repulsion)"),
+        LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
+    ])
+
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let defaults = MultilevelOptions()
-        return LuaOptionTable("fl.layout.multilevel", [
-            .integer("dimensions", default: defaults.dimensions, in: MultilevelOptions.dimensionRange, "2 or 3"),
-            .choice("coarsening", Coarsening.self, default: defaults.coarsening, "how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems"),
-            .integer("coarsestSize", default: defaults.coarsestSize, in: MultilevelOptions.coarsestSizeRange, "coarsening stops at a level of at most this many nodes"),
-            .number("minShrink", default: defaults.minShrink, in: MultilevelOptions.minShrinkRange, "coarsening stops when a level would keep more than this fraction of the finer level's nodes"),
-            .integer("coarsestTicks", default: defaults.coarsestTicks, in: MultilevelOptions.tickRange, "ticks on the coarsest level, alpha falling from 1 to 0.001"),
-            .integer("finestTicks", default: defaults.finestTicks, in: MultilevelOptions.tickRange, "ticks on the graph itself; the levels between get counts between the two, geometrically by their node counts"),
-            .number("refineAlpha", default: defaults.refineAlpha, in: MultilevelOptions.refineAlphaRange, "alpha each finer level's refinement starts from (falling to 0.001)"),
-            .number("distance", default: defaults.distance, in: MultilevelOptions.distanceRange, "the link force's rest length on every level"),
-            .number("charge", default: defaults.charge, in: MultilevelOptions.chargeRange, "the many-body strength on every level (negative: repulsion)"),
-            .integer("seed", default: defaults.seed, in: MultilevelOptions.seedRange, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
+}
+
+/// The options of `fl.layout.layered(g, options)`: the layout's `LayeredOptions`, each option one line (defaults and
+/// ranges are the layout's own).
+public enum LayeredLayoutOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<LayeredOptions>("fl.layout.layered", [
+        LuaSetting("direction", \.direction, "the way edges run: `right` (layers are columns) or `down` (layers are rows)"),
+        LuaSetting("ranking", \.ranking, "how nodes get their layers: `longestPath` (each one layer after its furthest predecessor) or `tight` (then each node moved, within the room its edges leave, to the side it has more edges on, shortening them)"),
+        LuaSetting("layerSeparation", \.layerSeparation, "the gap between the boxes of one layer and the next"),
+        LuaSetting("nodeSeparation", \.nodeSeparation, "the gap between neighbouring boxes of a layer (half of it beside a bend of a long edge)"),
+        LuaSetting("sweeps", \.sweeps, "down-and-up sweeps of the crossing reduction (barycenters, then adjacent swaps); the order with the fewest crossings is kept"),
+        LuaSetting("placementPasses", \.placementPasses, "passes of the coordinate assignment pulling boxes towards their neighbours"),
+        LuaSetting("padding", \.padding, "room between a parent's frame and its children"),
+        LuaSetting("labelHeight", \.labelHeight, "more room above a parent's children, for its label"),
+    ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 }

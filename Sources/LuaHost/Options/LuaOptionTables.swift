@@ -8,11 +8,11 @@ public enum LuaOptionTables {
         GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
-        MetricsOptions.table, ReplayOptions.table,
+        MetricsOptions.table, ReplayOptions.table, LiveOptions.table,
         GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save,
         GraphAlgorithmOptions.components, GraphAlgorithmOptions.cores, GraphAlgorithmOptions.communities, DataTableOptions.write, DataTableOptions.read,
-        StressLayoutOptions.table, MultilevelLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
+        StressLayoutOptions.table, MultilevelLayoutOptions.table, LayeredLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
         GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,
-    ] + BuiltInForce.allCases.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
+    ] + ForceKind.all.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }

@@ -3,7 +3,7 @@ import GraphLayout
 
 /// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
 /// each numeric setting (nil: any finite number, or no number).
-public protocol LuaSettable: Sendable {
+public protocol LuaSettable {
     /// Every setting at its default.
     init()
     /// The range a numeric setting must lie in.
@@ -12,6 +12,8 @@ public protocol LuaSettable: Sendable {
 
 extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
+extension MultilevelOptions: LuaSettable {}
+extension LayeredOptions: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never

@@ -41,6 +41,14 @@ public enum GraphPictureOptions {
         ])
     }()
 
+    /// The options that style nodes and edges, which `fl.live` takes too (declared here once).
+    public static let elementStyleNames = [
+        "fill", "group", "palette", "stroke", "strokeWidth", "radius", "labels", "edgeStroke", "edgeWidth", "edgeOpacity",
+    ]
+
+    /// The declarations of `elementStyleNames`, in `table`'s order.
+    public static var elementStyles: [LuaOption] { table.options.filter { elementStyleNames.contains($0.name) } }
+
     /// The fields of `cells = {...}`.
     public static let cells = LuaOptionTable("fl.svg.graph cells", [
         LuaOption("node", .string, default: .required, "the id of the node whose sum is drawn"),

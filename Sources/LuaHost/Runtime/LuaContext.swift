@@ -11,6 +11,10 @@ final class LuaContext {
     private var waitingGraphs: [GraphHandle] = []
     /// The state's file-access policy and observers: in force while its bindings run, and asked by its sandbox.
     var fileRules = FileAccess.Rules()
+    /// The state's live pages (`fl.live`), in the order they were started.
+    var liveSessions: [LiveSession] = []
+    /// Whether `fl.live` may serve pages: not in a sandbox unless allowed (`--allow-live`).
+    var liveAllowed = true
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

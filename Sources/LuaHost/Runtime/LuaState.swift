@@ -35,6 +35,7 @@ public final class LuaState {
         }
         guard fl_openlibs(L) == LUA_OK else { throw popError() }
         ForcelabModule.install(in: L)
+        context.liveAllowed = sandbox == nil
         if let sandbox {
             context.fileRules.policy = sandbox
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
@@ -49,6 +50,12 @@ public final class LuaState {
     public var fileAccess: FileAccess? {
         get { context.fileRules.policy }
         set { context.fileRules.policy = newValue }
+    }
+
+    /// Whether `fl.live` may serve pages: true unless the state is sandboxed (`--allow-live` sets it there).
+    public var liveAllowed: Bool {
+        get { context.liveAllowed }
+        set { context.liveAllowed = newValue }
     }
 
     /// Told every file this state's readers check for reading and every file its writers are allowed to write

@@ -113,7 +113,7 @@ public enum LuaCompletion {
                 if index(L, .string(field)), lua_type(L, -1) != LUA_TNIL { names.insert(field) }
                 lua_settop(L, snapshot)
             }
-        } else if separator != nil, let force = LuaObject.get(L, -1, ForceDescription.self) {
+        } else if separator != nil, let force = LuaObject.get(L, -1, BuiltInForce.self) {
             // A force's accessors are those of its kind's options (every kind's are in the shared metatable).
             return Set(force.kind.table.names.filter { $0.hasPrefix(partial) })
         } else if separator == ".", type == GraphBindings.metatable {

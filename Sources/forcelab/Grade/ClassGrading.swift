@@ -133,10 +133,11 @@ final class ClassGrading {
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
         process.arguments = ["grade", "--timeout", "\(options.timeout)", "--max-instructions", "\(options.maxInstructions)",
                              "--max-memory", "\(options.memoryLimit)", "--out", folder]
-            + options.readableFolders.flatMap { ["--allow-read", $0] } + [options.exercise, copy.path]
+            + options.readableFolders.flatMap { ["--allow-read", $0] } + (options.pictures ? ["--pictures"] : []) + [options.exercise, copy.path]
         var environment = ProcessInfo.processInfo.environment
         environment[VerdictFile.variable] = copy.verdictPath
         environment[PrivateSubmission.shownAsVariable] = options.submissions[index]
+        environment[GradePicture.variable] = options.outputPath + "/" + names[index] + ".svg"
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardInput = FileHandle.nullDevice

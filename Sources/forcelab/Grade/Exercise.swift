@@ -7,7 +7,7 @@ import LuaHost
 /// checks. The file runs with its folder as `...`.
 struct Exercise {
     /// The exercise's fields; any other is refused.
-    static let fields: Set<String> = ["title", "about", "graphs", "ticks", "simulation", "forces", "name", "reference", "checks"]
+    static let fields: Set<String> = ["title", "about", "graphs", "ticks", "simulation", "forces", "name", "reference", "recorded", "checks"]
     /// Ticks run when `ticks` is not given.
     static let defaultTicks = 100
 
@@ -25,8 +25,13 @@ struct Exercise {
     let forces: LuaReference?
     /// The name the force under test is added under.
     let name: String
-    /// The reference force: a Lua function, a table form or a built-in force.
-    let reference: LuaReference
+    /// The reference force: a Lua function, a table form or a built-in force; nil when the exercise gives only its
+    /// recorded layouts.
+    let reference: LuaReference?
+    /// The file `recorded` names (relative to the exercise's folder), which `--record` writes, or nil.
+    let recordedPath: String?
+    /// The reference's recorded layouts, read when the exercise gives no `reference`.
+    let recording: ReferenceRecording?
     let checks: [GradeCheck]
     /// Whether the reference, and so the submission, is a setup table `{setup = function(sim)}` rather than a force.
     let expectsSetup: Bool
@@ -101,13 +106,18 @@ struct Exercise {
         }
         simulation = try value("simulation", [LUA_TTABLE], expected: "a table of fl.simulation options")
         forces = try value("forces", [LUA_TFUNCTION], expected: "a function(sim) adding the other forces")
-        guard let reference = try value("reference", [LUA_TFUNCTION, LUA_TTABLE, LUA_TUSERDATA], expected: "a force") else {
-            throw GradeError.exercise("'\(path)': field 'reference' must be the model force (a function, a table form or a forcelab force)")
+        let reference = try value("reference", [LUA_TFUNCTION, LUA_TTABLE, LUA_TUSERDATA], expected: "a force")
+        let recorded = try data("recorded")
+        guard recorded == .null || !(recorded.string ?? "").isEmpty else {
+            throw GradeError.exercise("'\(path)': field 'recorded' must be a file name (the reference's layouts, written by forcelab grade --record)")
+        }
+        let exerciseFolder = folder
+        recordedPath = recorded.string.map { $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: exerciseFolder).appendingPathComponent($0).path }
+        guard reference != nil || recordedPath != nil else {
+            throw GradeError.exercise("'\(path)': field 'reference' must be the model force (a function, a table form or a forcelab force), "
+                                      + "or field 'recorded' the file of its recorded layouts")
         }
         self.reference = reference
-        reference.push(L)
-        expectsSetup = GradeDriver.isSetup(L, at: -1)
-        fl_pop(L, 1)
         guard let graphs = try value("graphs", [LUA_TTABLE], expected: "a list of graphs") else {
             throw GradeError.exercise("'\(path)': field 'graphs' must list the graphs to lay out")
         }
@@ -120,13 +130,36 @@ struct Exercise {
         }
         fl_pop(L, 1)
         guard !self.graphs.isEmpty else { throw GradeError.exercise("'\(path)': field 'graphs' must list at least one graph") }
-        guard case .array(let checks) = try data("checks"), !checks.isEmpty else {
-            throw GradeError.exercise("'\(path)': field 'checks' must list at least one check {kind = ..., ...}")
+        let noChecks = GradeError.exercise("'\(path)': field 'checks' must list at least one check {kind = ..., ...}")
+        guard fl_rawgetfield(L, table, "checks") == LUA_TTABLE else {
+            fl_pop(L, 1)
+            throw noChecks
         }
+        defer { fl_pop(L, 1) }
+        let checkCount = Int(lua_rawlen(L, -1))
+        guard checkCount > 0 else { throw noChecks }
         do {
-            self.checks = try checks.enumerated().map { try GradeCheck($1, position: $0 + 1) }
+            self.checks = try (1...checkCount).map { position in
+                lua_rawgeti(L, -1, lua_Integer(position))
+                defer { fl_pop(L, 1) }
+                return try GradeCheck(lua, table: lua_gettop(L), position: position)
+            }
         } catch let error as GradeError {
             throw GradeError.exercise("'\(path)': \(error.description)")
+        }
+        if let reference {
+            recording = nil
+            reference.push(L)
+            expectsSetup = GradeDriver.isSetup(L, at: -1)
+            fl_pop(L, 1)
+        } else {
+            let file = recordedPath!
+            if let refusal = lua.fileAccess?.refusal(file, writing: false) {
+                throw GradeError.exercise("'\(path)': field 'recorded': \(refusal)")
+            }
+            let recording = try ReferenceRecording.read(file, title: title, ticks: ticks, graphCount: self.graphs.count)
+            self.recording = recording
+            expectsSetup = recording.setup
         }
     }
 }

@@ -1,5 +1,7 @@
+import CLuaShim
 import Foundation
 import GraphModel
+import LuaHost
 import Render
 
 /// One graph of an exercise, laid out by the reference and by the submission.
@@ -23,12 +25,16 @@ struct GradeCheck {
         case metric(name: String, band: ClosedRange<Double>?, within: Double?)
         /// The nodes' centroid within `tolerance` of `at` (z is 0 when `at` gives x and y only).
         case centroid(at: SIMD3<Double>, tolerance: Double)
+        /// The exercise's own Lua function, judging each graph's layouts.
+        case lua(LuaCheck)
     }
 
-    /// The judgement of one check: the line to print and whether it passed.
+    /// The judgement of one check: the line to print, whether it passed and the share of its points earned.
     struct Outcome {
         let passed: Bool
         let line: String
+        /// From 0 to 1: all or nothing for the built-in kinds, the mean of a Lua check's scores.
+        let share: Double
     }
 
     /// A check's result as a class's summary and Gradescope take it: its name, the points it gives and those earned.
@@ -40,12 +46,39 @@ struct GradeCheck {
         let output: String
     }
 
-    /// The fields each kind takes besides `kind`, `name` and `hint`.
-    static let fields: [String: Set<String>] = [
-        "positions": ["tolerance"], "metric": ["metric", "band", "within"], "centroid": ["at", "tolerance"],
-    ]
     /// The figures a metric check can name.
     static let metricNames = ["stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle", "overlaps", "neighbourhoodPreservation"]
+
+    /// The fields every kind of check takes.
+    private static let commonFields: [LuaOption] = [
+        .string("name", described: "the metric's name or the kind", "the start of the check's line and its column in summary.csv"),
+        .string("hint", "printed under the line when the check fails"),
+        .number("points", default: 1, in: 0...LuaOption.finite.upperBound, "what passing the check earns"),
+    ]
+
+    /// Each kind's fields, declared once: the exercise's checks are read against them.
+    static let declarations: [String: LuaOptionTable] = {
+        func kind(_ name: String, _ fields: [LuaOption]) -> (String, LuaOptionTable) {
+            (name, LuaOptionTable("a '\(name)' check", [LuaOption("kind", .choice([name]), default: .required, "the kind of check")] + commonFields + fields))
+        }
+        let atLeastZero = 0...LuaOption.finite.upperBound
+        return Dictionary(uniqueKeysWithValues: [
+            kind("positions", [LuaOption("tolerance", .number(atLeastZero), default: .required, "how far a node may be from the reference's")]),
+            kind("metric", [
+                LuaOption("metric", .choice(metricNames), default: .required, "the figure, as fl.metrics measures it"),
+                LuaOption("band", .table("{low, high}"), "the range the figure must be in on every graph"),
+                .number("within", in: atLeastZero, "how far the figure may be from the reference's"),
+            ]),
+            kind("centroid", [
+                LuaOption("at", .table("{x, y} or {x, y, z}"), default: .required, "where the nodes' mean position must be"),
+                LuaOption("tolerance", .number(atLeastZero), default: .required, "how far from `at` it may be"),
+            ]),
+            kind("lua", [
+                LuaOption("check", .function("function(submission, reference) -> passed, message, score"), default: .required,
+                          "judges one graph's layouts (read-only tables); score from 0 to 1, by default 1 when passed"),
+            ]),
+        ])
+    }()
 
     /// The name the check's line starts with (`name`, else the metric or the kind).
     let label: String
@@ -57,57 +90,76 @@ struct GradeCheck {
     /// Whether the exercise gave `points` (then reports show the score).
     let givesPoints: Bool
 
-    /// Reads `checks[position]`; an unknown kind or field, or a missing or wrong value, is an error naming it.
-    init(_ value: DataValue, position: Int) throws {
+    /// Reads the check table at `table` of `lua`'s stack, `checks[position]`, against its kind's declaration; an
+    /// unknown kind or field, or a missing or wrong value, is an error naming it.
+    init(_ lua: LuaState, table: Int32, position: Int) throws {
+        let L = lua.L
         let place = "checks[\(position)]"
-        guard case .object(let fields) = value else { throw GradeError.exercise("\(place) must be a table {kind = ..., ...}") }
-        guard let kindName = fields["kind"]?.string, let allowed = GradeCheck.fields[kindName] else {
-            throw GradeError.exercise("\(place).kind must be one of \(GradeCheck.fields.keys.sorted().joined(separator: ", ")), got \(fields["kind"]?.text ?? "nil")")
+        guard lua_type(L, table) == LUA_TTABLE else { throw GradeError.exercise("\(place) must be a table {kind = ..., ...}") }
+        let kinds = GradeCheck.declarations.keys.sorted().joined(separator: ", ")
+        let kindType = fl_rawgetfield(L, table, "kind")
+        let kindName = kindType == LUA_TSTRING ? LuaValues.string(L, -1) : nil
+        let given = kindType == LUA_TNIL ? "nil" : LuaValues.describe(L, -1)
+        fl_pop(L, 1)
+        guard let kindName, let declaration = GradeCheck.declarations[kindName] else {
+            throw GradeError.exercise("\(place).kind must be one of \(kinds), got \(given)")
         }
-        for key in fields.keys.sorted() where !allowed.contains(key) && !["kind", "name", "hint", "points"].contains(key) {
-            throw GradeError.exercise("\(place): unknown field '\(key)' for kind '\(kindName)' (fields: \((allowed.sorted() + ["hint", "name", "points"]).joined(separator: ", ")))")
-        }
-        func number(_ key: String) throws -> Double {
-            guard let value = fields[key]?.number, value.isFinite, value >= 0 else {
-                throw GradeError.exercise("\(place).\(key) must be a number >= 0, got \(fields[key]?.text ?? "nil")")
+        do {
+            let reader = try OptionsReader(LuaTableReader(LuaArguments(L, function: place), tableAt: lua_absindex(L, table), argument: 1), declaration)
+            hint = try reader.optionalString("hint")
+            givesPoints = reader.has("points")
+            points = try reader.number("points")
+            let name = try reader.optionalString("name")
+            switch kindName {
+            case "positions":
+                kind = .positions(tolerance: try reader.number("tolerance"))
+            case "metric":
+                let metric = try reader.string("metric")
+                let band = try GradeCheck.numbers(reader, "band", counts: 2...2, place: place)
+                if let band, band[0] > band[1] { throw GradeError.exercise("\(place).band must be {low, high} with low <= high") }
+                let within = reader.has("within")
+                guard (band == nil) == within else {
+                    throw GradeError.exercise("\(place) must give either band = {low, high} or within = difference from the reference")
+                }
+                kind = .metric(name: metric, band: band.map { $0[0]...$0[1] }, within: try reader.optionalNumber("within"))
+            case "centroid":
+                let at = try GradeCheck.numbers(reader, "at", counts: 2...3, place: place)!
+                kind = .centroid(at: SIMD3(at[0], at[1], at.count == 3 ? at[2] : 0), tolerance: try reader.number("tolerance"))
+            default:
+                kind = .lua(try LuaCheck(lua: lua, function: try reader.function("check")!, place: place))
             }
-            return value
+            let metricName: String? = kindName == "metric" ? try reader.string("metric") : nil
+            label = name ?? metricName ?? (kindName == "lua" ? "check \(position)" : kindName)
+        } catch let error as LuaError {
+            throw GradeError.exercise(GradeCheck.unwrapped(error.message, place: place))
         }
-        func pair(_ key: String) throws -> (Double, Double)? {
-            guard let field = fields[key] else { return nil }
-            guard case .array(let items) = field, items.count == 2, let a = items[0].number, let b = items[1].number, a.isFinite, b.isFinite else {
-                throw GradeError.exercise("\(place).\(key) must be a pair of numbers {a, b}, got \(field.text)")
-            }
-            return (a, b)
+    }
+
+    /// A table option of `count` finite numbers (`{low, high}`, `{x, y}`), or nil when absent.
+    private static func numbers(_ reader: OptionsReader, _ name: String, counts: ClosedRange<Int>, place: String) throws -> [Double]? {
+        guard try reader.pushTable(name) else { return nil }
+        let L = reader.fields.arguments.L
+        defer { fl_pop(L, 1) }
+        let values = try? LuaValues.data(L, -1)
+        guard case .array(let items)? = values, counts.contains(items.count), items.allSatisfy({ $0.number?.isFinite ?? false }) else {
+            let shape = counts.count == 1 ? "a pair of numbers {a, b}" : "a point {x, y} or {x, y, z}"
+            throw GradeError.exercise("\(place).\(name) must be \(shape), got \(values?.text ?? LuaValues.describe(L, -1))")
         }
-        for key in ["name", "hint"] where fields[key] != nil && fields[key]?.string == nil {
-            throw GradeError.exercise("\(place).\(key) must be a string, got \(fields[key]!.text)")
-        }
-        hint = fields["hint"]?.string
-        givesPoints = fields["points"] != nil
-        points = givesPoints ? try number("points") : 1
-        switch kindName {
-        case "positions":
-            kind = .positions(tolerance: try number("tolerance"))
-            label = fields["name"]?.string ?? "positions"
-        case "metric":
-            guard let metric = fields["metric"]?.string, GradeCheck.metricNames.contains(metric) else {
-                throw GradeError.exercise("\(place).metric must be one of \(GradeCheck.metricNames.joined(separator: ", ")), got \(fields["metric"]?.text ?? "nil")")
-            }
-            let band = try pair("band")
-            if let band, band.0 > band.1 { throw GradeError.exercise("\(place).band must be {low, high} with low <= high") }
-            guard (band == nil) != (fields["within"] == nil) else {
-                throw GradeError.exercise("\(place) must give either band = {low, high} or within = difference from the reference")
-            }
-            kind = .metric(name: metric, band: band.map { $0.0...$0.1 }, within: fields["within"] == nil ? nil : try number("within"))
-            label = fields["name"]?.string ?? metric
-        default:
-            guard case .array(let items)? = fields["at"], (2...3).contains(items.count), items.allSatisfy({ $0.number?.isFinite ?? false }) else {
-                throw GradeError.exercise("\(place).at must be a point {x, y} or {x, y, z}, got \(fields["at"]?.text ?? "nil")")
-            }
-            kind = .centroid(at: SIMD3(items[0].number!, items[1].number!, items.count == 3 ? items[2].number! : 0), tolerance: try number("tolerance"))
-            label = fields["name"]?.string ?? "centroid"
-        }
+        return items.map { $0.number! }
+    }
+
+    /// An options reader's message (`bad argument #1 to 'checks[2]' (field 'x': ...)`, `a 'metric' check: unknown
+    /// option ...`) as an exercise's: `checks[2]: field 'x': ...`.
+    private static func unwrapped(_ message: String, place: String) -> String {
+        let prefix = "bad argument #1 to '\(place)' ("
+        if message.hasPrefix(prefix), message.hasSuffix(")") { return "\(place): " + message.dropFirst(prefix.count).dropLast() }
+        return "\(place): \(message)"
+    }
+
+    /// Whether the exercise wrote the check as a Lua function.
+    var isWrittenInLua: Bool {
+        if case .lua = kind { return true }
+        return false
     }
 
     /// What the check asks for, in words.
@@ -117,15 +169,23 @@ struct GradeCheck {
         case .metric(_, let band?, _): return "\(label): in [\(GradeCheck.figure(band.lowerBound)), \(GradeCheck.figure(band.upperBound))] on every graph"
         case .metric(_, _, let within): return "\(label): within \(GradeCheck.figure(within ?? 0)) of the reference's on every graph"
         case .centroid(let at, let tolerance): return "\(label): the nodes' centroid within \(GradeCheck.figure(tolerance)) of \(GradeCheck.point(at))"
+        case .lua: return "\(label): judged by the exercise's Lua function on every graph"
         }
     }
 
-    /// Judges the submission's layouts of `graphs`.
-    func judge(_ graphs: [GradedGraph]) -> Outcome {
+    /// Judges the submission's layouts of `graphs` (a Lua check's error or limit is thrown).
+    func judge(_ graphs: [GradedGraph], ticks: Int) throws -> Outcome {
         switch kind {
         case .positions(let tolerance): return positions(graphs, tolerance: tolerance)
         case .metric(let name, let band, let within): return metric(graphs, name: name, band: band, within: within)
         case .centroid(let at, let tolerance): return centroid(graphs, at: at, tolerance: tolerance)
+        case .lua(let check):
+            let judged = try graphs.map { try check.judge($0, ticks: ticks, label: label) }
+            let passed = judged.allSatisfy(\.passed)
+            let text = judged.enumerated().map { graphs.count == 1 ? $1.message : "\(graphs[$0].name): \($1.message)" }
+                .filter { !$0.isEmpty }.joined(separator: "; ")
+            return Outcome(passed: passed, line: "\(label): \(text.isEmpty ? "" : text + " ")\(passed ? "pass" : "fail")",
+                           share: judged.map(\.score).reduce(0, +) / Double(judged.count))
         }
     }
 
@@ -138,7 +198,8 @@ struct GradeCheck {
     }
 
     private func outcome(_ passed: Bool, _ text: String, failure: String = "") -> Outcome {
-        Outcome(passed: passed, line: "\(label): \(text) \(passed ? "pass" : "fail")" + (passed || failure.isEmpty ? "" : " (\(failure))"))
+        Outcome(passed: passed, line: "\(label): \(text) \(passed ? "pass" : "fail")" + (passed || failure.isEmpty ? "" : " (\(failure))"),
+                share: passed ? 1 : 0)
     }
 
     /// How far apart two positions are; infinite when either is not a number.

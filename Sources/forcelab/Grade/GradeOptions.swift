@@ -15,6 +15,10 @@ struct GradeOptions {
     let jobs: Int
     /// Where `--gradescope` writes Gradescope's results of the one submission, if given.
     let gradescopeResults: String?
+    /// `--record`: write the reference's layouts to the exercise's `recorded` file instead of grading.
+    let record: Bool
+    /// `--pictures`: draw the submission's layouts beside the reference's (`GradePicture`).
+    let pictures: Bool
     /// The folders given with `--allow-read`, for the runs that grade a class's submissions.
     let readableFolders: [String]
     let timeout: Double
@@ -49,6 +53,11 @@ struct GradeOptions {
         gradescopeResults = try parsed.value(Syntax.gradescope)
         if gradescopeResults != nil && submissions.count != 1 {
             throw UsageError("'--gradescope' writes the results of one submission: give exactly one")
+        }
+        record = parsed.contains(Syntax.record)
+        pictures = parsed.contains(Syntax.pictures)
+        if record && !submissions.isEmpty {
+            throw UsageError("'--record' records the exercise's reference: give the exercise alone")
         }
         let readable = try parsed.values(Syntax.allowRead)
         readableFolders = readable

@@ -10,19 +10,54 @@ struct GradedLayout {
     let positions: [SIMD3<Double>]
     /// Edges as (source, target) node indices.
     let edges: [(Int, Int)]
+    /// Each node's data fields, in node order.
+    let data: [[String: DataValue]]
 
     /// The layout `graph` holds now.
     init(_ graph: Graph) {
-        var ids: [String] = [], index: [String: Int] = [:]
+        var ids: [String] = [], index: [String: Int] = [:], data: [[String: DataValue]] = []
         graph.forEachNode { node in
             index[node.id] = ids.count
             ids.append(node.id)
+            data.append(node.data)
         }
         var edges: [(Int, Int)] = []
         graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
         self.ids = ids
         self.positions = GradedLayout.positions(of: graph)
         self.edges = edges
+        self.data = data
+    }
+
+    /// The same nodes, edges and data at `positions` (a recorded reference's).
+    func moved(to positions: [SIMD3<Double>]) -> GradedLayout {
+        GradedLayout(ids: ids, positions: positions, edges: edges, data: data)
+    }
+
+    private init(ids: [String], positions: [SIMD3<Double>], edges: [(Int, Int)], data: [[String: DataValue]]) {
+        self.ids = ids
+        self.positions = positions
+        self.edges = edges
+        self.data = data
+    }
+
+    /// The layout as a Lua check receives it: `graph` (its name), `ticks`, `nodes` (in order, each `{index, id, x, y,
+    /// z, data}`, index 0-based as in d3), `edges` (`{source, target}`, node ids), `centroid` (`{x, y, z}`) and
+    /// `figures` (`fl.metrics`' stress, crossings, ...; absent when the layout cannot be measured).
+    func table(graph: String, ticks: Int) -> DataValue {
+        func point(_ p: SIMD3<Double>) -> [String: DataValue] { ["x": .number(p.x), "y": .number(p.y), "z": .number(p.z)] }
+        let nodes = ids.indices.map { i -> DataValue in
+            .object(point(positions[i]).merging(["index": .integer(i), "id": .string(ids[i]), "data": .object(data[i])]) { $1 })
+        }
+        var fields: [String: DataValue] = [
+            "graph": .string(graph), "ticks": .integer(ticks), "nodes": .array(nodes),
+            "edges": .array(edges.map { .object(["source": .string(ids[$0.0]), "target": .string(ids[$0.1])]) }),
+            "centroid": .object(point(centroid)),
+        ]
+        if let figures = try? metrics().pairs.filter({ GradeCheck.metricNames.contains($0.name) }) {
+            fields["figures"] = .object(Dictionary(uniqueKeysWithValues: figures.map { ($0.name, DataValue.number($0.value)) }))
+        }
+        return .object(fields)
     }
 
     /// The node positions `graph` holds now, in node order.

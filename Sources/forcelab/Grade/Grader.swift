@@ -34,6 +34,8 @@ struct Grader {
         var scores: [GradeCheck.Score] = []
         /// Whether the exercise gives points (then the summary says the score).
         var givesPoints = false
+        /// `--pictures`: the picture to write once the submission's state is closed.
+        var picture: GradePicture?
         /// The score: the points earned and those possible.
         var score: (earned: Double, possible: Double) {
             (scores.map(\.earned).reduce(0, +), scores.map(\.points).reduce(0, +))
@@ -51,10 +53,20 @@ struct Grader {
         let written = SubmissionOutput()
         let ending = grade(refused, written)
         let submissionWrote = written.finish()
-        for line in ending.lines { print(line) }
+        var lines = ending.lines
+        if let picture = ending.picture {
+            // Written only now, with the submission's state closed: nothing of it can run after and replace the file.
+            do {
+                try picture.write()
+                lines.append("picture: \(picture.path) (the submission's layouts beside the reference's, the nodes farthest off ringed)")
+            } catch {
+                lines.append("picture: \(error)")
+            }
+        }
+        for line in lines { print(line) }
         print(submissionWrote, terminator: "")
         let tried = RemovedNameAttempts.report(ending.attempts)
-        var report = ending.lines.map { $0 + "\n" }.joined() + submissionWrote
+        var report = lines.map { $0 + "\n" }.joined() + submissionWrote
         if let error = ending.error {
             let text = "forcelab grade: \(error.description)\n" + refused.report(besides: error.description) + tried
             fflush(stdout)
@@ -84,6 +96,8 @@ struct Grader {
     private func grade(_ refused: RefusedAccesses, _ written: SubmissionOutput) -> Ending {
         var ending = Ending()
         var watched: RemovedNameAttempts?
+        /// The state the submission runs in and how many binary chunks its loaders had refused before it loaded.
+        var binaryChunks: (lua: LuaState, before: Int64)?
         do {
             // Sandboxed as `forcelab --sandbox`, which implies -E: LUA_PATH and LUA_CPATH are not read.
             let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
@@ -95,17 +109,23 @@ struct Grader {
             ending.scores = exercise.checks.map { GradeCheck.Score(name: $0.label, points: $0.points, earned: 0, output: "") }
             ending.givesPoints = exercise.checks.contains { $0.givesPoints }
             guard let submission = options.submission else {
-                ending.lines += show(exercise, prepared)
+                ending.lines += options.record ? try record(exercise, prepared) : show(exercise, prepared)
                 return ending
             }
+            let checks = try judges(exercise)
             lua.fileAccess = options.submissionAccess
             refused.start(in: lua)
             watched = try driver.watchRemovedNames()
+            binaryChunks = (lua, fl_binary_chunks_refused(lua.L))
             try written.start()
             let graphs = try runSubmission(submission, lua, driver, exercise, prepared)
+            if options.pictures {
+                ending.picture = GradePicture(graphs, heading: "\(shown(submission)) against \(exercise.title)", submission: submission,
+                                              outputFolder: options.outputPath)
+            }
             ending.lines.append("submission: \(shown(submission)), \(graphs.count) graph\(graphs.count == 1 ? "" : "s"), \(exercise.ticks) ticks each")
-            for (index, check) in exercise.checks.enumerated() {
-                let outcome = check.judge(graphs)
+            for (index, check) in checks.enumerated() {
+                let outcome = try check.judge(graphs, ticks: exercise.ticks)
                 ending.lines.append(outcome.line)
                 var output = outcome.line
                 if !outcome.passed {
@@ -115,7 +135,7 @@ struct Grader {
                         output += "\n  hint: \(hint)"
                     }
                 }
-                ending.scores[index] = GradeCheck.Score(name: check.label, points: check.points, earned: outcome.passed ? check.points : 0, output: output)
+                ending.scores[index] = GradeCheck.Score(name: check.label, points: check.points, earned: check.points * outcome.share, output: output)
             }
             let count = exercise.checks.count
             let failed = ending.failed
@@ -129,7 +149,25 @@ struct Grader {
             ending.error = GradeError.exercise(String(describing: error))
         }
         ending.attempts = watched?.counts() ?? [:]
+        if let (lua, before) = binaryChunks, fl_binary_chunks_refused(lua.L) > before {
+            ending.attempts[RemovedNameAttempts.binaryChunk] = Int(fl_binary_chunks_refused(lua.L) - before)
+        }
         return ending
+    }
+
+    /// The exercise's checks as they judge: when one is written in Lua, read again in a Lua state of the grader's own
+    /// (sandboxed and limited as the exercise), so that the submission, which shares the exercise's state, cannot
+    /// reach the checks' functions or what they read.
+    private func judges(_ exercise: Exercise) throws -> [GradeCheck] {
+        guard exercise.checks.contains(where: \.isWrittenInLua) else { return exercise.checks }
+        let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
+                               sandbox: options.exerciseAccess)
+        do {
+            try lua.setModuleGlobal()
+            return try Exercise(path: options.exercise, lua: lua).checks
+        } catch let error as LuaError {
+            throw exerciseFailure(error, lua)
+        }
     }
 
     /// Reads the exercise, lays out each graph with the reference and builds the submission's graphs and simulations.
@@ -138,15 +176,26 @@ struct Grader {
             let exercise = try Exercise(path: options.exercise, lua: lua)
             let prepared = try exercise.graphs.enumerated().map { index, entry -> Prepared in
                 let (graph, label) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
+                let name = "graph \(index + 1) (\(label))"
                 let simulation = try driver.simulation(of: graph, options: exercise.simulation, forces: exercise.forces)
-                let trajectory = try driver.run(simulation, of: graph, name: exercise.name, otherwise: nil, force: exercise.reference, ticks: exercise.ticks)
+                guard let force = exercise.reference else {
+                    // Only the recorded layouts: the graph is built for the submission alone.
+                    let recording = exercise.recording!, layout = try driver.layout(of: graph)
+                    guard recording.matches(layout, at: index) else {
+                        throw GradeError.exercise("'\(exercise.recordedPath!)' was recorded for other nodes or edges than graphs[\(index + 1)] "
+                                                  + "builds: record it again with forcelab grade --record")
+                    }
+                    let trajectory = recording.trajectory(of: index)
+                    return Prepared(name: name, reference: layout.moved(to: trajectory.last!), trajectory: trajectory, graph: graph, simulation: simulation)
+                }
+                let trajectory = try driver.run(simulation, of: graph, name: exercise.name, otherwise: nil, force: force, ticks: exercise.ticks)
                 let reference = try driver.layout(of: graph)
                 guard !reference.ids.isEmpty else { throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] has no nodes") }
                 let (copy, _) = try driver.graph(entry, folder: exercise.folder, position: index + 1)
                 guard driver.sameShape(graph, copy) else {
                     throw GradeError.exercise("'\(options.exercise)': graphs[\(index + 1)] gives a different graph each time it is built (give its generator a seed)")
                 }
-                return Prepared(name: "graph \(index + 1) (\(label))", reference: reference, trajectory: trajectory, graph: copy,
+                return Prepared(name: name, reference: reference, trajectory: trajectory, graph: copy,
                                 simulation: try driver.simulation(of: copy, options: exercise.simulation, forces: exercise.forces))
             }
             return (exercise, prepared)
@@ -163,6 +212,17 @@ struct Grader {
             return GradeError.limit("the exercise '\(options.exercise)' reached a limit before the submission ran: \(limit)")
         }
         return GradeError.exercise("the exercise '\(options.exercise)' cannot be used: \(error.message)")
+    }
+
+    /// `--record`: writes the reference's layouts to the file the exercise names as `recorded`; returns the line saying so.
+    private func record(_ exercise: Exercise, _ prepared: [Prepared]) throws -> [String] {
+        guard exercise.reference != nil, let path = exercise.recordedPath else {
+            throw GradeError.exercise("'\(options.exercise)': --record needs the exercise's reference and a field 'recorded' naming the file to write")
+        }
+        let recording = ReferenceRecording(exercise: exercise.title, ticks: exercise.ticks, setup: exercise.expectsSetup,
+                                           graphs: prepared.map { ($0.name, $0.reference, $0.trajectory) })
+        try recording.write(to: path)
+        return ["recorded the reference's layouts of \(prepared.count) graph\(prepared.count == 1 ? "" : "s"), \(exercise.ticks) ticks each, in \(path)"]
     }
 
     /// What a student and a teacher need to know of an exercise: its task, its graphs, its checks and the
@@ -209,6 +269,8 @@ struct Grader {
         }
         let file = URL(fileURLWithPath: submission).lastPathComponent
         return try prepared.map { graph in
+            // Whether the force is a table form {force = function(alpha)} (its mistakes differ from a function's).
+            var tableForm = false
             do {
                 try chunk.call(L, results: 1) {
                     graph.graph.push(L)
@@ -216,7 +278,12 @@ struct Grader {
                 }
                 defer { fl_pop(L, 1) }
                 guard lua_type(L, -1) == LUA_TFUNCTION || lua_type(L, -1) == LUA_TTABLE else {
-                    throw GradeError.submission("'\(shown)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))")
+                    let message = "'\(shown)' must return " + exercise.expected + "; it returned \(LuaValues.typeName(L, -1))"
+                    throw GradeError.submission(message + (MisuseAdvice.advice(for: message, tableForm: false).map { "\n" + $0 } ?? ""))
+                }
+                if lua_type(L, -1) == LUA_TTABLE {
+                    tableForm = fl_rawgetfield(L, -1, "arrays") == LUA_TNIL
+                    fl_pop(L, 1)
                 }
                 guard GradeDriver.isSetup(L, at: -1) == exercise.expectsSetup else {
                     throw GradeError.submission("'\(shown)' must return " + exercise.expected + " for this exercise")
@@ -241,9 +308,9 @@ struct Grader {
             } catch let failure as GradeDriver.RunFailure {
                 let adding = exercise.expectsSetup ? "in its setup" : "as it was added"
                 let place = failure.tick == 0 ? "\(graph.name) \(adding)" : "\(graph.name) at tick \(failure.tick)"
-                throw submissionFailure(failure.error, lua, on: place, submission)
+                throw submissionFailure(failure.error, lua, on: place, submission, tableForm: tableForm)
             } catch let error as LuaError {
-                throw submissionFailure(error, lua, on: graph.name, submission)
+                throw submissionFailure(error, lua, on: graph.name, submission, tableForm: tableForm)
             }
         }
     }
@@ -253,13 +320,17 @@ struct Grader {
         ProcessInfo.processInfo.environment[PrivateSubmission.shownAsVariable] ?? submission
     }
 
-    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error.
-    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String) -> GradeError {
+    /// Why the submission failed `place` (a graph, and the tick): a limit it reached, or its error (with the likely
+    /// mistake behind it, when it is a common one; `tableForm` says the force was a table form).
+    private func submissionFailure(_ error: LuaError, _ lua: LuaState, on place: String, _ submission: String, tableForm: Bool) -> GradeError {
         if let limit = lua.limitReached ?? Grader.memoryError(error) {
             return GradeError.limit("the submission reached a limit on \(place): \(limit)\(limitAdvice(limit))"
                                     + frames(of: error.message, in: submission))
         }
-        return GradeError.submission("the submission failed on \(place): \(lines(of: error.message, in: submission))")
+        let message = lines(of: error.message, in: submission)
+        let firstLine = String(message.prefix { $0 != "\n" })
+        let advice = MisuseAdvice.advice(for: firstLine, tableForm: tableForm).map { "\n" + $0 } ?? ""
+        return GradeError.submission("the submission failed on \(place): \(message)\(advice)")
     }
 
     /// The message of a memory error (the limit's or the system's), which a callback's error no longer marks as one.

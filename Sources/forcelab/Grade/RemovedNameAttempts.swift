@@ -7,6 +7,8 @@ import LuaHost
 /// an honest mistake.
 struct RemovedNameAttempts {
     let lua: LuaState
+    /// How the count of binary chunks the loaders refused is listed among the names (Lua's loaders count those).
+    static let binaryChunk = "loading a binary chunk"
     /// The driver's table of counts by name.
     let table: LuaReference
 

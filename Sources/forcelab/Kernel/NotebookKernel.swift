@@ -54,13 +54,23 @@ final class NotebookKernel {
         control.name = "control"
         control.start()
         channels.publish("status", ["execution_state": "starting"], parent: nil)
-        while let request = channels.receive(on: channels.shell) {
+        while let request = nextRequest() {
             channels.publish("status", ["execution_state": "busy"], parent: request)
             handleShell(request)
             capture.drain()
             channels.publish("status", ["execution_state": "idle"], parent: request)
         }
         return 0
+    }
+
+    /// The next shell request; while live pages are served (`fl.live`), their sessions take turns until it comes.
+    private func nextRequest() -> KernelMessage? {
+        while LiveTurns.active(lua.L) {
+            let wait = Int(LiveTurns.timeout(lua.L))
+            if ZeroMQSocket.ready([channels.shell], milliseconds: wait < 0 ? 20 : min(wait, 20)) != nil { break }
+            if let error = LiveTurns.turn(lua.L) { channels.log(error) }
+        }
+        return channels.receive(on: channels.shell)
     }
 
     /// The execute request whose cell runs, if one does.

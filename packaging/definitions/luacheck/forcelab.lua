@@ -33,8 +33,12 @@ local module = {
         replay = {},
       }},
       layout = {fields = {
+        layered = {},
         multilevel = {},
         stress = {},
+      }},
+      live = {fields = {
+        stop = {},
       }},
       metrics = {},
       mkdir = {},

@@ -177,6 +177,23 @@
 ---@field edgeWidth? number|string|function edge width in pixels, from 0 to 1000 (default: `1`); accepts number, `function(edge, i)` or numeric edge data field name.
 ---@field palette? "tableau10"|"okabeIto" the colours of the nodes' `group` values (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
 
+---Options of `fl.live`.
+---@class (exact) forcelab.options.live: table<"port"|"host"|"fps"|"wait"|"fill"|"group"|"palette"|"stroke"|"strokeWidth"|"radius"|"labels"|"edgeStroke"|"edgeWidth"|"edgeOpacity", any>
+---@field port? integer the port to listen on (0: a free one) (default: `0`); accepts integer from 0 to 65535.
+---@field host? string|number the address to listen on: loopback unless another address (or `"0.0.0.0"`, every address) is given (default: `"127.0.0.1"`); accepts string.
+---@field fps? number at most this many ticks a second while the layout is warm, each sent to the pages as a frame (a slower tick sends every frame it computes) (default: `60`); accepts number from 1 to 240.
+---@field wait? boolean return only when a page sends End, `fl.live.stop(sim)` is called or Ctrl-C (for scripts), with the positions as the page left them (default: `false`); accepts boolean.
+---@field fill? string|function node fill; a data field whose values are not colours is mapped to `palette` (default: by `group`, from `palette`); accepts colour, `function(node, i)` or node data field name.
+---@field group? string|number the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
+---@field palette? "tableau10"|"okabeIto" the colours of groups, and of `fill` by a data field (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
+---@field stroke? string|function node outline colour (default: `"#ffffff"`); accepts colour, `function(node, i)` or node data field name.
+---@field strokeWidth? number node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node) (default: `1.5`); accepts number from 0 to 1000000.
+---@field radius? number|string|function circle radius in world units (drawn at least 1 pixel in radius, so every node shows; 0 hides it) (default: `5`); accepts number, `function(node, i)` or numeric node data field name.
+---@field labels? any which node labels are drawn (auto: boxes always, circles when few and not overlapping) (default: `"auto"`); accepts `true` (`"always"`), `false` (`"never"`) or `"auto"`.
+---@field edgeStroke? string|function edge colour; a data field whose values are not colours is mapped to `palette`, with a legend (default: `"#999999"`); accepts colour, `function(edge, i)` or edge data field name.
+---@field edgeWidth? number|string|function edge width in pixels (default: `1.2`); accepts number, `function(edge, i)` or numeric edge data field name.
+---@field edgeOpacity? number edge opacity (default: `0.8`); accepts number from 0 to 1.
+
 ---Options of `fl.graph.new`.
 ---@class (exact) forcelab.options.graph.new: table<"directed", any>
 ---@field directed? boolean whether edges go from source to target (`g.directed` reads and sets it later; files keep it as each format says) (default: `true`); accepts boolean.
@@ -238,6 +255,17 @@
 ---@field distance? number the link force's rest length on every level (default: `30`); accepts number from 1e-9 to 1e9.
 ---@field charge? number the many-body strength on every level (negative: repulsion) (default: `-30`); accepts number from -1e9 to -1e-9.
 ---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
+
+---Options of `fl.layout.layered`.
+---@class (exact) forcelab.options.layout.layered: table<"direction"|"ranking"|"layerSeparation"|"nodeSeparation"|"sweeps"|"placementPasses"|"padding"|"labelHeight", any>
+---@field direction? "right"|"down" the way edges run: `right` (layers are columns) or `down` (layers are rows) (default: `"right"`); accepts `"right"`, `"down"`.
+---@field ranking? "longestPath"|"tight" how nodes get their layers: `longestPath` (each one layer after its furthest predecessor) or `tight` (then each node moved, within the room its edges leave, to the side it has more edges on, shortening them) (default: `"tight"`); accepts `"longestPath"`, `"tight"`.
+---@field layerSeparation? number the gap between the boxes of one layer and the next (default: `60`); accepts number from 0 to 1e9.
+---@field nodeSeparation? number the gap between neighbouring boxes of a layer (half of it beside a bend of a long edge) (default: `30`); accepts number from 0 to 1e9.
+---@field sweeps? integer down-and-up sweeps of the crossing reduction (barycenters, then adjacent swaps); the order with the fewest crossings is kept (default: `12`); accepts integer from 0 to 10000.
+---@field placementPasses? integer passes of the coordinate assignment pulling boxes towards their neighbours (default: `8`); accepts integer from 0 to 10000.
+---@field padding? number room between a parent's frame and its children (default: `15`); accepts number from 0 to 1e9.
+---@field labelHeight? number more room above a parent's children, for its label (default: `20`); accepts number from 0 to 1e9.
 
 ---Options of `g:addNode`.
 ---@class (exact) forcelab.options.g.addNode: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"vx"|"vy"|"vz", any>
@@ -804,6 +832,10 @@ forcelab.html = {}
 ---@class forcelab.module.layout
 forcelab.layout = {}
 
+---@class forcelab.module.live
+---@overload fun(sim: forcelab.Simulation, options?: forcelab.options.live): string
+forcelab.live = {}
+
 ---@class forcelab.module.svg
 forcelab.svg = {}
 
@@ -919,6 +951,12 @@ function forcelab.graph.new(options) end
 ---@param options? forcelab.options.html.replay
 function forcelab.html.replay(recording, path, options) end
 
+---lays a flow out in layers (Sugiyama): edges run one way, few crossings, boxes of their sizes, parents as frames around their children; returns {layers =, crossings =, bends =}
+---@param g forcelab.Graph
+---@param options? forcelab.options.layout.layered
+---@return table
+function forcelab.layout.layered(g, options) end
+
 ---lays the graph out by multilevel force refinement
 ---@param g forcelab.Graph
 ---@param options? forcelab.options.layout.multilevel
@@ -930,6 +968,11 @@ function forcelab.layout.multilevel(g, options) end
 ---@param options? forcelab.options.layout.stress
 ---@return table
 function forcelab.layout.stress(g, options) end
+
+---ends the simulation's live page; false when it had none
+---@param sim forcelab.Simulation
+---@return boolean
+function forcelab.live.stop(sim) end
 
 ---the layout's quality figures (stress, crossings, ...)
 ---@param g forcelab.Graph

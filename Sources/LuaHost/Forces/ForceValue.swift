@@ -1,46 +1,27 @@
 import CLuaShim
-import ForceSimulation
 import GraphLayout
 
-/// The values of a built-in force's options as its engine force takes them: given ones resolved against the
-/// simulation's graph (data fields, Lua functions called as d3 calls accessors), the others from the defaults.
-struct ForceValues {
-    let description: ForceDescription
-    let simulation: SimulationHandle
+/// A built-in force's option value as a script gave it: a number, a Lua function (of the element, its index and all
+/// the elements), the name of a data field, or a list of edge ids (the link force's `edges`); and what it becomes for
+/// a simulation's graph.
+enum ForceValue {
+    case number(Double)
+    case function(LuaReference)
+    case field(String)
+    case ids([String])
 
-    /// Which elements a per-element value ranges over.
-    enum Element { case node, edge }
-
-    /// A plain number option.
-    func number(_ name: String) -> Double {
-        if case .number(let value)? = description.given[name] { return value }
-        return description.kind.option(name)?.numericDefault ?? .nan
-    }
-
-    /// A per-node option as the engine's parameter.
-    func node(_ name: String) -> NodeParameter {
-        guard let value = element(name, per: .node) else { return .constant(number(name)) }
-        return simulation.layout.nodeParameter(value, name: label(name))
-    }
-
-    /// How errors name the option `name`: with the force's maker, since they may come at a later tick, far from the
-    /// line that made the force (`fl.force.manyBody: strength`).
-    func label(_ name: String) -> String {
-        "fl.force.\(description.kind.rawValue): \(name)"
-    }
-
-    /// A per-element option as the layout takes it; nil when it was not given (the engine's default applies). A Lua
-    /// function is called as d3 calls an accessor: `(element, i, elements)`, i 0-based, elements the array of all
-    /// (one array per initialisation).
-    func element(_ name: String, per element: Element) -> ElementValue? {
-        switch description.given[name] {
-        case nil, .ids?: return nil
-        case .number(let value)?: return .number(value)
-        case .field(let field)?: return .field(field)
-        case .function(let function)?:
-            let array = ElementArray(kind: element == .node ? .node : .edge, for: function)
+    /// The value per element as the layout takes it; nil for a list of ids. A Lua function is called as d3 calls an
+    /// accessor: `(element, i, elements)`, i 0-based, elements the array of all (one array per initialisation);
+    /// errors name it by `label` (`fl.force.manyBody: strength`), since they may come at a later tick.
+    func element(per kind: ElementReference.Kind, in simulation: SimulationHandle, label: String) -> ElementValue? {
+        switch self {
+        case .ids: return nil
+        case .number(let value): return .number(value)
+        case .field(let field): return .field(field)
+        case .function(let function):
+            let array = ElementArray(kind: kind, for: function)
             return .computed { [unowned simulation] id, i, list in
-                try simulation.callNumber(function, label(name)) { L in
+                try simulation.callNumber(function, label) { L in
                     ElementBindings.push(L, simulation.graph, array.kind, id)
                     lua_pushinteger(L, lua_Integer(i))
                     array.push(L, list, simulation)
@@ -50,13 +31,13 @@ struct ForceValues {
         }
     }
 
-    /// The link force's `edges`: every edge, those a Lua function accepts, those whose boolean field is true, or a list.
-    func edgeSelection(_ name: String) -> GraphLinkForce.EdgeSelection {
-        switch description.given[name] {
-        case nil, .number?: return .all
-        case .field(let field)?: return .field(field)
-        case .ids(let ids)?: return .ids(ids)
-        case .function(let function)?:
+    /// The link force's `edges`: those a Lua function accepts, those whose boolean field is true, or a list.
+    func edgeSelection(in simulation: SimulationHandle, name: String) -> GraphLinkForce.EdgeSelection {
+        switch self {
+        case .number: return .all
+        case .field(let field): return .field(field)
+        case .ids(let ids): return .ids(ids)
+        case .function(let function):
             return .filter { [unowned simulation] id in
                 let L = simulation.activeState
                 try function.call(L, results: 1) {
@@ -73,9 +54,9 @@ struct ForceValues {
     }
 
     /// The link force's id accessor, called as d3 calls it with `(node, i, nodes)`; it must return a string or a
-    /// number (made a string, as ids are).
-    func nodeKey(_ name: String) -> ((String, Int, ElementList) throws -> String)? {
-        guard case .function(let function)? = description.given[name] else { return nil }
+    /// number (made a string, as ids are). Nil unless a function.
+    func nodeKey(in simulation: SimulationHandle, name: String) -> ((String, Int, ElementList) throws -> String)? {
+        guard case .function(let function) = self else { return nil }
         let array = ElementArray(kind: .node, for: function)
         return { [unowned simulation] id, i, list in
             let L = simulation.activeState

@@ -1,0 +1,101 @@
+"""fl.live driven through its protocol by a scripted page (websocket-client), as the live page drives it: forcelab
+runs Tests/Live/live_protocol.lua (fl.live with wait = true); this client reads the URL from its standard error,
+checks the scene and frames, drags a node, sets the charge's strength, switches the link force off and on, sees the
+session's new node in a new scene, sends End and checks what the script printed. Then --sandbox refuses fl.live and
+--sandbox --allow-live allows it. Seconds. Usage: test_live_protocol.py FORCELAB"""
+import json
+import os
+import re
+import signal
+import struct
+import subprocess
+import sys
+import time
+
+import websocket
+
+forcelab = sys.argv[1]
+here = os.path.dirname(os.path.abspath(__file__))
+signal.alarm(120)
+failures = []
+
+
+def check(name, condition, detail=""):
+    print(("ok " if condition else "FAIL ") + name + ("" if condition else ": " + str(detail)), flush=True)
+    if not condition:
+        failures.append(name)
+
+
+process = subprocess.Popen([forcelab, os.path.join(here, "live_protocol.lua")], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+line = process.stderr.readline()
+url = re.search(r"fl\.live: (http://\S+)", line).group(1)
+port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
+                                 timeout=10)
+last_controls = None
+
+
+def until(predicate, seconds=10):
+    """Reads messages until `predicate(kind, message)` returns a value; the texts are parsed, frames unpacked."""
+    global last_controls
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        opcode, data = ws.recv_data()
+        if opcode == websocket.ABNF.OPCODE_BINARY:
+            message = struct.unpack(f"<{len(data) // 8}d", data)
+            kind = "frame"
+        else:
+            message = json.loads(data)
+            kind = message["type"]
+            if kind == "controls":
+                last_controls = message
+        value = predicate(kind, message)
+        if value is not None:
+            return value
+    raise TimeoutError("no message expected came")
+
+
+scene = until(lambda kind, m: m if kind == "scene" else None)
+check("the scene on connect", len(scene["nodes"]) == 9 and len(scene["edges"]) == 12, scene)
+check("the scene's styles from fl.live's options", {n["fill"] for n in scene["nodes"]} == {"#0000ff"}, scene["nodes"][0])
+check("the scene's forces", [(f["name"], f["kind"], f["enabled"]) for f in scene["forces"]]
+      == [("link", "link", True), ("charge", "manyBody", True)], scene["forces"])
+frame = until(lambda kind, m: m if kind == "frame" else None)
+check("a frame is [tick, alpha, x, y...]", len(frame) == 2 + 2 * 9 and frame[1] == 0.1, frame[:4])
+later = until(lambda kind, m: m if kind == "scene" else None)
+check("the session's new node appears in a new scene", len(later["nodes"]) == 10 and later["nodes"][9]["fill"] == "#ff0000",
+      later["nodes"][-1])
+
+ws.send(json.dumps({"type": "drag", "node": 0, "x": 100, "y": 50}))
+moved = until(lambda kind, m: m if kind == "frame" and m[2:4] == (100.0, 50.0) else None)
+check("a dragged node stays under the pointer", moved[2:4] == (100.0, 50.0))
+ws.send(json.dumps({"type": "force", "name": "charge", "option": "strength", "value": -100}))
+until(lambda kind, m: True if kind == "controls" and m["forces"][1]["options"]["strength"] == -100 else None)
+check("a force option set from the page comes back in the controls", True)
+ws.send(json.dumps({"type": "enable", "name": "link", "enabled": False}))
+off = until(lambda kind, m: m if kind == "controls" and not m["forces"][0]["enabled"] else None)
+check("a force switched off stays listed, off", off["forces"][0]["name"] == "link", off["forces"])
+ws.send(json.dumps({"type": "enable", "name": "link", "enabled": True}))
+on = until(lambda kind, m: m if kind == "controls" and m["forces"][0]["enabled"] else None)
+check("switched on again with its options", on["forces"][0]["options"]["distance"] == 25, on["forces"][0])
+for bad, expected in [("not json", "not JSON"), ('{"type": "drag", "node": 99, "x": 0, "y": 0}', "no node 99"),
+                      ('{"type": "force", "name": "charge", "option": "theta", "value": -1}', "theta"),
+                      ('{"type": "simulation", "option": "alpha", "value": 2}', "from 0 to 1")]:
+    ws.send(bad)
+    error = until(lambda kind, m: m if kind == "error" else None)
+    check(f"refused: {bad}", expected in error["message"], error)
+ws.send(json.dumps({"type": "end"}))
+out, err = process.communicate(timeout=20)
+check("End returns from fl.live", process.returncode == 0, err)
+check("the script sees what the page left",
+      out.strip() == "fx=100.0 fy=50.0 strength=-100.0 forces=charge,link distance=25.0 nodes=10", out)
+
+refused = subprocess.run([forcelab, "--sandbox", "-e", "fl.live(fl.simulation(fl.graph.new()))"], capture_output=True,
+                         text=True, timeout=20)
+check("--sandbox refuses fl.live", refused.returncode == 1 and "--allow-live" in refused.stderr, refused.stderr)
+allowed = subprocess.run([forcelab, "--sandbox", "--allow-live", "-e", "print(fl.live(fl.simulation(fl.graph.new())))"],
+                         capture_output=True, text=True, timeout=20)
+check("--sandbox --allow-live serves it", allowed.returncode == 0 and allowed.stdout.startswith("http://127.0.0.1:"),
+      allowed.stdout + allowed.stderr)
+sys.exit(1 if failures else 0)

@@ -1,0 +1,270 @@
+"""The live page in headless Chromium (selenium), driving the real product: forcelab runs live_session.lua, whose
+fl.live(sim, {wait = true}) serves the page, and prints at every tick what the test checks in forcelab itself.
+Checks: dragging a node 100 pixels moves its fx/fy in forcelab, keeps it under the pointer while held and releases it
+on drop; the manyBody strength slider changes sim:force("charge"):strength(); switching the link force off removes
+it and on restores it with its options; a node added in the session appears in the page; two pages see the same
+positions; a wrong token gets 403; a page closed mid-stream leaves the simulation running; End ends fl.live.
+A screenshot goes to $FORCELAB_SCREENSHOTS (default: a temporary folder, printed).
+Usage: python test_live_page.py FORCELAB CHROMIUM CHROMEDRIVER (scripts/test-live runs it)."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+FORCELAB, CHROMIUM, CHROMEDRIVER = sys.argv[1:4]
+del sys.argv[1:4]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"]:
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+class Session:
+    """forcelab running live_session.lua: its URL (from standard error) and its latest STATE line."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="forcelab-live-")
+        self.flag = os.path.join(self.folder, "add-node")
+        self.process = subprocess.Popen([FORCELAB, os.path.join(HERE, "live_session.lua"), self.flag],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.state, self.lines, self.errors, self.url = {}, [], [], None
+        self.lock = threading.Lock()
+        self.ticks = 0
+        threading.Thread(target=self.read_output, daemon=True).start()
+        threading.Thread(target=self.read_errors, daemon=True).start()
+        deadline = time.monotonic() + 30
+        while self.url is None:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError("fl.live printed no URL: " + "".join(self.errors))
+            time.sleep(0.05)
+
+    def read_output(self):
+        for line in self.process.stdout:
+            with self.lock:
+                self.lines.append(line)
+                if line.startswith("STATE "):
+                    self.ticks += 1
+                    self.state = dict(item.split("=", 1) for item in line.split()[1:])
+
+    def read_errors(self):
+        for line in self.process.stderr:
+            self.errors.append(line)
+            found = re.search(r"http://127\.0\.0\.1:\d+/\?token=[0-9A-Za-z_-]+", line)
+            if found and self.url is None:
+                self.url = found.group(0)
+
+    def latest(self):
+        with self.lock:
+            return dict(self.state), self.ticks
+
+    def wait_for(self, condition, what, timeout=10):
+        """The first state (after the next tick) for which `condition` holds."""
+        deadline = time.monotonic() + timeout
+        _, ticks = self.latest()
+        while time.monotonic() < deadline:
+            state, now = self.latest()
+            if now > ticks and state and condition(state):
+                return state
+            time.sleep(0.05)
+        raise AssertionError(f"forcelab never showed {what}; last state {self.latest()[0]}")
+
+
+def number(text):
+    return None if text == "nil" else float(text)
+
+
+class LivePageTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.session = Session()
+        cls.shots = os.environ.get("FORCELAB_SCREENSHOTS") or tempfile.mkdtemp(prefix="forcelab-live-shots-")
+        os.makedirs(cls.shots, exist_ok=True)
+        cls.driver = browser()
+        cls.driver.get(cls.session.url)
+        cls.wait_page(cls.driver)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        if cls.session.process.poll() is None:
+            cls.session.process.kill()
+        print("screenshots in " + cls.shots)
+
+    @staticmethod
+    def wait_page(driver, timeout=20):
+        """Waits until the page has a scene, positions and its panel."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready = driver.execute_script(
+                "return !!window.forcelabLive && forcelabLive.state().connected && forcelabLive.screenPosition(0) !== null"
+                " && document.querySelector('#panel section[data-force]') !== null")
+            if ready:
+                return
+            time.sleep(0.1)
+        raise AssertionError("the page never showed the simulation: " + str(driver.get_log("browser")))
+
+    def js(self, script, *arguments, driver=None):
+        return (driver or self.driver).execute_script(script, *arguments)
+
+    def canvas(self):
+        return self.driver.find_element(By.ID, "view")
+
+    def pointer_at(self, x, y):
+        """An action chain with the pointer at (x, y) of the canvas (selenium's offsets are from its centre)."""
+        canvas = self.canvas()
+        size = canvas.size
+        return ActionChains(self.driver, duration=20).move_to_element_with_offset(
+            canvas, int(round(x - size["width"] / 2)), int(round(y - size["height"] / 2)))
+
+    def force_section(self, name):
+        return self.driver.find_element(By.CSS_SELECTOR, f'#panel section[data-force="{name}"]')
+
+    def test_1_drag_a_node(self):
+        x, y = self.js("return forcelabLive.screenPosition(0)")
+        self.pointer_at(x, y).click_and_hold().perform()
+        view = self.js("return forcelabLive.state().view")  # the view stays put from the grab on
+        actions = ActionChains(self.driver, duration=20)
+        for _ in range(10):
+            actions.move_by_offset(10, 0)
+        actions.perform()
+        # While held: forcelab has fx/fy where the pointer is, alphaTarget 0.3, and the node stays under the pointer.
+        expected_x = (x + 100 - view["tx"]) / view["k"]
+        expected_y = (y - view["ty"]) / view["k"]
+        state = self.session.wait_for(lambda s: s["fx"] != "nil" and abs(number(s["fx"]) - expected_x) < 1.5 / view["k"],
+                                      "fx under the pointer")
+        self.assertAlmostEqual(number(state["fy"]), expected_y, delta=1.5 / view["k"])
+        self.assertAlmostEqual(number(state["alphaTarget"]), 0.3)
+        time.sleep(0.5)
+        # forcelab's frames keep the node at the pointer, and the page draws it there.
+        frame_x, frame_y = self.js("return forcelabLive.framePosition(0)")
+        self.assertAlmostEqual(frame_x * view["k"] + view["tx"], x + 100, delta=1.5)
+        self.assertAlmostEqual(frame_y * view["k"] + view["ty"], y, delta=1.5)
+        held_x, held_y = self.js("return forcelabLive.screenPosition(0)")
+        self.assertAlmostEqual(held_x, x + 100, delta=1.5)
+        self.assertAlmostEqual(held_y, y, delta=1.5)
+        self.assertEqual(self.js("var p = forcelabLive.screenPosition(0); return forcelabLive.nodeAt(p[0], p[1])"), 0)
+        self.driver.save_screenshot(os.path.join(self.shots, "live-drag.png"))
+        ActionChains(self.driver).release().perform()
+        state = self.session.wait_for(lambda s: s["fx"] == "nil", "the node released")
+        self.assertEqual(state["fy"], "nil")
+        self.assertAlmostEqual(number(state["alphaTarget"]), 0)
+
+    def test_2_strength_slider(self):
+        section = self.force_section("charge")
+        slider = section.find_element(By.CSS_SELECTOR, '.option input[type=range]')
+        self.assertEqual(slider.get_attribute("aria-label"), "strength")
+        low, high = float(slider.get_attribute("min")), float(slider.get_attribute("max"))
+        # A click a fifth of the way along the slider sets its value there, as a user's click does.
+        width = slider.size["width"]
+        ActionChains(self.driver).move_to_element_with_offset(slider, int(-width / 2 + width / 5), 0).click().perform()
+        value = float(slider.get_attribute("value"))
+        self.assertLess(value, -30, (low, high, value))
+        self.session.wait_for(lambda s: abs(number(s["strength"]) - value) < 1e-6, f"strength {value}")
+        field = section.find_element(By.CSS_SELECTOR, 'input[aria-label="strength value"]')
+        self.assertAlmostEqual(float(field.get_attribute("value")), value, places=3)
+        # Typed into the field, beyond the slider's range: forcelab takes it and the slider widens.
+        field.clear()
+        field.send_keys("-500", Keys.ENTER)
+        self.session.wait_for(lambda s: abs(number(s["strength"]) + 500) < 1e-6, "strength -500")
+        self.assertEqual(float(slider.get_attribute("min")), -500)
+
+    def test_3_link_switch(self):
+        section = self.force_section("link")
+        distance = section.find_element(By.CSS_SELECTOR, 'input[aria-label="distance value"]')
+        distance.clear()
+        distance.send_keys("45", Keys.ENTER)
+        self.session.wait_for(lambda s: s["link.distance"] == "45.000000", "link distance 45")
+        switch = section.find_element(By.CSS_SELECTOR, "label.switch")
+        switch.click()
+        state = self.session.wait_for(lambda s: "link" not in s["forces"].split(","), "the link force removed")
+        self.assertEqual(state["link.distance"], "none")
+        self.assertIn("off", section.get_attribute("class"))
+        switch.click()
+        state = self.session.wait_for(lambda s: "link" in s["forces"].split(","), "the link force restored")
+        self.assertEqual(state["link.distance"], "45.000000")
+        self.assertEqual(self.js("return forcelabLive.state().forces.filter(f => f.name === 'link')[0].enabled"), True)
+
+    def test_4_node_added_in_the_session(self):
+        before = self.js("return forcelabLive.state().nodes")
+        open(self.session.flag, "w").close()
+        self.session.wait_for(lambda s: int(s["nodes"]) == before + 1, "the added node")
+        deadline = time.monotonic() + 5
+        while "added" not in self.js("return forcelabLive.ids()"):
+            self.assertLess(time.monotonic(), deadline, "the added node never appeared in the page")
+            time.sleep(0.05)
+        index = self.js("return forcelabLive.ids().indexOf('added')")
+        time.sleep(0.3)
+        self.assertIsNotNone(self.js("return forcelabLive.screenPosition(arguments[0])", index))
+
+    def test_5_two_pages_see_the_same_positions(self):
+        second = browser()
+        try:
+            second.get(self.session.url)
+            self.wait_page(second)
+            self.driver.find_element(By.ID, "pause").click()
+            time.sleep(1)
+            for _ in range(20):
+                first = self.js("return [forcelabLive.state().tick, forcelabLive.ids().map((_, i) => forcelabLive.worldPosition(i))]")
+                other = self.js("return [forcelabLive.state().tick, forcelabLive.ids().map((_, i) => forcelabLive.worldPosition(i))]",
+                                driver=second)
+                if first == other:
+                    break
+                time.sleep(0.1)
+            self.assertEqual(first, other)
+            self.assertTrue(self.js("return forcelabLive.state().simulation.paused", driver=second), "the pause shows in both panels")
+            second.find_element(By.ID, "pause").click()
+            self.session.wait_for(lambda s: True, "ticks after resuming")
+        finally:
+            second.quit()
+
+    def test_6_wrong_token_is_refused(self):
+        base, token = self.session.url.split("/?token=")
+        for path in ["/", "/live.js", "/live.css", "/api.json"]:
+            for query in ["?token=" + "x" * len(token), ""]:
+                with self.assertRaises(urllib.error.HTTPError) as refused:
+                    urllib.request.urlopen(base + path + query, timeout=5)
+                self.assertEqual(refused.exception.code, 403, path + query)
+            self.assertEqual(urllib.request.urlopen(base + path + "?token=" + token, timeout=5).status, 200, path)
+
+    def test_7_page_closed_mid_stream(self):
+        second = browser()
+        second.get(self.session.url)
+        self.wait_page(second)
+        second.quit()  # the browser goes away while frames stream to it
+        received = self.js("return forcelabLive.stats().received")
+        _, ticks = self.session.latest()
+        time.sleep(1)
+        _, later = self.session.latest()
+        self.assertGreater(later, ticks + 5, "the simulation stopped ticking")
+        self.assertGreater(self.js("return forcelabLive.stats().received"), received + 5, "the other page got no frames")
+        self.assertIsNone(self.session.process.poll())
+
+    def test_8_no_errors_and_end(self):
+        self.driver.save_screenshot(os.path.join(self.shots, "live-page.png"))
+        severe = [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        self.assertEqual(severe, [])
+        self.driver.find_element(By.ID, "end").click()
+        self.assertEqual(self.session.process.wait(timeout=10), 0, "".join(self.session.errors))
+        self.assertTrue(any(line.startswith("ENDED nodes=21") for line in self.session.lines), self.session.lines[-3:])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
