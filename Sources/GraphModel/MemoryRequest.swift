@@ -30,15 +30,10 @@ public enum MemoryRequest {
         }
     }
 
-    /// The resident size the process may reach under the host's memory limit (nil: no limit); the host sets it when
-    /// it starts a run with `--max-memory`.
-    public static var ceiling: Int? {
-        get { lock.withLock { installedCeiling } }
-        set { lock.withLock { installedCeiling = newValue } }
-    }
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var installedCeiling: Int?
+    /// The resident size the process may reach under the memory limit in force for this call (nil: no limit): a
+    /// task-local value a Lua state with `--max-memory` binds around each of its bindings, so states in one process
+    /// keep their own.
+    @TaskLocal public static var ceiling: Int?
 
     /// Throws a `Refusal` when `bytes` more would not fit in the room the process has now.
     public static func check(_ bytes: Int, for purpose: String) throws {

@@ -65,4 +65,16 @@ public struct GraphSVGOptions {
 
     /// Options with every default.
     public init() {}
+
+    /// The range a numeric option must lie in, for readers that check options by key path (the Lua options).
+    public static func range(of option: PartialKeyPath<GraphSVGOptions>) -> ClosedRange<Double>? {
+        switch option {
+        case \.width, \.height: PictureSize.sides
+        case \.padding, \.nodeStrokeWidth, \.edgeOffset, \.edgeBorderRadius: StyleNumbers.length
+        case \.fontSize: StyleNumbers.fontSize
+        case \.edgeOpacity: StyleNumbers.opacity
+        case \.arrowScale: StyleNumbers.scale
+        default: nil
+        }
+    }
 }

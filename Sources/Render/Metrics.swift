@@ -1,6 +1,7 @@
 import D3Random
 import Foundation
 import GraphModel
+import ProcessorSupport
 
 /// Layout quality figures for node positions and edges; docs/metrics.md defines each one.
 public struct Metrics: Equatable {
@@ -22,9 +23,18 @@ public struct Metrics: Equatable {
         /// One positive weight (a graph length) per edge, in the order of `edges`: stress then uses weighted shortest
         /// paths and the edge-length figures divide each length by its edge's weight; nil counts every edge as 1.
         public var edgeWeights: [Double]? = nil
+        /// The threads the shortest-path searches and nearest-neighbour queries of stress and neighbourhood
+        /// preservation run on; nil: the cores this process may run on (`UsableCores`). The figures are the same
+        /// whatever the count.
+        public var threads: Int? = nil
 
         /// Options with every default.
         public init() {}
+    }
+
+    /// One figure `measure(only:...)` can compute alone, named as `pairs` names it.
+    public enum Figure: String, CaseIterable, Sendable {
+        case stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, boxOverlaps, neighbourhoodPreservation
     }
 
     /// Normalised stress after optimal scaling: 0 when layout distances are proportional to graph distances.
@@ -70,6 +80,24 @@ public struct Metrics: Equatable {
     public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
                                boxes: [SIMD2<Double>?]? = nil, parents: [Int?]? = nil, ids: [String]? = nil,
                                options: Options = Options(), check: @escaping (Int) throws -> Void = { _ in }) throws -> Metrics {
+        var figures = Set(Figure.allCases)
+        if !options.countsCrossings { figures.remove(.crossings) }
+        let values = Dictionary(uniqueKeysWithValues: try measure(
+            only: figures, positions: positions, edges: edges, radii: radii, boxes: boxes, parents: parents, ids: ids,
+            options: options, check: check))
+        return Metrics(
+            stress: values["stress"]!, crossings: values["crossings"].map { Int($0) },
+            edgeLengthMean: values["edgeLengthMean"]!, edgeLengthCV: values["edgeLengthCV"]!,
+            minAngle: values["minAngle"]!, overlaps: Int(values["overlaps"]!), boxOverlaps: Int(values["boxOverlaps"]!),
+            neighbourhoodPreservation: values["neighbourhoodPreservation"]!, sources: Int(values["sources"]!))
+    }
+
+    /// Measures only `figures` (the others cost nothing; `options.countsCrossings` is not consulted), as (name,
+    /// value) pairs in the order of `pairs`, with `sources` after them when stress or neighbourhood preservation is
+    /// among them; otherwise as `measure`.
+    public static func measure(only figures: Set<Figure>, positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
+                               boxes: [SIMD2<Double>?]? = nil, parents: [Int?]? = nil, ids: [String]? = nil, options: Options = Options(),
+                               check: @escaping (Int) throws -> Void = { _ in }) throws -> [(String, Double)] {
         let meter = WorkMeter(check)
         let n = positions.count
         let input = try Input(positions: positions, edges: edges, options: options)
@@ -83,31 +111,48 @@ public struct Metrics: Equatable {
             throw RenderError("parents must give a node index or nil for each of the \(n) nodes")
         }
         let segments = input.segments, weights = input.weights, graph = input.graph
-        let lengths = segments.indices.map { distance(positions[segments[$0].0], positions[segments[$0].1]) / (weights?[$0] ?? 1) }
-        let mean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
-        let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
-        let metrics = Metrics(
-            stress: try graph.stress(positions: positions, sources: input.sources, meter: meter),
-            crossings: options.countsCrossings ? try EdgeCrossings.count(
-                positions: positions, edges: segments, exactLimit: options.exactCrossingLimit, meter: meter) : nil,
-            edgeLengthMean: mean,
-            edgeLengthCV: mean > 0 ? variance.squareRoot() / mean : 0,
-            minAngle: graph.minAngle(positions: positions),
-            overlaps: Proximity.overlaps(positions: positions,
-                                         radii: radii ?? Array(repeating: options.defaultRadius, count: n)),
-            boxOverlaps: Proximity.boxOverlaps(
-                centres: positions, sizes: boxes ?? Array(repeating: nil, count: n), parents: parents ?? Array(repeating: nil, count: n)),
-            neighbourhoodPreservation: try graph.neighbourhoodPreservation(positions: positions, sources: input.sources, meter: meter),
-            sources: input.sources.count)
+        let threads = max(1, options.threads ?? UsableCores.count())
+        var measuredLengths: (mean: Double, cv: Double)?
+        func lengths() -> (mean: Double, cv: Double) {
+            if let measuredLengths { return measuredLengths }
+            let lengths = segments.indices.map { distance(positions[segments[$0].0], positions[segments[$0].1]) / (weights?[$0] ?? 1) }
+            let mean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
+            let variance = lengths.isEmpty ? 0 : lengths.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(lengths.count)
+            measuredLengths = (mean, mean > 0 ? variance.squareRoot() / mean : 0)
+            return measuredLengths!
+        }
+        var pairs: [(String, Double)] = []
+        for figure in Figure.allCases where figures.contains(figure) {
+            let value: Double
+            switch figure {
+            case .stress: value = try graph.stress(positions: positions, sources: input.sources, threads: threads, meter: meter)
+            case .crossings:
+                value = Double(try EdgeCrossings.count(positions: positions, edges: segments,
+                                                       exactLimit: options.exactCrossingLimit, meter: meter))
+            case .edgeLengthMean: value = lengths().mean
+            case .edgeLengthCV: value = lengths().cv
+            case .minAngle: value = graph.minAngle(positions: positions)
+            case .overlaps:
+                value = Double(Proximity.overlaps(positions: positions, radii: radii ?? Array(repeating: options.defaultRadius, count: n)))
+            case .boxOverlaps:
+                value = Double(Proximity.boxOverlaps(centres: positions, sizes: boxes ?? Array(repeating: nil, count: n),
+                                                     parents: parents ?? Array(repeating: nil, count: n)))
+            case .neighbourhoodPreservation:
+                value = try graph.neighbourhoodPreservation(positions: positions, sources: input.sources, threads: threads, meter: meter)
+            }
+            pairs.append((figure.rawValue, value))
+        }
+        if figures.contains(.stress) || figures.contains(.neighbourhoodPreservation) {
+            pairs.append(("sources", Double(input.sources.count)))
+        }
         try meter.flush()
-        return metrics
+        return pairs
     }
 
     /// The stress alone, as `measure` computes it (same sources, same checks), without the other figures: on large
     /// graphs whose long edges make counting crossings slow, this costs only the sampled shortest paths.
     public static func stress(positions: [SIMD2<Double>], edges: [(Int, Int)], options: Options = Options()) throws -> Double {
-        let input = try Input(positions: positions, edges: edges, options: options)
-        return try input.graph.stress(positions: positions, sources: input.sources, meter: WorkMeter())
+        try measure(only: [.stress], positions: positions, edges: edges, options: options)[0].1
     }
 
     /// A checked layout's edges without self loops, their weights, graph distances and shortest-path sources.

@@ -119,6 +119,17 @@ public struct Plot {
 
         /// Options with every default.
         public init() {}
+
+        /// The range a numeric option must lie in, for readers that check options by key path (the Lua options).
+        public static func range(of option: PartialKeyPath<Options>) -> ClosedRange<Double>? {
+            switch option {
+            case \.width, \.height: PictureSize.sides
+            case \.xMin, \.xMax, \.yMin, \.yMax, \.y2Min, \.y2Max: StyleNumbers.coordinate
+            case \.strokeWidth, \.padding: StyleNumbers.length
+            case \.fontSize: StyleNumbers.fontSize
+            default: nil
+            }
+        }
     }
 
     /// The lines, drawn in order.

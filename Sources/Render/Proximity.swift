@@ -1,4 +1,4 @@
-/// Distance queries over node positions: overlapping circles and nearest neighbours.
+/// Distance queries over node positions: overlapping circles (nearest neighbours: `NearestGrid`).
 enum Proximity {
     /// Grid cell numbers are clamped to ±this, so they always fit an Int; cells beyond it merge, which only adds candidates.
     static let farthestCell = 1 << 52
@@ -60,15 +60,5 @@ enum Proximity {
     static func cellNumber(_ v: Double) -> Int {
         let limit = Double(farthestCell)
         return v > -limit ? (v < limit ? Int(v.rounded(.down)) : farthestCell) : -farthestCell
-    }
-
-    /// The `k` nodes nearest to node `s` (itself excluded), ties broken by lower index.
-    static func nearest(_ k: Int, to s: Int, positions: [SIMD2<Double>]) -> [Int] {
-        let p = positions[s]
-        let others = positions.indices.lazy.filter { $0 != s }.map { j -> (Double, Int) in
-            let d = positions[j] - p
-            return ((d * d).sum(), j)
-        }
-        return others.sorted { $0 < $1 }.prefix(k).map(\.1)
     }
 }

@@ -102,6 +102,19 @@ public struct Radar {
 
         /// Options with every default.
         public init() {}
+
+        /// The range a numeric option must lie in, for readers that check options by key path (the Lua options).
+        public static func range(of option: PartialKeyPath<Options>) -> ClosedRange<Double>? {
+            switch option {
+            case \.width, \.height: PictureSize.sides
+            case \.divisions: Double(divisionsRange.lowerBound)...Double(divisionsRange.upperBound)
+            case \.min, \.max: StyleNumbers.coordinate
+            case \.fillOpacity: StyleNumbers.opacity
+            case \.strokeWidth, \.markerRadius, \.padding: StyleNumbers.length
+            case \.fontSize: StyleNumbers.fontSize
+            default: nil
+            }
+        }
     }
 
     /// The axes, clockwise from the top.

@@ -14,8 +14,9 @@ final class APIDescriptionTests: XCTestCase {
             local names = {}
             local function walk(t, prefix)
               for k, v in pairs(t) do
-                if type(v) == "function" then names[#names + 1] = prefix .. k
-                elseif type(v) == "table" and k ~= "generators" and k ~= "build" then walk(v, prefix .. k .. ".") end
+                local callable = type(v) == "table" and getmetatable(v) and getmetatable(v).__call
+                if type(v) == "function" or callable then names[#names + 1] = prefix .. k end
+                if type(v) == "table" and k ~= "generators" and k ~= "build" then walk(v, prefix .. k .. ".") end
               end
             end
             walk(fl, "fl.")

@@ -58,6 +58,19 @@ final class LimitsTests: XCTestCase {
         XCTAssertTrue(counted.stderr.contains("instruction limit of 400000 reached") && !counted.stdout.contains("finished"), counted.stderr)
     }
 
+    /// fl.layout.layered counts each step's and each sweep's work against the instruction limit and checks every
+    /// limit between them: a deep random graph (thousands of layers, millions of bends) stops at --timeout, where
+    /// cutting long edges at their bends did not check before.
+    func testLimitsStopALayeredLayout() throws {
+        let chunk = "fl.layout.layered(fl.graph.generate('recursive', {n = 5000, seed = 1})) print('finished')"
+        let timed = try ForcelabProcess.run(["--timeout", "1", "-e", chunk])
+        XCTAssertEqual(timed.status, 3, timed.stderr)
+        XCTAssertTrue(timed.stderr.contains("time limit of 1 s reached") && !timed.stderr.contains("did not stop"), timed.stderr)
+        let counted = try ForcelabProcess.run(["--max-instructions", "100000", "-e", chunk])
+        XCTAssertEqual(counted.status, 3, counted.stderr)
+        XCTAssertTrue(counted.stderr.contains("instruction limit of 100000 reached") && !counted.stdout.contains("finished"), counted.stderr)
+    }
+
     /// fl.layout.stress counts each sweep's terms against the instruction limit and checks every limit and Ctrl-C
     /// after each sweep, as the tick loops do: before, Ctrl-C at the REPL did nothing until the layout ended (and a
     /// second one ended the REPL), and --timeout's watchdog had to kill the process.

@@ -2,7 +2,9 @@
 Chromium loads the page with each renderer in turn (pixels, canvas, pixels, ...) and the page's forcelabLive.bench
 draws every animation frame for SECONDS seconds. Prints frames a second, script milliseconds a frame (mean and 95th
 percentile) and Chromium's processor milliseconds a frame (all its processes, from /proc), then medians.
-Usage: python bench_live_page.py FORCELAB CHROMIUM CHROMEDRIVER RUNS SECONDS NODES"""
+With PAUSED (a seventh argument "paused"), the page pauses the simulation first, so that forcelab's ticks do not
+take the processor the page draws with (2 cores), and the page draws the same positions each frame.
+Usage: python bench_live_page.py FORCELAB CHROMIUM CHROMEDRIVER RUNS SECONDS NODES [paused]"""
 import os
 import re
 import statistics
@@ -16,6 +18,7 @@ from selenium.webdriver.chrome.service import Service
 
 forcelab, chromium, chromedriver = sys.argv[1:4]
 runs, seconds, nodes = int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
+paused = len(sys.argv) > 7 and sys.argv[7] == "paused"
 
 SESSION = f"""
 local g = fl.graph.generate("barabasiAlbert", {{n = {nodes}, m = 2}})
@@ -77,6 +80,8 @@ try:
                 if time.monotonic() > deadline:
                     sys.exit("bench-live: the page showed no positions")
                 time.sleep(0.2)
+            if paused and not driver.execute_script("return forcelabLive.state().simulation.paused"):
+                driver.find_element("id", "pause").click()
             time.sleep(1)
             before = processor_seconds(service.process.pid)
             figures = driver.execute_async_script(
@@ -96,4 +101,4 @@ print("median fps: pixels %.1f, canvas %.1f (ratio %.2f); Chromium processor ms 
       % tuple([statistics.median(r["fps"] for r in results["pixels"]), statistics.median(r["fps"] for r in results["canvas"]),
                statistics.median(r["fps"] for r in results["pixels"]) / max(statistics.median(r["fps"] for r in results["canvas"]), 1e-9),
                statistics.median(r["cpuMs"] for r in results["pixels"]), statistics.median(r["cpuMs"] for r in results["canvas"])]))
-print("load average while measuring: " + open("/proc/loadavg").read().split()[0])
+print("simulation " + ("paused" if paused else "ticking") + "; load average while measuring: " + open("/proc/loadavg").read().split()[0])

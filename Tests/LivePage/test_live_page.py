@@ -140,26 +140,31 @@ class LivePageTests(unittest.TestCase):
     def test_1_drag_a_node(self):
         x, y = self.js("return forcelabLive.screenPosition(0)")
         self.pointer_at(x, y).click_and_hold().perform()
-        view = self.js("return forcelabLive.state().view")  # the view stays put from the grab on
+        # The view stays put from the grab on; the node keeps its offset from the pointer, as with d3.drag.
+        view = self.js("return forcelabLive.state().view")
+        grab_x, grab_y = self.js("return forcelabLive.screenPosition(0)")
+        state = self.session.wait_for(lambda s: s["fx"] != "nil", "the node fixed when grabbed")
+        fx, fy = number(state["fx"]), number(state["fy"])
+        self.assertAlmostEqual(fx * view["k"] + view["tx"], grab_x, delta=0.01)
+        self.assertAlmostEqual(fy * view["k"] + view["ty"], grab_y, delta=0.01)
+        self.assertAlmostEqual(number(state["alphaTarget"]), 0.3)
         actions = ActionChains(self.driver, duration=20)
         for _ in range(10):
             actions.move_by_offset(10, 0)
         actions.perform()
-        # While held: forcelab has fx/fy where the pointer is, alphaTarget 0.3, and the node stays under the pointer.
-        expected_x = (x + 100 - view["tx"]) / view["k"]
-        expected_y = (y - view["ty"]) / view["k"]
-        state = self.session.wait_for(lambda s: s["fx"] != "nil" and abs(number(s["fx"]) - expected_x) < 1.5 / view["k"],
-                                      "fx under the pointer")
-        self.assertAlmostEqual(number(state["fy"]), expected_y, delta=1.5 / view["k"])
+        # While held: forcelab's fx/fy moved 100 pixels' worth with the pointer.
+        state = self.session.wait_for(lambda s: abs(number(s["fx"]) - (fx + 100 / view["k"])) < 1e-6,
+                                      "fx moved with the pointer")
+        self.assertAlmostEqual(number(state["fy"]), fy, delta=1e-6)
         self.assertAlmostEqual(number(state["alphaTarget"]), 0.3)
         time.sleep(0.5)
         # forcelab's frames keep the node at the pointer, and the page draws it there.
         frame_x, frame_y = self.js("return forcelabLive.framePosition(0)")
-        self.assertAlmostEqual(frame_x * view["k"] + view["tx"], x + 100, delta=1.5)
-        self.assertAlmostEqual(frame_y * view["k"] + view["ty"], y, delta=1.5)
+        self.assertAlmostEqual(frame_x * view["k"] + view["tx"], grab_x + 100, delta=0.01)
+        self.assertAlmostEqual(frame_y * view["k"] + view["ty"], grab_y, delta=0.01)
         held_x, held_y = self.js("return forcelabLive.screenPosition(0)")
-        self.assertAlmostEqual(held_x, x + 100, delta=1.5)
-        self.assertAlmostEqual(held_y, y, delta=1.5)
+        self.assertAlmostEqual(held_x, grab_x + 100, delta=0.01)
+        self.assertAlmostEqual(held_y, grab_y, delta=0.01)
         self.assertEqual(self.js("var p = forcelabLive.screenPosition(0); return forcelabLive.nodeAt(p[0], p[1])"), 0)
         self.driver.save_screenshot(os.path.join(self.shots, "live-drag.png"))
         ActionChains(self.driver).release().perform()

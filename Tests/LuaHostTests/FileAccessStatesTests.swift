@@ -71,3 +71,43 @@ private final class Refusals: @unchecked Sendable {
     func add(_ path: String) { lock.withLock { noted.append(path) } }
     var paths: [String] { lock.withLock { noted } }
 }
+
+/// The engine settings a state's simulations use are that state's: a sweep's record of one state is not another's.
+final class EngineUseStatesTests: XCTestCase {
+    func testTwoStatesNoteTheirOwnSimulationsSettings() throws {
+        let fast = try LuaState(), exact = try LuaState()
+        try fast.run("forcelab.simulation(forcelab.graph.generate('tree', {n = 3}), {mode = 'fast', threads = 2})", name: "=fast")
+        try exact.run("forcelab.simulation(forcelab.graph.generate('tree', {n = 3}), {threads = 1}):threads(1)", name: "=exact")
+        let described = { (lua: LuaState) in lua.engineUse.take().map { "\($0.mode) \($0.threads)" } }
+        XCTAssertEqual(described(fast), ["fast 2"])
+        XCTAssertEqual(described(exact), ["exact 1"])
+        XCTAssertEqual(described(fast), [], "taken settings are forgotten")
+    }
+}
+
+/// A state's memory limit is its own: two states with different limits, side by side in one process, each refuse a
+/// request by the room their own limit leaves.
+final class MemoryLimitStatesTests: XCTestCase {
+    func testTwoStatesRefuseByTheirOwnLimits() throws {
+        let small = try LuaState(memoryLimit: 300 << 20), large = try LuaState(memoryLimit: 1 << 30)
+        // About 10 GB: more than either limit leaves, so neither builds it.
+        let request = "forcelab.graph.generate('erdosRenyi', {n = 1e7, m = 2e7})"
+        func refusal(_ lua: LuaState) -> String {
+            do {
+                try lua.run(request, name: "=request")
+                return "no error"
+            } catch {
+                return String(describing: error)
+            }
+        }
+        // Interleaved, the larger limit's state made last: each names the room its own limit leaves (a multiple of
+        // the limit: under 1 GiB for 300 MiB, over 1.5 GiB for 1 GiB).
+        func room(_ message: String) -> Double? {
+            guard let start = message.range(of: "more than the memory limit leaves (")?.upperBound else { return nil }
+            return Double(message[start...].prefix { $0 != " " })
+        }
+        let largeRefusal = refusal(large), smallRefusal = refusal(small)
+        XCTAssertLessThan(try XCTUnwrap(room(smallRefusal), smallRefusal), 1, smallRefusal)
+        XCTAssertGreaterThan(try XCTUnwrap(room(largeRefusal), largeRefusal), 1.5, largeRefusal)
+    }
+}

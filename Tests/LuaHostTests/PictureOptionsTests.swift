@@ -199,4 +199,28 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertEqual(firstLine(square + "fl.metrics(g, {crosings = false})"), "test:1: fl.metrics: unknown option 'crosings' (did you mean 'crossings'?)")
         XCTAssertTrue(error(square + "fl.metrics(g, {crossings = 'no'})").contains("field 'crossings'"))
     }
+
+    func testMetricsComputeOnlyTheFiguresAskedFor() {
+        let square = "local g = fl.graph.new(); for i, p in ipairs{{0, 0}, {10, 0}, {10, 10}, {0, 10}} do g:addNode{id = 'n' .. i, x = p[1], y = p[2]} end; "
+            + "for _, e in ipairs{{1, 2}, {2, 3}, {3, 4}, {4, 1}, {1, 3}, {2, 4}} do g:addEdge{source = 'n' .. e[1], target = 'n' .. e[2]} end; "
+        run(square + """
+            local all = fl.metrics(g)
+            local some = fl.metrics(g, {only = {"neighbourhoodPreservation", "stress"}, threads = 1})
+            local names = {}
+            for name in pairs(some) do names[#names + 1] = name end
+            table.sort(names)
+            assert(table.concat(names, " ") == "neighbourhoodPreservation sources stress", table.concat(names, " "))
+            assert(some.stress == all.stress and some.neighbourhoodPreservation == all.neighbourhoodPreservation)
+            assert(math.type(some.sources) == "integer" and some.sources == 4)
+            local crossings = fl.metrics(g, {only = {"crossings"}})
+            assert(crossings.crossings == 1 and crossings.sources == nil and crossings.stress == nil)
+            """)
+        XCTAssertTrue(error(square + "fl.metrics(g, {only = {'stress', 'neighborhoodPreservation'}})")
+            .contains("(field 'only'[2]: unknown figure 'neighborhoodPreservation' (did you mean 'neighbourhoodPreservation'?))"))
+        XCTAssertTrue(error(square + "fl.metrics(g, {only = {'sources'}})").contains("unknown figure 'sources' (figures: stress, crossings,"))
+        XCTAssertTrue(error(square + "fl.metrics(g, {only = {}})").contains("field 'only': a list of figure names expected"))
+        XCTAssertTrue(error(square + "fl.metrics(g, {only = 'stress'})").contains("field 'only'"))
+        XCTAssertTrue(error(square + "fl.metrics(g, {only = {'crossings'}, crossings = false})").contains("names 'crossings' but 'crossings' is false"))
+        XCTAssertTrue(error(square + "fl.metrics(g, {threads = 0})").contains("field 'threads'"))
+    }
 }

@@ -234,6 +234,122 @@ final class MetricsTests: XCTestCase {
         XCTAssertThrowsError(try Metrics.measure(positions: centres, edges: [], boxes: [nil])) {
             XCTAssertEqual("\($0)", "boxes has 1 sizes but there are 6 nodes")
         }
+        let alone = try Metrics.measure(only: [.boxOverlaps], positions: centres, edges: [], boxes: sizes, parents: parents)
+        XCTAssertEqual(alone.map(\.0), ["boxOverlaps"])
+        XCTAssertEqual(alone.map(\.1), [6])
+    }
+
+    /// Stress as it was defined before the searches ran in parallel: every (source, node) pair's ratio added in turn.
+    func sequentialStress(_ positions: [SIMD2<Double>], _ edges: [(Int, Int)], sources: [Int]) throws -> Double {
+        let paths = try ShortestPaths(nodeCount: positions.count, edges: edges)
+        var a = 0.0, b = 0.0, count = 0.0
+        for s in sources {
+            for (j, g) in paths.distances(from: s).enumerated() where g > 0 && g < .infinity {
+                let ratio = Metrics.distance(positions[s], positions[j]) / g
+                a += ratio
+                b += ratio * ratio
+                count += 1
+            }
+        }
+        return count == 0 ? 0 : b == 0 ? 1 : max(0, 1 - a * a / (b * count))
+    }
+
+    /// Neighbourhood preservation as it was defined before the grid: each source's k nearest by sorting every node.
+    func sortedNeighbourhoodPreservation(_ positions: [SIMD2<Double>], _ edges: [(Int, Int)], sources: [Int]) throws -> Double {
+        let paths = try ShortestPaths(nodeCount: positions.count, edges: edges)
+        var total = 0.0, count = 0.0
+        for s in sources where !paths.range(of: s).isEmpty {
+            let neighbours = paths.neighbours[paths.range(of: s)]
+            let nearest = Set(positions.indices.filter { $0 != s }.map { j -> (Double, Int) in
+                let d = positions[j] - positions[s]
+                return ((d * d).sum(), j)
+            }.sorted { $0 < $1 }.prefix(neighbours.count).map(\.1))
+            let shared = neighbours.filter(nearest.contains).count
+            total += Double(shared) / Double(2 * neighbours.count - shared)
+            count += 1
+        }
+        return count > 0 ? total / count : 1
+    }
+
+    /// Random layouts of random graphs: spread real coordinates, small integer ones (many ties and shared points),
+    /// every node on one line, every node on one point, a few far outliers.
+    func randomLayouts() -> [(positions: [SIMD2<Double>], edges: [(Int, Int)])] {
+        var state: UInt32 = 5
+        func random(_ below: Int) -> Int {
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 8) % below
+        }
+        return (0..<30).map { trial in
+            let n = 2 + random(80), m = random(3 * n)
+            let positions = (0..<n).map { i -> SIMD2<Double> in
+                switch trial % 5 {
+                case 0: return SIMD2(Double(random(100_000)) / 7, Double(random(100_000)) / 13)
+                case 1: return SIMD2(Double(random(6)), Double(random(6)))
+                case 2: return SIMD2(Double(random(1000)), 4)
+                case 3: return SIMD2(3, -2)
+                default: return i % 17 == 0 ? SIMD2(Double(random(9)) * 1e12, 1e9) : SIMD2(Double(random(500)), Double(random(500)))
+                }
+            }
+            return (positions, (0..<m).map { _ in (random(n), random(n)) })
+        }
+    }
+
+    func testParallelFiguresEqualTheSequentialDefinitions() throws {
+        var layouts = randomLayouts()
+        layouts.append(jitteredGrid())
+        for (trial, (positions, edges)) in layouts.enumerated() {
+            var options = Metrics.Options()
+            options.sampleSources = 40
+            let loops = edges.filter { $0.0 != $0.1 }
+            // Every node of the small layouts, 40 sampled ones of the grid.
+            let sources = try GraphDistances(nodeCount: positions.count, edges: loops, lengths: nil)
+                .sources(limit: options.exactNodeLimit, samples: options.sampleSources, seed: options.seed)
+            let expectedStress = try sequentialStress(positions, loops, sources: sources)
+            let expectedPreservation = try sortedNeighbourhoodPreservation(positions, loops, sources: sources)
+            for threads in [1, 3] {
+                options.threads = threads
+                let pairs = try Metrics.measure(only: [.stress, .neighbourhoodPreservation], positions: positions, edges: edges, options: options)
+                XCTAssertEqual(pairs.map(\.0), ["stress", "neighbourhoodPreservation", "sources"])
+                // The stress's sums are added source by source: the same up to rounding.
+                XCTAssertEqual(pairs[0].1, expectedStress, accuracy: 1e-12 * max(1, expectedStress), "trial \(trial)")
+                XCTAssertEqual(pairs[1].1, expectedPreservation, "trial \(trial), \(threads) threads")
+            }
+        }
+    }
+
+    func testFiguresAreTheSameWhateverTheThreadCount() throws {
+        let (positions, edges) = jitteredGrid()
+        var options = Metrics.Options()
+        options.sampleSources = 150
+        options.threads = 1
+        let one = try Metrics.measure(positions: positions, edges: edges, options: options)
+        for threads in [2, 5, 64] {
+            options.threads = threads
+            XCTAssertEqual(try Metrics.measure(positions: positions, edges: edges, options: options), one, "\(threads) threads")
+        }
+        options.edgeWeights = edges.indices.map { Double($0 % 3 + 1) }
+        options.threads = 1
+        let weighted = try Metrics.stress(positions: positions, edges: edges, options: options)
+        options.threads = 4
+        XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges, options: options), weighted)
+    }
+
+    func testOnlyTheFiguresAskedForAreMeasured() throws {
+        let edges = cycle + [(0, 2), (1, 3)]
+        let full = try Metrics.measure(positions: square, edges: edges, radii: [6, 6, 6, 6])
+        let everything = try Metrics.measure(only: Set(Metrics.Figure.allCases), positions: square, edges: edges, radii: [6, 6, 6, 6])
+        XCTAssertEqual(everything.map(\.0), full.pairs.map(\.name))
+        XCTAssertEqual(everything.map(\.1), full.pairs.map(\.value))
+        let some = try Metrics.measure(only: [.overlaps, .crossings], positions: square, edges: edges, radii: [6, 6, 6, 6])
+        XCTAssertEqual(some.map(\.0), ["crossings", "overlaps"])
+        XCTAssertEqual(some.map(\.1), [1, 4])
+        // Figures not asked for cost no work: crossings alone charges the 15 pairs of six edges, nothing per source.
+        var work = 0
+        _ = try Metrics.measure(only: [.crossings], positions: square, edges: edges) { work += $0 }
+        XCTAssertEqual(work, 15)
+        work = 0
+        _ = try Metrics.measure(only: [.stress], positions: square, edges: edges) { work += $0 }
+        XCTAssertEqual(work, 16, "one unit per node for each of the four sources")
     }
 
     func testEmptyAndBadInput() throws {

@@ -6,8 +6,10 @@ local fl = require "forcelab"
 local work = assert(arg[1], "usage: forcelab-layouts.lua WORK FLOW.json ...")
 
 -- The force layout with the forces forcelab has: link, many-body, centre, and circles around each box for
--- collision (a box's circle is centred on its position, the corner React Flow keeps, so the radius is its diagonal).
+-- collision (a box's circle is centred on its position, the corner React Flow keeps, so the radius is its diagonal),
+-- from d3's phyllotaxis (the positions a file was saved with are cleared, as for WebCola).
 local function forces(g)
+  for node in g:nodes() do node.x, node.y = 0 / 0, 0 / 0 end
   local sim = fl.simulation(g)
   sim:force("link", fl.force.link{distance = 120})
   sim:force("charge", fl.force.manyBody{strength = -300})

@@ -1,3 +1,5 @@
+import ProcessorSupport
+
 /// Fast mode's many-body sums in 2D where `MultipoleManyBody` does not apply (a finite distanceMax, a strength that
 /// is not finite, nodes spread over a square wider than 10^20), over the same Barnes-Hut tree as exact mode: the points of each of the
 /// largest subtrees holding at most `groupSize` points form a group that walks the tree once, with the group's

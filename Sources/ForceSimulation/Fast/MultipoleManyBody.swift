@@ -1,3 +1,5 @@
+import ProcessorSupport
+
 /// Fast mode's many-body sums in 2D by a fast multipole method: the force on a node at z from a node of strength s
 /// at w is s (w − z) / |w − z|² = s / conj(w − z), so a node's sum is the conjugate of Σ s / (w − z), the Cauchy
 /// kernel of the classic 2D method (`ComplexExpansions`).

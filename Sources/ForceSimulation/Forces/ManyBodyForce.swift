@@ -1,3 +1,5 @@
+import ProcessorSupport
+
 /// d3's many-body force (charge): every node pushes (negative strength) or pulls every other, 1/r, approximated
 /// by Barnes-Hut over a d3-quadtree (2D) or d3-octree (3D) so sums come out in d3's order.
 ///

@@ -1,3 +1,5 @@
+import ProcessorSupport
+
 /// Builds a 2D d3-quadtree by sorting its points on Morton keys instead of partitioning them level by level.
 ///
 /// A point's key interleaves its cell coordinates at depth 32 (y bit over x bit, so key order is d3's child index

@@ -1,3 +1,5 @@
+import ProcessorSupport
+
 /// A d3-quadtree (2D) or d3-octree (3D) over a set of points, with the same cell geometry, insertion and child
 /// order, laid out in pre-order in flat arrays so a visit is a linear scan that can skip a cell's subtree.
 ///

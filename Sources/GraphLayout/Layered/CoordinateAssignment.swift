@@ -12,11 +12,9 @@ enum CoordinateAssignment {
                         check: (Int) throws -> Void) throws -> [Double] {
         var centre = Array(repeating: 0.0, count: diagram.vertexCount)
         for layer in diagram.layers {
-            var edge = 0.0
             for (i, vertex) in layer.enumerated() {
-                if i > 0 { edge += gap(layer[i - 1], vertex, diagram, separation) }
-                centre[vertex] = edge + diagram.across[vertex] / 2
-                edge += diagram.across[vertex]
+                centre[vertex] = i == 0 ? diagram.across[vertex] / 2
+                    : centre[layer[i - 1]] + gap(layer[i - 1], vertex, diagram, separation)
             }
         }
         for pass in 0..<passes {
@@ -51,10 +49,13 @@ enum CoordinateAssignment {
         // Blocks of neighbouring vertices that share one shifted position: weight, weighted sum, size.
         var blocks: [(weight: Double, sum: Double, count: Int)] = []
         for (i, vertex) in layer.enumerated() {
-            let neighbours = towards.flatMap { $0[vertex] }
-            let wished = neighbours.isEmpty ? centre[vertex]
-                : neighbours.reduce(0.0) { $0 + centre[$1] } / Double(neighbours.count)
-            let weight = neighbours.isEmpty ? 0.01 : diagram.isBend(vertex) ? bendWeight : 1
+            var sum = 0.0, count = 0
+            for side in towards {
+                for neighbour in side[vertex] { sum += centre[neighbour] }
+                count += side[vertex].count
+            }
+            let wished = count == 0 ? centre[vertex] : sum / Double(count)
+            let weight = count == 0 ? 0.01 : diagram.isBend(vertex) ? bendWeight : 1
             blocks.append((weight, weight * (wished - offset[i]), 1))
             while blocks.count > 1, blocks[blocks.count - 2].sum / blocks[blocks.count - 2].weight
                     > blocks[blocks.count - 1].sum / blocks[blocks.count - 1].weight {

@@ -16,9 +16,11 @@ enum CrossingReduction {
         for _ in 0..<sweeps where fewest > 0 {
             for layer in diagram.layers.indices.dropFirst() {
                 sort(&diagram.layers[layer], by: diagram.above, position: &position)
+                try check(diagram.layers[layer].count)
             }
             for layer in diagram.layers.indices.reversed().dropFirst() {
                 sort(&diagram.layers[layer], by: diagram.below, position: &position)
+                try check(diagram.layers[layer].count)
             }
             try transpose(&diagram, position: &position, check: check)
             let count = crossings(diagram, position)
@@ -44,10 +46,13 @@ enum CrossingReduction {
         for (i, vertex) in layer.enumerated() { position[vertex] = i }
     }
 
-    /// Swaps neighbouring vertices of a layer while the swap crosses fewer edges with both layers around, up to as
-    /// many passes as the diagram has layers.
+    /// The most passes of neighbour swaps after a sweep.
+    static let transposePasses = 4
+
+    /// Swaps neighbouring vertices of a layer while the swap crosses fewer edges with both layers around, pass
+    /// after pass until one swaps nothing (at most `transposePasses`).
     private static func transpose(_ diagram: inout LayeredDiagram, position: inout [Int], check: (Int) throws -> Void) throws {
-        for _ in 0..<max(diagram.layers.count, 1) {
+        for _ in 0..<transposePasses {
             var improved = false
             for layer in diagram.layers.indices {
                 var order = diagram.layers[layer]
@@ -71,9 +76,8 @@ enum CrossingReduction {
     /// The crossings between the edges of `left` and those of `right` when `left` lies just before `right`.
     private static func pairCrossings(_ left: Int, _ right: Int, _ diagram: LayeredDiagram, _ position: [Int]) -> Int {
         var count = 0
-        for neighbours in [diagram.above, diagram.below] {
-            for u in neighbours[left] { for v in neighbours[right] where position[u] > position[v] { count += 1 } }
-        }
+        for u in diagram.above[left] { for v in diagram.above[right] where position[u] > position[v] { count += 1 } }
+        for u in diagram.below[left] { for v in diagram.below[right] where position[u] > position[v] { count += 1 } }
         return count
     }
 

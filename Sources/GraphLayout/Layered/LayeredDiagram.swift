@@ -19,8 +19,9 @@ struct LayeredDiagram {
     /// Each vertex's size across it (0 for bends).
     var across: [Double]
 
-    /// The diagram of nodes with `layer`s and sizes, and `edges` running from a lower layer to a higher one.
-    init(layer: [Int], along: [Double], across: [Double], edges: [(Int, Int)]) throws {
+    /// The diagram of nodes with `layer`s and sizes, and `edges` running from a lower layer to a higher one;
+    /// `check` is called with each edge's layers crossed.
+    init(layer: [Int], along: [Double], across: [Double], edges: [(Int, Int)], check: (Int) throws -> Void) throws {
         nodeCount = layer.count
         let bends = edges.reduce(0) { $0 + max($1.1 - $1.0, 1) - 1 }
         try MemoryRequest.check((nodeCount + bends) * 8, of: Int.self, for: "the layered layout's \(bends) bends of long edges")
@@ -43,6 +44,7 @@ struct LayeredDiagram {
             }
             below[previous].append(target)
             above[target].append(previous)
+            try check(layerOf[target] - layerOf[source])
         }
         layers = Array(repeating: [], count: (layerOf.max() ?? -1) + 1)
         for (vertex, layer) in layerOf.enumerated() { layers[layer].append(vertex) }

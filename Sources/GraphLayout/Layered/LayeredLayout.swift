@@ -61,7 +61,7 @@ public enum LayeredLayout {
         let along = sizes.map { right ? $0.x : $0.y }, across = sizes.map { right ? $0.y : $0.x }
         let acyclic = try CycleRemoval.acyclic(nodeCount: members.count, edges: localEdges, check: check)
         let layer = try LayerAssignment.layers(nodeCount: members.count, edges: acyclic, ranking: options.ranking, check: check)
-        var diagram = try LayeredDiagram(layer: layer, along: along, across: across, edges: acyclic)
+        var diagram = try LayeredDiagram(layer: layer, along: along, across: across, edges: acyclic, check: check)
         let crossings = try CrossingReduction.reduce(&diagram, sweeps: options.sweeps, check: check)
         let centre = try CoordinateAssignment.centres(diagram, separation: options.nodeSeparation,
                                                       passes: options.placementPasses, check: check)

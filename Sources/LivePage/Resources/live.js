@@ -307,29 +307,38 @@
       return edgeGroups.every(function (group) { return group.dash.length === 0 && group.width <= 1.5; });
     }
 
-    function blend(index, r, g, b, a) {
+    // Mixes a colour into pixel `index` with weight `a` (0-256). Pixels are little-endian RGBA words: red and blue
+    // (`redBlue`, mask 0xff00ff) mix in one multiplication, green (`green`, mask 0xff00) in another.
+    function blend(index, redBlue, green, a) {
       var v = pixels[index], keep = 256 - a;
-      pixels[index] = 0xff000000 | ((((v >>> 16) & 255) * keep + b * a) >> 8) << 16 |
-        ((((v >>> 8) & 255) * keep + g * a) >> 8) << 8 | (((v & 255) * keep + r * a) >> 8);
+      pixels[index] = 0xff000000 | ((((v & 0xff00ff) * keep + redBlue * a) >>> 8) & 0xff00ff) |
+        ((((v & 0xff00) * keep + green * a) >>> 8) & 0xff00);
     }
 
     // One edge from (x0, y0) to (x1, y1): along its longer axis, the two pixels across it share its alpha `a` (0-256).
-    function line(x0, y0, x1, y1, r, g, b, a) {
+    function line(x0, y0, x1, y1, redBlue, green, a) {
       if ((x0 < 0 && x1 < 0) || (y0 < 0 && y1 < 0) || (x0 >= width && x1 >= width) || (y0 >= height && y1 >= height)) return;
-      var dx = x1 - x0, dy = y1 - y0, t, step, i, end, across, near, f;
+      var dx = x1 - x0, dy = y1 - y0, t, step, i, end, across, near, f, base;
       var steep = Math.abs(dy) > Math.abs(dx);
       if (steep) { t = x0; x0 = y0; y0 = t; t = x1; x1 = y1; y1 = t; t = dx; dx = dy; dy = t; }
       if (dx < 0) { t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; dy = -dy; dx = -dx; }
-      var along = steep ? height : width, wide = steep ? width : height;
+      // A pixel `along` the line and `across` it is pixels[across * acrossStep + along * alongStep].
+      var alongCount = steep ? height : width, acrossCount = steep ? width : height;
+      var alongStep = steep ? width : 1, acrossStep = steep ? 1 : width;
       step = dx > 0 ? dy / dx : 0;
       i = Math.max(Math.round(x0), 0);
-      end = Math.min(Math.round(x1), along - 1);
+      end = Math.min(Math.round(x1), alongCount - 1);
       across = y0 + step * (i - x0) - 0.5;
-      for (; i <= end; i++, across += step) {
-        near = Math.floor(across);
-        f = ((across - near) * a) | 0;
-        if (near >= 0 && near < wide) blend(steep ? i * width + near : near * width + i, r, g, b, a - f);
-        if (near + 1 >= 0 && near + 1 < wide) blend(steep ? i * width + near + 1 : (near + 1) * width + i, r, g, b, f);
+      var last = across + step * (end - i);
+      if ((across < -1 && last < -1) || (across > acrossCount && last > acrossCount)) return;
+      // In 16.16 fixed point from here: the line's pixels on screen are within 32,768 of the corner (|step| <= 1).
+      var fixed = Math.round(across * 65536), fixedStep = Math.round(step * 65536);
+      for (; i <= end; i++, fixed += fixedStep) {
+        near = fixed >> 16;
+        f = ((fixed & 0xffff) * a) >>> 16;
+        base = i * alongStep;
+        if (near >= 0 && near < acrossCount && f < a) blend(near * acrossStep + base, redBlue, green, a - f);
+        if (near + 1 >= 0 && near + 1 < acrossCount && f > 0) blend((near + 1) * acrossStep + base, redBlue, green, f);
       }
     }
 
@@ -379,7 +388,7 @@
           if (c === 0 || left + x < 0 || left + x >= width) continue;
           index = row * width + left + x;
           if (c >= 256) pixels[index] = 0xff000000 | s.colours[j];
-          else blend(index, s.colours[j] & 255, (s.colours[j] >>> 8) & 255, (s.colours[j] >>> 16) & 255, c);
+          else blend(index, s.colours[j] & 0xff00ff, s.colours[j] & 0xff00, c);
         }
       }
     }
@@ -403,7 +412,7 @@
           if (alpha === 0) return;
           for (j = 0; j < group.edges.length; j++) {
             var a = 2 + edgeEnds[2 * group.edges[j]] * stride, b = 2 + edgeEnds[2 * group.edges[j] + 1] * stride;
-            line(p[a] * k + tx, p[a + 1] * k + ty, p[b] * k + tx, p[b + 1] * k + ty, colour[0], colour[1], colour[2], alpha);
+            line(p[a] * k + tx, p[a + 1] * k + ty, p[b] * k + tx, p[b + 1] * k + ty, colour[0] | colour[2] << 16, colour[1] << 8, alpha);
           }
         });
         // Nodes in index order, as the canvas and fl.svg.graph draw them.
@@ -663,6 +672,8 @@
     var declared = (declarations[functionName] || []).map(function (d) { return d.name; });
     var names = declared.filter(function (name) { return name in (force.options || {}); });
     Object.keys(force.options || {}).forEach(function (name) { if (names.indexOf(name) < 0) names.push(name); });
+    // A 2D simulation has no z: its options (center's z, radial's z) would do nothing.
+    if (dims === 2) names = names.filter(function (name) { return name !== "z"; });
     names.forEach(function (name) {
       var declaration = declarationOf(functionName, name) || { name: name, kind: typeof force.options[name] };
       var row = optionRow(declaration, force.options[name], function (value) {

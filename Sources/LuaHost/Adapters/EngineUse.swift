@@ -1,9 +1,8 @@
 import ForceSimulation
-import Foundation
 
-/// The engine settings the simulations of this process were made or set with, for records of what ran: a sweep
-/// takes them after each case (`forcelab sweep` records `engine`).
-public enum EngineUse {
+/// The engine settings one Lua state's simulations were made or set with, for records of what ran: a sweep takes
+/// them after each case (`forcelab sweep` records `engine`). Each state keeps its own (`LuaState.engineUse`).
+public final class EngineUse {
     /// One setting: the mode ("exact" or "fast") and the thread count.
     public struct Setting: Hashable, Sendable {
         /// "exact" or "fast".
@@ -12,20 +11,17 @@ public enum EngineUse {
         public let threads: Int
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var settings: [Setting] = []
+    private var settings: [Setting] = []
 
     /// Notes the settings of a simulation just made, or just set.
-    static func note(_ engine: Simulation) {
+    func note(_ engine: Simulation) {
         let setting = Setting(mode: engine.mode == .fast ? "fast" : "exact", threads: engine.threads)
-        lock.withLock { if !settings.contains(setting) { settings.append(setting) } }
+        if !settings.contains(setting) { settings.append(setting) }
     }
 
     /// The distinct settings noted since the last call, in first-use order, and forgets them.
-    public static func take() -> [Setting] {
-        lock.withLock {
-            defer { settings = [] }
-            return settings
-        }
+    public func take() -> [Setting] {
+        defer { settings = [] }
+        return settings
     }
 }

@@ -126,19 +126,7 @@ enum ForceBindings {
     /// What is wrong with `value` as option `option` of a `kind` force (out of its range, not an integer, not
     /// finite), or nil when it is accepted.
     static func numberProblem(_ value: Double, for option: LuaOption, of kind: ForceKind) -> String? {
-        switch option.value {
-        case .integer(let range):
-            guard value == value.rounded(), Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
-                return "\(option.expected) expected, got \(LuaOption.given(value))"
-            }
-        case .number(let range):
-            guard range.contains(value) else { return "\(option.expected) expected, got \(LuaOption.given(value))" }
-        default:
-            guard value.isFinite || kind.acceptsAnyNumber.contains(option.name) else {
-                return "a finite number expected, got \(LuaOption.given(value))"
-            }
-        }
-        return nil
+        option.perElement && kind.acceptsAnyNumber.contains(option.name) ? nil : option.refusal(of: value)
     }
 
     /// Checks a number for option `option` of a `kind` force as its setter does (a live page's slider).

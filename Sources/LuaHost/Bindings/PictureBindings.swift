@@ -21,27 +21,12 @@ enum PictureBindings {
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
             var settings = try elementStyles(options, luaGraph)
-            settings.width = try options.number("width")
-            settings.height = try options.number("height")
-            settings.padding = try options.number("padding")
             settings.viewport = try viewport(options)
-            settings.title = try options.optionalString("title")
-            settings.background = try options.optionalString("background")
-            settings.fontSize = try options.number("fontSize")
-            settings.edgeType = try options.choice("edgeType", as: EdgeType.self)
-            settings.markerEnd = try options.optionalChoice("markerEnd", as: EdgeMarker.self)
-            settings.markerStart = try options.optionalChoice("markerStart", as: EdgeMarker.self)
-            settings.edgeOffset = try options.number("edgeOffset")
-            settings.edgeBorderRadius = try options.number("edgeBorderRadius")
-            settings.legend = try options.boolean("legend")
-            settings.frameFill = try options.string("frameFill")
-            settings.frameStroke = try options.string("frameStroke")
-            settings.fixedMark = try options.boolean("fixedMark")
             try explanations(options, luaGraph, into: &settings)
             let group = try options.string("group")
             var colouringField = group
             if case .field(let name) = settings.nodeFill { colouringField = name }
-            settings.legendTitle = try options.optionalString("legendTitle") ?? colouringField
+            settings.legendTitle = settings.legendTitle ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
@@ -49,20 +34,18 @@ enum PictureBindings {
         }
     }
 
-    /// The node and edge styles (`GraphPictureOptions.elementStyleNames`: fill, palette, stroke, radius, labels, edge
-    /// colours and widths), read as `fl.svg.graph` reads them; `fl.live` reads its own the same way.
+    /// The typed options `options`' table declares, and the node and edge styles
+    /// (`GraphPictureOptions.elementStyleNames`: fill, stroke, radius, labels, edge colours and widths), read as
+    /// `fl.svg.graph` reads them; `fl.live` reads its own the same way.
     static func elementStyles(_ options: OptionsReader, _ graph: GraphHandle) throws -> GraphSVGOptions {
         let style = ElementStyles(options: options, graph: graph)
-        var settings = GraphSVGOptions()
+        var settings = try GraphPictureOptions.settings.read(options)
         settings.nodeFill = try style.colours("fill")
-        settings.palette = try options.choice("palette", as: Palette.Name.self).colours
         if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
-        settings.nodeStrokeWidth = try options.number("strokeWidth")
         if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
         settings.labels = try labels(options)
         if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
         if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
-        settings.edgeOpacity = try options.number("edgeOpacity")
         return settings
     }
 
@@ -70,7 +53,6 @@ enum PictureBindings {
     private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let arguments = options.fields.arguments, L = arguments.L
         let kinds = try arrowKinds(options)
-        settings.arrowScale = try options.optionalNumber("arrowScale")
         var cells: (node: String, theta: Double?, force: String?)?
         if try options.pushTable("cells") {
             defer { fl_pop(L, 1) }
@@ -173,22 +155,7 @@ enum PictureBindings {
             let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
                 Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
             }
-            var options = Radar.Options()
-            options.width = try spec.number("width")
-            options.height = try spec.number("height")
-            options.title = try spec.optionalString("title")
-            options.divisions = try spec.integer("divisions")
-            options.grid = try spec.choice("grid", as: Radar.Grid.self)
-            options.scale = try spec.choice("scale", as: Radar.Scale.self)
-            options.min = try spec.optionalNumber("min")
-            options.max = try spec.optionalNumber("max")
-            options.fillOpacity = try spec.number("fillOpacity")
-            options.strokeWidth = try spec.number("strokeWidth")
-            options.markerRadius = try spec.number("markerRadius")
-            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
-            options.legend = try spec.boolean("legend")
-            options.fontSize = try spec.number("fontSize")
-            options.padding = try spec.number("padding")
+            let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
             return 0
@@ -245,27 +212,8 @@ enum PictureBindings {
                     return line
                 }
             }
-            var options = Plot.Options()
-            options.width = try spec.number("width")
-            options.height = try spec.number("height")
-            options.title = try spec.optionalString("title")
-            options.xLabel = try spec.optionalString("xLabel") ?? (fromRecording ? "tick" : nil)
-            options.yLabel = try spec.optionalString("yLabel")
-            options.xMin = try spec.optionalNumber("xMin")
-            options.xMax = try spec.optionalNumber("xMax")
-            options.yMin = try spec.optionalNumber("yMin")
-            options.yMax = try spec.optionalNumber("yMax")
-            options.xScale = try spec.choice("xScale", as: Plot.AxisScale.self)
-            options.yScale = try spec.choice("yScale", as: Plot.AxisScale.self)
-            options.y2Label = try spec.optionalString("y2Label")
-            options.y2Min = try spec.optionalNumber("y2Min")
-            options.y2Max = try spec.optionalNumber("y2Max")
-            options.y2Scale = try spec.choice("y2Scale", as: Plot.AxisScale.self)
-            options.palette = try spec.choice("palette", as: Palette.Name.self).colours
-            options.strokeWidth = try spec.number("strokeWidth")
-            options.legend = try spec.boolean("legend")
-            options.fontSize = try spec.number("fontSize")
-            options.padding = try spec.number("padding")
+            var options = try PlotOptions.settings.read(spec)
+            if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
             try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml")
             return 0
@@ -346,28 +294,60 @@ enum PictureBindings {
             settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
             settings.countsCrossings = try options.boolean("crossings")
             settings.seed = UInt32(try options.integer("seed"))
+            settings.threads = try options.optionalInteger("threads")
             do {
                 settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
             }
-            let scene = try GraphScene(graph: luaGraph.graph, group: nil)
-            let radii = try ElementStyles(options: options, graph: luaGraph).numbers("radius")?.numbers(for: scene.nodes, option: "radius")
-            let result = try Metrics.measure(
-                positions: scene.nodes.map { SIMD2($0.x, $0.y) }, edges: scene.edges.map { ($0.source, $0.target) },
-                radii: radii, boxes: scene.nodes.map { node in node.width.flatMap { w in node.height.map { SIMD2(w, $0) } } },
-                parents: scene.nodes.map(\.parent), ids: scene.nodes.map(\.id), options: settings,
-                check: LuaLimits.checker(arguments.L))
-            lua_createtable(arguments.L, 0, Int32(result.pairs.count))
-            for pair in result.pairs {
-                if pair.value == pair.value.rounded() && ["crossings", "overlaps", "boxOverlaps", "sources"].contains(pair.name) {
-                    lua_pushinteger(arguments.L, lua_Integer(pair.value))
+            let figures = try metricsFigures(options, countsCrossings: settings.countsCrossings)
+            // The scene (styles, labels, handles) is made only for a radius per node; the figures need points alone.
+            let points = try GraphPoints(luaGraph.graph)
+            let radii = try options.has("radius") ? ElementStyles(options: options, graph: luaGraph).numbers("radius")?
+                .numbers(for: GraphScene(graph: luaGraph.graph, group: nil).nodes, option: "radius") : nil
+            let pairs = try Metrics.measure(
+                only: figures, positions: points.positions, edges: points.edges, radii: radii, boxes: points.boxes,
+                parents: points.parents, ids: luaGraph.graph.nodeIds, options: settings, check: LuaLimits.checker(arguments.L))
+            lua_createtable(arguments.L, 0, Int32(pairs.count))
+            for (name, value) in pairs {
+                if value == value.rounded() && ["crossings", "overlaps", "boxOverlaps", "sources"].contains(name) {
+                    lua_pushinteger(arguments.L, lua_Integer(value))
                 } else {
-                    lua_pushnumber(arguments.L, pair.value)
+                    lua_pushnumber(arguments.L, value)
                 }
-                lua_setfield(arguments.L, -2, pair.name)
+                lua_setfield(arguments.L, -2, name)
             }
             return 1
         }
+    }
+
+    /// The figures `fl.metrics` computes: those `only` names (each a known figure, else an error naming the nearest),
+    /// or every one; `crossings = false` leaves crossings out, and contradicts an `only` that names them.
+    static func metricsFigures(_ options: OptionsReader, countsCrossings: Bool) throws -> Set<Metrics.Figure> {
+        let arguments = options.fields.arguments
+        let known = Metrics.Figure.allCases.map(\.rawValue)
+        guard try options.pushTable("only") else {
+            return Set(Metrics.Figure.allCases.filter { countsCrossings || $0 != .crossings })
+        }
+        fl_pop(arguments.L, 1)
+        guard case .array(let items)? = try options.fields.data("only"), !items.isEmpty else {
+            throw arguments.error(2, "field 'only': a list of figure names expected (\(known.joined(separator: ", ")))")
+        }
+        var figures: Set<Metrics.Figure> = []
+        for (i, item) in items.enumerated() {
+            guard let name = item.string else {
+                throw arguments.error(2, "field 'only'[\(i + 1)]: a figure name expected, got \(item.text)")
+            }
+            guard let figure = Metrics.Figure(rawValue: name) else {
+                let hint = LuaOptionTable.nearest(to: name, among: known).map { "did you mean '\($0)'?" }
+                    ?? "figures: \(known.joined(separator: ", "))"
+                throw arguments.error(2, "field 'only'[\(i + 1)]: unknown figure '\(name)' (\(hint))")
+            }
+            figures.insert(figure)
+        }
+        if !countsCrossings && figures.contains(.crossings) {
+            throw arguments.error(2, "field 'only' names 'crossings' but 'crossings' is false")
+        }
+        return figures
     }
 }

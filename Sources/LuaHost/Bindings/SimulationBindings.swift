@@ -68,7 +68,7 @@ enum SimulationBindings {
         LuaBinding.run(L, "simulation") { arguments in
             let graph = try GraphBindings.graph(arguments)
             let layout = try GraphLayout(graph: graph.graph, settings: try SimulationOptions.settings.read(arguments, 2))
-            EngineUse.note(layout.simulation)
+            LuaContext.of(arguments.L).engineUse.note(layout.simulation)
             let simulation = SimulationHandle(layout: layout, graph: graph, state: arguments.L)
             graph.bind(simulation)
             LuaObject.push(arguments.L, simulation, metatable: metatable)
@@ -402,7 +402,7 @@ enum SimulationBindings {
                 return 1
             }
             engine.threads = try arguments.integer(2)
-            EngineUse.note(engine)
+            LuaContext.of(arguments.L).engineUse.note(engine)
             return returningSelf(arguments)
         }
     }

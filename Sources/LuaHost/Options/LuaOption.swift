@@ -158,6 +158,20 @@ public struct LuaOption: Sendable {
         }
     }
 
+    /// Why a number given for the option is refused (`a number from 0 to 1 expected, got 2`), nil when it is
+    /// accepted: the one check of a number against an option, for options tables and force options alike. A
+    /// per-element number must be finite.
+    public func refusal(of value: Double) -> String? {
+        let accepted: Bool
+        switch self.value {
+        case .number(let range): accepted = range.contains(value)
+        case .integer(let range): accepted = value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound)
+        default: accepted = value.isFinite
+        }
+        guard !accepted else { return nil }
+        return "\(perElement ? "a finite number" : expected) expected, got \(Self.given(value))"
+    }
+
     /// How an error names the option `name`, by one rule: `field 'x'` for a key of a table (`fl.force.link{x = }`,
     /// as Lua's own messages name a table's fields), `option 'x'` for a value given otherwise (a force maker's
     /// positional argument, an accessor's value).

@@ -35,20 +35,23 @@ public struct LuaOptionTable: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The declared name `name` most likely meant: the one it spells in other case, else the shortest one it
+    /// The declared name `name` most likely meant (`nearest(to:among:)` of the option names).
+    public func nearest(to name: String) -> String? { Self.nearest(to: name, among: names) }
+
+    /// The name of `names` that `name` most likely meant: the one it spells in other case, else the shortest one it
     /// abbreviates (`cols` for `columns`: the same first letter, its letters in order), else the closest (fewest
     /// one-character edits, a swap of neighbours counting as one) when it is close enough: at most 2 edits, or a
     /// third of the name's length.
-    public func nearest(to name: String) -> String? {
+    public static func nearest(to name: String, among names: [String]) -> String? {
         let typed = name.lowercased()
         if let same = names.first(where: { $0.lowercased() == typed }) { return same }
-        if typed.count >= 2, let whole = names.filter({ Self.abbreviates(typed, $0.lowercased()) })
+        if typed.count >= 2, let whole = names.filter({ abbreviates(typed, $0.lowercased()) })
             .min(by: { $0.count < $1.count })
         {
             return whole
         }
         let limit = max(2, name.count / 3)
-        let scored = options.map { (name: $0.name, distance: Self.editDistance(name.lowercased(), $0.name.lowercased())) }
+        let scored = names.map { (name: $0, distance: editDistance(typed, $0.lowercased())) }
         guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
         return best.name
     }

@@ -1,5 +1,6 @@
 import ForceSimulation
 import GraphLayout
+import Render
 
 /// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
 /// each numeric setting (nil: any finite number, or no number).
@@ -14,6 +15,9 @@ extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
 extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
+extension Radar.Options: LuaSettable {}
+extension Plot.Options: LuaSettable {}
+extension GraphSVGOptions: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -49,9 +53,22 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(key) }
     }
 
-    /// A string setting that is off (nil) unless given.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, _ doc: String) {
-        option = .string(key, doc)
+    /// A number setting whose absence (nil) the module fills in when it runs, as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Double?> & Sendable, described: String, _ doc: String) {
+        option = .number(key, described: described, in: Settings.range(of: property) ?? LuaOption.finite, doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(key) }
+    }
+
+    /// A string setting.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, _ doc: String) {
+        option = .string(key, default: Settings()[keyPath: property], doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.string(key) }
+    }
+
+    /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
+    /// `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, described: String? = nil, _ doc: String) {
+        option = described.map { .string(key, described: $0, doc) } ?? .string(key, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) }
     }
 
@@ -67,6 +84,31 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
+    }
+
+    /// A setting that is one of an enumeration's cases or off (nil).
+    public init<Choice: CaseIterable & RawRepresentable<String>>(
+        _ key: String, _ property: WritableKeyPath<Settings, Choice?> & Sendable, _ doc: String
+    ) {
+        option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
+    }
+
+    /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its
+    /// name): `value` gives the setting for a case, `named` the case of the default.
+    public init<Choice: CaseIterable & RawRepresentable<String>, Value>(
+        _ key: String, _ property: WritableKeyPath<Settings, Value> & Sendable, as choice: Choice.Type,
+        _ value: @escaping @Sendable (Choice) -> Value, named: (Value) -> Choice?, _ doc: String
+    ) {
+        option = .choice(key, Choice.self, default: named(Settings()[keyPath: property]), doc)
+        write = { settings, reader in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
+    }
+
+    /// An option of the same table that the binding reads itself (a table of series, a recording): declared here
+    /// so the table is whole, written into no setting.
+    public init(readByTheBinding option: LuaOption) {
+        self.option = option
+        write = { _, _ in }
     }
 
     /// A numeric range as whole numbers (none: every whole number).
@@ -93,9 +135,17 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
 
     /// `settings` with the options of argument `n` (a table, or absent) written in.
     public func read(_ arguments: LuaArguments, _ n: Int32, into settings: Settings = Settings()) throws -> Settings {
-        let reader = try OptionsReader(arguments, n, table)
+        try read(OptionsReader(arguments, n, table), into: settings)
+    }
+
+    /// `settings` with the options `reader` holds written in: a reader of `table`, made by a binding that reads some
+    /// options itself, or of a table that takes some of these options (`fl.live` takes `fl.svg.graph`'s styles), whose
+    /// declared ones are read.
+    public func read(_ reader: OptionsReader, into settings: Settings = Settings()) throws -> Settings {
         var result = settings
-        for setting in self.settings where reader.has(setting.option.name) { try setting.write(&result, reader) }
+        for setting in self.settings where reader.declaration.option(setting.option.name) != nil && reader.has(setting.option.name) {
+            try setting.write(&result, reader)
+        }
         return result
     }
 }

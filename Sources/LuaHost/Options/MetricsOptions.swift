@@ -13,6 +13,8 @@ public enum MetricsOptions {
             .boolean("crossings", default: settings.countsCrossings, "count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges"),
             .integer("seed", default: Int(settings.seed), in: 0...Int(UInt32.max), "seed of the source sample"),
             .string("weight", described: "every edge 1", "the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it"),
+            LuaOption("only", .table("{\"stress\", \"neighbourhoodPreservation\", ...}"), default: .described("every figure"), "compute just these figures (the result's names: \(Metrics.Figure.allCases.map(\.rawValue).joined(separator: ", "))); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing"),
+            .integer("threads", described: "the cores this process may use", in: 1...1024, "threads for the shortest-path searches and nearest-neighbour queries of `stress` and `neighbourhoodPreservation`; the figures are the same whatever the count"),
         ])
     }()
 }

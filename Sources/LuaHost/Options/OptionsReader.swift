@@ -85,12 +85,14 @@ public struct OptionsReader {
 
     /// A number option, or its declared default (nil when it has none).
     public func optionalNumber(_ name: String) throws -> Double? {
-        guard case .number(let range) = option(name).value else { preconditionFailure(misread(name, as: "number")) }
+        guard case .number = option(name).value else { preconditionFailure(misread(name, as: "number")) }
         guard let value = try fields.number(name) else {
             try checkNotRequired(name)
             return numericDefault(name)
         }
-        guard range.contains(value) else { throw error(name, expected: option(name).expected, got: LuaOption.given(value)) }
+        if let refusal = option(name).refusal(of: value) {
+            throw fields.arguments.error(fields.argument, "\(LuaOption.subject(name, inTable: true)): \(refusal)")
+        }
         return value
     }
 

@@ -1,45 +1,50 @@
 import GraphModel
 import Render
 
-/// The options of `fl.svg.graph(g, path, options)`; the defaults are the renderer's own.
+/// The options of `fl.svg.graph(g, path, options)`: the renderer's `GraphSVGOptions`, each option one line (defaults
+/// and ranges are the renderer's own), and those the binding reads itself (per-element styles, the viewport, labels,
+/// what explains a simulation).
 public enum GraphPictureOptions {
-    /// The declaration.
-    public static let table: LuaOptionTable = {
+    /// The declaration and its reader.
+    public static let settings: LuaSettingsTable<GraphSVGOptions> = {
         let settings = GraphSVGOptions()
-        return LuaOptionTable("fl.svg.graph", [
-            .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
-            .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
-            .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free around the content when fitting"),
-            LuaOption("viewport", .custom("`\"fit\"` or `{zoom =, x =, y =}`"), default: .text("fit"), "fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y)"),
-            .string("title", "title drawn at the top"),
-            .string("background", default: settings.background, "background colour (`\"none\"`: transparent)"),
-            LuaOption("fill", .nodeColour, default: .described("by `group`, from `palette`"), "node fill; a data field whose values are not colours is mapped to `palette`"),
-            .string("group", default: "group", "the node data field that colours nodes and makes the legend when `fill` is not given"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "the colours of groups, and of `fill` by a data field"),
-            LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour"),
-            .number("strokeWidth", default: settings.nodeStrokeWidth, in: StyleNumbers.length, "node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node)"),
-            LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units (drawn at least \(LuaOption.format(GraphSVG.leastDrawnRadius)) pixel in radius, so every node shows; 0 hides it)"),
-            LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)"),
-            .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
-            .choice("edgeType", EdgeType.self, default: settings.edgeType, "edge routing"),
-            .choice("markerEnd", EdgeMarker.self, "arrow head at the target end"),
-            .choice("markerStart", EdgeMarker.self, "arrow head at the source end"),
-            LuaOption("edgeStroke", .edgeColour, default: constant(settings.edgeStroke), "edge colour; a data field whose values are not colours is mapped to `palette`, with a legend"),
-            LuaOption("edgeWidth", .edgeNumber, default: constant(settings.edgeStrokeWidth), "edge width in pixels"),
-            .number("edgeOpacity", default: settings.edgeOpacity, in: StyleNumbers.opacity, "edge opacity"),
-            .number("edgeOffset", default: settings.edgeOffset, in: StyleNumbers.length, "how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels"),
-            .number("edgeBorderRadius", default: settings.edgeBorderRadius, in: StyleNumbers.length, "corner radius of smoothstep edges in pixels"),
-            .boolean("legend", default: settings.legend, "draw a legend of the groups when nodes are coloured by group"),
-            .string("legendTitle", described: "the `group` field's name", "heading of the legend"),
-            .string("frameFill", default: settings.frameFill, "fill of parent frames"),
-            .string("frameStroke", default: settings.frameStroke, "outline of parent frames"),
-            .boolean("fixedMark", default: settings.fixedMark, "ring the nodes that have a fixed coordinate (`fx` or `fy`)"),
-            LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw"),
-            LuaOption("arrows", .custom("`\"velocity\"`, `\"force\"` or `{\"velocity\", \"force\"}`"), "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)"),
-            .number("arrowScale", described: "the longest arrow is \(LuaOption.format(GraphSVGOptions.longestArrow)) pixels", in: StyleNumbers.scale, "world units of arrow per unit of velocity (1: the distance a node moves in one tick)"),
-            LuaOption("cells", .table("{node = id, theta =, force =}"), "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)"),
+        return LuaSettingsTable("fl.svg.graph", [
+            LuaSetting("width", \.width, "picture width in pixels"),
+            LuaSetting("height", \.height, "picture height in pixels"),
+            LuaSetting("padding", \.padding, "space kept free around the content when fitting"),
+            LuaSetting(readByTheBinding: LuaOption("viewport", .custom("`\"fit\"` or `{zoom =, x =, y =}`"), default: .text("fit"), "fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y)")),
+            LuaSetting("title", \.title, "title drawn at the top"),
+            LuaSetting("background", \.background, "background colour (`\"none\"`: transparent)"),
+            LuaSetting(readByTheBinding: LuaOption("fill", .nodeColour, default: .described("by `group`, from `palette`"), "node fill; a data field whose values are not colours is mapped to `palette`")),
+            LuaSetting(readByTheBinding: .string("group", default: "group", "the node data field that colours nodes and makes the legend when `fill` is not given")),
+            LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "the colours of groups, and of `fill` by a data field"),
+            LuaSetting(readByTheBinding: LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour")),
+            LuaSetting("strokeWidth", \.nodeStrokeWidth, "node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node)"),
+            LuaSetting(readByTheBinding: LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units (drawn at least \(LuaOption.format(GraphSVG.leastDrawnRadius)) pixel in radius, so every node shows; 0 hides it)")),
+            LuaSetting(readByTheBinding: LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)")),
+            LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
+            LuaSetting("edgeType", \.edgeType, "edge routing"),
+            LuaSetting("markerEnd", \.markerEnd, "arrow head at the target end"),
+            LuaSetting("markerStart", \.markerStart, "arrow head at the source end"),
+            LuaSetting(readByTheBinding: LuaOption("edgeStroke", .edgeColour, default: constant(settings.edgeStroke), "edge colour; a data field whose values are not colours is mapped to `palette`, with a legend")),
+            LuaSetting(readByTheBinding: LuaOption("edgeWidth", .edgeNumber, default: constant(settings.edgeStrokeWidth), "edge width in pixels")),
+            LuaSetting("edgeOpacity", \.edgeOpacity, "edge opacity"),
+            LuaSetting("edgeOffset", \.edgeOffset, "how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels"),
+            LuaSetting("edgeBorderRadius", \.edgeBorderRadius, "corner radius of smoothstep edges in pixels"),
+            LuaSetting("legend", \.legend, "draw a legend of the groups when nodes are coloured by group"),
+            LuaSetting("legendTitle", \.legendTitle, described: "the `group` field's name", "heading of the legend"),
+            LuaSetting("frameFill", \.frameFill, "fill of parent frames"),
+            LuaSetting("frameStroke", \.frameStroke, "outline of parent frames"),
+            LuaSetting("fixedMark", \.fixedMark, "ring the nodes that have a fixed coordinate (`fx` or `fy`)"),
+            LuaSetting(readByTheBinding: LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw")),
+            LuaSetting(readByTheBinding: LuaOption("arrows", .custom("`\"velocity\"`, `\"force\"` or `{\"velocity\", \"force\"}`"), "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)")),
+            LuaSetting("arrowScale", \.arrowScale, described: "the longest arrow is \(LuaOption.format(GraphSVGOptions.longestArrow)) pixels", "world units of arrow per unit of velocity (1: the distance a node moves in one tick)"),
+            LuaSetting(readByTheBinding: LuaOption("cells", .table("{node = id, theta =, force =}"), "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)")),
         ])
     }()
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 
     /// The options that style nodes and edges, which `fl.live` takes too (declared here once).
     public static let elementStyleNames = [
@@ -66,63 +71,65 @@ public enum GraphPictureOptions {
     }
 }
 
-/// The options of `fl.svg.radar(path, options)`; the defaults are the renderer's own.
+/// The options of `fl.svg.radar(path, options)`: the renderer's `Radar.Options`, each option one line (defaults and
+/// ranges are the renderer's own), and the axes and series the binding reads.
 public enum RadarOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Radar.Options>("fl.svg.radar", [
+        LuaSetting(readByTheBinding: LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)")),
+        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series")),
+        LuaSetting("width", \.width, "picture width in pixels"),
+        LuaSetting("height", \.height, "picture height in pixels"),
+        LuaSetting("title", \.title, "title drawn at the top"),
+        LuaSetting("divisions", \.divisions, "the number of grid rings"),
+        LuaSetting("grid", \.grid, "the ring shape"),
+        LuaSetting("scale", \.scale, "one range for all axes, or one per axis"),
+        LuaSetting("min", \.min, described: "0 unless a value is negative", "the shared centre value"),
+        LuaSetting("max", \.max, described: "a round value at or above the largest", "the shared outer value"),
+        LuaSetting("fillOpacity", \.fillOpacity, "fill opacity of the series"),
+        LuaSetting("strokeWidth", \.strokeWidth, "outline width of the series in pixels"),
+        LuaSetting("markerRadius", \.markerRadius, "radius of the point markers in pixels (0: none)"),
+        LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "series colours, in order"),
+        LuaSetting("legend", \.legend, "draw the series legend"),
+        LuaSetting("fontSize", \.fontSize, "axis label font size in pixels"),
+        LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
+    ])
+
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let settings = Radar.Options()
-        return LuaOptionTable("fl.svg.radar", [
-            LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)"),
-            LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series"),
-            .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
-            .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
-            .string("title", "title drawn at the top"),
-            .integer("divisions", default: settings.divisions, in: Radar.Options.divisionsRange, "the number of grid rings"),
-            .choice("grid", Radar.Grid.self, default: settings.grid, "the ring shape"),
-            .choice("scale", Radar.Scale.self, default: settings.scale, "one range for all axes, or one per axis"),
-            .number("min", described: "0 unless a value is negative", in: StyleNumbers.coordinate, "the shared centre value"),
-            .number("max", described: "a round value at or above the largest", in: StyleNumbers.coordinate, "the shared outer value"),
-            .number("fillOpacity", default: settings.fillOpacity, in: StyleNumbers.opacity, "fill opacity of the series"),
-            .number("strokeWidth", default: settings.strokeWidth, in: StyleNumbers.length, "outline width of the series in pixels"),
-            .number("markerRadius", default: settings.markerRadius, in: StyleNumbers.length, "radius of the point markers in pixels (0: none)"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "series colours, in order"),
-            .boolean("legend", default: settings.legend, "draw the series legend"),
-            .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "axis label font size in pixels"),
-            .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free at the picture's edges"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `fl.svg.plot(path, options)`; the defaults are the renderer's own.
+/// The options of `fl.svg.plot(path, options)`: the renderer's `Plot.Options`, each option one line (defaults and
+/// ranges are the renderer's own), and the series and recording the binding reads.
 public enum PlotOptions {
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Plot.Options>("fl.svg.plot", [
+        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines")),
+        LuaSetting(readByTheBinding: LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick")),
+        LuaSetting("width", \.width, "picture width in pixels"),
+        LuaSetting("height", \.height, "picture height in pixels"),
+        LuaSetting("title", \.title, "title drawn at the top"),
+        LuaSetting("xLabel", \.xLabel, described: "`\"tick\"` with a recording", "x axis label"),
+        LuaSetting("yLabel", \.yLabel, "y axis label"),
+        LuaSetting("xMin", \.xMin, described: "from the data", "x axis start"),
+        LuaSetting("xMax", \.xMax, described: "from the data", "x axis end"),
+        LuaSetting("yMin", \.yMin, described: "from the data", "y axis start"),
+        LuaSetting("yMax", \.yMax, described: "from the data", "y axis end"),
+        LuaSetting("xScale", \.xScale, "x axis scale (`\"log\"`: values above 0, ticks at powers of ten)"),
+        LuaSetting("yScale", \.yScale, "y axis scale"),
+        LuaSetting("y2Label", \.y2Label, "label of the second y axis, on the right (for series with `axis = \"right\"`)"),
+        LuaSetting("y2Min", \.y2Min, described: "from its series", "second y axis start"),
+        LuaSetting("y2Max", \.y2Max, described: "from its series", "second y axis end"),
+        LuaSetting("y2Scale", \.y2Scale, "second y axis scale"),
+        LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "series colours, in order"),
+        LuaSetting("strokeWidth", \.strokeWidth, "line width in pixels"),
+        LuaSetting("legend", \.legend, "draw the series legend"),
+        LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
+        LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
+    ])
+
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let settings = Plot.Options()
-        return LuaOptionTable("fl.svg.plot", [
-            LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines"),
-            LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick"),
-            .number("width", default: settings.width, in: PictureSize.sides, "picture width in pixels"),
-            .number("height", default: settings.height, in: PictureSize.sides, "picture height in pixels"),
-            .string("title", "title drawn at the top"),
-            .string("xLabel", described: "`\"tick\"` with a recording", "x axis label"),
-            .string("yLabel", "y axis label"),
-            .number("xMin", described: "from the data", in: StyleNumbers.coordinate, "x axis start"),
-            .number("xMax", described: "from the data", in: StyleNumbers.coordinate, "x axis end"),
-            .number("yMin", described: "from the data", in: StyleNumbers.coordinate, "y axis start"),
-            .number("yMax", described: "from the data", in: StyleNumbers.coordinate, "y axis end"),
-            .choice("xScale", Plot.AxisScale.self, default: settings.xScale, "x axis scale (`\"log\"`: values above 0, ticks at powers of ten)"),
-            .choice("yScale", Plot.AxisScale.self, default: settings.yScale, "y axis scale"),
-            .string("y2Label", "label of the second y axis, on the right (for series with `axis = \"right\"`)"),
-            .number("y2Min", described: "from its series", in: StyleNumbers.coordinate, "second y axis start"),
-            .number("y2Max", described: "from its series", in: StyleNumbers.coordinate, "second y axis end"),
-            .choice("y2Scale", Plot.AxisScale.self, default: settings.y2Scale, "second y axis scale"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "series colours, in order"),
-            .number("strokeWidth", default: settings.strokeWidth, in: StyleNumbers.length, "line width in pixels"),
-            .boolean("legend", default: settings.legend, "draw the series legend"),
-            .number("fontSize", default: settings.fontSize, in: StyleNumbers.fontSize, "label font size in pixels"),
-            .number("padding", default: settings.padding, in: StyleNumbers.length, "space kept free at the picture's edges"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
 }
 
 /// The fields of `fl.svg.graph`'s `viewport = {zoom =, x =, y =}`; the defaults are a saved React Flow viewport's.

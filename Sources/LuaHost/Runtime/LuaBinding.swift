@@ -6,17 +6,22 @@ public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
 
 /// Runs binding bodies so that every Swift error becomes a Lua error raised by the C trampoline after the Swift frame is gone.
 public enum LuaBinding {
-    /// Runs `body` for the function `name` under the state's file-access rules, then the Lua handlers of the graph
-    /// events it caused (so they run after every binding that edits a graph, and never inside one); a thrown error is
-    /// pushed and handed to the trampoline.
+    /// Runs `body` for the function `name` under the state's file-access rules and memory limit, then the Lua
+    /// handlers of the graph events it caused (so they run after every binding that edits a graph, and never inside
+    /// one); a thrown error is pushed and handed to the trampoline.
     public static func run(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments) throws -> Int32) -> Int32 {
         guard let L else { return 0 }
         fl_enter_swift(L)
         defer { fl_leave_swift(L) }
         do {
             let context = LuaContext.of(L)
-            let results = try context.fileRules.areOpen ? body(LuaArguments(L, function: name))
-                : FileAccess.$inForce.withValue(context.fileRules) { try body(LuaArguments(L, function: name)) }
+            // Each is bound only where it limits anything: most calls run under open rules and no memory limit.
+            func call() throws -> Int32 { try body(LuaArguments(L, function: name)) }
+            func underRules() throws -> Int32 {
+                try context.fileRules.areOpen ? call() : FileAccess.$inForce.withValue(context.fileRules, operation: call)
+            }
+            let results = try context.memoryCeiling == nil ? underRules()
+                : MemoryRequest.$ceiling.withValue(context.memoryCeiling, operation: underRules)
             let top = lua_gettop(L)
             try context.deliverEvents(L)
             lua_settop(L, top)

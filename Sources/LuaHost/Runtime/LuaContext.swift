@@ -2,7 +2,7 @@ import CLuaShim
 import GraphModel
 
 /// What the host keeps per Lua state: whether the state is still open (so late releases of `LuaReference`s skip a
-/// closed one), the graphs whose change events wait for their Lua handlers, and the state's file-access rules. It lives in the state's extra space,
+/// closed one), the graphs whose change events wait for their Lua handlers, the state's file-access rules and the engine settings its simulations use. It lives in the state's extra space,
 /// which every coroutine shares and no script can reach.
 final class LuaContext {
     /// The state's main thread while it is open; nil once it is closing.
@@ -15,6 +15,11 @@ final class LuaContext {
     var liveSessions: [LiveSession] = []
     /// Whether `fl.live` may serve pages: not in a sandbox unless allowed (`--allow-live`).
     var liveAllowed = true
+    /// The resident size the process may reach under the state's memory limit (nil: none), in force while its
+    /// bindings run (`MemoryRequest.ceiling`).
+    var memoryCeiling: Int?
+    /// The engine settings the state's simulations were made or set with.
+    let engineUse = EngineUse()
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

@@ -7,8 +7,6 @@ public final class LuaState {
     /// The raw state, for the binding layer and the REPL.
     public let L: OpaquePointer
     private let context: LuaContext
-    /// Whether this state set the process's `MemoryRequest.ceiling` (taken away again when it closes).
-    private let hasCeiling: Bool
 
     /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
@@ -24,7 +22,6 @@ public final class LuaState {
         }
         L = state
         context = LuaContext(mainThread: state)
-        hasCeiling = memoryLimit > 0
         // The host's own Swift code runs at depth 1 (no allocation failure can unwind through it); Lua code run
         // through fl_pcall drops back to 0.
         fl_enter_swift(state)
@@ -41,7 +38,7 @@ public final class LuaState {
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
         }
         if timeout > 0 { fl_start_timer(L, timeout) }
-        if memoryLimit > 0 { MemoryRequest.ceiling = Int(fl_resident_budget(L)) }
+        if memoryLimit > 0 { context.memoryCeiling = Int(fl_resident_budget(L)) }
     }
 
     /// The state's file-access policy: the sandbox's, which its readers, writers and Lua's file functions obey
@@ -87,6 +84,9 @@ public final class LuaState {
         return strdup((writing == Int32(FL_PATH_PROBE) ? refusal : rules.refused(refusal)).description)
     }
 
+    /// The engine settings this state's simulations were made or set with since they were last taken.
+    public var engineUse: EngineUse { context.engineUse }
+
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.
     public var limitReached: String? {
         fl_limit_reached(L).map { String(cString: $0) }
@@ -95,7 +95,6 @@ public final class LuaState {
     deinit {
         context.mainThread = nil
         fl_close(L)
-        if hasCeiling { MemoryRequest.ceiling = nil }
     }
 
     /// Loads a file as a chunk (a first `#` line is skipped) and leaves it on the stack; `nil` path reads stdin.

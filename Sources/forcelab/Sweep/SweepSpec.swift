@@ -129,6 +129,9 @@ final class SweepSpec {
         }
     }
 
+    /// The engine settings the spec's simulations were made or set with since they were last taken.
+    var engineUse: EngineUse { lua.engineUse }
+
     /// Calls `run(case)` (the case's parameters and `seed` in one table) and returns its figures sorted by name.
     func run(_ sweepCase: SweepCase) throws -> [JSONField] {
         let L = lua.L

@@ -46,11 +46,11 @@ enum SweepWorker {
             let start = MonotonicClock.seconds()
             let answer: String
             files.caseStarts()
-            _ = EngineUse.take()
+            _ = spec.engineUse.take()
             do {
                 let figures = try spec.run(sweepCase)
                 let seconds = MonotonicClock.seconds() - start
-                provenance.engine = EngineUse.take()
+                provenance.engine = spec.engineUse.take()
                 provenance.files = try files.digestFields()
                 answer = "ok " + SweepRecord.text(sweepCase, figures: figures, seconds: seconds, provenance: provenance)
             } catch {
