@@ -8,7 +8,7 @@ public final class GraphBoxCollideForce: Force, PositionConstraint {
     /// Each node's width and height instead of the graph's; nil keeps the graph's.
     public let width: ElementValue?, height: ElementValue?
     /// The radius of nodes without a size.
-    public let radius: ElementValue
+    public let radius: NodeParameter
     /// The least gap between outlines, the share of an overlap resolved per pass, and passes per tick.
     public let margin: Double, strength: Double, iterations: Int
     /// The engine force as of the last initialisation.
@@ -16,7 +16,7 @@ public final class GraphBoxCollideForce: Force, PositionConstraint {
 
     /// A box collision force over `layout`'s nodes; add it with `layout.setForce`.
     public init(
-        layout: GraphLayout, width: ElementValue? = nil, height: ElementValue? = nil, radius: ElementValue = .number(1),
+        layout: GraphLayout, width: ElementValue? = nil, height: ElementValue? = nil, radius: NodeParameter = .constant(1),
         margin: Double = 0, strength: Double = 1, iterations: Int = 1
     ) {
         self.layout = layout
@@ -31,13 +31,12 @@ public final class GraphBoxCollideForce: Force, PositionConstraint {
     /// Evaluates the sizes given (as d3 evaluates radii) into the layout's boxes, and binds the engine force.
     public func initialize(kinetics: Kinetics, random: RandomSource) throws {
         let boxes = try layout.nodeBoxes()
-        let radii = layout.nodeParameter(radius, name: "collide: radius")
         let widths = width.map { layout.nodeParameter($0, name: "collide: width") }
         let heights = height.map { layout.nodeParameter($0, name: "collide: height") }
         for i in 0..<boxes.count {
             try boxes.setOutline(
                 i, width: try widths?.value(i) ?? boxes.widths[i], height: try heights?.value(i) ?? boxes.heights[i],
-                radius: try radii.value(i))
+                radius: try radius.value(i))
         }
         let force = BoxCollideForce(boxes: boxes, margin: margin, strength: strength, iterations: iterations)
         try force.initialize(kinetics: kinetics, random: random)

@@ -105,6 +105,16 @@ enum ForceBindings {
             return .ids(try edgeIds(arguments, at: index, argument: n, subject: subject))
         case (.custom, _):
             throw arguments.error(n, "\(subject): function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
+        case (.choice(let names), LUA_TSTRING):
+            let name = LuaValues.string(L, index)!
+            guard names.contains(name) else {
+                let hint = LuaOptionTable.nearest(to: name, among: names).map { "did you mean '\($0)'?" }
+                    ?? "one of \(names.joined(separator: ", "))"
+                throw arguments.error(n, "\(subject): unknown value '\(name)' (\(hint))")
+            }
+            return .choice(name)
+        case (.choice(let names), _):
+            throw arguments.error(n, "\(subject): one of \(names.joined(separator: ", ")) expected, got \(LuaValues.typeName(L, index))")
         default:
             break
         }
@@ -185,7 +195,7 @@ enum ForceBindings {
                 if force.given[name] == nil, case .function = option.value {
                     LuaBinding.push(L, nodeId)
                 } else {
-                    push(L, force.given[name], default: option.numericDefault)
+                    push(L, force.given[name] ?? option.textDefault.map(ForceValue.choice), default: option.numericDefault)
                 }
                 return 1
             }
@@ -200,7 +210,7 @@ enum ForceBindings {
         switch value {
         case .number(let number)?: lua_pushnumber(L, number)
         case .function(let function)?: function.push(L)
-        case .field(let field)?: LuaValues.push(L, field)
+        case .field(let field)?, .choice(let field)?: LuaValues.push(L, field)
         case .ids(let ids)?: GraphConversions.pushStrings(L, ids)
         case nil:
             if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
@@ -215,7 +225,7 @@ enum ForceBindings {
                 switch force.given[option.name] {
                 case .number(let value)?: return "\(option.name) = \(ElementBindings.format(value))"
                 case .function?: return "\(option.name) = function"
-                case .field(let field)?: return "\(option.name) = \"\(field)\""
+                case .field(let field)?, .choice(let field)?: return "\(option.name) = \"\(field)\""
                 case .ids(let ids)?: return "\(option.name) = {\(ids.count) edge ids}"
                 case nil: return nil
                 }

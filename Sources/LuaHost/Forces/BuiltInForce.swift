@@ -114,6 +114,7 @@ struct ForceKind: Sendable {
     static let all = [
         ForceKind(CenterFace.self), ForceKind(ManyBodyFace.self), ForceKind(LinkFace.self), ForceKind(CollideFace.self),
         ForceKind(XFace.self), ForceKind(YFace.self), ForceKind(ZFace.self), ForceKind(RadialFace.self),
+        ForceKind(FramesFace.self), ForceKind(FlowFace.self),
     ]
 
     /// The force called `name`.
@@ -254,6 +255,18 @@ extension LuaOption {
     /// The numeric default, nil when there is none or it is computed.
     var numericDefault: Double? {
         if case .number(let value) = self.default { return value }
+        return nil
+    }
+
+    /// The names a choice option takes; none for another option.
+    var choices: [String] {
+        if case .choice(let names) = value { return names }
+        return []
+    }
+
+    /// The option's default when it is a name (a choice's).
+    var textDefault: String? {
+        if case .text(let text) = self.default { return text }
         return nil
     }
 }

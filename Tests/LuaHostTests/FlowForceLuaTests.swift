@@ -1,0 +1,88 @@
+import XCTest
+
+/// The flow forces from Lua: `fl.force.collide{shape = "box"}`, `fl.force.link{ends = "handles"}`, `fl.force.frames`
+/// and `fl.force.flow` lay a flow out without overlaps, frames holding their children, edges one way.
+final class FlowForceLuaTests: LuaTestCase {
+    /// A flow of boxes piled near the origin, three in a frame, a circle at the end, edges between handles.
+    let flow = """
+        local g = fl.graph.new{directed = true}
+        g:addNode{id = "group", x = 0, y = 0, width = 100, height = 80}
+        for i = 1, 8 do
+          g:addNode{id = "n" .. i, x = (i % 3) * 5, y = (i % 4) * 5, width = 60 + i * 5, height = 30,
+                    parent = i <= 3 and "group" or nil,
+                    handles = {{id = "in", type = "target", position = "left"}, {id = "out", type = "source", position = "right"}}}
+        end
+        g:addNode{id = "c", x = 3, y = 3}
+        for i = 1, 7 do g:addEdge{source = "n" .. i, target = "n" .. (i + 1), sourceHandle = "out", targetHandle = "in"} end
+        g:addEdge{source = "n8", target = "c"}
+        """
+
+    func testAFlowLaidOutWithTheFourForcesEndsWithoutOverlapsFramesHoldingChildrenAndEdgesOneWay() {
+        run(flow + """
+            assert(fl.metrics(g, {only = {"boxOverlaps"}}).boxOverlaps > 10)
+            local sim = fl.simulation(g)
+            sim:force("link", fl.force.link{ends = "handles", distance = 40})
+            sim:force("charge", fl.force.manyBody{strength = -30})
+            sim:force("collide", fl.force.collide{shape = "box", margin = 5, radius = 8})
+            sim:force("frames", fl.force.frames{padding = 10})
+            sim:force("flow", fl.force.flow{direction = "right", separation = 30})
+            local ticks, why = sim:run()
+            assert(why == "converged", why)
+            local overlaps = fl.metrics(g).boxOverlaps
+            assert(math.type(overlaps) == "integer" and overlaps == 0, overlaps)
+            -- Children are relative to their frame: each lies inside it with the padding, below the label room (within 1e-3).
+            local frame = g:node("group")
+            for i = 1, 3 do
+              local n = g:node("n" .. i)
+              assert(n.x >= 10 - 1e-3 and n.x + n.width <= frame.width - 10 + 1e-3, "n" .. i .. " x " .. n.x)
+              assert(n.y >= 10 + 24 - 1e-3 and n.y + n.height <= frame.height - 10 + 1e-3, "n" .. i .. " y " .. n.y)
+            end
+            -- Each top-level edge's target starts at least the separation right of its source's end.
+            for i = 4, 7 do
+              local a, b = g:node("n" .. i), g:node("n" .. (i + 1))
+              assert(b.x - (a.x + a.width) >= 30 - 1e-3, "n" .. i .. " to n" .. (i + 1))
+            end
+            """)
+    }
+
+    func testFlowDirectionsAndFrames() {
+        run(flow + """
+            local sim = fl.simulation(g)
+            sim:force("frames", fl.force.frames{padding = 10, labelRoom = 0})
+            sim:force("flow", fl.force.flow("down"):separation(20))
+            sim:run()
+            for i = 1, 7 do
+              local a, b = g:node("n" .. i), g:node("n" .. (i + 1))
+              if (i <= 3) == (i + 1 <= 3) then assert(b.y - (a.y + a.height) >= 20 - 1e-3, "n" .. i) end
+            end
+            local frame = g:node("group")
+            assert(g:node("n1").y >= 10 - 1e-3 and g:node("n3").y + 30 <= frame.height - 10 + 1e-3)
+            """)
+    }
+
+    func testOptionsReadBackAndDescribeThemselves() {
+        run("""
+            local collide = fl.force.collide{shape = "box", margin = 4}
+            assert(collide:shape() == "box" and collide:margin() == 4 and fl.force.collide():shape() == "circle")
+            assert(tostring(collide) == 'Force.collide{shape = "box", margin = 4}', tostring(collide))
+            assert(fl.force.link{ends = "handles"}:ends() == "handles" and fl.force.link():ends() == "centres")
+            assert(fl.force.flow():direction() == "right" and fl.force.flow():separation() == 40)
+            assert(fl.force.flow("up"):direction() == "up" and fl.force.flow{}:direction("left"):direction() == "left")
+            assert(fl.force.frames():padding() == 20 and fl.force.frames():labelRoom() == 24)
+            """)
+    }
+
+    func testWrongOptionsAreRefusedWithTheNearestName() {
+        XCTAssertTrue(error(#"fl.force.collide{shape = "boxes"}"#).contains(
+            "field 'shape': unknown value 'boxes' (did you mean 'box'?)"))
+        XCTAssertTrue(error(#"fl.force.link{ends = "handle"}"#).contains(
+            "field 'ends': unknown value 'handle' (did you mean 'handles'?)"))
+        XCTAssertTrue(error(#"fl.force.flow{direction = "dwn"}"#).contains(
+            "field 'direction': unknown value 'dwn' (did you mean 'down'?)"))
+        XCTAssertTrue(error("fl.force.flow{direction = 3}").contains(
+            "field 'direction': one of right, down, left, up expected, got number"))
+        XCTAssertTrue(error("fl.force.frames{paddng = 3}").contains("did you mean 'padding'?"))
+        XCTAssertTrue(error("fl.force.collide{margin = -1}").contains("field 'margin': a number ≥ 0 expected, got -1"))
+        XCTAssertTrue(error("fl.force.frames{strength = 2}").contains("field 'strength'"))
+    }
+}
