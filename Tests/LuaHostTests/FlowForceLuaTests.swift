@@ -45,6 +45,25 @@ final class FlowForceLuaTests: LuaTestCase {
             """)
     }
 
+    /// docs/flows.md's example, on each of the six flows of Tests/Fixtures/flows (two with iteration frames).
+    func testTheFlowsDocsExampleLeavesNoOverlapOnTheFixtureFlows() {
+        run("""
+            for _, name in ipairs{"build-pipeline", "iterations", "multi-agents", "subquestion-query-engine",
+                                  "multiple-documents-qna", "deep-research-with-subagents"} do
+              local g = fl.graph.load("\(LuaTestCase.fixtures)/flows/" .. name .. ".json")
+              local sim = fl.simulation(g)
+              sim:force("link", fl.force.link{ends = "handles", distance = 60})
+              sim:force("charge", fl.force.manyBody{strength = -300})
+              sim:force("collide", fl.force.collide{shape = "box", margin = 10})
+              sim:force("frames", fl.force.frames{})
+              sim:force("flow", fl.force.flow{direction = "right"})
+              local _, why = sim:run()
+              assert(why == "converged", name)
+              assert(fl.metrics(g).boxOverlaps == 0, name)
+            end
+            """)
+    }
+
     func testFlowDirectionsAndFrames() {
         run(flow + """
             local sim = fl.simulation(g)
