@@ -79,6 +79,28 @@ final class FlowForceLuaTests: LuaTestCase {
             """)
     }
 
+    func testADiagonalFlowAndFramesThatShrink() {
+        run("""
+            local g = fl.graph.new{directed = true}
+            g:addNode{id = "frame", x = 0, y = 0, width = 500, height = 400}
+            for i = 1, 4 do g:addNode{id = "n" .. i, x = i, y = 0, width = 20, height = 10, parent = i <= 2 and "frame" or nil} end
+            for i = 1, 3 do g:addEdge{source = "n" .. i, target = "n" .. (i + 1)} end
+            local sim = fl.simulation(g)
+            sim:force("flow", fl.force.flow{direction = {1, 1}, separation = 10})
+            sim:force("frames", fl.force.frames{shrinks = true, padding = 5, labelRoom = 0})
+            sim:run()
+            -- Down and right: each edge's target further along (1, 1) than its source.
+            local function along(id)
+              local n, p = g:node(id), g:node(id).parent and g:node(g:node(id).parent) or {x = 0, y = 0}
+              return n.x + p.x + n.y + p.y
+            end
+            for i = 1, 3 do assert(along("n" .. (i + 1)) > along("n" .. i), "n" .. i) end
+            -- The frame shrank from 500 × 400 to its two children and padding.
+            local frame = g:node("frame")
+            assert(frame.width < 100 and frame.height < 100, frame.width .. " x " .. frame.height)
+            """)
+    }
+
     func testOptionsReadBackAndDescribeThemselves() {
         run("""
             local collide = fl.force.collide{shape = "box", margin = 4}
@@ -88,6 +110,10 @@ final class FlowForceLuaTests: LuaTestCase {
             assert(fl.force.flow():direction() == "right" and fl.force.flow():separation() == 40)
             assert(fl.force.flow("up"):direction() == "up" and fl.force.flow{}:direction("left"):direction() == "left")
             assert(fl.force.frames():padding() == 20 and fl.force.frames():labelRoom() == 24)
+            assert(fl.force.frames():shrinks() == false and fl.force.frames{shrinks = true}:shrinks() == true)
+            local diagonal = fl.force.flow{direction = {1, 1}}
+            assert(diagonal:direction()[1] == 1 and diagonal:direction()[2] == 1)
+            assert(tostring(diagonal) == "Force.flow{direction = {1, 1}}", tostring(diagonal))
             """)
     }
 
@@ -99,9 +125,12 @@ final class FlowForceLuaTests: LuaTestCase {
         XCTAssertTrue(error(#"fl.force.flow{direction = "dwn"}"#).contains(
             "field 'direction': unknown value 'dwn' (did you mean 'down'?)"))
         XCTAssertTrue(error("fl.force.flow{direction = 3}").contains(
-            "field 'direction': one of right, down, left, up expected, got number"))
+            "field 'direction': one of right, down, left, up or {x, y} expected, got number"))
         XCTAssertTrue(error("fl.force.frames{paddng = 3}").contains("did you mean 'padding'?"))
         XCTAssertTrue(error("fl.force.collide{margin = -1}").contains("field 'margin': a number ≥ 0 expected, got -1"))
         XCTAssertTrue(error("fl.force.frames{strength = 2}").contains("field 'strength'"))
+        XCTAssertTrue(error("fl.force.flow{direction = {0, 0}}").contains("field 'direction': {x, y} with two numbers, not both 0, expected"))
+        XCTAssertTrue(error(#"fl.force.flow{direction = {1, "a"}}"#).contains("element 2 is string, a finite number expected"))
+        XCTAssertTrue(error("fl.force.frames{shrinks = 1}").contains("field 'shrinks': boolean expected, got number"))
     }
 }

@@ -107,6 +107,8 @@ extension LiveSession {
             value = .field(field)
         case .string(let name) where option.choices.contains(name):
             value = .choice(name)
+        case .bool(let flag) where option.isBoolean:
+            value = .boolean(flag)
         case _ where !option.choices.isEmpty:
             throw Refusal("\(force.kind.table.function): option '\(optionName)' takes one of \(option.choices.joined(separator: ", "))")
         default:

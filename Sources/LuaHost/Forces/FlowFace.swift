@@ -8,8 +8,13 @@ enum FlowFace: ForceFace {
     static let doc = "places every edge's target after its source in one direction"
     static let positional = ["direction"]
     static let options: [ForceOption<Settings>] = [
-        .custom(.choice("direction", Direction.self, default: .right, "the way edges run, as the screen shows it (y grows downwards)")) { settings, value, _, _ in
-            if case .choice(let name) = value, let direction = Direction(rawValue: name) { settings.direction = direction }
+        .custom(LuaOption("direction", .choiceOrVector(Direction.allCases.map(\.rawValue)), default: .text(Direction.right.rawValue),
+                           "the way edges run, as the screen shows it (y grows downwards)")) { settings, value, _, _ in
+            switch value {
+            case .choice(let name): settings.direction = Direction(rawValue: name)?.vector ?? settings.direction
+            case .vector(let numbers): settings.direction = SIMD3(numbers[0], numbers[1], 0)
+            default: break
+            }
         },
         .number("separation", \.separation, "least gap between an edge's ends (their outlines) along the direction"),
         .number("strength", \.strength, "share of a shortfall closed per tick, times alpha"),
@@ -32,7 +37,7 @@ enum FlowFace: ForceFace {
 
     /// The flow force's settings, with the engine's defaults.
     struct Settings: LuaSettable {
-        var direction = Direction.right, separation = FlowForce.defaultSeparation, strength = FlowForce.defaultStrength
+        var direction = Direction.right.vector, separation = FlowForce.defaultSeparation, strength = FlowForce.defaultStrength
 
         static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? {
             setting == \Settings.strength ? 0...1 : 0...Double.greatestFiniteMagnitude
@@ -40,7 +45,7 @@ enum FlowFace: ForceFace {
     }
 
     static func make(_ settings: Settings, for simulation: SimulationHandle) -> any Force {
-        GraphFlowForce(layout: simulation.layout, direction: settings.direction.vector, separation: settings.separation,
+        GraphFlowForce(layout: simulation.layout, direction: settings.direction, separation: settings.separation,
                        strength: settings.strength)
     }
 }

@@ -430,14 +430,15 @@
 ---@field strength? number|string|function share of the distance closed per tick, times alpha (default: `0.1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
 
 ---Options of `fl.force.frames`.
----@class (exact) forcelab.options.force.frames: table<"padding"|"labelRoom"|"strength", any>
+---@class (exact) forcelab.options.force.frames: table<"padding"|"labelRoom"|"strength"|"shrinks", any>
 ---@field padding? number room between a frame's side and its children (default: `20`); accepts number ≥ 0.
 ---@field labelRoom? number extra room at a frame's top, for its label (default: `24`); accepts number ≥ 0.
 ---@field strength? number pull of each child towards its frame's middle, times alpha (default: `0.1`); accepts number from 0 to 1.
+---@field shrinks? boolean whether a frame may become smaller than its size in the graph (default: `false`); accepts boolean.
 
 ---Options of `fl.force.flow`.
 ---@class (exact) forcelab.options.force.flow: table<"direction"|"separation"|"strength", any>
----@field direction? "right"|"down"|"left"|"up" the way edges run, as the screen shows it (y grows downwards) (default: `"right"`); accepts `"right"`, `"down"`, `"left"`, `"up"`.
+---@field direction? "right"|"down"|"left"|"up"|number[] the way edges run, as the screen shows it (y grows downwards) (default: `"right"`); accepts `"right"`, `"down"`, `"left"`, `"up"` or `{x, y}`.
 ---@field separation? number least gap between an edge's ends (their outlines) along the direction (default: `40`); accepts number ≥ 0.
 ---@field strength? number share of a shortfall closed per tick, times alpha (default: `0.5`); accepts number from 0 to 1.
 
@@ -564,6 +565,11 @@ function Force:separation(value) end
 ---@param value? any
 ---@return any|forcelab.Force
 function Force:shape(value) end
+
+---reads the option 'shrinks' in force, or sets it and returns the force (frames)
+---@param value? any
+---@return any|forcelab.Force
+function Force:shrinks(value) end
 
 ---reads the option 'strength' in force, or sets it and returns the force (center, manyBody, link, collide, x, y, z, radial, frames, flow)
 ---@param value? any
