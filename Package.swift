@@ -89,7 +89,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)] + processorCheckSettings
         ),
         .executableTarget(
-            name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphModel", "Render", "ProcessorSupport"],
+            name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphLayout", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
         .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation", "NodeOutline"]),

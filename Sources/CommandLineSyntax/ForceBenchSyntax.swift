@@ -10,11 +10,13 @@ public enum ForceBenchSyntax {
         "--quality-file", help: "fast mode's layout quality against exact mode's on the graph in each PATH (read as fl.graph.load does)")
     public static let single = Flag(
         "--single", help: "one run, 2D unless DIMENSIONS is 3, for profilers (callgrind: --toggle-collect='*measuredTicks*')")
+    public static let multilevel = Flag(
+        "--multilevel", help: "one multilevel layout of G(N) (fl.layout.multilevel's defaults, POLISH sweeps of stress polish): its levels, time and peak memory")
     public static let fast = Flag("--fast", help: "with --single: in fast mode")
     public static let help = SharedOptions.help
 
     /// The flags that pick what is measured; at most one may be given.
-    public static let modes = [quality, error, edges, stress, layout, qualityFile, single]
+    public static let modes = [quality, error, edges, stress, layout, qualityFile, single, multilevel]
 
     /// The declaration.
     public static let command = CommandDeclaration(
@@ -22,7 +24,7 @@ public enum ForceBenchSyntax {
         forms: [
             "N [N ...]   (link + manyBody + center on G(N), exact then fast mode)",
             "--quality N [N ...]", "--error N [N ...]", "--edges N", "--stress N FILE", "--layout N", "--quality-file PATH [PATH ...]",
-            "[--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]",
+            "[--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]", "--multilevel N [POLISH]",
         ],
         options: modes.map(\.declaration) + [fast.declaration, help.declaration],
         operand: "the first size", afterOperand: .taken,

@@ -3,6 +3,7 @@
 import CommandLineSyntax
 import Foundation
 import ForceSimulation
+import GraphLayout
 import GraphModel
 import ProcessorSupport
 import Render
@@ -272,6 +273,20 @@ case ForceBenchSyntax.layout.name:
         let result = try layout(n, links: links, mode: mode)
         print(String(format: "%@ %.3f %.4f", "\(mode)", result.seconds, result.stress))
     }
+    exit(0)
+case ForceBenchSyntax.multilevel.name:
+    // One multilevel layout of G(n) straight from its edges (no graph store): levels, seconds, peak memory.
+    let operands = checked { try request.operands("N [POLISH]") }
+    var options = MultilevelOptions()
+    if operands.count > 1 { options.polishSweeps = operands[1]! }
+    var layout: (coordinates: [Double], outcome: MultilevelOutcome)?
+    let seconds = try milliseconds {
+        layout = try MultilevelLayout.positions(nodeCount: operands[0]!, edges: Graph.recursiveEdges(n: operands[0]!), options: options)
+    } / 1000
+    for level in layout!.outcome.levels {
+        print(String(format: "level nodes=%d edges=%d ticks=%d seconds=%.2f", level.nodes, level.edges, level.ticks, level.seconds))
+    }
+    print(String(format: "n=%d seconds=%.1f peakRSS=%.0fMiB", operands[0]!, seconds, peakMemoryMiB()))
     exit(0)
 case ForceBenchSyntax.quality.name:
     for n in checked({ try request.sizes() }) { try quality(n, links: benchmarkGraph(n)) }

@@ -62,7 +62,9 @@ enum REPLHelp {
             let what = lua_type(L, -1) == LUA_TNIL ? "is nil" : "has no fields or methods to list"
             return "\(value) \(what); docs/lua-api.md describes every function"
         }
-        var lines = ["\(value) has:"], line = " "
+        // A table that is also a function (fl.live, which holds fl.live.stop): the function's help, then its fields.
+        let described = luaL_getmetafield(L, -1, "__call") != LUA_TNIL ? function(value) : nil
+        var lines = (described.map { [$0, ""] } ?? []) + ["\(value) has:"], line = " "
         for name in names.sorted() {
             if line.count + name.count + 1 > 80 {
                 lines.append(line)

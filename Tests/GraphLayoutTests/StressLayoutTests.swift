@@ -30,6 +30,27 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         #expect(abs(gap(graph, "3", "4") - 30) < 0.1)
     }
 
+    @Test func gradientDescentLowersTheSparseStressAndIsSeeded() throws {
+        func layout(iterations: Int, solver: StressSolver, seed: Int = 1) throws -> (Graph, StressOutcome) {
+            let graph = Graph.tree(n: 300, branching: 3)
+            var options = StressOptions()
+            options.exactNodeLimit = 100
+            options.pivots = 20
+            options.iterations = iterations
+            options.solver = solver
+            options.seed = seed
+            return (graph, try StressLayout.apply(to: graph, options: options))
+        }
+        let (start, _) = try layout(iterations: 0, solver: .majorization)
+        let (descended, outcome) = try layout(iterations: 500, solver: .sgd)
+        #expect(outcome.sparse && outcome.iterations == StressGradientDescent.epochs && !outcome.converged)
+        #expect(try stressMetric(descended) < 0.8 * stressMetric(start))
+        let (again, _) = try layout(iterations: 500, solver: .sgd)
+        #expect(again.nodes.map(\.position) == descended.nodes.map(\.position))
+        let (reseeded, _) = try layout(iterations: 500, solver: .sgd, seed: 2)
+        #expect(reseeded.nodes.map(\.position) != descended.nodes.map(\.position))
+    }
+
     @Test func theSameSeedGivesTheSameLayoutAndTheLayoutIsCentred() throws {
         func layout(seed: Int) throws -> [Point] {
             let graph = Graph.miserables()

@@ -26,10 +26,14 @@ import Testing
     #expect(generated.edges.map(\.target) == pairs.map { $0[1] })
 }
 
-@Test func gridTreeAndBlocksHaveTheirShapes() throws {
+@Test func gridLadderTreeAndBlocksHaveTheirShapes() throws {
     let grid = try Graph.generate(kind: "grid", options: ["rows": 3, "columns": 4])
     #expect(grid.nodeCount == 12 && grid.edgeCount == 3 * 3 + 2 * 4)
     #expect(grid.node("6")?.data == ["row": .integer(1), "column": .integer(2)])
+    let ladder = try Graph.generate(kind: "ladder", options: ["rungs": 4])
+    #expect(ladder.nodeCount == 8 && ladder.edgeCount == 4 + 2 * 3)
+    #expect(ladder.node("5")?.data == ["side": .integer(1), "rung": .integer(2)])
+    #expect(ladder.outgoers(of: "2").map(\.id) == ["3", "4"] && ladder.outgoers(of: "7").isEmpty)
     let tree = Graph.tree(n: 10, branching: 3)
     #expect(tree.edgeCount == 9 && tree.outgoers(of: "0").map(\.id) == ["1", "2", "3"])
     let blocks = Graph.stochasticBlock(sizes: [5, 5], pIn: 1, pOut: 0)

@@ -2,9 +2,11 @@
 runs Tests/Live/live_protocol.lua (fl.live with wait = true); this client reads the URL from its standard error,
 checks the scene and frames, drags a node, sets the charge's strength, switches the link force off and on, sees the
 session's new node in a new scene, sends End and checks what the script printed. Then --sandbox refuses fl.live and
---sandbox --allow-live allows it. Seconds. Usage: test_live_protocol.py FORCELAB"""
+--sandbox --allow-live allows it, and at the REPL (in a pseudo-terminal) fl.live returns at once while the page keeps
+getting frames and the session's changes as the prompt waits. Seconds. Usage: test_live_protocol.py FORCELAB"""
 import json
 import os
+import pty
 import re
 import signal
 import struct
@@ -98,4 +100,53 @@ allowed = subprocess.run([forcelab, "--sandbox", "--allow-live", "-e", "print(fl
                          capture_output=True, text=True, timeout=20)
 check("--sandbox --allow-live serves it", allowed.returncode == 0 and allowed.stdout.startswith("http://127.0.0.1:"),
       allowed.stdout + allowed.stderr)
+
+# At the REPL: fl.live returns at once; while the prompt waits, the page gets frames and the session's changes.
+pid, terminal = pty.fork()
+if pid == 0:
+    os.execv(forcelab, [forcelab, "-i"])
+
+
+def type_line(text):
+    os.write(terminal, (text + "\n").encode())
+
+
+def read_until(pattern, seconds=10):
+    seen, deadline = b"", time.time() + seconds
+    while time.time() < deadline:
+        seen += os.read(terminal, 4096)
+        found = re.search(pattern, seen)
+        if found:
+            return found
+    raise TimeoutError(pattern)
+
+
+type_line('g = fl.graph.generate("grid", {rows = 3, columns = 3}); sim = fl.simulation(g, {alphaDecay = 0})')
+type_line('sim:force("charge", fl.force.manyBody{}); print("URL " .. fl.live(sim))')
+url = read_until(rb"URL (http://\S+)").group(1).decode()
+port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
+                                 timeout=10)
+until(lambda kind, m: m if kind == "scene" else None)
+frames = [until(lambda kind, m: m if kind == "frame" else None) for _ in range(10)]
+check("at the REPL the page gets frames while the prompt waits", frames[-1][0] > frames[0][0], [f[0] for f in frames])
+type_line('sim:force("charge"):strength(-77)')
+until(lambda kind, m: True if kind == "controls" and m["forces"][0]["options"]["strength"] == -77 else None)
+check("the session's setter reaches the page's controls", True)
+type_line('g:addNode{id = "typed"}')
+scene = until(lambda kind, m: m if kind == "scene" else None)
+check("a node added at the prompt reaches the page", len(scene["nodes"]) == 10, len(scene["nodes"]))
+ws.send(json.dumps({"type": "drag", "node": 0, "x": 7, "y": 8}))
+time.sleep(0.3)
+type_line('print("FX", sim:nodes()[1].fx, sim:nodes()[1].fy)')
+check("the page's drag is the session's fx/fy", read_until(rb"FX\t(\S+)\t(\S+)").groups() == (b"7.0", b"8.0"))
+ws.send(json.dumps({"type": "release", "node": 0}))
+before = until(lambda kind, m: m if kind == "frame" else None)[0]
+type_line('print("RAN", sim:run{maxTicks = 300})')
+ran = read_until(rb"RAN\t(\d+)\t(\w+)").groups()
+after = until(lambda kind, m: m if kind == "frame" and m[0] >= before + 300 else None, seconds=10)[0]
+check("sim:run works while a page watches, and its ticks reach the page", ran == (b"300", b"maxTicks") and after >= before + 300,
+      (ran, before, after))
+type_line("os.exit(0)")
+os.waitpid(pid, 0)
 sys.exit(1 if failures else 0)

@@ -79,9 +79,13 @@ try:
             while not driver.execute_script("return !!window.forcelabLive && forcelabLive.worldPosition(0) !== null"):
                 if time.monotonic() > deadline:
                     sys.exit("bench-live: the page showed no positions")
+                # A page that connects while the simulation is paused gets its positions once it goes on.
+                if driver.execute_script("return !!window.forcelabLive && !!forcelabLive.state().simulation.paused"):
+                    driver.find_element("id", "pause").click()
                 time.sleep(0.2)
-            if paused and not driver.execute_script("return forcelabLive.state().simulation.paused"):
+            while paused and not driver.execute_script("return !!forcelabLive.state().simulation.paused"):
                 driver.find_element("id", "pause").click()
+                time.sleep(0.5)
             time.sleep(1)
             before = processor_seconds(service.process.pid)
             figures = driver.execute_async_script(

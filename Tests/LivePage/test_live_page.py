@@ -157,9 +157,14 @@ class LivePageTests(unittest.TestCase):
                                       "fx moved with the pointer")
         self.assertAlmostEqual(number(state["fy"]), fy, delta=1e-6)
         self.assertAlmostEqual(number(state["alphaTarget"]), 0.3)
-        time.sleep(0.5)
-        # forcelab's frames keep the node at the pointer, and the page draws it there.
-        frame_x, frame_y = self.js("return forcelabLive.framePosition(0)")
+        # forcelab's frames keep the node at the pointer (once a frame after the last move has come), and the page
+        # draws it there.
+        deadline = time.monotonic() + 10
+        while True:
+            frame_x, frame_y = self.js("return forcelabLive.framePosition(0)")
+            if abs(frame_x * view["k"] + view["tx"] - (grab_x + 100)) < 0.01 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         self.assertAlmostEqual(frame_x * view["k"] + view["tx"], grab_x + 100, delta=0.01)
         self.assertAlmostEqual(frame_y * view["k"] + view["ty"], grab_y, delta=0.01)
         held_x, held_y = self.js("return forcelabLive.screenPosition(0)")

@@ -20,30 +20,20 @@ final class FileAccessStatesTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Runs `code` in `lua` and returns its error message, or nil when it ran.
-    private func failure(_ lua: LuaState, _ code: String) -> String? {
-        do {
-            try lua.run(code, name: "=test")
-            return nil
-        } catch {
-            return String(describing: error)
-        }
-    }
-
     func testASandboxedAndAnOpenStateKeepTheirOwnPolicies() throws {
         let sandboxed = try LuaState(sandbox: FileAccess(readable: [], writable: folder + "/sandbox"))
         let open = try LuaState()
         let inside = folder + "/sandbox/g.json", outside = folder + "/open/g.json"
         let save = { (path: String) in "local g = forcelab.graph.generate('tree', {n = 3}); g:save('\(path)')" }
         // Interleaved: each call runs under its own state's rules, whichever state ran last.
-        XCTAssertNil(failure(sandboxed, save(inside)))
-        XCTAssertNil(failure(open, save(outside)))
-        XCTAssertTrue(failure(sandboxed, save(outside))?.contains("cannot write '\(outside)'") == true)
-        XCTAssertNil(failure(open, "forcelab.graph.load('\(inside)'); assert(io.open('\(outside)')):close()"))
-        XCTAssertTrue(failure(sandboxed, "forcelab.graph.load('\(outside)')")?.contains("cannot read") == true)
-        XCTAssertTrue(failure(sandboxed, "assert(io.open('\(outside)'))")?.contains("cannot read") == true)
-        XCTAssertNil(failure(open, "assert(io.open('\(folder!)/open/new.txt', 'w')):close(); forcelab.mkdir('\(folder!)/open/made')"))
-        XCTAssertTrue(failure(sandboxed, "forcelab.mkdir('\(folder!)/open/not')")?.contains("cannot write") == true)
+        XCTAssertNil(sandboxed.failure(save(inside)))
+        XCTAssertNil(open.failure(save(outside)))
+        XCTAssertTrue(sandboxed.failure(save(outside))?.contains("cannot write '\(outside)'") == true)
+        XCTAssertNil(open.failure("forcelab.graph.load('\(inside)'); assert(io.open('\(outside)')):close()"))
+        XCTAssertTrue(sandboxed.failure("forcelab.graph.load('\(outside)')")?.contains("cannot read") == true)
+        XCTAssertTrue(sandboxed.failure("assert(io.open('\(outside)'))")?.contains("cannot read") == true)
+        XCTAssertNil(open.failure("assert(io.open('\(folder!)/open/new.txt', 'w')):close(); forcelab.mkdir('\(folder!)/open/made')"))
+        XCTAssertTrue(sandboxed.failure("forcelab.mkdir('\(folder!)/open/not')")?.contains("cannot write") == true)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/open/not"))
         // Outside any state's call nothing is in force: a Swift program reads where it likes.
         XCTAssertNil(FileAccess.inForce.policy)
@@ -57,8 +47,8 @@ final class FileAccessStatesTests: XCTestCase {
         sandboxed.refusalObserver = { refusals.add($0.path) }
         open.fileObserver = { path, _ in seen.add(path) }
         let outside = folder + "/open/g.json"
-        XCTAssertNil(failure(open, "forcelab.graph.generate('tree', {n = 3}):save('\(outside)')"))
-        XCTAssertNotNil(failure(sandboxed, "forcelab.graph.generate('tree', {n = 3}):save('\(outside)')"))
+        XCTAssertNil(open.failure("forcelab.graph.generate('tree', {n = 3}):save('\(outside)')"))
+        XCTAssertNotNil(sandboxed.failure("forcelab.graph.generate('tree', {n = 3}):save('\(outside)')"))
         XCTAssertEqual(refusals.paths, [outside], "the sandboxed state is told of its own refusal only")
         XCTAssertEqual(seen.paths, [outside], "the open state is told of its own write only")
     }

@@ -73,8 +73,9 @@ final class LayoutLuaTests: LuaTestCase {
             local g = fl.graph.generate("grid", {rows = 12, columns = 12})
             local moved = 0
             g:on("change", function() moved = moved + 1 end)
-            local outcome = fl.layout.multilevel(g, {coarsestSize = 10, finestTicks = 40, coarsestTicks = 200})
+            local outcome = fl.layout.multilevel(g, {coarsestSize = 10, finestTicks = 40, coarsestTicks = 200, coarsestLayout = "forces"})
             assert(moved == 1, moved)
+            assert(outcome.polished == true)
             local levels = outcome.levels
             assert(#levels >= 3, #levels)
             assert(levels[1].nodes == 144 and levels[1].edges == 264 and levels[1].ticks == 40, levels[1].nodes)
@@ -85,7 +86,7 @@ final class LayoutLuaTests: LuaTestCase {
             end
             assert(fl.metrics(g).stress < 0.15, fl.metrics(g).stress)  -- random positions: about 0.4
             local first = {g:node("5").x, g:node("5").y}
-            fl.layout.multilevel(g, {coarsestSize = 10, finestTicks = 40, coarsestTicks = 200})
+            fl.layout.multilevel(g, {coarsestSize = 10, finestTicks = 40, coarsestTicks = 200, coarsestLayout = "forces"})
             assert(g:node("5").x == first[1] and g:node("5").y == first[2])
             fl.layout.multilevel(g, {dimensions = 3, coarsening = "solar", seed = 7})
             assert(g:node("12").z ~= nil)

@@ -1,6 +1,7 @@
 """Lays one benchmark graph of scripts/bench-scale out with the PyPI anchors and writes each layout as d3 JSON.
 
-Usage: python anchors.py GRAPH.json OUT_PREFIX METHOD...   (methods: igraph-fr, igraph-drl, fa2)
+Usage: python anchors.py GRAPH.json OUT_PREFIX METHOD...   (methods: igraph-fr, igraph-drl, fa2, fmmm, sgd2,
+graph-tool-sfdp; graph-tool is Debian's python3-graph-tool, so that method runs under Debian's python3)
 Prints "METHOD SECONDS" per method: the wall time of the layout call alone (reading and writing excluded).
 """
 import json
@@ -39,12 +40,48 @@ def fa2_layout(ids, edges):
     return np.array(positions), time.perf_counter() - start
 
 
+def fmmm_layout(ids, edges):
+    import ogdf
+    graph = ogdf.Graph()
+    nodes = [graph.new_node() for _ in ids]
+    for a, b in edges:
+        graph.new_edge(nodes[a], nodes[b])
+    start = time.perf_counter()
+    attributes = ogdf.layout(graph, ogdf.FMMMLayout)
+    seconds = time.perf_counter() - start
+    return np.array([(attributes.x(node), attributes.y(node)) for node in nodes]), seconds
+
+
+def sgd2_layout(ids, edges):
+    import s_gd2
+    rows = [a for a, b in edges]
+    cols = [b for a, b in edges]
+    start = time.perf_counter()
+    # s_gd2's own choice: exact SGD up to its size limit, sparse (pivot) SGD above.
+    positions = s_gd2.layout(rows, cols, random_seed=1) if len(ids) <= 20000 else s_gd2.layout_sparse(rows, cols, 200, random_seed=1)
+    return np.array(positions), time.perf_counter() - start
+
+
+def graph_tool_layout(ids, edges):
+    import graph_tool.all as gt
+    graph = gt.Graph(directed=False)
+    graph.add_vertex(len(ids))
+    graph.add_edge_list(edges)
+    start = time.perf_counter()
+    positions = gt.sfdp_layout(graph)
+    seconds = time.perf_counter() - start
+    return np.array(positions.get_2d_array([0, 1]).T), seconds
+
+
+LAYOUTS = {"fa2": fa2_layout, "fmmm": fmmm_layout, "sgd2": sgd2_layout, "graph-tool-sfdp": graph_tool_layout}
+
+
 def main():
     path, prefix, methods = sys.argv[1], sys.argv[2], sys.argv[3:]
     data, ids, edges = load(path)
     for method in methods:
-        if method == "fa2":
-            coords, seconds = fa2_layout(ids, edges)
+        if method in LAYOUTS:
+            coords, seconds = LAYOUTS[method](ids, edges)
         else:
             coords, seconds = igraph_layout(ids, edges, method)
         out = {"directed": False, "nodes": [{"id": node_id, "x": float(x), "y": float(y)}

@@ -1,22 +1,10 @@
 -- Builds one benchmark graph of scripts/bench-scale and saves it as d3 JSON and DOT: forcelab graph.lua KIND SIZE OUT
 -- (OUT.json, OUT.dot). Kinds: grid (SIZE × SIZE), ladder (2 × SIZE), tree (complete binary, SIZE nodes),
 -- geometric (SIZE nodes uniform in the unit square, linked within the radius giving mean degree 8), sierpinski
--- (the triangle mesh of depth SIZE), G (docs/benchmark-graph.md).
+-- (the triangle mesh of depth SIZE), G (docs/benchmark-graph.md), file (SIZE is a path: a real graph, read as
+-- fl.graph.load reads it).
 local fl = forcelab
-local kind, size, out = arg[1], math.tointeger(tonumber(arg[2])), arg[3]
-
-local function ladder(n)
-    local g = fl.graph.new{directed = false}
-    for i = 0, n - 1 do g:addNode{id = "a" .. i}; g:addNode{id = "b" .. i} end
-    for i = 0, n - 1 do
-        g:addEdge{source = "a" .. i, target = "b" .. i}
-        if i > 0 then
-            g:addEdge{source = "a" .. (i - 1), target = "a" .. i}
-            g:addEdge{source = "b" .. (i - 1), target = "b" .. i}
-        end
-    end
-    return g
-end
+local kind, size, out = arg[1], math.tointeger(tonumber(arg[2])) or arg[2], arg[3]
 
 local function geometric(n)
     local state = 1
@@ -74,11 +62,12 @@ end
 
 local g
 if kind == "grid" then g = fl.graph.generate("grid", {rows = size, columns = size})
-elseif kind == "ladder" then g = ladder(size)
+elseif kind == "ladder" then g = fl.graph.generate("ladder", {rungs = size})
 elseif kind == "tree" then g = fl.graph.generate("tree", {n = size, branching = 2})
 elseif kind == "geometric" then g = geometric(size)
 elseif kind == "sierpinski" then g = sierpinski(size)
 elseif kind == "G" then g = fl.graph.generate("recursive", {n = size, seed = 1})
+elseif kind == "file" then g = fl.graph.load(size)
 else error("unknown graph kind " .. tostring(kind)) end
 g.directed = false
 g:save(out .. ".json")

@@ -7,7 +7,7 @@ enum CoordinateAssignment {
     static let bendWeight = 8.0
 
     /// The centre of each vertex across the layers, the smallest box edge at 0: boxes of a layer never closer than
-    /// `separation` (half of it beside a bend). `check` is called with each pass's work.
+    /// `separation` (half of it beside a bend). `check` is called with each layer's work.
     static func centres(_ diagram: LayeredDiagram, separation: Double, passes: Int,
                         check: (Int) throws -> Void) throws -> [Double] {
         var centre = Array(repeating: 0.0, count: diagram.vertexCount)
@@ -22,12 +22,13 @@ enum CoordinateAssignment {
             for layer in diagram.layers.indices.dropFirst() {
                 place(diagram.layers[layer], towards: last ? [diagram.above, diagram.below] : [diagram.above],
                       diagram, separation, &centre)
+                try check(diagram.layers[layer].count)
             }
             for layer in diagram.layers.indices.reversed().dropFirst() {
                 place(diagram.layers[layer], towards: last ? [diagram.above, diagram.below] : [diagram.below],
                       diagram, separation, &centre)
+                try check(diagram.layers[layer].count)
             }
-            try check(diagram.vertexCount)
         }
         let lowest = (0..<diagram.vertexCount).map { centre[$0] - diagram.across[$0] / 2 }.min() ?? 0
         return centre.map { $0 - lowest }

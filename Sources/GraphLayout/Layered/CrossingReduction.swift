@@ -67,8 +67,8 @@ enum CrossingReduction {
                     }
                 }
                 diagram.layers[layer] = order
+                try check(order.count)
             }
-            try check(diagram.vertexCount)
             if !improved { break }
         }
     }

@@ -23,10 +23,23 @@ public enum MultilevelLayout {
         return outcome
     }
 
+    /// Positions (`options.dimensions` per node) for `nodeCount` nodes joined by `edges` (index pairs, undirected),
+    /// as `apply` computes them, without a graph store (ForceBench lays out millions of nodes this way).
+    public static func positions(
+        nodeCount: Int, edges: [(Int, Int)], options: MultilevelOptions = MultilevelOptions(), threads: Int? = nil,
+        check: (Int) throws -> Void = { _ in }
+    ) throws -> (coordinates: [Double], outcome: MultilevelOutcome) {
+        try options.check()
+        return try positions(of: LevelGraph(nodeCount: nodeCount, edges: edges), options: options, threads: threads, check: check)
+    }
+
     /// Positions (`options.dimensions` per node) for the nodes of `original`, centred on the origin.
     static func positions(
         of original: LevelGraph, options: MultilevelOptions, threads: Int?, check: (Int) throws -> Void
     ) throws -> (coordinates: [Double], outcome: MultilevelOutcome) {
+        try MemoryRequest.check(
+            memoryNeeded(nodeCount: original.nodeCount, edgeCount: original.edges.count, options: options),
+            for: "the multilevel layout of \(original.nodeCount) nodes and \(original.edges.count) edges")
         var random = LCG(seed: UInt32(options.seed))
         var levels = [original]
         var groups: [[Int]] = []
@@ -51,17 +64,49 @@ public enum MultilevelLayout {
                     coarse: coordinates, group: groups[l], dimensions: d, spread: spread,
                     jitter: 0.2 * options.distance, random: &random)
             }
-            let ticks = tickCount(level: level, original: original, coarsest: levels[levels.count - 1], options: options)
+            var ticks = tickCount(level: level, original: original, coarsest: levels[levels.count - 1], options: options)
+            let from: [Double]?
+            if coarsest, options.coarsestLayout == .stress {
+                from = try stressLayout(level, options: options, seed: random.next(below: Int(UInt32.max)), check: check)
+                ticks = 0
+            } else {
+                from = coarsest ? nil : coordinates
+            }
             coordinates = try refine(
-                level, from: coarsest ? nil : coordinates, ticks: ticks, alpha: coarsest ? 1 : options.refineAlpha,
+                level, from: from, ticks: ticks, alpha: from == nil ? 1 : options.refineAlpha,
                 seed: random.next(below: Int(UInt32.max)), options: options, threads: threads, check: check)
             let elapsed = (clock.now - start).components
             figures.append(.init(
                 nodes: level.nodeCount, edges: level.edges.count, ticks: ticks,
                 seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18))
         }
-        return (centred(coordinates, dimensions: d), MultilevelOutcome(levels: figures.reversed()))
+        let polish = try StressPolish.polished(
+            coordinates, level: original, dimensions: d, sweeps: options.polishSweeps, pivots: options.polishPivots,
+            distance: options.distance, random: &random, check: check)
+        return (centred(polish.coordinates, dimensions: d), MultilevelOutcome(levels: figures.reversed(), polished: polish.kept))
     }
+
+    /// About the bytes a layout of `nodeCount` nodes and `edgeCount` edges holds at its peak beyond the original
+    /// level: the coarser levels (together at most about the original's size), then the finest level's simulation or
+    /// its stress polish, whichever is larger.
+    static func memoryNeeded(nodeCount n: Int, edgeCount m: Int, options: MultilevelOptions) -> Int {
+        let counts = [n, m, n, m]
+        let sizes = [levelBytesPerNode, levelBytesPerEdge, simulationBytesPerNode, simulationBytesPerEdge]
+        var bytes: [Int] = []
+        for (count, size) in zip(counts, sizes) {
+            let (product, overflow) = count.multipliedReportingOverflow(by: size)
+            guard !overflow else { return Int.max }
+            bytes.append(product)
+        }
+        let polish = options.polishSweeps > 0
+            ? StressPolish.memoryNeeded(nodeCount: n, pivots: options.polishPivots, dimensions: options.dimensions) : 0
+        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish))
+        return overflow ? Int.max : total
+    }
+
+    /// What a level holds per node and per edge (weights, offsets, both ends' adjacency and the sort's keys), and what
+    /// the fast-mode engine holds per node and per link (positions, velocities, its tree, the link force's arrays).
+    static let levelBytesPerNode = 24, levelBytesPerEdge = 72, simulationBytesPerNode = 600, simulationBytesPerEdge = 64
 
     /// The ticks for `level`: `coarsestTicks` on the coarsest, `finestTicks` on the original, geometrically between
     /// by the logarithm of the node count.
@@ -73,6 +118,21 @@ public enum MultilevelLayout {
         let ticks = Int((low * pow(high / low, t)).rounded())
         return level.nodeCount == original.nodeCount ? options.finestTicks
             : level.nodeCount == coarsest.nodeCount ? options.coarsestTicks : ticks
+    }
+
+    /// The most majorization sweeps on the coarsest level (it stops earlier when a sweep gains less than 0.01%).
+    static let coarsestStressSweeps = 200
+
+    /// `level` laid out by stress majorization (exact up to `StressOptions`' exact size), `options.distance` per edge.
+    static func stressLayout(_ level: LevelGraph, options: MultilevelOptions, seed: Int, check: (Int) throws -> Void) throws -> [Double] {
+        var stress = StressOptions()
+        stress.dimensions = options.dimensions
+        stress.scale = options.distance
+        stress.seed = seed
+        stress.iterations = coarsestStressSweeps
+        stress.tolerance = 1e-4
+        let paths = try ShortestPaths(nodeCount: level.nodeCount, edges: level.edges)
+        return try StressLayout.positions(paths: paths, options: stress, check: check).coordinates
     }
 
     /// Runs the fast-mode engine on `level` for `ticks` ticks, alpha falling from `alpha` to d3's alphaMin, from

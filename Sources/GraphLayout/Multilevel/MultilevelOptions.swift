@@ -1,16 +1,26 @@
 import ForceSimulation
 
+/// How the coarsest level of a multilevel layout is laid out.
+public enum CoarsestLayout: String, Sendable, CaseIterable {
+    /// Stress majorization (`fl.layout.stress`'s, from PivotMDS), which keeps long paths straight and untwisted.
+    case stress
+    /// The force engine in fast mode from seeded random positions, as every finer level is refined.
+    case forces
+}
+
 /// The settings of a multilevel layout; docs/lua-api.md describes each for users.
 public struct MultilevelOptions: Sendable, RangedSettings {
     /// 2 or 3.
     public var dimensions = 2
     /// How nodes are grouped level by level.
     public var coarsening = Coarsening.matching
+    /// How the coarsest level is laid out.
+    public var coarsestLayout = CoarsestLayout.stress
     /// Coarsening stops at a level of at most this many nodes.
-    public var coarsestSize = 50
+    public var coarsestSize = 1000
     /// Coarsening stops when a level keeps more than this fraction of the nodes of the finer one.
     public var minShrink = 0.85
-    /// Ticks on the coarsest level (from alpha 1).
+    /// Ticks of the forces on the coarsest level when it is laid out by them (from alpha 1).
     public var coarsestTicks = 300
     /// Ticks on the original graph; the levels between get geometrically interpolated counts.
     public var finestTicks = 60
@@ -20,6 +30,10 @@ public struct MultilevelOptions: Sendable, RangedSettings {
     public var distance = LinkForce.defaultDistance
     /// The many-body strength on every level (d3's default).
     public var charge = -30.0
+    /// Sweeps of sparse stress majorization on the original graph after the last refinement (0: none).
+    public var polishSweeps = 30
+    /// Pivots of the polish's sparse stress model.
+    public var polishPivots = 50
     /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
     public var seed = 1
 
@@ -36,6 +50,8 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         case \.refineAlpha: 0.001...1.0
         case \.distance: 1e-9...1e9
         case \.charge: -1e9...(-1e-9)
+        case \.polishSweeps: 0...100_000
+        case \.polishPivots: 1...1_000
         case \.seed: 0...Double(UInt32.max)
         default: nil
         }
@@ -45,7 +61,8 @@ public struct MultilevelOptions: Sendable, RangedSettings {
     public static let numbers: [(name: String, setting: PartialKeyPath<MultilevelOptions> & Sendable)] = [
         ("dimensions", \.dimensions), ("coarsestSize", \.coarsestSize), ("minShrink", \.minShrink),
         ("coarsestTicks", \.coarsestTicks), ("finestTicks", \.finestTicks), ("refineAlpha", \.refineAlpha),
-        ("distance", \.distance), ("charge", \.charge), ("seed", \.seed),
+        ("distance", \.distance), ("charge", \.charge), ("polishSweeps", \.polishSweeps), ("polishPivots", \.polishPivots),
+        ("seed", \.seed),
     ]
 
     /// Throws for the first option out of its range, naming it.

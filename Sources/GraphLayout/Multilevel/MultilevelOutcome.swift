@@ -14,4 +14,6 @@ public struct MultilevelOutcome: Sendable, Equatable {
 
     /// The levels from the original graph (first) to the coarsest (last).
     public let levels: [Level]
+    /// Whether the stress polish ran and was kept (it is dropped when it raises the sampled stress).
+    public let polished: Bool
 }

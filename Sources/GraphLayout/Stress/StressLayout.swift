@@ -88,7 +88,12 @@ public enum StressLayout {
         check: (Int) throws -> Void
     ) throws -> (iterations: Int, converged: Bool) where Vector.Scalar == Double {
         StressMajorization.fit(&points, model: model, jitter: 1e-3 * meanEdgeLength(paths), random: &random)
-        return try StressMajorization.run(
-            &points, model: model, iterations: options.iterations, tolerance: options.tolerance, check: check)
+        switch options.solver {
+        case .majorization:
+            return try StressMajorization.run(
+                &points, model: model, iterations: options.iterations, tolerance: options.tolerance, check: check)
+        case .sgd:
+            return (try StressGradientDescent.run(&points, model: model, random: &random, check: check), false)
+        }
     }
 }

@@ -20,6 +20,8 @@ public struct StressOptions: Sendable, RangedSettings {
     public var exactNodeLimit = 2000
     /// Layout units per unit of graph distance (d3's default link distance).
     public var scale = LinkForce.defaultDistance
+    /// How the stress is minimised from the PivotMDS start.
+    public var solver = StressSolver.majorization
 
     /// Options with every default.
     public init() {}
@@ -66,4 +68,12 @@ public struct StressOptions: Sendable, RangedSettings {
         try checkRanges()
         if let weight, weight.isEmpty { throw LayoutOptionError(option: "weight", problem: "a field name expected, got an empty string") }
     }
+}
+
+/// How a stress layout minimises its stress function.
+public enum StressSolver: String, CaseIterable, Sendable {
+    /// Majorization one node at a time (neato's), up to `iterations` sweeps or until `tolerance`.
+    case majorization
+    /// Stochastic gradient descent over the model's terms (Zheng et al.; 30 epochs, as s_gd2).
+    case sgd
 }

@@ -37,6 +37,7 @@ extension GraphGenerator {
         switch self {
         case .recursive: [.count("n", required: true, "nodes"), .seed]
         case .grid: [.count("rows", required: true, "rows"), .count("columns", required: true, "columns")]
+        case .ladder: [.count("rungs", required: true, "rungs (the ladder has twice as many nodes)")]
         case .tree: [.count("n", required: true, "nodes"), .count("branching", from: 1, default: GraphGenerator.defaultBranching, "children per node")]
         case .erdosRenyi:
             [

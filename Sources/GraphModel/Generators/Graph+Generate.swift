@@ -12,7 +12,7 @@ extension Graph {
         return try generate(generator, options: options, check: check)
     }
 
-    /// Builds a generated graph from numeric options: recursive {n, seed}, grid {rows, columns},
+    /// Builds a generated graph from numeric options: recursive {n, seed}, grid {rows, columns}, ladder {rungs},
     /// tree {n, branching = 2}, erdosRenyi {n, p | m, seed}, barabasiAlbert {n, m, seed},
     /// stochasticBlock {clusters, size | n, pIn, pOut, seed}, miserables {}. An option the kind does not take is an error.
     /// `check` is called with the count of nodes or edges about to be inserted, every few thousand, and may throw to
@@ -30,6 +30,10 @@ extension Graph {
             let rows = try options.count("rows"), columns = try options.count("columns")
             try options.checkSize(nodes: Double(rows) * Double(columns), edges: 2 * Double(rows) * Double(columns))
             return try grid(rows: rows, columns: columns, check: check)
+        case .ladder:
+            let rungs = try options.count("rungs")
+            try options.checkSize(nodes: 2 * Double(rungs), edges: 3 * Double(rungs))
+            return try ladder(rungs: rungs, check: check)
         case .tree:
             let n = try options.count("n")
             try options.checkSize(nodes: Double(n), edges: Double(n))

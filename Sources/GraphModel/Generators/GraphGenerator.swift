@@ -5,6 +5,8 @@ public enum GraphGenerator: String, CaseIterable, Sendable {
     case recursive
     /// A rows × columns lattice: `rows`, `columns`.
     case grid
+    /// Two paths joined by rungs: `rungs`.
+    case ladder
     /// A complete tree in breadth-first order: `n`, `branching`.
     case tree
     /// G(n, p) or G(n, m): `n`, `p` or `m`, `seed`.

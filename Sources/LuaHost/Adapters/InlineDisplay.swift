@@ -1,5 +1,5 @@
-/// Where pictures, pages and progress go in a notebook: `forcelab kernel` installs a sink that sends them to the
-/// front end as display data. A picture function shows its picture there, and given no path only there
+/// Where pictures, pages and progress go in a notebook: `forcelab kernel` gives its Lua state a sink
+/// (`LuaState.displaySink`) that sends them to the front end as display data; other states in the process have none. A picture function shows its picture there, and given no path only there
 /// (`fl.svg.graph(g)`);
 /// `sim:run` shows its progress bar and its `show = true` frames there. Outside the kernel there is no sink and a
 /// picture function needs a path.
@@ -8,8 +8,19 @@ public enum InlineDisplay {
     /// display of that id is replaced in place when `update` is true, else a new display of that id is made.
     public typealias Sink = (_ mimeType: String, _ text: String, _ id: String?, _ update: Bool) throws -> Void
 
-    /// The kernel's sink; nil outside a notebook.
-    nonisolated(unsafe) public static var sink: Sink?
+    /// The sink of the state `L` belongs to; nil outside a notebook.
+    static func sink(_ L: OpaquePointer) -> Sink? {
+        LuaContext.of(L).displaySink
+    }
+
+    /// Runs `body` with `sink` as the sink of the state `L` belongs to, then puts its own back.
+    static func with<T>(_ sink: @escaping Sink, in L: OpaquePointer, _ body: () throws -> T) rethrows -> T {
+        let context = LuaContext.of(L)
+        let saved = context.displaySink
+        defer { context.displaySink = saved }
+        context.displaySink = sink
+        return try body()
+    }
 
     /// The picture or page the value at `index` of `L` displays as (a graph's SVG, a recording's replay), or nil for
     /// a value that has none: a notebook shows it as the cell's result.

@@ -37,6 +37,8 @@ final class LiveSession {
     /// The node ids in the last scene's order: a page's node index means this node.
     var sceneNodes: [String] = []
     private var lastControls = ""
+    /// The last scene message sent to every page.
+    private var lastScene = ""
     private var metricsSent = false
 
     init(simulation: SimulationHandle, server: LiveServer, framesPerSecond: Double, styleOptions: LuaReference?) {
@@ -77,9 +79,7 @@ final class LiveSession {
         for event in server.takeEvents() {
             switch event {
             case .connected(let client):
-                try publishChanges(L)
-                server.send(text: try sceneText(L, made: false), to: client)
-                if metricsSent, let metrics = try? metricsText() { server.send(text: metrics, to: client) }
+                try welcome(client, L)
             case .message(let client, let text):
                 do {
                     try apply(text, L)
@@ -107,7 +107,7 @@ final class LiveSession {
             if case .message(let client, let text) = event {
                 do { try apply(text, L) } catch { server.send(text: LiveServer.errorMessage("\(error)"), to: client) }
             } else if case .connected(let client) = event {
-                server.send(text: try sceneText(L, made: false), to: client)
+                try welcome(client, L)
             }
         }
         try publishChanges(L)
@@ -141,6 +141,15 @@ final class LiveSession {
         try edit()
         try layout.synchronize()
         if current { sceneMadeFrom = madeFrom }
+    }
+
+    /// A new page gets the last scene (made again only when the graph changed since), the controls as they are
+    /// now, and the metrics when the layout is cool.
+    private func welcome(_ client: LiveServer.ClientID, _ L: OpaquePointer) throws {
+        try publishChanges(L)
+        server.send(text: lastScene, to: client)
+        server.send(text: lastControls, to: client)
+        if metricsSent, let metrics = try? metricsText() { server.send(text: metrics, to: client) }
     }
 
     /// One tick as d3's timer makes it (tick handlers called, the end handlers when it cools), then its frame.
@@ -189,7 +198,8 @@ final class LiveSession {
         let layout = simulation.layout
         try layout.synchronize()
         if madeFrom != sceneMadeFrom {
-            server.send(text: try sceneText(L, made: true))
+            lastScene = try sceneText(L)
+            server.send(text: lastScene)
             metricsSent = false
             running = running || simulation.layout.simulation.alpha >= simulation.layout.simulation.alphaMin
         }
@@ -207,7 +217,7 @@ final class LiveSession {
 
     /// The scene message: nodes with their styles (as `fl.svg.graph` resolves them from `fl.live`'s options),
     /// edges, forces and settings.
-    private func sceneText(_ L: OpaquePointer, made: Bool) throws -> String {
+    private func sceneText(_ L: OpaquePointer) throws -> String {
         let layout = simulation.layout
         let ids = try layout.nodesInIndexOrder()
         let arguments = LuaArguments(L, function: "live")
@@ -237,10 +247,8 @@ final class LiveSession {
                 JSONField("opacity", .number(settings.edgeOpacity)),
             ])
         }
-        if made {
-            sceneNodes = ids
-            sceneMadeFrom = madeFrom
-        }
+        sceneNodes = ids
+        sceneMadeFrom = madeFrom
         return JSONValue.object([
             JSONField("type", .string("scene")), JSONField("dimensions", .number(Double(layout.simulation.dimensions))),
             JSONField("nodes", .array(nodes)), JSONField("edges", .array(edges)),

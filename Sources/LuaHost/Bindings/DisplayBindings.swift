@@ -30,19 +30,18 @@ enum DisplayBindings {
         } else {
             return nil
         }
-        let saved = InlineDisplay.sink
-        defer { InlineDisplay.sink = saved }
         var shown: (mimeType: String, text: String)?
-        InlineDisplay.sink = { type, text, _, _ in shown = (type, text) }
-        lua_pushnil(L)
-        try drawn(by: function, L, value: lua_absindex(L, index), options: lua_gettop(L))
-        fl_pop(L, 1)
+        try InlineDisplay.with({ type, text, _, _ in shown = (type, text) }, in: L) {
+            lua_pushnil(L)
+            try drawn(by: function, L, value: lua_absindex(L, index), options: lua_gettop(L))
+            fl_pop(L, 1)
+        }
         return shown
     }
 
     static let display: LuaFunction = { L in
         LuaBinding.run(L, "display") { arguments in
-            guard let sink = InlineDisplay.sink else {
+            guard let sink = InlineDisplay.sink(arguments.L) else {
                 throw LuaError("fl.display shows a value in a notebook (forcelab kernel); a script writes a file instead, such as fl.svg.graph(g, path)")
             }
             let L = arguments.L

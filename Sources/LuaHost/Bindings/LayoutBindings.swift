@@ -37,14 +37,16 @@ enum LayoutBindings {
     }
 
     /// `forcelab.layout.multilevel(g [, options])`: lays the graph out by multilevel force refinement and returns
-    /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}}`, the graph itself first.
+    /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =}`, the graph itself first.
     static let multilevel: LuaFunction = { L in
         LuaBinding.run(L, "multilevel") { arguments in
             let graph = try GraphBindings.graph(arguments)
             let settings = try MultilevelLayoutOptions.settings.read(arguments, 2)
             let outcome = try MultilevelLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
-            lua_createtable(L, 0, 1)
+            lua_createtable(L, 0, 2)
+            lua_pushboolean(L, outcome.polished ? 1 : 0)
+            lua_setfield(L, -2, "polished")
             lua_createtable(L, Int32(outcome.levels.count), 0)
             for (i, level) in outcome.levels.enumerated() {
                 pushIntegers(L, [("nodes", level.nodes), ("edges", level.edges), ("ticks", level.ticks)], more: 1)

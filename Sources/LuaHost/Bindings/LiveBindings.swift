@@ -66,7 +66,7 @@ enum LiveBindings {
         }
         LuaContext.of(L).liveSessions.append(session)
         simulation.live = session
-        if let sink = InlineDisplay.sink {
+        if let sink = InlineDisplay.sink(L) {
             try sink("text/html", "<iframe src=\"\(server.url)\" style=\"width: 100%; height: \(pageHeight)px; border: 0\"></iframe>", nil, false)
         } else if isatty(STDOUT_FILENO) == 0 {
             FileHandle.standardError.write(Data("fl.live: \(server.url)\n".utf8))

@@ -4,7 +4,7 @@ import Foundation
 
 /// The path a picture or page is written to: its extension may not name another picture or page format, so that
 /// `fl.svg.graph(g, "x.png")` is refused rather than writing SVG into a file every viewer takes for a PNG. In a
-/// notebook (`InlineDisplay.sink`) the picture is also shown, and no path means it is only shown.
+/// notebook (the state's `InlineDisplay.sink`) the picture is also shown, and no path means it is only shown.
 enum OutputPath {
     /// Picture and page formats by their file extensions.
     private static let formats: [String: String] = [
@@ -16,7 +16,7 @@ enum OutputPath {
     /// Argument `n` as the path of a file the caller writes in `format` ("SVG" or "HTML", whose extension is
     /// `ext`); a path whose extension names another format is refused. Nil in a notebook when none is given.
     static func argument(_ arguments: LuaArguments, _ n: Int32, writing format: String, ext: String) throws -> String? {
-        if InlineDisplay.sink != nil && arguments.isNil(n) { return nil }
+        if InlineDisplay.sink(arguments.L) != nil && arguments.isNil(n) { return nil }
         let path = try arguments.path(n)
         let named = URL(fileURLWithPath: path).pathExtension
         if let other = formats[named.lowercased()], other != format {
@@ -26,16 +26,16 @@ enum OutputPath {
         return path
     }
 
-    /// Writes `text` atomically to `path` when there is one; in a notebook, also shows it as `mimeType` (a picture
-    /// written by a cell appears below it, as the file it wrote).
-    static func deliver(_ text: String, to path: String?, as mimeType: String) throws {
+    /// Writes `text` atomically to `path` when there is one; in a notebook (the state `L` is in one), also shows it
+    /// as `mimeType` (a picture written by a cell appears below it, as the file it wrote).
+    static func deliver(_ text: String, to path: String?, as mimeType: String, in L: OpaquePointer) throws {
         if let path { try AtomicFile.write(text, to: path) }
-        try InlineDisplay.sink?(mimeType, text, nil, false)
+        try InlineDisplay.sink(L)?(mimeType, text, nil, false)
     }
 
     /// In a notebook, `f(spec)` for `f(path, spec)` (a picture made from a table only): a nil path is put before it.
     static func pathOmitted(_ L: OpaquePointer) {
-        guard InlineDisplay.sink != nil, lua_type(L, 1) == LUA_TTABLE else { return }
+        guard InlineDisplay.sink(L) != nil, lua_type(L, 1) == LUA_TTABLE else { return }
         lua_pushnil(L)
         lua_rotate(L, 1, 1)
     }

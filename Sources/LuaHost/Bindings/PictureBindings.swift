@@ -29,7 +29,7 @@ enum PictureBindings {
             settings.legendTitle = settings.legendTitle ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml")
+                                   to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }
@@ -157,7 +157,7 @@ enum PictureBindings {
             }
             let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml")
+                                   to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }
@@ -215,7 +215,7 @@ enum PictureBindings {
             var options = try PlotOptions.settings.read(spec)
             if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
             try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml")
+                                   to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }

@@ -92,7 +92,7 @@ enum RecordingBindings {
             frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
                 + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
             try OutputPath.deliver(try Replay(recording: frames, options: settings).html(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "text/html")
+                                   to: path, as: "text/html", in: arguments.L)
             return 0
         }
     }

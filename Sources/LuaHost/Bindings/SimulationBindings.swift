@@ -158,12 +158,13 @@ enum SimulationBindings {
             let onTick = try options.function("onTick")
             let layout = simulation.layout
             let show = try options.boolean("show")
-                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph))
+                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph),
+                           sink: InlineDisplay.sink(L))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
-            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show)
+            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
             defer { display.close(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
             let ticksBefore = layout.ticksDone
             let afterTick = { (tick: Int) throws in

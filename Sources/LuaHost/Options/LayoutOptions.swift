@@ -13,6 +13,7 @@ public enum StressLayoutOptions {
         LuaSetting("pivots", \.pivots, "pivot nodes for the PivotMDS start and the sparse model"),
         LuaSetting("exactNodeLimit", \.exactNodeLimit, "above this many nodes, sparse stress"),
         LuaSetting("scale", \.scale, "layout units per unit of graph distance (d3's default link distance)"),
+        LuaSetting("solver", \.solver, "`majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2)"),
     ])
 
     /// The declaration.
@@ -26,13 +27,16 @@ public enum MultilevelLayoutOptions {
     public static let settings = LuaSettingsTable<MultilevelOptions>("fl.layout.multilevel", [
         LuaSetting("dimensions", \.dimensions, "2 or 3"),
         LuaSetting("coarsening", \.coarsening, "how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems"),
+        LuaSetting("coarsestLayout", \.coarsestLayout, "how the coarsest level is laid out: `stress` by stress majorization from PivotMDS (as `fl.layout.stress`), which keeps long paths straight, `forces` by the fast-mode forces from random positions"),
         LuaSetting("coarsestSize", \.coarsestSize, "coarsening stops at a level of at most this many nodes"),
         LuaSetting("minShrink", \.minShrink, "coarsening stops when a level would keep more than this fraction of the finer level's nodes"),
-        LuaSetting("coarsestTicks", \.coarsestTicks, "ticks on the coarsest level, alpha falling from 1 to 0.001"),
+        LuaSetting("coarsestTicks", \.coarsestTicks, "ticks of the forces on the coarsest level: alpha falling from 1 to 0.001 when it is laid out by forces, none after stress"),
         LuaSetting("finestTicks", \.finestTicks, "ticks on the graph itself; the levels between get counts between the two, geometrically by their node counts"),
         LuaSetting("refineAlpha", \.refineAlpha, "alpha each finer level's refinement starts from (falling to 0.001)"),
         LuaSetting("distance", \.distance, "the link force's rest length on every level"),
         LuaSetting("charge", \.charge, "the many-body strength on every level (negative: repulsion)"),
+        LuaSetting("polishSweeps", \.polishSweeps, "sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size) on the graph after the last refinement; 0 leaves the force layout as it is"),
+        LuaSetting("polishPivots", \.polishPivots, "pivots of the polish's sparse stress model"),
         LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
     ])
 

@@ -20,6 +20,8 @@ final class LuaContext {
     var memoryCeiling: Int?
     /// The engine settings the state's simulations were made or set with.
     let engineUse = EngineUse()
+    /// Where this state's pictures, pages and progress are shown in a notebook (nil: not in one).
+    var displaySink: InlineDisplay.Sink?
 
     init(mainThread: OpaquePointer) {
         self.mainThread = mainThread

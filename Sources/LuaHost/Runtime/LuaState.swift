@@ -8,7 +8,8 @@ public final class LuaState {
     public let L: OpaquePointer
     private let context: LuaContext
 
-    /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none); `ignoreEnvironment`
+    /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none) for this state's
+    /// work only (its bindings run under its `MemoryRequest.ceiling`); `ignoreEnvironment`
     /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
     /// process's time limit. Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
     /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes this state's file-access policy
@@ -60,6 +61,13 @@ public final class LuaState {
     public var fileObserver: (@Sendable (_ path: String, _ writing: Bool) -> Void)? {
         get { context.fileRules.observer }
         set { context.fileRules.observer = newValue }
+    }
+
+    /// Where this state's pictures, pages and progress are shown in a notebook (`forcelab kernel`); nil outside one,
+    /// where a picture function needs a path.
+    public var displaySink: InlineDisplay.Sink? {
+        get { context.displaySink }
+        set { context.displaySink = newValue }
     }
 
     /// Told every access this state's policy refuses (`forcelab grade`).

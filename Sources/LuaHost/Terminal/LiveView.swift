@@ -22,14 +22,17 @@ final class LiveView {
     private var drawn = false
     /// The notebook display the frames replace, when in a notebook.
     private let displayIdentifier: String?
+    /// The notebook's sink, when in a notebook.
+    private let sink: InlineDisplay.Sink?
     /// The least time between a notebook's frames.
     private static let notebookInterval = 0.1
 
     /// A view of `graph` at `framesPerSecond` (0 or infinity: no pace) with `labels`, drawn only when standard
-    /// output is a terminal.
-    init(graph: Graph, framesPerSecond: Double, labels: GraphPreview.Labels) {
+    /// output is a terminal, or through `sink` in a notebook.
+    init(graph: Graph, framesPerSecond: Double, labels: GraphPreview.Labels, sink: InlineDisplay.Sink?) {
         self.graph = graph
-        displayIdentifier = InlineDisplay.sink == nil ? nil : InlineDisplay.newIdentifier("frames")
+        self.sink = sink
+        displayIdentifier = sink == nil ? nil : InlineDisplay.newIdentifier("frames")
         enabled = displayIdentifier != nil || isatty(STDOUT_FILENO) != 0
         let pace = framesPerSecond > 0 && framesPerSecond.isFinite ? 1 / framesPerSecond : nil
         frameTime = displayIdentifier == nil ? pace : pace.map { max($0, LiveView.notebookInterval) }
@@ -56,7 +59,7 @@ final class LiveView {
             var options = GraphSVGOptions()
             options.title = String(format: "tick %d  alpha %.4f", tick, alpha)
             let picture = try GraphSVG(scene: try GraphScene(graph: graph, group: "group"), options: options).render()
-            try InlineDisplay.sink?("image/svg+xml", picture, displayIdentifier, drawn)
+            try sink?("image/svg+xml", picture, displayIdentifier, drawn)
             drawn = true
             return
         }

@@ -10,10 +10,13 @@ final class ProgressBar {
     private var drawn = false
     /// The notebook display it updates, when in a notebook.
     private let displayIdentifier: String?
+    /// The notebook's sink, when in a notebook.
+    private let sink: InlineDisplay.Sink?
 
-    /// A bar for a run cooling towards `alphaMin`.
-    init(alphaMin: Double) {
-        displayIdentifier = InlineDisplay.sink == nil ? nil : InlineDisplay.newIdentifier("progress")
+    /// A bar for a run cooling towards `alphaMin`, shown through `sink` in a notebook.
+    init(alphaMin: Double, sink: InlineDisplay.Sink?) {
+        self.sink = sink
+        displayIdentifier = sink == nil ? nil : InlineDisplay.newIdentifier("progress")
         isEnabled = displayIdentifier != nil || isatty(STDERR_FILENO) != 0
         self.alphaMin = alphaMin
     }
@@ -27,7 +30,7 @@ final class ProgressBar {
         let figures = String(format: " tick %d  alpha %.4f", tick, alpha)
         if let displayIdentifier {
             let bar = String(format: "<progress value=\"%.3f\" max=\"1\" style=\"width: 24em\"></progress> <code>%@</code>", done, figures)
-            try? InlineDisplay.sink?("text/html", bar, displayIdentifier, drawn)
+            try? sink?("text/html", bar, displayIdentifier, drawn)
         } else {
             StandardStream.writeDisplay("\r" + ProgressLine.fitted(done: done, figures: figures))
         }
@@ -39,7 +42,7 @@ final class ProgressBar {
         guard drawn else { return }
         if let displayIdentifier {
             let figures = String(format: "%d ticks, alpha %.4f", tick, alpha)
-            try? InlineDisplay.sink?("text/html", "<progress value=\"1\" max=\"1\" style=\"width: 24em\"></progress> <code>\(figures)</code>", displayIdentifier, true)
+            try? sink?("text/html", "<progress value=\"1\" max=\"1\" style=\"width: 24em\"></progress> <code>\(figures)</code>", displayIdentifier, true)
         } else {
             StandardStream.writeDisplay("\r\u{1B}[2K")
         }

@@ -7,9 +7,10 @@ final class RunDisplay {
     private let progress: ProgressBar
     private let live: LiveView?
 
-    /// The display of a run that stops below `alphaMin`, with `live` when the run shows the layout.
-    init(alphaMin: Double, live: LiveView?) {
-        progress = ProgressBar(alphaMin: alphaMin)
+    /// The display of a run that stops below `alphaMin`, with `live` when the run shows the layout; in a notebook
+    /// (`sink`) the progress bar is shown there.
+    init(alphaMin: Double, live: LiveView?, sink: InlineDisplay.Sink?) {
+        progress = ProgressBar(alphaMin: alphaMin, sink: sink)
         self.live = live
     }
 

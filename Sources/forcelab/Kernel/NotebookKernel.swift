@@ -34,7 +34,7 @@ final class NotebookKernel {
             channels.publish("stream", ["name": stream, "text": text], parent: currentRequest())
         }
         channels.log = { [unowned self] in capture.log($0 + "\n") }
-        InlineDisplay.sink = { [unowned self] type, text, id, update in
+        lua.displaySink = { [unowned self] type, text, id, update in
             capture.drain()
             var content: [String: Any] = ["data": KernelDisplay.bundle(type, text), "metadata": [String: Any]()]
             if let id { content["transient"] = ["display_id": id] }

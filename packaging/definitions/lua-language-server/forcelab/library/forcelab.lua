@@ -235,7 +235,7 @@
 ---@field format? "csv"|"tsv"|"jsonl" the file's format (default: from the extension); accepts `"csv"`, `"tsv"`, `"jsonl"`.
 
 ---Options of `fl.layout.stress`.
----@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale", any>
+---@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale"|"solver", any>
 ---@field weight? string|number the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
 ---@field iterations? integer the most sweeps over the nodes (0 keeps the PivotMDS start) (default: `500`); accepts integer from 0 to 10000000.
@@ -244,18 +244,22 @@
 ---@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100`); accepts integer from 2 to 10000.
 ---@field exactNodeLimit? integer above this many nodes, sparse stress (default: `2000`); accepts integer from 0 to 20000.
 ---@field scale? number layout units per unit of graph distance (d3's default link distance) (default: `30`); accepts number from 1e-9 to 1e9.
+---@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `"majorization"`); accepts `"majorization"`, `"sgd"`.
 
 ---Options of `fl.layout.multilevel`.
----@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"seed", any>
+---@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"seed", any>
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
 ---@field coarsening? "matching"|"solar" how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems (default: `"matching"`); accepts `"matching"`, `"solar"`.
----@field coarsestSize? integer coarsening stops at a level of at most this many nodes (default: `50`); accepts integer from 2 to 1000000.
+---@field coarsestLayout? "stress"|"forces" how the coarsest level is laid out: `stress` by stress majorization from PivotMDS (as `fl.layout.stress`), which keeps long paths straight, `forces` by the fast-mode forces from random positions (default: `"stress"`); accepts `"stress"`, `"forces"`.
+---@field coarsestSize? integer coarsening stops at a level of at most this many nodes (default: `1000`); accepts integer from 2 to 1000000.
 ---@field minShrink? number coarsening stops when a level would keep more than this fraction of the finer level's nodes (default: `0.85`); accepts number from 0.1 to 0.99.
----@field coarsestTicks? integer ticks on the coarsest level, alpha falling from 1 to 0.001 (default: `300`); accepts integer from 0 to 1000000.
+---@field coarsestTicks? integer ticks of the forces on the coarsest level: alpha falling from 1 to 0.001 when it is laid out by forces, none after stress (default: `300`); accepts integer from 0 to 1000000.
 ---@field finestTicks? integer ticks on the graph itself; the levels between get counts between the two, geometrically by their node counts (default: `60`); accepts integer from 0 to 1000000.
 ---@field refineAlpha? number alpha each finer level's refinement starts from (falling to 0.001) (default: `0.3`); accepts number from 0.001 to 1.
 ---@field distance? number the link force's rest length on every level (default: `30`); accepts number from 1e-9 to 1e9.
 ---@field charge? number the many-body strength on every level (negative: repulsion) (default: `-30`); accepts number from -1e9 to -1e-9.
+---@field polishSweeps? integer sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size) on the graph after the last refinement; 0 leaves the force layout as it is (default: `30`); accepts integer from 0 to 100000.
+---@field polishPivots? integer pivots of the polish's sparse stress model (default: `50`); accepts integer from 1 to 1000.
 ---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
 
 ---Options of `fl.layout.layered`.
@@ -451,6 +455,10 @@
 ---@class (exact) forcelab.options.graph.generate.grid: table<"rows"|"columns", any>
 ---@field rows integer rows (default: required); accepts integer ≥ 0.
 ---@field columns integer columns (default: required); accepts integer ≥ 0.
+
+---Options of `fl.graph.generate("ladder")`.
+---@class (exact) forcelab.options.graph.generate.ladder: table<"rungs", any>
+---@field rungs integer rungs (the ladder has twice as many nodes) (default: required); accepts integer ≥ 0.
 
 ---Options of `fl.graph.generate("tree")`.
 ---@class (exact) forcelab.options.graph.generate.tree: table<"n"|"branching", any>
@@ -1000,7 +1008,7 @@ function forcelab.graph.cores(g, options) end
 
 ---a generated graph of a kind (fl.graph.generators)
 ---@param kind string
----@param options? forcelab.options.graph.generate.recursive|forcelab.options.graph.generate.grid|forcelab.options.graph.generate.tree|forcelab.options.graph.generate.erdosRenyi|forcelab.options.graph.generate.barabasiAlbert|forcelab.options.graph.generate.stochasticBlock|forcelab.options.graph.generate.miserables
+---@param options? forcelab.options.graph.generate.recursive|forcelab.options.graph.generate.grid|forcelab.options.graph.generate.ladder|forcelab.options.graph.generate.tree|forcelab.options.graph.generate.erdosRenyi|forcelab.options.graph.generate.barabasiAlbert|forcelab.options.graph.generate.stochasticBlock|forcelab.options.graph.generate.miserables
 ---@return forcelab.Graph
 function forcelab.graph.generate(kind, options) end
 

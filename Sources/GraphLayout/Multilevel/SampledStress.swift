@@ -1,0 +1,42 @@
+import D3Random
+import GraphModel
+
+/// Stress after optimal scaling (weights 1/d², as `fl.metrics` measures it) estimated from a few breadth-first
+/// sources, to compare two layouts of one graph on the same pairs.
+struct SampledStress {
+    /// The sources, drawn once.
+    let sources: [Int]
+    /// The graph's adjacency.
+    let paths: ShortestPaths
+
+    /// `count` sources drawn (with repeats allowed) from `random`, over `paths`.
+    init(paths: ShortestPaths, count: Int, random: inout LCG) {
+        self.paths = paths
+        sources = paths.nodeCount == 0 ? [] : (0..<count).map { _ in random.next(below: paths.nodeCount) }
+    }
+
+    /// The estimate for `coordinates` (`dimensions` per node): the mean of (s·x − d)²/d² over the sources' pairs at
+    /// finite distance d, layout distance x, with the scale s that minimises it.
+    func stress(of coordinates: [Double], dimensions d: Int, check: (Int) throws -> Void) throws -> Double {
+        var ratio = 0.0, squared = 0.0, pairs = 0.0
+        var distances: [Double] = []
+        for source in sources {
+            try check(paths.nodeCount)
+            paths.distances(from: source, into: &distances)
+            for j in 0..<paths.nodeCount where j != source && distances[j].isFinite {
+                var length = 0.0
+                for axis in 0..<d {
+                    let offset = coordinates[j * d + axis] - coordinates[source * d + axis]
+                    length += offset * offset
+                }
+                let x = length.squareRoot() / distances[j]
+                ratio += x
+                squared += x * x
+                pairs += 1
+            }
+        }
+        guard pairs > 0, squared > 0 else { return 0 }
+        // Σ(s·x/d − 1)² at its minimum s = Σ(x/d) / Σ(x/d)², over the pairs.
+        return (pairs - ratio * ratio / squared) / pairs
+    }
+}
