@@ -100,6 +100,19 @@ final class FlowForceLuaTests: LuaTestCase {
             """)
     }
 
+    func testACirclesMarginKeepsThatGap() {
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = "a", x = 0, y = 0}
+            g:addNode{id = "b", x = 1, y = 0}
+            local sim = fl.simulation(g)
+            sim:force("collide", fl.force.collide{radius = 5, margin = 4})
+            sim:run()
+            local gap = math.abs(g:node("b").x - g:node("a").x) - 10
+            assert(gap > 4 - 1e-2, gap)
+            """)
+    }
+
     func testOptionsReadBackAndDescribeThemselves() {
         run("""
             local collide = fl.force.collide{shape = "box", margin = 4}

@@ -15,7 +15,7 @@ enum CollideFace: ForceFace {
                         "\"box\": a node with a width and a height is its box, as drawn, the others circles")) { settings, value, _, _ in
             if case .choice(let name) = value, let shape = Shape(rawValue: name) { settings.shape = shape }
         },
-        .number("margin", \.margin, "least gap kept between outlines (shape \"box\")"),
+        .number("margin", \.margin, "least gap kept between outlines (circles: each radius grows by half of it)"),
     ]
 
     /// What a node's outline is.
@@ -38,7 +38,10 @@ enum CollideFace: ForceFace {
 
     static func make(_ settings: Settings, for simulation: SimulationHandle) -> any Force {
         switch settings.shape {
-        case .circle: CollideForce(settings.circles)
+        case .circle where settings.margin == 0: CollideForce(settings.circles)
+        case .circle:
+            CollideForce(radius: settings.circles.radius.adding(settings.margin / 2), strength: settings.circles.strength,
+                         iterations: settings.circles.iterations)
         case .box:
             GraphBoxCollideForce(layout: simulation.layout, radius: settings.circles.radius, margin: settings.margin,
                                  strength: settings.circles.strength, iterations: settings.circles.iterations)

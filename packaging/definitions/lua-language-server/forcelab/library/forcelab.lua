@@ -408,7 +408,7 @@
 ---@field strength? number share of an overlap resolved each pass (default: `1`); accepts number.
 ---@field iterations? integer passes per tick (default: `1`); accepts integer from 0 to 1000.
 ---@field shape? "circle"|"box" "box": a node with a width and a height is its box, as drawn, the others circles (default: `"circle"`); accepts `"circle"`, `"box"`.
----@field margin? number least gap kept between outlines (shape "box") (default: `0`); accepts number ≥ 0.
+---@field margin? number least gap kept between outlines (circles: each radius grows by half of it) (default: `0`); accepts number ≥ 0.
 
 ---Options of `fl.force.x`.
 ---@class (exact) forcelab.options.force.x: table<"x"|"strength", any>
