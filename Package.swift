@@ -55,10 +55,12 @@ let package = Package(
         // Pure Swift layers: they know nothing of Lua.
         // d3's random source, shared by the engine, the generators, the stress layout and the metrics.
         .target(name: "D3Random"),
-        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random"], swiftSettings: engineSettings),
+        // A node's outline (circle or box) and the sides edges leave by: shared by Render's edges and the engine's forces.
+        .target(name: "NodeOutline"),
+        .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random", "NodeOutline"], swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
-        .target(name: "Render", dependencies: ["GraphModel", "D3Random", "ProcessorSupport"]),
-        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random"]),
+        .target(name: "Render", dependencies: ["GraphModel", "D3Random", "ProcessorSupport", "NodeOutline"]),
+        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random", "NodeOutline"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // The live page's HTML, script and style sheet, compiled into the binary for fl.live's server.
         .target(name: "LivePage", resources: [
@@ -90,9 +92,9 @@ let package = Package(
             name: "ForceBench", dependencies: ["CommandLineSyntax", "ForceSimulation", "GraphLayout", "GraphModel", "Render", "ProcessorSupport"],
             swiftSettings: processorCheckSettings),
 
-        .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation"]),
+        .testTarget(name: "ForceSimulationTests", dependencies: ["ForceSimulation", "NodeOutline"]),
         .testTarget(name: "GraphModelTests", dependencies: ["GraphModel", "D3Random"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "GraphModel", "NodeOutline"]),
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout", "GraphModel", "ForceSimulation", "Render"]),
         .testTarget(name: "DataTablesTests", dependencies: ["DataTables"]),
         .testTarget(name: "LivePageTests", dependencies: ["LivePage"]),

@@ -22,8 +22,16 @@ public enum ElementParameter: ExpressibleByFloatLiteral, ExpressibleByIntegerLit
         self = .constant(Double(value))
     }
 
+    /// The parameter with `amount` added to each element's value.
+    public func adding(_ amount: Double) -> ElementParameter {
+        switch self {
+        case .constant(let value): .constant(value + amount)
+        case .perElement(let f): .perElement { try f($0) + amount }
+        }
+    }
+
     /// The value for element `index`.
-    func value(_ index: Int) throws -> Double {
+    public func value(_ index: Int) throws -> Double {
         switch self {
         case .constant(let value): value
         case .perElement(let f): try f(index)

@@ -21,6 +21,15 @@ extension Force {
     public var changesOnlyVelocities: Bool { false }
 }
 
+/// A force that also holds the positions to a rule once each tick's integration is done (boxes apart, children
+/// inside their frames), as constrained layouts project: what the layout ends with obeys the rule exactly.
+public protocol PositionConstraint: Force {
+    /// Moves positions (and sizes it owns) towards the rule: one pass while the layout is hot, or until the rule
+    /// holds when `thorough` (once alpha is below alphaMin, so the tick a run ends with); returns whether anything
+    /// moved.
+    func project(thorough: Bool) throws -> Bool
+}
+
 /// A force with work that reads only positions (and its own state), which the simulation may do before `apply`
 /// while earlier forces that change only velocities are applied on another thread.
 protocol PreparedForce: Force {

@@ -174,6 +174,25 @@ public final class Simulation {
             try applyForces(alpha: kinetics.alpha)
             try random.throwFailure()
             kinetics.integrate(retention: retention)
+            try projectConstraints(thorough: kinetics.alpha < alphaMin)
+        }
+    }
+
+    /// Rounds of the position constraints' thorough projections a tick may take, until none moves anything.
+    public static let constraintRounds = 50
+
+    /// After integration, projects the forces that are position constraints, in order: one light round while the
+    /// layout is hot; thorough rounds again while one moved something once alpha is below alphaMin (one's
+    /// projection may undo another's: a box pushed against its frame's side is pushed back in).
+    private func projectConstraints(thorough: Bool) throws {
+        let constraints = forces.compactMap { $0.force as? any PositionConstraint }
+        guard !constraints.isEmpty else { return }
+        for _ in 0..<(thorough ? Simulation.constraintRounds : 1) {
+            var moved = false
+            for constraint in constraints {
+                if try constraint.project(thorough: thorough) { moved = true }
+            }
+            if !moved || constraints.count == 1 { return }
         }
     }
 

@@ -8,6 +8,8 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
     case axisUnavailable(String)
     /// `replaceNodes` got a mapping of the wrong length or an old index out of range.
     case invalidNodeMapping(String)
+    /// Node boxes that do not fit the simulation or each other (counts, sizes, parents).
+    case invalidBoxes(String)
 
     /// The message shown to users, e.g. `node not found: a`.
     public var description: String {
@@ -16,6 +18,7 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
         case .unsupportedDimensions(let n): "dimensions must be 2 or 3, got \(n)"
         case .axisUnavailable(let what): what
         case .invalidNodeMapping(let what): what
+        case .invalidBoxes(let what): what
         }
     }
 }

@@ -10,8 +10,13 @@ public final class GraphLayout {
     public let simulation: Simulation
     /// The node ids in engine order, as of the last sync.
     public private(set) var nodeIds: [String] {
-        didSet { nodeListMade = nil }
+        didSet {
+            nodeListMade = nil
+            boxesMade = nil
+        }
     }
+    /// The nodes' outlines the flow forces share (`nodeBoxes()`), made when first asked for after a node set change.
+    var boxesMade: NodeBoxes?
     /// `nodeIds` as the list per-node parameters see, made when first asked for after a node set change.
     private var nodeListMade: ElementList?
     /// Whether the layout is ticking, syncing or initialising forces: a call that would do such work then fails
@@ -161,6 +166,7 @@ public final class GraphLayout {
         let three = kinetics.dimensions == 3
         if graph.structureVersion == syncedStructure {
             try graph.setPositions(x: Array(kinetics.x), y: Array(kinetics.y), z: three ? Array(kinetics.z) : nil)
+            try writeFrameSizes()
         } else {
             let nodes = graph.nodes
             let known = nodes.map { index(of: $0.id) }

@@ -1,5 +1,6 @@
 import ForceSimulation
 import GraphModel
+import NodeOutline
 
 /// d3's link force over a layout's graph edges (all of them, or a chosen set), rebuilt from the graph's current
 /// edges each time it is initialised.
@@ -23,8 +24,18 @@ public final class GraphLinkForce: Force {
     public let strength: ElementValue?
     /// Passes over all links per tick.
     public let iterations: Int
+    /// Where each link's spring pulls from.
+    public enum Ends: String, CaseIterable, Sendable {
+        /// d3's: between the nodes' positions.
+        case centres
+        /// Between the points the edge is drawn from: the sides its handles name (`HandleLinkForce`).
+        case handles
+    }
+
     /// The edges linked.
     public let edges: EdgeSelection
+    /// Where the springs pull from.
+    public let ends: Ends
     /// d3's id accessor: the key of each node (given its id, index and all the nodes) that edge ends are matched
     /// against; nil matches them against node ids.
     public let nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)?
@@ -32,6 +43,8 @@ public final class GraphLinkForce: Force {
     public private(set) var links: LinkForce?
     /// The ids of the edges linked as of the last initialisation, in link order.
     public private(set) var edgeIds: [String] = []
+    /// The springs between handles over `links`, as of the last initialisation, when the ends are handles.
+    public private(set) var handles: HandleLinkForce?
 
     /// The force's settings, with d3's defaults: what a host declares the force's options from.
     public struct Settings {
@@ -45,6 +58,8 @@ public final class GraphLinkForce: Force {
         public var edges = EdgeSelection.all
         /// d3's id accessor; nil matches edge ends against node ids.
         public var nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)?
+        /// Where the springs pull from: d3's centres, or the handles edges are drawn from.
+        public var ends = Ends.centres
 
         /// Every setting at d3's default.
         public init() {}
@@ -59,14 +74,15 @@ public final class GraphLinkForce: Force {
     public convenience init(layout: GraphLayout, _ settings: Settings) {
         self.init(
             layout: layout, distance: settings.distance, strength: settings.strength, iterations: settings.iterations,
-            edges: settings.edges, nodeKey: settings.nodeKey)
+            edges: settings.edges, nodeKey: settings.nodeKey, ends: settings.ends)
     }
 
     /// A link force over `layout`'s graph edges (or those `edges` chooses); add it with `layout.setForce`.
     public init(
         layout: GraphLayout, distance: ElementValue? = nil, strength: ElementValue? = nil,
         iterations: Int = Settings().iterations,
-        edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil
+        edges: EdgeSelection = .all, nodeKey: ((_ id: String, _ index: Int, _ nodes: ElementList) throws -> String)? = nil,
+        ends: Ends = .centres
     ) {
         self.layout = layout
         self.distance = distance
@@ -74,6 +90,7 @@ public final class GraphLinkForce: Force {
         self.iterations = iterations
         self.edges = edges
         self.nodeKey = nodeKey
+        self.ends = ends
     }
 
     /// Resolves the chosen edges to node indices and initialises d3's link force over them.
@@ -91,7 +108,22 @@ public final class GraphLinkForce: Force {
         let force = LinkForce(links: pairs, iterations: iterations)
         if let distance { force.distance = GraphLayout.linkParameter(distance, name: "link: distance", edges: chosen, list: list) }
         if let strength { force.strength = GraphLayout.linkParameter(strength, name: "link: strength", edges: chosen, list: list) }
-        try force.initialize(kinetics: kinetics, random: random)
+        if ends == .handles {
+            let graph = layout.graph
+            let ids = layout.nodeIds
+            func side(_ node: Int, _ handle: String?) -> Side? {
+                graph.node(ids[node])?.side(ofHandle: handle).flatMap(Side.init(named:))
+            }
+            let springs = HandleLinkForce(
+                links: force, boxes: try layout.nodeBoxes(),
+                sourceSides: chosen.indices.map { side(pairs[$0].source, chosen[$0].sourceHandle) },
+                targetSides: chosen.indices.map { side(pairs[$0].target, chosen[$0].targetHandle) })
+            try springs.initialize(kinetics: kinetics, random: random)
+            handles = springs
+        } else {
+            try force.initialize(kinetics: kinetics, random: random)
+            handles = nil
+        }
         links = force
         edgeIds = list.ids
     }
@@ -139,8 +171,9 @@ public final class GraphLinkForce: Force {
     /// As d3's link force: true unless its parameters wait to be evaluated.
     public var changesOnlyVelocities: Bool { links?.changesOnlyVelocities ?? false }
 
-    /// Applies d3's link force.
+    /// Applies d3's link force (between handles when the ends are handles).
     public func apply(alpha: Double) throws {
+        if let handles { return try handles.apply(alpha: alpha) }
         try links?.apply(alpha: alpha)
     }
 }

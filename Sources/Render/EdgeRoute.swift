@@ -1,3 +1,5 @@
+import NodeOutline
+
 /// The SVG path of one edge and where its label goes.
 struct EdgeRoute {
     /// The path data.
@@ -8,8 +10,8 @@ struct EdgeRoute {
     /// Routes an edge between two node outlines in screen coordinates.
     init(type: EdgeType, from source: NodeShape, to target: NodeShape,
          sourceHandle: String?, targetHandle: String?, offset: Double, borderRadius: Double) {
-        let pinnedSource = sourceHandle.flatMap { Side(rawValue: $0.lowercased()) }
-        let pinnedTarget = targetHandle.flatMap { Side(rawValue: $0.lowercased()) }
+        let pinnedSource = sourceHandle.flatMap(Side.init(named:))
+        let pinnedTarget = targetHandle.flatMap(Side.init(named:))
         if type == .straight {
             let s = pinnedSource.map(source.anchor) ?? source.border(toward: target.center)
             let t = pinnedTarget.map(target.anchor) ?? target.border(toward: source.center)

@@ -6,22 +6,32 @@ public struct GraphPoints {
     public let positions: [SIMD2<Double>]
     /// Edges as (source, target) node indices.
     public let edges: [(Int, Int)]
+    /// Each node's box (width, height) when it has both, in node order; nil for a point.
+    public let boxes: [SIMD2<Double>?]
+    /// Each node's parent as a node index, in node order; nil for a top-level node.
+    public let parents: [Int?]
 
     /// The points of `graph`; a node without a position is an error.
     public init(_ graph: Graph) throws {
         var index: [String: Int] = [:]
         index.reserveCapacity(graph.nodeCount)
-        var positions: [SIMD2<Double>] = []
+        for (i, id) in graph.nodeIds.enumerated() { index[id] = i }
+        var positions: [SIMD2<Double>] = [], boxes: [SIMD2<Double>?] = [], parents: [Int?] = []
         positions.reserveCapacity(graph.nodeCount)
+        boxes.reserveCapacity(graph.nodeCount)
+        parents.reserveCapacity(graph.nodeCount)
         try graph.forEachNode { node in
-            index[node.id] = positions.count
             positions.append(try GraphScene.centre(of: node, in: graph))
+            boxes.append(node.width.flatMap { width in node.height.map { SIMD2(width, $0) } })
+            parents.append(node.parentId.flatMap { index[$0] })
         }
         var edges: [(Int, Int)] = []
         edges.reserveCapacity(graph.edgeCount)
         graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
         self.positions = positions
         self.edges = edges
+        self.boxes = boxes
+        self.parents = parents
     }
 
     /// Throws naming the first position that is not a finite number, or else the first edge whose end is no node.

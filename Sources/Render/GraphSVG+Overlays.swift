@@ -1,3 +1,4 @@
+import NodeOutline
 /// What a graph picture draws over the graph to explain a simulation: fixed-node rings, Barnes-Hut cells, arrows.
 extension GraphSVG {
     /// A circle's outline width: the option's, but at most a quarter of the radius, so the fill always shows.

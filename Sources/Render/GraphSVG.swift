@@ -1,4 +1,5 @@
 import GraphModel
+import NodeOutline
 
 /// Draws a graph scene as an SVG 1.1 picture.
 public struct GraphSVG {

@@ -21,8 +21,8 @@ extension GraphScene {
         graph.forEachEdge { edge in
             edges.append(GraphScene.Edge(
                 source: index[edge.source]!, target: index[edge.target]!, label: edge.label,
-                sourceHandle: GraphScene.side(of: edge.sourceHandle, on: graph.node(edge.source)),
-                targetHandle: GraphScene.side(of: edge.targetHandle, on: graph.node(edge.target)),
+                sourceHandle: graph.node(edge.source)?.side(ofHandle: edge.sourceHandle) ?? edge.sourceHandle,
+                targetHandle: graph.node(edge.target)?.side(ofHandle: edge.targetHandle) ?? edge.targetHandle,
                 id: edge.id, data: edge.data))
         }
         self.init(nodes: nodes, edges: edges)
@@ -35,11 +35,5 @@ extension GraphScene {
         }
         guard let width = node.width, let height = node.height, width > 0, height > 0 else { return SIMD2(point.x, point.y) }
         return SIMD2(point.x + width / 2, point.y + height / 2)
-    }
-
-    /// The side a handle sits on (its declared position), so edges leave and enter where the handle is drawn.
-    private static func side(of handle: String?, on node: GraphModel.Node?) -> String? {
-        guard let handle else { return nil }
-        return node?.handles.first { $0.id == handle }?.position?.rawValue ?? handle
     }
 }

@@ -34,7 +34,7 @@ public struct Metrics: Equatable {
 
     /// One figure `measure(only:...)` can compute alone, named as `pairs` names it.
     public enum Figure: String, CaseIterable, Sendable {
-        case stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, neighbourhoodPreservation
+        case stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, boxOverlaps, neighbourhoodPreservation
     }
 
     /// Normalised stress after optimal scaling: 0 when layout distances are proportional to graph distances.
@@ -49,6 +49,9 @@ public struct Metrics: Equatable {
     public var minAngle: Double
     /// The number of node pairs whose circles overlap.
     public var overlaps: Int
+    /// The number of pairs of boxes (nodes with a width and a height) whose rectangles overlap, a frame and what it
+    /// holds apart.
+    public var boxOverlaps: Int
     /// The mean Jaccard similarity of each node's graph neighbours and its nearest nodes in the layout.
     public var neighbourhoodPreservation: Double
     /// How many shortest-path sources stress and neighbourhood preservation used (all nodes, or a sample).
@@ -58,31 +61,34 @@ public struct Metrics: Equatable {
     public var pairs: [(name: String, value: Double)] {
         [("stress", stress)] + (crossings.map { [("crossings", Double($0))] } ?? []) + [
             ("edgeLengthMean", edgeLengthMean), ("edgeLengthCV", edgeLengthCV), ("minAngle", minAngle),
-            ("overlaps", Double(overlaps)), ("neighbourhoodPreservation", neighbourhoodPreservation),
+            ("overlaps", Double(overlaps)), ("boxOverlaps", Double(boxOverlaps)), ("neighbourhoodPreservation", neighbourhoodPreservation),
             ("sources", Double(sources))]
     }
 
     /// Which way is better for each figure of `pairs` that has a better way (docs/metrics.md's "best" column);
     /// `edgeLengthMean` and `sources` have none.
     public static let better: [String: Radar.Better] = [
-        "stress": .lower, "crossings": .lower, "edgeLengthCV": .lower, "overlaps": .lower,
+        "stress": .lower, "crossings": .lower, "edgeLengthCV": .lower, "overlaps": .lower, "boxOverlaps": .lower,
         "minAngle": .higher, "neighbourhoodPreservation": .higher,
     ]
 
-    /// Measures a layout: positions per node, edges as index pairs, optional radii per node (`ids`, when given, name
-    /// the nodes in errors; else their 1-based numbers). `check` is called with the units of work done (one per node
+    /// Measures a layout: positions per node, edges as index pairs, optional radii per node, optional box sizes
+    /// (width, height; nil for a node that is not a box) and parents per node (`ids`, when given, name the nodes in
+    /// errors; else their 1-based numbers). `check` is called with the units of work done (one per node
     /// visited from a source, one per pair of edges tested for crossing), every few thousand, and may throw to stop
     /// (a time or work limit).
-    public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil, ids: [String]? = nil,
+    public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
+                               boxes: [SIMD2<Double>?]? = nil, parents: [Int?]? = nil, ids: [String]? = nil,
                                options: Options = Options(), check: @escaping (Int) throws -> Void = { _ in }) throws -> Metrics {
         var figures = Set(Figure.allCases)
         if !options.countsCrossings { figures.remove(.crossings) }
         let values = Dictionary(uniqueKeysWithValues: try measure(
-            only: figures, positions: positions, edges: edges, radii: radii, ids: ids, options: options, check: check))
+            only: figures, positions: positions, edges: edges, radii: radii, boxes: boxes, parents: parents, ids: ids,
+            options: options, check: check))
         return Metrics(
             stress: values["stress"]!, crossings: values["crossings"].map { Int($0) },
             edgeLengthMean: values["edgeLengthMean"]!, edgeLengthCV: values["edgeLengthCV"]!,
-            minAngle: values["minAngle"]!, overlaps: Int(values["overlaps"]!),
+            minAngle: values["minAngle"]!, overlaps: Int(values["overlaps"]!), boxOverlaps: Int(values["boxOverlaps"]!),
             neighbourhoodPreservation: values["neighbourhoodPreservation"]!, sources: Int(values["sources"]!))
     }
 
@@ -90,7 +96,7 @@ public struct Metrics: Equatable {
     /// value) pairs in the order of `pairs`, with `sources` after them when stress or neighbourhood preservation is
     /// among them; otherwise as `measure`.
     public static func measure(only figures: Set<Figure>, positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
-                               ids: [String]? = nil, options: Options = Options(),
+                               boxes: [SIMD2<Double>?]? = nil, parents: [Int?]? = nil, ids: [String]? = nil, options: Options = Options(),
                                check: @escaping (Int) throws -> Void = { _ in }) throws -> [(String, Double)] {
         let meter = WorkMeter(check)
         let n = positions.count
@@ -99,6 +105,10 @@ public struct Metrics: Equatable {
         if let radii, let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
             let node = ids.map { "node '\($0[bad])'" } ?? "node \(bad + 1)"
             throw RenderError("\(node) has radius \(radii[bad]); radii must be finite and not negative")
+        }
+        if let boxes, boxes.count != n { throw RenderError("boxes has \(boxes.count) sizes but there are \(n) nodes") }
+        if let parents, parents.count != n || parents.contains(where: { $0.map { !(0..<n).contains($0) } ?? false }) {
+            throw RenderError("parents must give a node index or nil for each of the \(n) nodes")
         }
         let segments = input.segments, weights = input.weights, graph = input.graph
         let threads = max(1, options.threads ?? UsableCores.count())
@@ -124,6 +134,9 @@ public struct Metrics: Equatable {
             case .minAngle: value = graph.minAngle(positions: positions)
             case .overlaps:
                 value = Double(Proximity.overlaps(positions: positions, radii: radii ?? Array(repeating: options.defaultRadius, count: n)))
+            case .boxOverlaps:
+                value = Double(Proximity.boxOverlaps(centres: positions, sizes: boxes ?? Array(repeating: nil, count: n),
+                                                     parents: parents ?? Array(repeating: nil, count: n)))
             case .neighbourhoodPreservation:
                 value = try graph.neighbourhoodPreservation(positions: positions, sources: input.sources, threads: threads, meter: meter)
             }

@@ -28,6 +28,34 @@ enum Proximity {
         return count
     }
 
+    /// The number of pairs of boxes whose rectangles overlap (share more than an edge), a node and its ancestors
+    /// apart (a frame holds its children): `centres` absolute, `sizes` (width, height) per node, nil for a node
+    /// that is not a box, `parents` per node. Pairs come from a sweep along x, so the count is exact.
+    static func boxOverlaps(centres: [SIMD2<Double>], sizes: [SIMD2<Double>?], parents: [Int?]) -> Int {
+        let boxes = centres.indices.filter { i in sizes[i].map { $0.x > 0 && $0.y > 0 } ?? false }
+        let low = centres.indices.map { i in sizes[i].map { centres[i] - $0 / 2 } ?? centres[i] }
+        let high = centres.indices.map { i in sizes[i].map { centres[i] + $0 / 2 } ?? centres[i] }
+        func related(_ a: Int, _ b: Int) -> Bool {
+            for (child, elder) in [(a, b), (b, a)] {
+                var p = parents[child]
+                while let q = p {
+                    if q == elder { return true }
+                    p = parents[q]
+                }
+            }
+            return false
+        }
+        let sorted = boxes.sorted { (low[$0].x, $0) < (low[$1].x, $1) }
+        var count = 0
+        for (k, i) in sorted.enumerated() {
+            for j in sorted[(k + 1)...] {
+                guard low[j].x < high[i].x else { break }
+                if low[j].y < high[i].y && low[i].y < high[j].y && low[i].x < high[j].x && !related(i, j) { count += 1 }
+            }
+        }
+        return count
+    }
+
     /// `v` rounded down and clamped to ±`farthestCell` (NaN gives the lower end).
     static func cellNumber(_ v: Double) -> Int {
         let limit = Double(farthestCell)

@@ -61,7 +61,7 @@ final class PictureOptionsTests: LuaTestCase {
             local g = fl.graph.generate("erdos-renyi", {n = 20, m = 10})
             assert(g:nodeCount() == 20 and g:edgeCount() == 10)
             assert(fl.graph.generate("tree", {n = 7}):edgeCount() == 6)
-            assert(#fl.graph.generators == 7)
+            assert(#fl.graph.generators == 8)
             """)
         XCTAssertTrue(error("fl.graph.generate('recursive', {})").contains("bad argument #2 to 'generate' (field 'n' is required)"))
         XCTAssertTrue(error("fl.graph.generate('tree', {n = 3, branching = 0})").contains("(field 'branching': an integer ≥ 1 expected, got 0)"))

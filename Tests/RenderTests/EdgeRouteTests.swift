@@ -1,4 +1,5 @@
 import XCTest
+import NodeOutline
 @testable import Render
 
 final class EdgeRouteTests: XCTestCase {

@@ -214,11 +214,29 @@ final class MetricsTests: XCTestCase {
     func testPairsHaveAFixedOrder() throws {
         let m = try Metrics.measure(positions: square, edges: cycle)
         XCTAssertEqual(m.pairs.map(\.name), ["stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle",
-                                             "overlaps", "neighbourhoodPreservation", "sources"])
+                                             "overlaps", "boxOverlaps", "neighbourhoodPreservation", "sources"])
         XCTAssertEqual(m.pairs[2].value, 10)
         // Which way is better is said for every figure but the two that have no better way, by the names pairs use
         // (sweep --merge looks figures up by those names).
         XCTAssertEqual(Set(Metrics.better.keys), Set(m.pairs.map(\.name)).subtracting(["edgeLengthMean", "sources"]))
+    }
+
+    func testBoxOverlapsCountOverlappingRectanglesButNotAFrameAndWhatItHolds() throws {
+        // Three 10 × 10 boxes: 0 and 1 overlap, 2 only touches 1; a circle (no size) over them all; a frame (4)
+        // holding box 5, which overlaps box 0 too.
+        let centres: [SIMD2<Double>] = [[0, 0], [9, 0], [19, 0], [5, 0], [0, 30], [4, 4]]
+        let sizes: [SIMD2<Double>?] = [[10, 10], [10, 10], [10, 10], nil, [100, 100], [4, 4]]
+        let parents: [Int?] = [nil, nil, nil, nil, nil, 4]
+        let m = try Metrics.measure(positions: centres, edges: [], boxes: sizes, parents: parents)
+        // 0–1, 0–5 and 1–5 overlap, the frame overlaps 0, 1 and 2 but holds 5.
+        XCTAssertEqual(m.boxOverlaps, 6)
+        XCTAssertEqual(try Metrics.measure(positions: centres, edges: []).boxOverlaps, 0)
+        XCTAssertThrowsError(try Metrics.measure(positions: centres, edges: [], boxes: [nil])) {
+            XCTAssertEqual("\($0)", "boxes has 1 sizes but there are 6 nodes")
+        }
+        let alone = try Metrics.measure(only: [.boxOverlaps], positions: centres, edges: [], boxes: sizes, parents: parents)
+        XCTAssertEqual(alone.map(\.0), ["boxOverlaps"])
+        XCTAssertEqual(alone.map(\.1), [6])
     }
 
     /// Stress as it was defined before the searches ran in parallel: every (source, node) pair's ratio added in turn.

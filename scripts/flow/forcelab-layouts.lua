@@ -1,5 +1,5 @@
 -- scripts/bench-flow's forcelab side: each flow (a React Flow or Flowise file) laid out by fl.layout.layered and
--- by forces, each saved as React Flow JSON in WORK/NAME/, with the layout's wall time in WORK/forcelab-times.csv;
+-- by forces (d3's with circles, and the flow forces), each saved as React Flow JSON in WORK/NAME/, with the layout's wall time in WORK/forcelab-times.csv;
 -- the flow itself is saved as WORK/NAME/input.json for the anchors.
 -- Usage: forcelab scripts/flow/forcelab-layouts.lua WORK FLOW.json ...
 local fl = require "forcelab"
@@ -20,9 +20,23 @@ local function forces(g)
   sim:run()
 end
 
+-- The flow forces (issue 36) from the same start: springs between handles, boxes kept apart, frames holding their
+-- children, edges running right.
+local function flowForces(g)
+  for node in g:nodes() do node.x, node.y = 0 / 0, 0 / 0 end
+  local sim = fl.simulation(g)
+  sim:force("link", fl.force.link{ends = "handles", distance = 60})
+  sim:force("charge", fl.force.manyBody{strength = -300})
+  sim:force("collide", fl.force.collide{shape = "box", margin = 10})
+  sim:force("frames", fl.force.frames{})
+  sim:force("flow", fl.force.flow{direction = "right"})
+  sim:run()
+end
+
 local layouts = {
   {"layered", function(g) fl.layout.layered(g, {direction = "right"}) end},
   {"forces", forces},
+  {"flowforces", flowForces},
 }
 
 local times = {}

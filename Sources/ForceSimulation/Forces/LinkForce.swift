@@ -198,6 +198,11 @@ public final class LinkForce: Force {
         }
     }
 
+    /// Evaluates the parameters again if they changed since (for forces built on this one's values).
+    func evaluateIfChanged() throws {
+        if stale { try evaluate() }
+    }
+
     private func evaluate() throws {
         guard let kinetics else { return }
         var degrees = [Int](repeating: 0, count: kinetics.count)

@@ -33,6 +33,14 @@ public struct Node: Equatable, Sendable {
     /// A display label.
     public var label: String?
 
+    /// The side the handle called `handle` sits on (its declared position), or the handle's own name when it
+    /// declares none (React Flow files often name handles after their side); nil for the default handle. Pictures
+    /// draw edges from this side and the handle link force pulls from it.
+    public func side(ofHandle handle: String?) -> String? {
+        guard let handle else { return nil }
+        return handles.first { $0.id == handle }?.position?.rawValue ?? handle
+    }
+
     /// A node with an id and, optionally, everything else.
     public init(
         id: String, position: Point = .unplaced, fx: Double? = nil, fy: Double? = nil, fz: Double? = nil,

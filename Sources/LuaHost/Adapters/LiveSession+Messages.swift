@@ -105,6 +105,12 @@ extension LiveSession {
             value = .number(number)
         case .string(let field) where option.perElement:
             value = .field(field)
+        case .string(let name) where option.choices.contains(name):
+            value = .choice(name)
+        case .bool(let flag) where option.isBoolean:
+            value = .boolean(flag)
+        case _ where !option.choices.isEmpty:
+            throw Refusal("\(force.kind.table.function): option '\(optionName)' takes one of \(option.choices.joined(separator: ", "))")
         default:
             throw Refusal("\(force.kind.table.function): option '\(optionName)' takes a number\(option.perElement ? " or a data field name" : "")")
         }

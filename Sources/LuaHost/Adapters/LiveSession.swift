@@ -293,7 +293,9 @@ final class LiveSession {
     private static func json(_ value: ForceValue?, default fallback: Double?) -> JSONValue {
         switch value {
         case .number(let number)?: return number.isInfinite ? .string(number > 0 ? "inf" : "-inf") : .number(number)
-        case .field(let field)?: return .string(field)
+        case .field(let field)?, .choice(let field)?: return .string(field)
+        case .boolean(let value)?: return .bool(value)
+        case .vector(let numbers)?: return .array(numbers.map(JSONValue.number))
         case .function?, .ids?: return .null
         case nil: return fallback.map { $0.isInfinite ? .string($0 > 0 ? "inf" : "-inf") : .number($0) } ?? .null
         }

@@ -105,6 +105,25 @@ enum ForceBindings {
             return .ids(try edgeIds(arguments, at: index, argument: n, subject: subject))
         case (.custom, _):
             throw arguments.error(n, "\(subject): function, data field name or list of edge ids expected, got \(LuaValues.typeName(L, index))")
+        case (.boolean, LUA_TBOOLEAN):
+            return .boolean(lua_toboolean(L, index) != 0)
+        case (.boolean, _):
+            throw arguments.error(n, "\(subject): boolean expected, got \(LuaValues.typeName(L, index))")
+        case (.choiceOrVector, LUA_TTABLE):
+            return .vector(try vector(arguments, at: index, argument: n, subject: subject))
+        case (.choice(let names), LUA_TSTRING), (.choiceOrVector(let names), LUA_TSTRING):
+            let name = LuaValues.string(L, index)!
+            guard names.contains(name) else {
+                let hint = LuaOptionTable.nearest(to: name, among: names).map { "did you mean '\($0)'?" }
+                    ?? "one of \(names.joined(separator: ", "))"
+                throw arguments.error(n, "\(subject): unknown value '\(name)' (\(hint))")
+            }
+            return .choice(name)
+        case (.choice(let names), _):
+            throw arguments.error(n, "\(subject): one of \(names.joined(separator: ", ")) expected, got \(LuaValues.typeName(L, index))")
+        case (.choiceOrVector(let names), _):
+            throw arguments.error(
+                n, "\(subject): one of \(names.joined(separator: ", ")) or {x, y} expected, got \(LuaValues.typeName(L, index))")
         default:
             break
         }
@@ -134,6 +153,21 @@ enum ForceBindings {
         if let problem = numberProblem(value, for: option, of: kind) {
             throw LuaError("\(kind.table.function): option '\(option.name)': \(problem)")
         }
+    }
+
+    /// The vector `{x, y}` at stack `index`: two finite numbers, not both zero.
+    private static func vector(_ arguments: LuaArguments, at index: Int32, argument n: Int32, subject: String) throws -> [Double] {
+        let L = arguments.L
+        let numbers = try LuaTableReader(arguments, tableAt: index, argument: n).elements { type, i in
+            guard type == LUA_TNUMBER, fl_tonumber(L, -1).isFinite else {
+                throw arguments.error(n, "\(subject): element \(i) is \(type == LUA_TNUMBER ? LuaValues.describe(L, -1) : LuaValues.typeName(L, -1)), a finite number expected")
+            }
+            return fl_tonumber(L, -1)
+        }
+        guard numbers.count == 2, numbers.contains(where: { $0 != 0 }) else {
+            throw arguments.error(n, "\(subject): {x, y} with two numbers, not both 0, expected")
+        }
+        return numbers
     }
 
     /// The edge ids of the list at stack `index` (ids, numbers or edge references).
@@ -185,7 +219,7 @@ enum ForceBindings {
                 if force.given[name] == nil, case .function = option.value {
                     LuaBinding.push(L, nodeId)
                 } else {
-                    push(L, force.given[name], default: option.numericDefault)
+                    push(L, force.given[name] ?? option.givenDefault, default: option.numericDefault)
                 }
                 return 1
             }
@@ -200,7 +234,14 @@ enum ForceBindings {
         switch value {
         case .number(let number)?: lua_pushnumber(L, number)
         case .function(let function)?: function.push(L)
-        case .field(let field)?: LuaValues.push(L, field)
+        case .field(let field)?, .choice(let field)?: LuaValues.push(L, field)
+        case .boolean(let value)?: lua_pushboolean(L, value ? 1 : 0)
+        case .vector(let numbers)?:
+            lua_createtable(L, Int32(numbers.count), 0)
+            for (i, number) in numbers.enumerated() {
+                lua_pushnumber(L, number)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
         case .ids(let ids)?: GraphConversions.pushStrings(L, ids)
         case nil:
             if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
@@ -215,7 +256,9 @@ enum ForceBindings {
                 switch force.given[option.name] {
                 case .number(let value)?: return "\(option.name) = \(ElementBindings.format(value))"
                 case .function?: return "\(option.name) = function"
-                case .field(let field)?: return "\(option.name) = \"\(field)\""
+                case .field(let field)?, .choice(let field)?: return "\(option.name) = \"\(field)\""
+                case .boolean(let value)?: return "\(option.name) = \(value)"
+                case .vector(let numbers)?: return "\(option.name) = {\(numbers.map(ElementBindings.format).joined(separator: ", "))}"
                 case .ids(let ids)?: return "\(option.name) = {\(ids.count) edge ids}"
                 case nil: return nil
                 }

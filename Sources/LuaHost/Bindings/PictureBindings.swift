@@ -306,11 +306,11 @@ enum PictureBindings {
             let radii = try options.has("radius") ? ElementStyles(options: options, graph: luaGraph).numbers("radius")?
                 .numbers(for: GraphScene(graph: luaGraph.graph, group: nil).nodes, option: "radius") : nil
             let pairs = try Metrics.measure(
-                only: figures, positions: points.positions, edges: points.edges, radii: radii, ids: luaGraph.graph.nodeIds,
-                options: settings, check: LuaLimits.checker(arguments.L))
+                only: figures, positions: points.positions, edges: points.edges, radii: radii, boxes: points.boxes,
+                parents: points.parents, ids: luaGraph.graph.nodeIds, options: settings, check: LuaLimits.checker(arguments.L))
             lua_createtable(arguments.L, 0, Int32(pairs.count))
             for (name, value) in pairs {
-                if value == value.rounded() && ["crossings", "overlaps", "sources"].contains(name) {
+                if value == value.rounded() && ["crossings", "overlaps", "boxOverlaps", "sources"].contains(name) {
                     lua_pushinteger(arguments.L, lua_Integer(value))
                 } else {
                     lua_pushnumber(arguments.L, value)

@@ -132,6 +132,7 @@ public enum LuaLanguageServerDefinitions {
         case .boolean: return "boolean"
         case .string: return "string|number"
         case .choice(let names): return names.map { "\"\($0)\"" }.joined(separator: "|")
+        case .choiceOrVector(let names): return names.map { "\"\($0)\"" }.joined(separator: "|") + "|number[]"
         case .function: return "function"
         case .table: return "table"
         case .nodeNumber, .edgeNumber, .nodeAccessor, .edgeAccessor: return "number|string|function"

@@ -72,6 +72,13 @@ struct ForceOption<Settings: LuaSettable>: Sendable {
         }
     }
 
+    /// A boolean setting.
+    static func boolean(_ key: String, _ property: WritableKeyPath<Settings, Bool> & Sendable, _ doc: String) -> ForceOption {
+        ForceOption(option: .boolean(key, default: Settings()[keyPath: property], doc), acceptsAnyNumber: false) { settings, value, _, _ in
+            if case .boolean(let flag) = value { settings[keyPath: property] = flag }
+        }
+    }
+
     /// An option the force's own face writes.
     static func custom(_ option: LuaOption, write: @escaping @Sendable (inout Settings, ForceValue, SimulationHandle, String) -> Void) -> ForceOption {
         ForceOption(option: option, acceptsAnyNumber: false, write: write)
@@ -114,6 +121,7 @@ struct ForceKind: Sendable {
     static let all = [
         ForceKind(CenterFace.self), ForceKind(ManyBodyFace.self), ForceKind(LinkFace.self), ForceKind(CollideFace.self),
         ForceKind(XFace.self), ForceKind(YFace.self), ForceKind(ZFace.self), ForceKind(RadialFace.self),
+        ForceKind(FramesFace.self), ForceKind(FlowFace.self),
     ]
 
     /// The force called `name`.
@@ -255,5 +263,28 @@ extension LuaOption {
     var numericDefault: Double? {
         if case .number(let value) = self.default { return value }
         return nil
+    }
+
+    /// Whether the option takes `true` or `false`.
+    var isBoolean: Bool {
+        if case .boolean = value { return true }
+        return false
+    }
+
+    /// The names a choice option takes; none for another option.
+    var choices: [String] {
+        switch value {
+        case .choice(let names), .choiceOrVector(let names): names
+        default: []
+        }
+    }
+
+    /// The option's default as a value given would be, when it is a name (a choice's) or a boolean.
+    var givenDefault: ForceValue? {
+        switch self.default {
+        case .text(let text): .choice(text)
+        case .boolean(let value): .boolean(value)
+        default: nil
+        }
     }
 }

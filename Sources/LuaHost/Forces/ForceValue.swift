@@ -3,9 +3,12 @@ import GraphLayout
 
 /// A built-in force's option value as a script gave it: a number, a Lua function (of the element, its index and all
 /// the elements), the name of a data field, or a list of edge ids (the link force's `edges`); and what it becomes for
-/// a simulation's graph.
+/// a simulation's graph; or one of a choice option's names (`fl.force.flow`'s direction), a boolean or a vector.
 enum ForceValue {
     case number(Double)
+    case choice(String)
+    case boolean(Bool)
+    case vector([Double])
     case function(LuaReference)
     case field(String)
     case ids([String])
@@ -15,7 +18,7 @@ enum ForceValue {
     /// errors name it by `label` (`fl.force.manyBody: strength`), since they may come at a later tick.
     func element(per kind: ElementReference.Kind, in simulation: SimulationHandle, label: String) -> ElementValue? {
         switch self {
-        case .ids: return nil
+        case .ids, .choice, .boolean, .vector: return nil
         case .number(let value): return .number(value)
         case .field(let field): return .field(field)
         case .function(let function):
@@ -34,7 +37,7 @@ enum ForceValue {
     /// The link force's `edges`: those a Lua function accepts, those whose boolean field is true, or a list.
     func edgeSelection(in simulation: SimulationHandle, name: String) -> GraphLinkForce.EdgeSelection {
         switch self {
-        case .number: return .all
+        case .number, .choice, .boolean, .vector: return .all
         case .field(let field): return .field(field)
         case .ids(let ids): return .ids(ids)
         case .function(let function):

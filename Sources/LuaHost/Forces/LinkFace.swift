@@ -10,6 +10,10 @@ enum LinkFace: ForceFace {
         .perEdge("distance", \.distance, default: .number(LinkForce.defaultDistance), "rest length of each link"),
         .perEdge("strength", \.strength, default: .described("1 / min(degree(source), degree(target))"), "stiffness of each link"),
         .integer("iterations", \.iterations, "passes over the links per tick"),
+        .custom(.choice("ends", GraphLinkForce.Ends.self, default: .centres,
+                        "what each spring joins: the nodes' centres, or the handles edges are drawn from (a flow's)")) { settings, value, _, _ in
+            if case .choice(let name) = value, let ends = GraphLinkForce.Ends(rawValue: name) { settings.ends = ends }
+        },
         .custom(
             LuaOption("edges", .custom("`function(edge)`, boolean edge data field name or `{edge id, ...}`"), default: .described("every edge"),
                       "the edges linked: those the function returns true for or whose field is true (in edge order), or those listed (in that order)")

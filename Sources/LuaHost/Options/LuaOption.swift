@@ -15,6 +15,8 @@ public struct LuaOption: Sendable {
         case string
         /// One of these strings.
         case choice([String])
+        /// One of these strings, or a vector `{x, y}` (a direction).
+        case choiceOrVector([String])
         /// A Lua function; the text is its signature, for the docs.
         case function(String)
         /// A Lua table; the text is its shape, for the docs.
@@ -137,6 +139,7 @@ public struct LuaOption: Sendable {
         case .boolean: return "boolean"
         case .string: return "string"
         case .choice(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ")
+        case .choiceOrVector(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or `{x, y}`"
         case .function(let signature): return "`\(signature)`"
         case .table(let shape): return "`\(shape)`"
         case .nodeNumber: return "number, `function(node, i)` or numeric node data field name"

@@ -13,6 +13,8 @@ local module = {
       force = {fields = {
         center = {},
         collide = {},
+        flow = {},
+        frames = {},
         link = {},
         manyBody = {},
         radial = {},

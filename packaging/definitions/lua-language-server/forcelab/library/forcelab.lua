@@ -168,7 +168,7 @@
 ---@field crossings? boolean count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges (default: `true`); accepts boolean.
 ---@field seed? integer seed of the source sample (default: `1`); accepts integer from 0 to 4294967295.
 ---@field weight? string|number the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
----@field only? table compute just these figures (the result's names: stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, neighbourhoodPreservation); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts `{"stress", "neighbourhoodPreservation", ...}`.
+---@field only? table compute just these figures (the result's names: stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, boxOverlaps, neighbourhoodPreservation); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts `{"stress", "neighbourhoodPreservation", ...}`.
 ---@field threads? integer threads for the shortest-path searches and nearest-neighbour queries of `stress` and `neighbourhoodPreservation`; the figures are the same whatever the count (default: the cores this process may use); accepts integer from 1 to 1024.
 
 ---Options of `fl.html.replay`.
@@ -394,18 +394,21 @@
 ---@field distanceMax? number nodes farther apart do not interact (default: `inf`); accepts number ≥ 0, or inf.
 
 ---Options of `fl.force.link`.
----@class (exact) forcelab.options.force.link: table<"distance"|"strength"|"iterations"|"edges"|"id", any>
+---@class (exact) forcelab.options.force.link: table<"distance"|"strength"|"iterations"|"ends"|"edges"|"id", any>
 ---@field distance? number|string|function rest length of each link (default: `30`); accepts number, `function(edge, i, links)` or numeric edge data field name.
 ---@field strength? number|string|function stiffness of each link (default: 1 / min(degree(source), degree(target))); accepts number, `function(edge, i, links)` or numeric edge data field name.
 ---@field iterations? integer passes over the links per tick (default: `1`); accepts integer from 0 to 1000.
+---@field ends? "centres"|"handles" what each spring joins: the nodes' centres, or the handles edges are drawn from (a flow's) (default: `"centres"`); accepts `"centres"`, `"handles"`.
 ---@field edges? any the edges linked: those the function returns true for or whose field is true (in edge order), or those listed (in that order) (default: every edge); accepts `function(edge)`, boolean edge data field name or `{edge id, ...}`.
 ---@field id? function d3's id accessor: edge ends are matched against what it returns for each node (default: the node's id); accepts `function(node, i, nodes)`.
 
 ---Options of `fl.force.collide`.
----@class (exact) forcelab.options.force.collide: table<"radius"|"strength"|"iterations", any>
----@field radius? number|string|function each node's radius (default: `1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+---@class (exact) forcelab.options.force.collide: table<"radius"|"strength"|"iterations"|"shape"|"margin", any>
+---@field radius? number|string|function each node's radius (with shape "box", of the nodes without a width and height) (default: `1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
 ---@field strength? number share of an overlap resolved each pass (default: `1`); accepts number.
 ---@field iterations? integer passes per tick (default: `1`); accepts integer from 0 to 1000.
+---@field shape? "circle"|"box" "box": a node with a width and a height is its box, as drawn, the others circles (default: `"circle"`); accepts `"circle"`, `"box"`.
+---@field margin? number least gap kept between outlines (circles: each radius grows by half of it) (default: `0`); accepts number ≥ 0.
 
 ---Options of `fl.force.x`.
 ---@class (exact) forcelab.options.force.x: table<"x"|"strength", any>
@@ -429,6 +432,19 @@
 ---@field y? number centre y (default: `0`); accepts number.
 ---@field z? number centre z (3D) (default: `0`); accepts number.
 ---@field strength? number|string|function share of the distance closed per tick, times alpha (default: `0.1`); accepts number, `function(node, i, nodes)` or numeric node data field name.
+
+---Options of `fl.force.frames`.
+---@class (exact) forcelab.options.force.frames: table<"padding"|"labelRoom"|"strength"|"shrinks", any>
+---@field padding? number room between a frame's side and its children (default: `20`); accepts number ≥ 0.
+---@field labelRoom? number extra room at a frame's top, for its label (default: `24`); accepts number ≥ 0.
+---@field strength? number pull of each child towards its frame's middle, times alpha (default: `0.1`); accepts number from 0 to 1.
+---@field shrinks? boolean whether a frame may become smaller than its size in the graph (default: `false`); accepts boolean.
+
+---Options of `fl.force.flow`.
+---@class (exact) forcelab.options.force.flow: table<"direction"|"separation"|"strength", any>
+---@field direction? "right"|"down"|"left"|"up"|number[] the way edges run, as the screen shows it (y grows downwards) (default: `"right"`); accepts `"right"`, `"down"`, `"left"`, `"up"` or `{x, y}`.
+---@field separation? number least gap between an edge's ends (their outlines) along the direction (default: `40`); accepts number ≥ 0.
+---@field strength? number share of a shortfall closed per tick, times alpha (default: `0.5`); accepts number from 0 to 1.
 
 ---Options of `fl.graph.generate("recursive")`.
 ---@class (exact) forcelab.options.graph.generate.recursive: table<"n"|"seed", any>
@@ -484,6 +500,11 @@ function Edge:snapshot() end
 ---@class forcelab.Force
 local Force = {}
 
+---reads the option 'direction' in force, or sets it and returns the force (flow)
+---@param value? any
+---@return any|forcelab.Force
+function Force:direction(value) end
+
 ---reads the option 'distance' in force, or sets it and returns the force (link)
 ---@param value? any
 ---@return any|forcelab.Force
@@ -504,6 +525,11 @@ function Force:distanceMin(value) end
 ---@return any|forcelab.Force
 function Force:edges(value) end
 
+---reads the option 'ends' in force, or sets it and returns the force (link)
+---@param value? any
+---@return any|forcelab.Force
+function Force:ends(value) end
+
 ---reads the option 'id' in force, or sets it and returns the force (link)
 ---@param value? any
 ---@return any|forcelab.Force
@@ -514,16 +540,46 @@ function Force:id(value) end
 ---@return any|forcelab.Force
 function Force:iterations(value) end
 
+---reads the option 'labelRoom' in force, or sets it and returns the force (frames)
+---@param value? any
+---@return any|forcelab.Force
+function Force:labelRoom(value) end
+
 ---a link force's edges, in link order, in the simulation it was added to last
 ---@return forcelab.Edge[]
 function Force:links() end
+
+---reads the option 'margin' in force, or sets it and returns the force (collide)
+---@param value? any
+---@return any|forcelab.Force
+function Force:margin(value) end
+
+---reads the option 'padding' in force, or sets it and returns the force (frames)
+---@param value? any
+---@return any|forcelab.Force
+function Force:padding(value) end
 
 ---reads the option 'radius' in force, or sets it and returns the force (collide, radial)
 ---@param value? any
 ---@return any|forcelab.Force
 function Force:radius(value) end
 
----reads the option 'strength' in force, or sets it and returns the force (center, manyBody, link, collide, x, y, z, radial)
+---reads the option 'separation' in force, or sets it and returns the force (flow)
+---@param value? any
+---@return any|forcelab.Force
+function Force:separation(value) end
+
+---reads the option 'shape' in force, or sets it and returns the force (collide)
+---@param value? any
+---@return any|forcelab.Force
+function Force:shape(value) end
+
+---reads the option 'shrinks' in force, or sets it and returns the force (frames)
+---@param value? any
+---@return any|forcelab.Force
+function Force:shrinks(value) end
+
+---reads the option 'strength' in force, or sets it and returns the force (center, manyBody, link, collide, x, y, z, radial, frames, flow)
 ---@param value? any
 ---@return any|forcelab.Force
 function Force:strength(value) end
@@ -878,11 +934,23 @@ function forcelab.display(value, options) end
 ---@overload fun(...: number): forcelab.Force
 function forcelab.force.center(options) end
 
----keeps nodes' circles apart
+---keeps nodes' circles (or boxes) apart
 ---@param options? forcelab.options.force.collide
 ---@return forcelab.Force
 ---@overload fun(...: number): forcelab.Force
 function forcelab.force.collide(options) end
+
+---places every edge's target after its source in one direction
+---@param options? forcelab.options.force.flow
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
+function forcelab.force.flow(options) end
+
+---keeps each parent's children inside its frame, the frame grown to fit them
+---@param options? forcelab.options.force.frames
+---@return forcelab.Force
+---@overload fun(...: number): forcelab.Force
+function forcelab.force.frames(options) end
 
 ---a spring along each of the graph's edges (or the chosen ones)
 ---@param options? forcelab.options.force.link
