@@ -50,7 +50,7 @@ final class LuaCompletionTests: LuaTestCase {
     }
 
     func testAfterCallsAndIndexing() {
-        XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":id", ":iterations", ":strength"], "the link force's own options")
+        XCTAssertEqual(complete("sim:force(\"link\"):", word: ":"), [":distance", ":edges", ":ends", ":id", ":iterations", ":strength"], "the link force's own options")
         XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])
         XCTAssertEqual(complete("sim:force('charge').", word: "."), [".distanceMax", ".distanceMin", ".strength", ".theta"],
                        "the many-body force's own accessors, not every kind's")
