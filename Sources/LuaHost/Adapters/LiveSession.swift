@@ -289,7 +289,7 @@ final class LiveSession {
             var options: [JSONField] = []
             if let force {
                 options = force.kind.table.options.map { option in
-                    JSONField(option.name, Self.json(force.given[option.name], default: option.numericDefault))
+                    JSONField(option.name, Self.json(force.given[option.name] ?? option.givenDefault, default: option.numericDefault))
                 }
             }
             return .object([
