@@ -2,7 +2,7 @@
 runs Tests/Live/live_protocol.lua (fl.live with wait = true); this client reads the URL from its standard error,
 checks the scene and frames, drags a node, sets the charge's strength, switches the link force off and on, sees the
 session's new node in a new scene, checks a page connecting while paused gets a frame at once, sends End and checks what the script printed. Then --sandbox refuses fl.live and
---sandbox --allow-live allows it, and at the REPL (in a pseudo-terminal) fl.live returns at once while the page keeps
+--sandbox --allow-live allows it, a script waiting in a terminal prints its URL, and at the REPL (in a pseudo-terminal) fl.live returns at once while the page keeps
 getting frames and the session's changes as the prompt waits. Seconds. Usage: test_live_protocol.py FORCELAB"""
 import json
 import os
@@ -167,5 +167,17 @@ after = until(lambda kind, m: m if kind == "frame" and m[0] >= before + 300 else
 check("sim:run works while a page watches, and its ticks reach the page", ran == (b"300", b"maxTicks") and after >= before + 300,
       (ran, before, after))
 type_line("os.exit(0)")
+os.waitpid(pid, 0)
+
+# A script waiting in a terminal (standard output a terminal) still tells where its page is, on standard error.
+pid, terminal = pty.fork()
+if pid == 0:
+    os.execv(forcelab, [forcelab, "-e", 'fl.live(fl.simulation(fl.graph.generate("grid", {rows = 1, columns = 3})), {wait = true}); print("ENDED")'])
+url = read_until(rb"fl\.live: (http://\S+)").group(1).decode()
+port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
+                                 timeout=10)
+ws.send(json.dumps({"type": "end"}))
+check("a script waiting in a terminal prints its URL, and End ends it", read_until(rb"ENDED") is not None)
 os.waitpid(pid, 0)
 sys.exit(1 if failures else 0)
