@@ -14,6 +14,7 @@ final class LivePageBrowserTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         for check in ["test_1_drag_a_node", "test_2_strength_slider", "test_3_link_switch", "test_4_node_added_in_the_session",
                       "test_5_two_pages_see_the_same_positions", "test_6_wrong_token_is_refused", "test_7_page_closed_mid_stream",
+                      "test_7b_pan_zoom_and_fit",
                       "test_8_no_errors_and_end"] {
             XCTAssertTrue(result.stderr.contains("\(check) (__main__.LivePageTests") && result.stderr.contains("OK"), "\(check):\n\(result.stderr)")
         }

@@ -3,7 +3,8 @@ fl.live(sim, {wait = true}) serves the page, and prints at every tick what the t
 Checks: dragging a node 100 pixels moves its fx/fy in forcelab, keeps it under the pointer while held and releases it
 on drop; the manyBody strength slider changes sim:force("charge"):strength(); switching the link force off removes
 it and on restores it with its options; a node added in the session appears in the page; two pages see the same
-positions; a wrong token gets 403; a page closed mid-stream leaves the simulation running; End ends fl.live. Then
+positions; a wrong token gets 403; a page closed mid-stream leaves the simulation running; dragging the background pans,
+the wheel zooms about the pointer, Fit shows every node; End ends fl.live. Then
 (LiveControlsTests, over live_controls.lua) every force option kind of /api.json has its control, and the choice or
 vector, choice, boolean, integer and per-node controls change the session and follow its changes.
 A screenshot goes to $FORCELAB_SCREENSHOTS (default: a temporary folder, printed).
@@ -23,6 +24,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -285,6 +287,34 @@ class LivePageTests(PageTestCase):
         self.assertGreater(later, ticks + 5, "the simulation stopped ticking")
         self.assertGreater(self.js("return forcelabLive.stats().received"), received + 5, "the other page got no frames")
         self.assertIsNone(self.session.process.poll())
+
+    def test_7b_pan_zoom_and_fit(self):
+        size = self.canvas().size
+        corner = (12, size["height"] - 12)
+        self.assertEqual(self.js("return forcelabLive.nodeAt(arguments[0], arguments[1])", *corner), -1, "the corner is background")
+        before = self.js("return forcelabLive.state().view")
+        # Dragging the background pans: the view moves with the pointer, no node is grabbed.
+        self.pointer_at(*corner).click_and_hold().move_by_offset(20, -10).move_by_offset(20, -15).release().perform()
+        after = self.js("return forcelabLive.state().view")
+        self.assertAlmostEqual(after["tx"] - before["tx"], 40, delta=1)
+        self.assertAlmostEqual(after["ty"] - before["ty"], -25, delta=1)
+        self.assertEqual(after["k"], before["k"])
+        self.assertEqual(self.session.wait_for(lambda s: True, "a tick")["fx"], "nil")
+        # The wheel zooms about the pointer: the world point under it stays there.
+        point = (size["width"] / 2 + 30, size["height"] / 2 - 20)
+        world = ((point[0] - after["tx"]) / after["k"], (point[1] - after["ty"]) / after["k"])
+        ActionChains(self.driver).scroll_from_origin(
+            ScrollOrigin.from_element(self.canvas(), 30, -20), 0, -200).perform()
+        zoomed = self.js("return forcelabLive.state().view")
+        self.assertGreater(zoomed["k"], after["k"] * 1.2)
+        self.assertAlmostEqual(world[0] * zoomed["k"] + zoomed["tx"], point[0], delta=1)
+        self.assertAlmostEqual(world[1] * zoomed["k"] + zoomed["ty"], point[1], delta=1)
+        # Fit shows every node again.
+        self.driver.find_element(By.ID, "fit").click()
+        self.wait_until(lambda: self.js(
+            "var c = document.getElementById('view'); return forcelabLive.ids().every(function (_, i) {"
+            " var p = forcelabLive.screenPosition(i); return p[0] >= 0 && p[1] >= 0 && p[0] <= c.clientWidth && p[1] <= c.clientHeight; })"),
+            "every node in view after Fit")
 
     def test_8_no_errors_and_end(self):
         self.driver.save_screenshot(os.path.join(self.shots, "live-page.png"))
