@@ -18,6 +18,9 @@ extension LayeredOptions: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension GraphSVGOptions: LuaSettable {}
+extension Metrics.Options: LuaSettable {}
+extension Replay.Options: LuaSettable {}
+extension LayoutRecording.Settings: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -92,6 +95,15 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
+    }
+
+    /// A setting that is a set of an enumeration's cases, given as a list of their names; absent (nil) means what
+    /// `described` says.
+    public init<Choice: CaseIterable & RawRepresentable<String> & Hashable>(
+        _ key: String, _ property: WritableKeyPath<Settings, Set<Choice>?> & Sendable, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .choices(Choice.allCases.map(\.rawValue)), default: .described(described), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
     }
 
     /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its

@@ -168,7 +168,7 @@
 ---@field crossings? boolean count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges (default: `true`); accepts boolean.
 ---@field seed? integer seed of the source sample (default: `1`); accepts integer from 0 to 4294967295.
 ---@field weight? string|number the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
----@field only? table compute just these figures (the result's names: stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, boxOverlaps, neighbourhoodPreservation); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts `{"stress", "neighbourhoodPreservation", ...}`.
+---@field only? ("stress"|"crossings"|"edgeLengthMean"|"edgeLengthCV"|"minAngle"|"overlaps"|"boxOverlaps"|"neighbourhoodPreservation")[] compute just these figures (the result's names); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts a list of `"stress"`, `"crossings"`, `"edgeLengthMean"`, `"edgeLengthCV"`, `"minAngle"`, `"overlaps"`, `"boxOverlaps"`, `"neighbourhoodPreservation"`.
 ---@field threads? integer threads for the shortest-path searches and nearest-neighbour queries of `stress` and `neighbourhoodPreservation`; the figures are the same whatever the count (default: the cores this process may use); accepts integer from 1 to 1024.
 
 ---Options of `fl.html.replay`.
