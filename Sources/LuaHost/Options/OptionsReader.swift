@@ -212,6 +212,16 @@ public struct OptionsReader {
         }
     }
 
+    /// A table option holding a list of strings, or nil when absent; anything else is refused.
+    public func optionalStrings(_ name: String) throws -> [String]? {
+        guard try pushTable(name) else { return nil }
+        fl_pop(L, 1)
+        guard case .array(let items)? = try fields.data(name), items.allSatisfy({ $0.string != nil }) else {
+            throw fields.arguments.error(fields.argument, "field '\(name)': a list of strings expected")
+        }
+        return items.compactMap(\.string)
+    }
+
     // MARK: Functions and tables
 
     /// A function option kept as a reference (owned by `owner` when given), or nil when absent.

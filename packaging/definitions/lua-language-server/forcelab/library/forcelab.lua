@@ -202,11 +202,11 @@
 
 ---Options of `fl.graph.load`.
 ---@class (exact) forcelab.options.graph.load: table<"format", any>
----@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (and for `.json` from the content); `"json"` reads JSON whatever the extension, d3 or React Flow by content; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
+---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format (a `.json` file's by its content); `"json"` reads JSON whatever the extension, d3 or React Flow by content (default: from the extension); accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
 
 ---Options of `g:save`.
 ---@class (exact) forcelab.options.g.save: table<"format"|"lossy", any>
----@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (`.json`: d3); `"json"` is d3 JSON; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
+---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format (a `.json` file's: d3); `"json"` is d3 JSON (default: from the extension); accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
 ---@field lossy? boolean leave out what the format cannot hold instead of refusing the save, and say what was left out (the second result, and standard error; docs/formats.md says what each keeps) (default: `false`); accepts boolean.
 
 ---Options of `fl.graph.components`.
