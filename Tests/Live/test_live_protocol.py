@@ -166,6 +166,37 @@ ran = read_until(rb"RAN\t(\d+)\t(\w+)").groups()
 after = until(lambda kind, m: m if kind == "frame" and m[0] >= before + 300 else None, seconds=10)[0]
 check("sim:run works while a page watches, and its ticks reach the page", ran == (b"300", b"maxTicks") and after >= before + 300,
       (ran, before, after))
+# A cool simulation: nothing ticks while the prompt waits, yet what the session does shows at once.
+type_line('c = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}), {alpha = 0.0005})')
+type_line('print("COOL " .. fl.live(c))')
+url = read_until(rb"COOL (http://\S+)").group(1).decode()
+port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
+                                 timeout=10)
+seen_frames = []
+until(lambda kind, m: seen_frames.append(m) if kind == "frame" else m if kind == "metrics" else None)
+first = seen_frames[-1]
+type_line("c:tick(3)")
+try:
+    ticked = until(lambda kind, m: m if kind == "frame" else None, seconds=3)
+except (TimeoutError, websocket.WebSocketTimeoutException):
+    ticked = None
+check("ticks the session makes at the prompt (c:tick(3)) reach a cool page", ticked is not None and ticked[0] == first[0] + 3,
+      (first[:2], ticked and ticked[:2]))
+type_line('c:force("charge", fl.force.manyBody{strength = -5})')
+try:
+    controls = until(lambda kind, m: m if kind == "controls" else None, seconds=3)
+except (TimeoutError, websocket.WebSocketTimeoutException):
+    controls = None
+check("a force the session adds at the prompt reaches a cool page", controls is not None and controls["forces"][0]["name"] == "charge",
+      controls)
+type_line("c:alpha(0.5)")
+try:
+    warm = [until(lambda kind, m: m if kind == "frame" else None, seconds=3) for _ in range(3)]
+except (TimeoutError, websocket.WebSocketTimeoutException):
+    warm = []
+check("sim:alpha(0.5) at the prompt restarts a cooled simulation", len(warm) == 3 and warm[-1][0] > warm[0][0],
+      [w[:2] for w in warm])
 type_line("os.exit(0)")
 os.waitpid(pid, 0)
 
