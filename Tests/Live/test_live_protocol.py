@@ -28,13 +28,18 @@ def check(name, condition, detail=""):
         failures.append(name)
 
 
+def connect(url, timeout=10):
+    """A page's WebSocket to the server of `url` (the token its own), from the page's origin."""
+    port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+    return websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
+                                       timeout=timeout)
+
+
 process = subprocess.Popen([forcelab, os.path.join(here, "live_protocol.lua")], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
 line = process.stderr.readline()
 url = re.search(r"fl\.live: (http://\S+)", line).group(1)
-port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
-ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
-                                 timeout=10)
+ws = connect(url)
 last_controls = None
 
 
@@ -84,8 +89,7 @@ check("switched on again with its options", on["forces"][0]["options"]["distance
 ws.send(json.dumps({"type": "pause", "paused": True}))
 until(lambda kind, m: True if kind == "controls" and m["simulation"]["paused"] else None)
 # A page that connects while the simulation is paused gets the positions at once, after the scene.
-late_page = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}",
-                                        origin=f"http://127.0.0.1:{port}", timeout=3)
+late_page = connect(url, timeout=3)
 welcome = []
 try:
     while not welcome or welcome[-1][0] != websocket.ABNF.OPCODE_BINARY:
@@ -143,9 +147,7 @@ def read_until(pattern, seconds=10):
 type_line('g = fl.graph.generate("grid", {rows = 3, columns = 3}); sim = fl.simulation(g, {alphaDecay = 0})')
 type_line('sim:force("charge", fl.force.manyBody{}); print("URL " .. fl.live(sim))')
 url = read_until(rb"URL (http://\S+)").group(1).decode()
-port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
-ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
-                                 timeout=10)
+ws = connect(url)
 until(lambda kind, m: m if kind == "scene" else None)
 frames = [until(lambda kind, m: m if kind == "frame" else None) for _ in range(10)]
 check("at the REPL the page gets frames while the prompt waits", frames[-1][0] > frames[0][0], [f[0] for f in frames])
@@ -170,9 +172,7 @@ check("sim:run works while a page watches, and its ticks reach the page", ran ==
 type_line('c = fl.simulation(fl.graph.generate("grid", {rows = 2, columns = 2}), {alpha = 0.0005})')
 type_line('print("COOL " .. fl.live(c))')
 url = read_until(rb"COOL (http://\S+)").group(1).decode()
-port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
-ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
-                                 timeout=10)
+ws = connect(url)
 seen_frames = []
 until(lambda kind, m: seen_frames.append(m) if kind == "frame" else m if kind == "metrics" else None)
 first = seen_frames[-1]
@@ -205,9 +205,7 @@ pid, terminal = pty.fork()
 if pid == 0:
     os.execv(forcelab, [forcelab, "-e", 'fl.live(fl.simulation(fl.graph.generate("grid", {rows = 1, columns = 3})), {wait = true}); print("ENDED")'])
 url = read_until(rb"fl\.live: (http://\S+)").group(1).decode()
-port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
-ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket?token={token}", origin=f"http://127.0.0.1:{port}",
-                                 timeout=10)
+ws = connect(url)
 ws.send(json.dumps({"type": "end"}))
 check("a script waiting in a terminal prints its URL, and End ends it", read_until(rb"ENDED") is not None)
 os.waitpid(pid, 0)
