@@ -79,8 +79,8 @@ enum LiveBindings {
     /// reached is the call's error.
     private static func wait(for session: LiveSession, _ L: OpaquePointer) throws {
         while !session.ended && !session.isStopped {
-            if fl_interrupted() != 0 {
-                fl_clear_interrupt()
+            if fl_interrupted(L) != 0 {
+                fl_clear_interrupt(L)
                 return
             }
             try LuaLimits.check(L, cost: 1)
