@@ -402,10 +402,14 @@ class LiveControlsTests(PageTestCase):
         self.session.wait_for(lambda s: s["direction"] == "{1.0,1.0}", "direction {1, 1}")
         y.clear()
         y.send_keys("0", Keys.TAB)
+        self.session.wait_for(lambda s: s["direction"] == "{1.0,0.0}", "direction {1, 0}")
+        # The controls that answer it reach the panel before x is typed in (they would move an x not focused).
+        self.wait_until(lambda: self.js("return JSON.stringify(forcelabLive.state().forces.filter(f => f.name === 'flow')[0]"
+                                        ".options.direction)") == "[1,0]", "the controls of {1, 0}")
         x.clear()
         x.send_keys("0", Keys.ENTER)  # {0, 0} is no direction: refused in the page, nothing sent
         self.assertIn("invalid", x.get_attribute("class"))
-        self.session.wait_for(lambda s: s["direction"] == "{1.0,0.0}", "direction {1, 0}")
+        self.assertEqual(self.session.wait_for(lambda s: True, "a tick")["direction"], "{1.0,0.0}")
         self.driver.find_element(By.ID, "view").click()  # leave the fields, so the session's change moves them
         self.session_runs('sim:force("flow"):direction{-2, 0.5}')
         self.session.wait_for(lambda s: s["direction"] == "{-2.0,0.5}", "the session's vector")
