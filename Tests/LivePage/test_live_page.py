@@ -341,7 +341,7 @@ class LiveControlsTests(PageTestCase):
 
     def test_1_every_option_kind_has_its_control(self):
         rows = self.js("""
-            var api = arguments[0], out = [];
+            var out = [];
             forcelabLive.state().forces.forEach(function (force) {
               var section = document.querySelector('#panel section[data-force="' + force.name + '"]');
               Object.keys(force.options).forEach(function (name) {
@@ -349,17 +349,23 @@ class LiveControlsTests(PageTestCase):
                 var row = control && control.closest('.option');
                 out.push([force.name, name, JSON.stringify(force.options[name]), control ? control.tagName + ':' + control.type
                   + (control.readOnly ? ':readonly' : '') : 'none',
-                  row ? Array.from(row.querySelectorAll('input, select')).map(e => e.type).join(',') : '']);
+                  row ? Array.from(row.querySelectorAll('input, select')).map(e => e.type).join(',') : '',
+                  row && row.querySelector('input[type=range]') ? [Number(row.querySelector('input[type=range]').min),
+                    Number(row.querySelector('input[type=range]').max)] : null]);
               });
             });
-            return out;""", None)
+            return out;""")
         api = {table["function"]: {o["name"]: o for o in table["options"]}
                for table in json.loads(urllib.request.urlopen(self.session.url.replace("/?", "/api.json?"), timeout=5).read())["options"]}
         kinds = {table["kind"] for declared in api.values() for table in declared.values()}
         forces = {f["name"]: f["kind"] for f in self.js("return forcelabLive.state().forces")}
-        seen, z_rows = set(), 0
-        for force, name, value, control, inputs in rows:
-            kind = api["fl.force." + forces[force]][name]["kind"]
+        seen, z_rows, bounded = set(), 0, 0
+        for force, name, value, control, inputs, slider in rows:
+            declaration = api["fl.force." + forces[force]][name]
+            kind = declaration["kind"]
+            if slider and isinstance(declaration.get("min"), (int, float)) and isinstance(declaration.get("max"), (int, float)):
+                self.assertEqual(slider, [declaration["min"], declaration["max"]], (force, name, "a slider spans the declared range"))
+                bounded += 1
             value = json.loads(value)
             if name == "z":  # a 2D simulation's panel leaves out the z options
                 self.assertEqual(control, "none", (force, name))
@@ -385,6 +391,7 @@ class LiveControlsTests(PageTestCase):
         self.assertEqual(force_kinds - seen, set(), "option kinds without a force in live_controls.lua")
         self.assertTrue(kinds >= force_kinds)
         self.assertEqual(z_rows, 1, "the center force's z, left out")
+        self.assertGreaterEqual(bounded, 3, "sliders of bounded options checked")
 
     def test_2_choice_or_vector_both_ways(self):
         select = Select(self.control("flow", "direction"))
