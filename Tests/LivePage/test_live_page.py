@@ -55,7 +55,8 @@ class Session:
         self.state, self.lines, self.errors, self.url = {}, [], [], None
         self.lock = threading.Lock()
         self.ticks = 0
-        threading.Thread(target=self.read_output, daemon=True).start()
+        self.output_reader = threading.Thread(target=self.read_output, daemon=True)
+        self.output_reader.start()
         threading.Thread(target=self.read_errors, daemon=True).start()
         deadline = time.monotonic() + 30
         while self.url is None:
@@ -322,6 +323,7 @@ class LivePageTests(PageTestCase):
         self.assertEqual(severe, [])
         self.driver.find_element(By.ID, "end").click()
         self.assertEqual(self.session.process.wait(timeout=10), 0, "".join(self.session.errors))
+        self.session.output_reader.join(timeout=10)  # the last lines read, not only written
         self.assertTrue(any(line.startswith("ENDED nodes=21") for line in self.session.lines), self.session.lines[-3:])
 
 
