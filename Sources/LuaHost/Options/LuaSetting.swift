@@ -25,6 +25,9 @@ extension Replay.Options: LuaSettable {}
 extension LayoutRecording.Settings: LuaSettable {}
 extension DataTableFile.Settings: LuaSettable {}
 extension GraphFileSettings: LuaSettable {}
+extension Graph.ComponentSettings: LuaSettable {}
+extension Graph.CoreSettings: LuaSettable {}
+extension Graph.CommunitySettings: LuaSettable {}
 
 extension GeneratorParameters: LuaSettable {
     /// None: a parameter's range depends on the kind (`GraphGenerator.parameters`), and its option says it.
