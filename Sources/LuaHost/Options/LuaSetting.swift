@@ -25,6 +25,7 @@ extension Replay.Options: LuaSettable {}
 extension LayoutRecording.Settings: LuaSettable {}
 extension DataTableFile.Settings: LuaSettable {}
 extension GraphFileSettings: LuaSettable {}
+extension Graph.Settings: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
