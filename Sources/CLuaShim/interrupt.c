@@ -64,8 +64,15 @@ static void fl_sigint(int sig) {
 }
 
 void fl_set_interrupt_state(lua_State *L) {
-    interrupt_target = L == NULL ? NULL : fl_state_of(L);
-    interrupt_thread = L == NULL ? 0 : current_thread();
+    /* Ordered so that a SIGINT landing between the two stores never alerts a state from a thread not its own: the
+     * thread is named before its state is, and the state is cleared before its thread is. */
+    if (L == NULL) {
+        interrupt_target = NULL;
+        interrupt_thread = 0;
+    } else {
+        interrupt_thread = current_thread();
+        interrupt_target = fl_state_of(L);
+    }
 }
 
 static struct sigaction previous_action;
