@@ -25,9 +25,10 @@ extension Force {
 /// inside their frames), as constrained layouts project: what the layout ends with obeys the rule exactly.
 public protocol PositionConstraint: Force {
     /// Moves positions (and sizes it owns) towards the rule: one pass while the layout is hot, or until the rule
-    /// holds when `thorough` (once alpha is below alphaMin, so the tick a run ends with); returns whether anything
+    /// holds when `thorough` (once alpha is below alphaMin, so the tick a run ends with), asking `shouldStop` (the
+    /// run's limits, Ctrl-C) before each further pass and leaving the rest when it says so; returns whether anything
     /// moved.
-    func project(thorough: Bool) throws -> Bool
+    func project(thorough: Bool, shouldStop: () -> Bool) throws -> Bool
 }
 
 /// A force with work that reads only positions (and its own state), which the simulation may do before `apply`

@@ -124,6 +124,23 @@ public final class NodeBoxes {
         }
     }
 
+    /// Sets the positions of the free nodes (see `isFree`) so that their absolute centres are `cx` and `cy` (as
+    /// `centres` gives them, a fixed node's as it is), each relative to its parent's new place.
+    func place(_ k: Kinetics, x cx: UnsafeMutablePointer<Double>, y cy: UnsafeMutablePointer<Double>) {
+        func corner(_ i: Int) -> SIMD2<Double> {
+            isBox(i) ? SIMD2(cx[i] - widths[i] / 2, cy[i] - heights[i] / 2) : SIMD2(cx[i], cy[i])
+        }
+        for i in 0..<count where isFree(i, k) {
+            var position = corner(i)
+            if parents[i] >= 0 { position -= corner(parents[i]) }
+            k.x[i] = position.x
+            k.y[i] = position.y
+        }
+    }
+
+    /// Whether node `i` is free to move: fixed on neither axis (fx, fy).
+    @inline(__always) func isFree(_ i: Int, _ k: Kinetics) -> Bool { k.fx[i].isNaN && k.fy[i].isNaN }
+
     /// Checks that the boxes describe the kinetics' nodes and that it is 2D (boxes have no depth), for `force`.
     func check(_ k: Kinetics, for force: String) throws {
         guard k.dimensions == 2 else {

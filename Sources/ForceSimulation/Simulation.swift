@@ -167,14 +167,15 @@ public final class Simulation {
     }
 
     /// Runs `count` ticks without checking alphaMin or calling handlers, as d3's `tick(n)`. A throwing force ends
-    /// the current tick with its error; the simulation stays usable.
-    public func tick(_ count: Int = 1) throws {
+    /// the current tick with its error; the simulation stays usable. A thorough projection asks `shouldStop` before
+    /// each of its passes and, when it returns true, leaves the rest of its work.
+    public func tick(_ count: Int = 1, shouldStop: () -> Bool = { false }) throws {
         for _ in 0..<max(0, count) {
             kinetics.alpha += (alphaTarget - kinetics.alpha) * alphaDecay
             try applyForces(alpha: kinetics.alpha)
             try random.throwFailure()
             kinetics.integrate(retention: retention)
-            try projectConstraints(thorough: kinetics.alpha < alphaMin)
+            try projectConstraints(thorough: kinetics.alpha < alphaMin, shouldStop: shouldStop)
         }
     }
 
@@ -184,15 +185,15 @@ public final class Simulation {
     /// After integration, projects the forces that are position constraints, in order: one light round while the
     /// layout is hot; thorough rounds again while one moved something once alpha is below alphaMin (one's
     /// projection may undo another's: a box pushed against its frame's side is pushed back in).
-    private func projectConstraints(thorough: Bool) throws {
+    private func projectConstraints(thorough: Bool, shouldStop: () -> Bool) throws {
         let constraints = forces.compactMap { $0.force as? any PositionConstraint }
         guard !constraints.isEmpty else { return }
         for _ in 0..<(thorough ? Simulation.constraintRounds : 1) {
             var moved = false
             for constraint in constraints {
-                if try constraint.project(thorough: thorough) { moved = true }
+                if try constraint.project(thorough: thorough, shouldStop: shouldStop) { moved = true }
             }
-            if !moved || constraints.count == 1 { return }
+            if !moved || constraints.count == 1 || shouldStop() { return }
         }
     }
 
@@ -234,9 +235,14 @@ public final class Simulation {
         shouldStop: () -> Bool = { false }
     ) throws -> RunOutcome {
         var ticks = 0
+        var stopped = false
         while ticks < maxTicks {
             if shouldStop() { return .interrupted }
-            try tick()
+            try tick(shouldStop: {
+                stopped = stopped || shouldStop()
+                return stopped
+            })
+            if stopped { return .interrupted }
             ticks += 1
             try onTick?(self)
             try dispatch(.tick)

@@ -52,7 +52,7 @@ public final class GraphBoxCollideForce: Force, PositionConstraint {
     }
 
     /// Moves positions until no two outlines overlap.
-    public func project(thorough: Bool) throws -> Bool {
-        try collide?.project(thorough: thorough) ?? false
+    public func project(thorough: Bool, shouldStop: () -> Bool) throws -> Bool {
+        try collide?.project(thorough: thorough, shouldStop: shouldStop) ?? false
     }
 }

@@ -44,7 +44,7 @@ public final class GraphFlowForce: Force, PositionConstraint {
     }
 
     /// Moves positions until every edge that closes no cycle runs the flow's way.
-    public func project(thorough: Bool) throws -> Bool {
-        try flow?.project(thorough: thorough) ?? false
+    public func project(thorough: Bool, shouldStop: () -> Bool) throws -> Bool {
+        try flow?.project(thorough: thorough, shouldStop: shouldStop) ?? false
     }
 }

@@ -40,7 +40,7 @@ public final class GraphFrameForce: Force, PositionConstraint {
     }
 
     /// Fits the frames around their children.
-    public func project(thorough: Bool) throws -> Bool {
-        try frames?.project(thorough: thorough) ?? false
+    public func project(thorough: Bool, shouldStop: () -> Bool) throws -> Bool {
+        try frames?.project(thorough: thorough, shouldStop: shouldStop) ?? false
     }
 }

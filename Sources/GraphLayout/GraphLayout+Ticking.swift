@@ -3,8 +3,8 @@ import ForceSimulation
 /// Ticking a layout: d3's `tick(n)` and a timer-like `run`, with events through the engine's handlers.
 extension GraphLayout {
     /// Runs `count` ticks as d3's `tick(n)` (no events, no alphaMin check), picking up node-set changes between
-    /// ticks; `check` runs before each tick and may throw to stop (an interrupt or a limit). Positions are written
-    /// back at the end, also when a tick fails.
+    /// ticks; `check` runs before each tick and each pass of a thorough projection, and may throw to stop (an
+    /// interrupt or a limit). Positions are written back at the end, also when a tick fails.
     public func tick(_ count: Int = 1, check: () throws -> Void = {}) throws {
         try exclusive("tick") {
             try pullFromGraph()
@@ -12,7 +12,12 @@ extension GraphLayout {
                 for _ in 0..<max(0, count) {
                     try check()
                     try pullNodeSet()
-                    try simulation.tick()
+                    var stopping: Error?
+                    try simulation.tick(shouldStop: {
+                        do { try check() } catch { stopping = error }
+                        return stopping != nil
+                    })
+                    if let stopping { throw stopping }
                     try tickDone()
                 }
             }
@@ -20,7 +25,7 @@ extension GraphLayout {
     }
 
     /// Ticks until alpha falls below alphaMin (calling the end handlers), `maxTicks` ticks or `stop()`; `check` runs
-    /// before each tick and may throw to stop (an interrupt or a limit). After each tick `afterTick(tick)` runs, if
+    /// before each tick and each pass of a thorough projection, and may throw to stop (an interrupt or a limit). After each tick `afterTick(tick)` runs, if
     /// given, then the tick handlers; both see the current positions in the graph and may edit it or call the layout
     /// (positions are written back only for them).
     @discardableResult

@@ -49,21 +49,22 @@ struct SceneLayout {
         return rect
     }
 
-    /// Frames of the parent nodes: their children's extents plus a margin and a label band.
+    /// Frames of the parent nodes: their children's extents plus a margin and a label band, and a parent's own box
+    /// where it has one (a frame a layout sized to hold its children is drawn as that box, not larger).
     func frames(zoom: Double) -> [Int: WorldRect] {
         var frames: [Int: WorldRect] = [:]
         let order = scene.nodes.indices.sorted { (depth[$0], $0) > (depth[$1], $1) }
         for i in order {
-            let own: WorldRect
+            var own: WorldRect
             if isParent[i] {
-                guard var content = frames[i] else { continue }
+                guard let content = frames[i] else { continue }
                 let node = scene.nodes[i]
-                if node.isBox {
-                    content = content.union(WorldRect(minX: node.x - node.width! / 2, minY: node.y - node.height! / 2,
-                                                      maxX: node.x + node.width! / 2, maxY: node.y + node.height! / 2))
-                }
                 let pad = 10 / zoom
                 own = content.expanded(left: pad, top: (fontSize + 12) / zoom, right: pad, bottom: pad)
+                if node.isBox {
+                    own = own.union(WorldRect(minX: node.x - node.width! / 2, minY: node.y - node.height! / 2,
+                                              maxX: node.x + node.width! / 2, maxY: node.y + node.height! / 2))
+                }
                 frames[i] = own
             } else {
                 own = leafRect(i, zoom: zoom)

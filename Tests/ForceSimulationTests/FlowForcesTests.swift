@@ -120,9 +120,9 @@ import Testing
         }
         let force = BoxCollideForce(boxes: boxes, margin: 2)
         try sim.setForce("collide", force)
-        #expect(try force.project(thorough: true))
+        #expect(try force.project(thorough: true, shouldStop: { false }))
         #expect(FlowForcesTests.overlaps(boxes, sim.kinetics).isEmpty)
-        #expect(try !force.project(thorough: true))
+        #expect(try !force.project(thorough: true, shouldStop: { false }))
         // The corner circle is at least margin + radius from the box's corner.
         let k = sim.kinetics, away = SIMD2(k.x[2], k.y[2]) - SIMD2(k.x[0] + 100, k.y[0] + 50)
         #expect((away * away).sum().squareRoot() >= 32)
@@ -162,19 +162,21 @@ import Testing
         let sim = try Simulation(nodeCount: 2) { k in (k.x[0], k.y[0], k.x[1], k.y[1]) = (100, 100, -30, 10) }
         let frames = FrameForce(boxes: boxes, padding: 10, labelRoom: 5, strength: 0)
         try sim.setForce("frames", frames)
-        #expect(try frames.project(thorough: true))
+        #expect(try frames.project(thorough: true, shouldStop: { false }))
         let k = sim.kinetics
         // The frame stays; the child comes in to (10, 15): padding, and padding plus label room. The frame grows to
         // 10 + 40 + 10 wide and stays 50 high (15 + 20 + 10 = 45 is less than its own size).
         #expect((k.x[0], k.y[0], k.x[1], k.y[1]) == (100, 100, 10, 15))
         #expect((boxes.widths[0], boxes.heights[0]) == (60, 50))
-        #expect(try !frames.project(thorough: true))
-        // Moved far right, the child takes the frame with it; shrinking, the frame fits it tightly.
+        #expect(try !frames.project(thorough: true, shouldStop: { false }))
+        // Moved far right, the child stays where it is on the page; shrinking, the frame follows it (its corner 190
+        // right, the child 190 back, at the padding) and fits it tightly.
         k.x[1] = 200
         let tight = FrameForce(boxes: boxes, padding: 10, labelRoom: 5, strength: 0, shrinks: true)
         try sim.setForce("frames", tight)
-        #expect(try tight.project(thorough: true))
-        #expect((boxes.widths[0], boxes.heights[0]) == (250, 45))
+        #expect(try tight.project(thorough: true, shouldStop: { false }))
+        #expect((k.x[0], k.y[0], k.x[1], k.y[1]) == (290, 100, 10, 15))
+        #expect((boxes.widths[0], boxes.heights[0]) == (60, 45))
     }
 
     @Test func theHandleLinksRestLengthIsItsDistance() throws {

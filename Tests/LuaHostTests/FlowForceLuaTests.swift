@@ -63,6 +63,50 @@ final class FlowForceLuaTests: LuaTestCase {
             """)
     }
 
+    /// 225 boxes (wide bars, thin bars, boxes of every shape) and 75 circles dropped into a 50 × 50 square, far
+    /// less room than they need, end with no two outlines overlapping under the box collision alone: its thorough
+    /// projection once alpha is below alphaMin undoes the jam the run leaves.
+    func testACrowdedPileOfWideAndThinBoxesAndCirclesEndsWithoutOverlap() {
+        run("""
+            local g = fl.graph.new()
+            math.randomseed(11)
+            local random = math.random
+            for i = 1, 300 do
+              local node, kind = {id = tostring(i), x = 50 * random(), y = 50 * random(), data = {r = 3 + 10 * random()}}, i % 4
+              if kind == 0 then node.width, node.height = 80 + 120 * random(), 2 + 6 * random()      -- wide
+              elseif kind == 1 then node.width, node.height = 2 + 6 * random(), 60 + 100 * random()  -- thin
+              elseif kind == 2 then node.width, node.height = 10 + 60 * random(), 10 + 30 * random()
+              end                                                                                     -- else a circle
+              g:addNode(node)
+            end
+            assert(fl.metrics(g, {only = {"boxOverlaps"}}).boxOverlaps > 5000)
+            local sim = fl.simulation(g)
+            sim:force("collide", fl.force.collide{shape = "box", radius = "r"})
+            sim:alphaDecay(0.2)
+            local ticks, why = sim:run()
+            assert(why == "converged", why)
+            assert(fl.metrics(g, {only = {"boxOverlaps"}}).boxOverlaps == 0)
+            -- Circles too (boxOverlaps counts boxes only): every two outlines, each pair's exact test.
+            local nodes = g:nodes()
+            local function outline(n)
+              if n.width and n.height then return {x = n.x + n.width / 2, y = n.y + n.height / 2, hx = n.width / 2, hy = n.height / 2} end
+              return {x = n.x, y = n.y, r = n.data.r}
+            end
+            local function apart(a, b)
+              if a.r and b.r then return math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2) >= a.r + b.r end
+              if a.r then a, b = b, a end
+              if not b.r then return math.abs(a.x - b.x) >= a.hx + b.hx or math.abs(a.y - b.y) >= a.hy + b.hy end
+              local dx = math.max(math.abs(b.x - a.x) - a.hx, 0)
+              local dy = math.max(math.abs(b.y - a.y) - a.hy, 0)
+              return math.sqrt(dx * dx + dy * dy) >= b.r
+            end
+            for i = 1, #nodes do
+              local a = outline(nodes[i])
+              for j = i + 1, #nodes do assert(apart(a, outline(nodes[j])), nodes[i].id .. " and " .. nodes[j].id) end
+            end
+            """)
+    }
+
     func testFlowDirectionsAndFrames() {
         run(flow + """
             local sim = fl.simulation(g)

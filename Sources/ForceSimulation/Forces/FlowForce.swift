@@ -99,10 +99,11 @@ public final class FlowForce: Force, PositionConstraint {
 
     /// Moves positions along the direction: one pass, or when thorough until every link that closes no cycle holds
     /// (at most `projectionPasses`).
-    public func project(thorough: Bool) throws -> Bool {
+    public func project(thorough: Bool, shouldStop: () -> Bool) throws -> Bool {
         guard let k = kinetics, !forward.isEmpty else { return false }
         var moved = false
-        for _ in 0..<(thorough ? FlowForce.projectionPasses : 1) {
+        for pass in 0..<(thorough ? FlowForce.projectionPasses : 1) {
+            if pass > 0, shouldStop() { break }
             var pushed = false
             for l in forward {
                 let s = sources[l], t = targets[l]

@@ -3,8 +3,8 @@
 /// together; after the tick's integration it fits every frame, deepest first: a child past the frame's left or top
 /// side is moved back in (`padding` from each side, `labelRoom` more at the top), and the frame's width and height
 /// become what its children need, `padding` beyond the farthest, never less than the frame's own size when the
-/// force was made (unless `shrinks`). Positions stay relative to the parent, and the frame's corner stays where the
-/// other forces put it. 2D only.
+/// force was made (unless `shrinks`, when the frame's corner also follows its children). Positions stay relative to
+/// the parent. 2D only.
 public final class FrameForce: Force, PositionConstraint {
     /// The nodes' outlines and parents; the frames' widths and heights are set here.
     public let boxes: NodeBoxes
@@ -64,7 +64,7 @@ public final class FrameForce: Force, PositionConstraint {
     }
 
     /// Fits every frame around its children, deepest first (one pass does it); returns whether anything changed.
-    public func project(thorough: Bool) throws -> Bool {
+    public func project(thorough: Bool, shouldStop: () -> Bool) throws -> Bool {
         guard let k = kinetics else { return false }
         var moved = false
         for frame in frames where fit(frame, k) { moved = true }
@@ -72,14 +72,32 @@ public final class FrameForce: Force, PositionConstraint {
     }
 
     /// Fits one frame: children past its left or top side (less the padding and label room) are moved back in,
-    /// and its width and height become what its children need (at least its least size, unless it shrinks). The
-    /// frame's corner stays: moving it would move the children's relative positions under the other forces' feet.
+    /// and its width and height become what its children need (at least its least size, unless it shrinks). A
+    /// frame that shrinks also gives up room on its left and top: its corner moves to its children, which move back
+    /// by as much, so that nothing moves on the page; any other frame's corner stays where the other forces put it.
     /// True when it changed by more than rounding.
     private func fit(_ frame: (node: Int, width: Double, height: Double), _ k: Kinetics) -> Bool {
         let f = frame.node
         var needed = shrinks ? SIMD2<Double>.zero : SIMD2(frame.width, frame.height)
         let least = SIMD2(padding, padding + labelRoom)
         var changed = false
+        if shrinks, boxes.isFree(f, k) {
+            var lowest = SIMD2<Double>(repeating: .infinity)
+            for c in boxes.children[f] {
+                let low = boxes.isBox(c) ? SIMD2(k.x[c], k.y[c]) : SIMD2(k.x[c], k.y[c]) - boxes.radii[c]
+                if low.x.isFinite, low.y.isFinite { lowest = pointwiseMin(lowest, low) }
+            }
+            let spare = lowest.x.isFinite ? pointwiseMax(lowest - least, .zero) : .zero
+            if (spare.x + spare.y) > 1e-9 * max(1, abs(k.x[f]) + abs(k.y[f])) {
+                k.x[f] += spare.x
+                k.y[f] += spare.y
+                for c in boxes.children[f] {
+                    k.x[c] -= spare.x
+                    k.y[c] -= spare.y
+                }
+                changed = true
+            }
+        }
         for c in boxes.children[f] {
             let (low, size) = boxes.isBox(c)
                 ? (SIMD2(k.x[c], k.y[c]), SIMD2(boxes.widths[c], boxes.heights[c]))
