@@ -4,7 +4,7 @@
 -- crossings on one line, and writes the same graph as DOT (boxes of the same sizes, dot-layout.py's settings) to
 -- DOT for Graphviz's dot.
 -- KIND "dag": fl.graph.generate("erdosRenyi", {n = N, m = 2N}), whose every edge runs from a lower index to a
--- higher one (a deep DAG); "cycles": the same edges, each turned with a seeded coin (a graph with many cycles).
+-- higher one (a DAG); "cycles": the same edges, each turned with a seeded coin (a graph with many cycles).
 -- Usage: forcelab scripts/layered/random.lua N KIND DOT
 local fl = require "forcelab"
 local n, kind, dotPath = math.tointeger(tonumber(arg[1])), arg[2], arg[3]
