@@ -59,8 +59,9 @@ struct Interpreter {
 
     /// Runs everything the command line asks for; returns the exit status and whether Ctrl-C ended the run.
     func runTellingInterruption() -> (status: Status, interrupted: Bool) {
-        if options.each && options.timeout > 0 {
-            fl_start_cell_timer(lua.L, options.timeout)
+        if options.each && options.timeout > 0 && fl_start_cell_timer(lua.L, options.timeout) != 0 {
+            // Never a run without the limit asked for.
+            return (report(LuaError("cannot start the time limit of \(options.timeout) s: no thread for its clock")), false)
         }
         defer { if options.each && options.timeout > 0 { fl_stop_cell_timer(lua.L) } }
         if options.showVersion { print(Interpreter.versionReport) }
