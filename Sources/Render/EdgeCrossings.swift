@@ -1,15 +1,19 @@
 import GraphModel
+import ProcessorSupport
 
-/// Counts pairs of edges that cross: every pair on small graphs, candidates from horizontal strips on large ones.
+/// Counts pairs of edges that cross: every pair on small graphs; on large ones, row by row, the pairs whose pieces in a
+/// horizontal row of the drawing overlap.
 enum EdgeCrossings {
     /// The number of pairs of edges without a shared endpoint whose segments share a point; positions must be finite.
     /// They are first scaled by a power of two (exact above the subnormal range) so that the tests cannot overflow.
-    /// Charges `meter` one unit per pair tested (or edge scanned).
-    static func count(positions: [SIMD2<Double>], edges: [(Int, Int)], exactLimit: Int, meter: WorkMeter) throws -> Int {
+    /// Charges `meter` one unit per pair tested (and, above `exactLimit` edges, one per piece of an edge in a row).
+    static func count(positions: [SIMD2<Double>], edges: [(Int, Int)], exactLimit: Int, threads: Int = 1,
+                      meter: WorkMeter) throws -> Int {
         let scale = Metrics.fittingScale(largest: positions.map { max(abs($0.x), abs($0.y)) }.max() ?? 0)
         let points = positions.map { $0 * scale }
         return edges.count <= exactLimit
-            ? try pairwise(positions: points, edges: edges, meter: meter) : try stripped(positions: points, edges: edges, meter: meter)
+            ? try pairwise(positions: points, edges: edges, meter: meter)
+            : try rowed(positions: points, edges: edges, threads: threads, meter: meter)
     }
 
     /// Tests every pair of edges; coordinates must be within ±2^500.
@@ -22,72 +26,183 @@ enum EdgeCrossings {
         return count
     }
 
-    /// Counts in horizontal strips, each pair once, in memory proportional to the edges (a grid of the cells every
-    /// edge's box covers grew to gigabytes on long edges): the strip of an edge runs from the strip of its lowest
-    /// point to that of its highest, and a pair is tested in the strip where the later of the two begins, against
-    /// the edges present there whose boxes overlap its box, scanned in order of their left ends. Coordinates must be
-    /// within ±2^500. Charges `meter` one unit per edge scanned, so the limits stop it however long the edges are.
-    static func stripped(positions: [SIMD2<Double>], edges: [(Int, Int)], meter: WorkMeter) throws -> Int {
+    /// Counts row by row, on `threads` threads, what `pairwise` counts. The drawing is cut into horizontal rows; in
+    /// each row an edge present there is the piece of its segment between the row's lines (each widened by a margin
+    /// far above rounding), and only pairs whose pieces overlap along x are tested, so the work follows the pairs
+    /// that come close rather than every pair whose boxes overlap. A pair is counted in the lowest row of the run of
+    /// rows where its pieces overlap (for two segments these rows are consecutive), so each crossing once; the
+    /// crossing test is `pairwise`'s, on the same numbers. Coordinates must be within ±2^500. Charges `meter`, between
+    /// batches of rows, one unit per piece and per pair tested, so the limits stop it however many pairs come close.
+    static func rowed(positions: [SIMD2<Double>], edges: [(Int, Int)], threads: Int, meter: WorkMeter) throws -> Int {
         guard edges.count > 1 else { return 0 }
-        let boxes = edges.map { e -> Box in
-            let a = positions[e.0], b = positions[e.1]
-            return Box(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
+        let rows = Rows(positions: positions, edges: edges)
+        let workers = max(1, threads), batch = 2 * workers
+        // Per edge: its segment, its place in the order by first row, its number in each row of a batch, and a
+        // piece for each thread.
+        let perEdge = MemoryLayout<Segment>.stride + MemoryLayout<Int>.stride + batch * MemoryLayout<Int32>.stride
+            + workers * MemoryLayout<Piece>.stride
+        try MemoryRequest.check(edges.count.multipliedReportingOverflow(by: perEdge).overflow ? .max : edges.count * perEdge,
+                                for: "the crossing count's rows (\(edges.count) edges)")
+        let segments = edges.map { e in
+            Segment(a: positions[e.0], b: positions[e.1], u: e.0, v: e.1, rows: rows)
         }
-        let bottom = boxes.lazy.map(\.minY).min()!, top = boxes.lazy.map(\.maxY).max()!
-        let stripCount = max(1, min(1024, Int(Double(edges.count).squareRoot())))
-        let span = top - bottom
-        func strip(_ y: Double) -> Int32 { span > 0 ? Int32(min(stripCount - 1, Int((y - bottom) / span * Double(stripCount)))) : 0 }
-        let first = boxes.map { strip($0.minY) }, last = boxes.map { strip($0.maxY) }
-        // The edges by the strip they begin in, each strip's in order of their left ends.
-        var starting = Array(edges.indices)
-        starting.sort { (first[$0], boxes[$0].minX, $0) < (first[$1], boxes[$1].minX, $1) }
+        // The segments by the row they begin in.
+        let starting = segments.indices.sorted { (segments[$0].firstRow, $0) < (segments[$1].firstRow, $1) }
         var next = 0
-        var present: [Int] = [], merged: [Int] = []
+        var present: [Int32] = []
         var count = 0
-        for row in 0..<Int32(stripCount) {
-            let begin = next
-            while next < starting.count, first[starting[next]] == row { next += 1 }
-            let arriving = starting[begin..<next]
-            present.removeAll { last[$0] < row }
-            guard !arriving.isEmpty else { continue }
-            merged.removeAll(keepingCapacity: true)
-            var i = present.startIndex, j = arriving.startIndex
-            while i < present.endIndex || j < arriving.endIndex {
-                if j == arriving.endIndex || (i < present.endIndex && (boxes[present[i]].minX, present[i]) < (boxes[arriving[j]].minX, arriving[j])) {
-                    merged.append(present[i]); i += 1
-                } else {
-                    merged.append(arriving[j]); j += 1
+        var row = 0
+        while row < rows.count {
+            let end = min(row + batch, rows.count)
+            var batchRows: [[Int32]] = []
+            for r in row..<end {
+                present.removeAll { segments[Int($0)].lastRow < r }
+                while next < starting.count, segments[starting[next]].firstRow == r {
+                    present.append(Int32(starting[next]))
+                    next += 1
+                }
+                batchRows.append(present)
+            }
+            let first = row, lists = batchRows
+            var tallies = [(crossings: Int, work: Int)](repeating: (0, 0), count: end - first)
+            tallies.withUnsafeMutableBufferPointer { buffer in
+                let slots = TallySlots(base: buffer.baseAddress!)
+                forEachClaimedItem(end - first, threads: workers) { i, _ in
+                    slots.base[i] = Self.countRow(first + i, present: lists[i], segments: segments, rows: rows)
                 }
             }
-            swap(&present, &merged)
-            for (position, e) in present.enumerated() where first[e] == row {
-                let box = boxes[e]
-                var scanned = 0
-                for other in 0..<present.count {
-                    let f = present[other]
-                    let fBox = boxes[f]
-                    if fBox.minX > box.maxX { break }
-                    scanned += 1
-                    // A pair of edges that both begin here is tested from the one further right.
-                    if other == position || (first[f] == row && other > position) { continue }
-                    guard fBox.maxX >= box.minX, fBox.minY <= box.maxY, box.minY <= fBox.maxY else { continue }
-                    if cross(edges[min(e, f)], edges[max(e, f)], positions) { count += 1 }
-                }
-                try meter.charge(scanned)
+            for tally in tallies {
+                count += tally.crossings
+                try meter.charge(tally.work)
             }
+            row = end
         }
         return count
     }
 
-    /// An edge's bounding box.
-    private struct Box {
-        let minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// The crossings `rowed` counts in one row (pairs whose pieces overlap there and not in the row below) and the
+    /// work done (pieces and pairs tested).
+    private static func countRow(_ row: Int, present: [Int32], segments: [Segment], rows: Rows) -> (crossings: Int, work: Int) {
+        // Each piece carries its segment, so the pairs are tested from memory read in order.
+        var pieces = present.map { s -> Piece in
+            let segment = segments[Int(s)]
+            let span = rows.piece(segment, row: row)
+            return Piece(low: span.low, high: span.high, segment: segment, index: Int(s))
+        }
+        pieces.sort { ($0.low, $0.index) < ($1.low, $1.index) }
+        var crossings = 0, tested = 0
+        pieces.withUnsafeBufferPointer { pieces in
+            for i in pieces.indices {
+                let high = pieces[i].high
+                var j = i + 1
+                while j < pieces.count, pieces[j].low <= high {
+                    let (e, f) = pieces[i].index < pieces[j].index ? (pieces[i].segment, pieces[j].segment) : (pieces[j].segment, pieces[i].segment)
+                    if crossing(e, f), !(row > 0 && rows.overlap(e, f, row: row - 1)) { crossings += 1 }
+                    j += 1
+                }
+                tested += j - i - 1
+            }
+        }
+        return (crossings, pieces.count + tested)
+    }
+
+    /// The horizontal rows of a drawing and the margin that widens each piece beyond rounding.
+    private struct Rows: Sendable {
+        /// The number of rows, the bottom of the lowest and the height of each.
+        let count: Int, bottom: Double, height: Double
+        /// How far each row's lines, and each piece's ends, are moved out: 2^-32 of the largest coordinate or extent,
+        /// far above the rounding of the pieces' ends and far below any gap that matters.
+        let margin: Double
+
+        /// Rows for `edges` of `positions` (within ±2^500): about two per √E, at most 4,096.
+        init(positions: [SIMD2<Double>], edges: [(Int, Int)]) {
+            var low = Double.infinity, high = -Double.infinity, largest = 0.0
+            for e in edges {
+                for p in [positions[e.0], positions[e.1]] {
+                    low = min(low, p.y)
+                    high = max(high, p.y)
+                    largest = max(largest, abs(p.x), abs(p.y))
+                }
+            }
+            bottom = low
+            margin = max(largest, high - low) * 0x1p-32
+            count = high > low ? max(1, min(4096, 2 * Int(Double(edges.count).squareRoot()))) : 1
+            height = high > low ? (high - low) / Double(count) : 0
+        }
+
+        /// The row holding height `y`, clamped to the rows.
+        func row(_ y: Double) -> Int32 {
+            guard height > 0 else { return 0 }
+            let r = ((y - bottom) / height).rounded(.down)
+            return Int32(max(0, min(Double(count - 1), r)))
+        }
+
+        /// The x-extent, widened by the margin, of the part of `s` between row `r`'s lines (each moved out by the
+        /// margin).
+        func piece(_ s: Segment, row r: Int) -> (low: Double, high: Double) {
+            let (p, q) = s.a.y <= s.b.y ? (s.a, s.b) : (s.b, s.a)
+            var x0 = p.x, x1 = q.x
+            if q.y > p.y {
+                let floor = bottom + Double(r) * height - margin, ceiling = bottom + Double(r + 1) * height + margin
+                if floor > p.y { x0 = p.x + min(1, (floor - p.y) / (q.y - p.y)) * (q.x - p.x) }
+                if ceiling < q.y { x1 = p.x + max(0, (ceiling - p.y) / (q.y - p.y)) * (q.x - p.x) }
+            }
+            return (min(x0, x1) - margin, max(x0, x1) + margin)
+        }
+
+        /// Whether `e` and `f` are both present in row `r` with overlapping pieces there.
+        func overlap(_ e: Segment, _ f: Segment, row r: Int) -> Bool {
+            guard e.firstRow <= r, f.firstRow <= r, e.lastRow >= r, f.lastRow >= r else { return false }
+            let pe = piece(e, row: r), pf = piece(f, row: r)
+            return pe.low <= pf.high && pf.low <= pe.high
+        }
+    }
+
+    /// An edge as `rowed` keeps it: its end points, its nodes and its rows.
+    private struct Segment: Sendable {
+        let a: SIMD2<Double>, b: SIMD2<Double>
+        let u: Int, v: Int
+        /// The rows from that of its lowest point (less the margin) to that of its highest (plus the margin).
+        let firstRow: Int32, lastRow: Int32
+
+        init(a: SIMD2<Double>, b: SIMD2<Double>, u: Int, v: Int, rows: Rows) {
+            self.a = a
+            self.b = b
+            self.u = u
+            self.v = v
+            firstRow = rows.row(min(a.y, b.y) - rows.margin)
+            lastRow = rows.row(max(a.y, b.y) + rows.margin)
+        }
+    }
+
+    /// A segment's piece in one row: its x-extent, the segment and its place in the edge list.
+    private struct Piece {
+        let low: Double, high: Double
+        let segment: Segment
+        let index: Int
+    }
+
+    /// Where the threads write their rows' results, each its own.
+    private struct TallySlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<(crossings: Int, work: Int)>
+    }
+
+    /// Whether two segments (the first earlier in the edge list) cross, exactly as `cross` decides for their edges.
+    private static func crossing(_ e: Segment, _ f: Segment) -> Bool {
+        if e.u == f.u || e.u == f.v || e.v == f.u || e.v == f.v { return false }
+        return meet(e.a, e.b, f.a, f.b)
     }
 
     /// Whether two edges without a shared endpoint have segments that meet.
     static func cross(_ e: (Int, Int), _ f: (Int, Int), _ positions: [SIMD2<Double>]) -> Bool {
         if e.0 == f.0 || e.0 == f.1 || e.1 == f.0 || e.1 == f.1 { return false }
-        let a = positions[e.0], b = positions[e.1], c = positions[f.0], d = positions[f.1]
+        return meet(positions[e.0], positions[e.1], positions[f.0], positions[f.1])
+    }
+
+    /// Whether segments a–b and c–d share a point (a segment of length 0 is its one point).
+    private static func meet(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Bool {
+        if a == b { return c == d ? a == c : orientation(c, d, a) == 0 && within(a, c, d) }
+        if c == d { return orientation(a, b, c) == 0 && within(c, a, b) }
         let o1 = orientation(a, b, c), o2 = orientation(a, b, d)
         let o3 = orientation(c, d, a), o4 = orientation(c, d, b)
         if o1 == 0 && o2 == 0 {
@@ -95,6 +210,11 @@ enum EdgeCrossings {
                 && min(a.y, b.y) <= max(c.y, d.y) && min(c.y, d.y) <= max(a.y, b.y)
         }
         return o1 * o2 <= 0 && o3 * o4 <= 0
+    }
+
+    /// Whether `p` lies in the bounding box of a and b.
+    private static func within(_ p: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+        min(a.x, b.x) <= p.x && p.x <= max(a.x, b.x) && min(a.y, b.y) <= p.y && p.y <= max(a.y, b.y)
     }
 
     /// The sign of the turn a → b → c: 1 left, -1 right, 0 straight.

@@ -11,7 +11,7 @@ public struct Metrics: Equatable {
         public var exactNodeLimit: Int = 1000
         /// Above `exactNodeLimit`, this many sources are drawn (deterministically) for stress and neighbourhood preservation.
         public var sampleSources: Int = 200
-        /// Up to this many edges, crossings are counted by testing every pair; above it, through a grid (same count).
+        /// Up to this many edges, crossings are counted by testing every pair; above it, row by row (same count).
         public var exactCrossingLimit: Int = 2000
         /// Whether crossings are counted at all (on large layouts with long edges, the slowest figure); without them
         /// `crossings` is nil.
@@ -148,7 +148,7 @@ public struct Metrics: Equatable {
             case .stress: value = try graph.stress(positions: positions, sources: input.sources, threads: threads, meter: meter)
             case .crossings:
                 value = Double(try EdgeCrossings.count(positions: positions, edges: segments,
-                                                       exactLimit: options.exactCrossingLimit, meter: meter))
+                                                       exactLimit: options.exactCrossingLimit, threads: threads, meter: meter))
             case .edgeLengthMean: value = lengths().mean
             case .edgeLengthCV: value = lengths().cv
             case .minAngle: value = graph.minAngle(positions: positions)

@@ -62,22 +62,32 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(countedWork - work, 15, "the 15 pairs of six edges are tested only when crossings are counted")
     }
 
-    func testGridCountMatchesPairwiseCount() throws {
-        var state: UInt32 = 7
+    /// A random layout of `n` nodes in a `width` × `height` rectangle with `m` edges (no self loops), from d3's LCG.
+    private func randomLayout(nodes n: Int, edges m: Int, width: Double, height: Double, seed: UInt32)
+        -> (positions: [SIMD2<Double>], edges: [(Int, Int)]) {
+        var state = seed
         func random() -> Double {
             state = state &* 1664525 &+ 1013904223
             return Double(state) / 4294967296
         }
-        let positions = (0..<300).map { _ in SIMD2(random() * 500, random() * 300) }
-        let edges = (0..<450).map { _ in (Int(random() * 300), Int(random() * 300)) }.filter { $0.0 != $0.1 }
-        let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
-        XCTAssertGreaterThan(exact, 100)
-        XCTAssertEqual(try EdgeCrossings.stripped(positions: positions, edges: edges, meter: WorkMeter()), exact)
+        let positions = (0..<n).map { _ in SIMD2(random() * width, random() * height) }
+        let edges = (0..<m).map { _ in (Int(random() * Double(n)), Int(random() * Double(n))) }.filter { $0.0 != $0.1 }
+        return (positions, edges)
     }
 
-    /// The strips count what testing every pair counts, on many random layouts: real coordinates, small integer
-    /// ones (touching ends, collinear overlaps, shared points exact), one horizontal line, long and short edges.
-    func testStripCountMatchesPairwiseCountOnRandomLayouts() throws {
+    func testRowCountMatchesPairwiseCount() throws {
+        let (positions, edges) = randomLayout(nodes: 300, edges: 450, width: 500, height: 300, seed: 7)
+        let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
+        XCTAssertGreaterThan(exact, 100)
+        for threads in [1, 2] {
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: WorkMeter()), exact)
+        }
+    }
+
+    /// The rows count what testing every pair counts, on many random layouts: real coordinates, small integer
+    /// ones (touching ends, collinear overlaps, shared points exact, crossings on the rows' lines), one horizontal
+    /// line, one vertical line, long and short edges.
+    func testRowCountMatchesPairwiseCountOnRandomLayouts() throws {
         var state: UInt32 = 11
         func random(_ below: Int) -> Int {
             state = state &* 1664525 &+ 1013904223
@@ -87,12 +97,34 @@ final class MetricsTests: XCTestCase {
             let n = 2 + random(40), m = random(80)
             let spread = [3, 10, 1000][trial % 3]
             let positions = (0..<n).map { _ in
-                trial % 7 == 0 ? SIMD2(Double(random(spread)), 5) : SIMD2(Double(random(spread)), Double(random(spread)) + (trial % 2 == 0 ? 0 : Double(random(1000)) / 997))
+                trial % 7 == 0 ? SIMD2(Double(random(spread)), 5)
+                    : trial % 11 == 0 ? SIMD2(-2, Double(random(spread)))
+                    : SIMD2(Double(random(spread)), Double(random(spread)) + (trial % 2 == 0 ? 0 : Double(random(1000)) / 997))
             }
             let edges = (0..<m).map { _ in (random(n), random(n)) }
             let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
-            XCTAssertEqual(try EdgeCrossings.stripped(positions: positions, edges: edges, meter: WorkMeter()), exact, "trial \(trial)")
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1 + trial % 2, meter: WorkMeter()),
+                           exact, "trial \(trial)")
         }
+    }
+
+    /// Counting by rows answers to the limits: the meter is charged as rows are done, and a check that throws stops it.
+    func testRowCountAnswersToTheLimits() throws {
+        let (positions, edges) = randomLayout(nodes: 2000, edges: 3000, width: 1000, height: 1000, seed: 5)
+        var work = 0
+        let meter = WorkMeter { work += $0 }
+        let crossings = try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 2, meter: meter)
+        try meter.flush()
+        XCTAssertGreaterThan(crossings, 100_000, "long random edges cross often")
+        XCTAssertGreaterThan(work, crossings, "every pair tested is charged")
+        XCTAssertLessThan(work, edges.count * edges.count / 2, "far fewer pairs than every pair are tested")
+        struct Stop: Error {}
+        var charged = 0
+        XCTAssertThrowsError(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 2, meter: WorkMeter {
+            charged += $0
+            if charged > work / 10 { throw Stop() }
+        })) { XCTAssertTrue($0 is Stop) }
+        XCTAssertLessThan(charged, work / 2, "stopped within a batch of rows")
     }
 
     func testOverlapsAtAnyScale() throws {
