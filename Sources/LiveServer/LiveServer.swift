@@ -178,10 +178,11 @@ public final class LiveServer: @unchecked Sendable {
         update(client) { $0.enqueue(text: message, limits: limits) }
     }
 
-    /// Sends a binary frame (positions) to every page, replacing the frame a page has not yet begun to receive.
-    public func send(positions bytes: [UInt8]) {
+    /// Sends a binary frame (positions) to one page, or to all (`to: nil`), replacing the frame a page has not yet
+    /// begun to receive.
+    public func send(positions bytes: [UInt8], to client: ClientID? = nil) {
         let message = OutgoingMessage(bytes: bytes, isBinary: true)
-        update(nil) { $0.replacePositions(with: message) }
+        update(client) { $0.replacePositions(with: message) }
     }
 
     /// Applies `change` to one client's queue or all, then wakes the service thread to write.

@@ -64,7 +64,7 @@ final class LineEditor {
         while let L = LineEditor.liveState, LiveTurns.active(L) {
             var items = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
                 + LiveTurns.descriptors(L).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&items, nfds_t(items.count), LiveTurns.timeout(L)) < 0 && fl_interrupted() != 0 { return -1 }
+            if poll(&items, nfds_t(items.count), LiveTurns.timeout(L)) < 0 && fl_interrupted(L) != 0 { return -1 }
             if items[0].revents != 0 { break }
             if let error = LiveTurns.turn(L) {
                 Diagnostics.write("\n" + error + "\n")
@@ -84,7 +84,7 @@ final class LineEditor {
         while true {
             let count = read(input, &byte, 1)
             if count == 1 { return byte }
-            if count < 0 && errno == EINTR && fl_interrupted() == 0 { continue }
+            if count < 0 && errno == EINTR && fl_interrupted(nil) == 0 { continue }
             return nil
         }
     }

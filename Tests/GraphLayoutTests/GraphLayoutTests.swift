@@ -149,7 +149,9 @@ import Testing
 
     @Test func recordingsStartAtTheirFirstTickAndEndAtTheLatest() throws {
         let (_, layout) = try miserables()
-        let recording = try layout.record(every: 7)
+        var settings = LayoutRecording.Settings()
+        settings.every = 7
+        let recording = try layout.record(settings)
         try layout.run()
         #expect(recording.ticks.count == 300 && recording.series("alpha")?.count == 300)
         #expect(recording.frameTicks.first == 0 && recording.frameTicks.last == 300)

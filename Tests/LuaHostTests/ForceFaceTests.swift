@@ -98,6 +98,8 @@ final class ForceFaceTests: LuaTestCase {
             assert(g1:node("a").vx == 6, g1:node("a").vx)
             assert(drag:strength(0.5) == drag and drag:iterations(2) == drag)
             assert(tostring(drag) == "Force.drag{strength = 0.5, iterations = 2}", tostring(drag))
+            assert(math.type(drag:iterations()) == "integer" and math.type(fl.force.collide{}:iterations()) == "integer",
+              "an integer option reads back as a Lua integer, given or default")
             sim1:tick()
             sim2:tick()
             assert(g1:node("a").vx == 1.5, "the setter reached the first simulation: " .. g1:node("a").vx)

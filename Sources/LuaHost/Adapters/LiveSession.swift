@@ -144,12 +144,14 @@ final class LiveSession {
     }
 
     /// A new page gets the last scene (made again only when the graph changed since), the controls as they are
-    /// now, and the metrics when the layout is cool.
+    /// now, the metrics when the layout is cool, and the positions now, so it draws the graph at once whether the
+    /// simulation ticks, is paused or has cooled.
     private func welcome(_ client: LiveServer.ClientID, _ L: OpaquePointer) throws {
         try publishChanges(L)
         server.send(text: lastScene, to: client)
         server.send(text: lastControls, to: client)
         if metricsSent, let metrics = try? metricsText() { server.send(text: metrics, to: client) }
+        server.send(positions: frameBytes(), to: client)
     }
 
     /// One tick as d3's timer makes it (tick handlers called, the end handlers when it cools), then its frame.
@@ -169,10 +171,15 @@ final class LiveSession {
         }
     }
 
-    /// Sends the positions as one binary frame: `[tick, alpha, x0, y0, (z0,) ...]`, little-endian Float64, in the
-    /// last scene's order.
+    /// Sends the positions to every page as one frame (`frameBytes`).
     private func sendFrame(now: Double) {
         lastFrameAt = now
+        server.send(positions: frameBytes())
+    }
+
+    /// The positions as one binary frame: `[tick, alpha, x0, y0, (z0,) ...]`, little-endian Float64, in the last
+    /// scene's order.
+    private func frameBytes() -> [UInt8] {
         let engine = simulation.layout.simulation
         let kinetics = engine.kinetics
         let three = engine.dimensions == 3
@@ -187,7 +194,7 @@ final class LiveSession {
         bytes.withUnsafeMutableBytes { raw in
             for (i, value) in values.enumerated() { raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: i * 8, as: UInt64.self) }
         }
-        server.send(positions: bytes)
+        return bytes
     }
 
     // MARK: What changed
@@ -200,6 +207,8 @@ final class LiveSession {
         if madeFrom != sceneMadeFrom {
             lastScene = try sceneText(L)
             server.send(text: lastScene)
+            // The positions in the new scene's order, so the pages draw it even while nothing ticks.
+            server.send(positions: frameBytes())
             metricsSent = false
             running = running || simulation.layout.simulation.alpha >= simulation.layout.simulation.alphaMin
         }
@@ -280,7 +289,7 @@ final class LiveSession {
             var options: [JSONField] = []
             if let force {
                 options = force.kind.table.options.map { option in
-                    JSONField(option.name, Self.json(force.given[option.name], default: option.numericDefault))
+                    JSONField(option.name, Self.json(force.given[option.name] ?? option.givenDefault, default: option.numericDefault))
                 }
             }
             return .object([

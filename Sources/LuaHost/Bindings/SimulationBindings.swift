@@ -153,12 +153,12 @@ enum SimulationBindings {
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
             let options = try OptionsReader(arguments, 2, RunOptions.table)
-            let maxTicks = try options.optionalInteger("maxTicks") ?? Int.max
+            let settings = try RunOptions.settings.read(options)
             let L = arguments.L
             let onTick = try options.function("onTick")
             let layout = simulation.layout
-            let show = try options.boolean("show")
-                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph),
+            let show = settings.show
+                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: try RecordingBindings.previewLabels(options, layout.graph),
                            sink: InlineDisplay.sink(L))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
@@ -178,7 +178,7 @@ enum SimulationBindings {
                 }
             }
             let outcome = try layout.run(
-                maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
+                maxTicks: settings.maxTicks ?? Int.max, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
                 afterTick: onTick != nil || display.isActive || simulation.live != nil ? afterTick : nil)
             let ticks = layout.ticksDone - ticksBefore
             try display.end(ticks: ticks, alpha: layout.simulation.alpha)
@@ -332,8 +332,7 @@ enum SimulationBindings {
                 values.sort { $0.name < $1.name }
                 fl_pop(L, 1)
             }
-            let recording = try simulation.layout.record(
-                keepingFrames: try options.boolean("frames"), every: try options.integer("every"), values: values)
+            let recording = try simulation.layout.record(try RecordOptions.settings.read(options), values: values)
             LuaObject.push(L, recording, metatable: RecordingBindings.metatable)
             return 1
         }

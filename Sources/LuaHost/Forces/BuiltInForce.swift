@@ -271,6 +271,18 @@ extension LuaOption {
         return false
     }
 
+    /// Whether the option takes a whole number.
+    var isInteger: Bool {
+        if case .integer = value { return true }
+        return false
+    }
+
+    /// Whether the option takes a vector `{x, y}` (besides its names).
+    var acceptsVector: Bool {
+        if case .choiceOrVector = value { return true }
+        return false
+    }
+
     /// The names a choice option takes; none for another option.
     var choices: [String] {
         switch value {

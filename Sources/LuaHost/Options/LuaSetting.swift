@@ -1,4 +1,6 @@
+import DataTables
 import ForceSimulation
+import GraphModel
 import GraphLayout
 import Render
 
@@ -18,6 +20,11 @@ extension LayeredOptions: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension GraphSVGOptions: LuaSettable {}
+extension Metrics.Options: LuaSettable {}
+extension Replay.Options: LuaSettable {}
+extension LayoutRecording.Settings: LuaSettable {}
+extension DataTableFile.Settings: LuaSettable {}
+extension GraphFileSettings: LuaSettable {}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -86,12 +93,45 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
     }
 
-    /// A setting that is one of an enumeration's cases or off (nil).
+    /// A setting that is one of an enumeration's cases or off (nil): its default is the struct's, or what the
+    /// module fills in as `described` says.
     public init<Choice: CaseIterable & RawRepresentable<String>>(
-        _ key: String, _ property: WritableKeyPath<Settings, Choice?> & Sendable, _ doc: String
+        _ key: String, _ property: WritableKeyPath<Settings, Choice?> & Sendable, described: String? = nil, _ doc: String
     ) {
-        option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
+        option = described.map { LuaOption(key, .choice(Choice.allCases.map(\.rawValue)), default: .described($0), doc) }
+            ?? .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
+    }
+
+    /// A setting given by one of `names`, each naming a value by `value` (for a type whose cases are not all named,
+    /// such as a format choice whose default is "from the extension", as `described` says).
+    public init<Value>(
+        _ key: String, _ property: WritableKeyPath<Settings, Value> & Sendable, names: [String],
+        _ value: @escaping @Sendable (String) -> Value?, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .choice(names), default: .described(described), doc)
+        write = { settings, reader in
+            guard let name = try reader.optionalString(key) else { return }
+            guard let chosen = value(name) else { preconditionFailure("\(key): '\(name)' is declared but names no value") }
+            settings[keyPath: property] = chosen
+        }
+    }
+
+    /// A list of strings (`shape` says what, for the docs), or nil (absent) as `described` says.
+    public init(
+        _ key: String, _ property: WritableKeyPath<Settings, [String]?> & Sendable, shape: String, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), default: .described(described), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalStrings(key) }
+    }
+
+    /// A setting that is a set of an enumeration's cases, given as a list of their names; absent (nil) means what
+    /// `described` says.
+    public init<Choice: CaseIterable & RawRepresentable<String> & Hashable>(
+        _ key: String, _ property: WritableKeyPath<Settings, Set<Choice>?> & Sendable, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .choices(Choice.allCases.map(\.rawValue)), default: .described(described), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
     }
 
     /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its
