@@ -4,6 +4,7 @@
 
 #include "CLuaShim.h"
 #include <signal.h>
+#include <stdatomic.h>
 
 /* Coroutines deeper than this in one state's resumes are not recorded (Ctrl-C and the timer reach the outer ones). */
 #define FL_MAX_RUNNING 256
@@ -24,7 +25,7 @@ typedef struct {
     char message[200];          /* storage for `reached` and for the memory message */
     lua_State *main_thread;     /* the state's main thread, which an alert reaches with the coroutines running */
     volatile sig_atomic_t interrupted; /* a Ctrl-C that reached this state and has not yet been raised */
-    volatile sig_atomic_t timed_out;   /* this state's time limit has passed (set by the clock, interrupt.c) */
+    atomic_int timed_out;       /* this state's time limit has passed (set by the clock's thread, interrupt.c) */
     int timer_slot;             /* this state's entry in the clock's table while its time limit is armed, else -1 */
     char timeout_message[96];   /* "time limit of N s reached" */
     lua_State *volatile running[FL_MAX_RUNNING]; /* the coroutines being resumed, outermost first */

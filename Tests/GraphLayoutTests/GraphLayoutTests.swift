@@ -8,7 +8,7 @@ import Testing
 @Suite struct GraphLayoutTests {
     /// Les Misérables with d3's default forces, as README's first experiment does in Lua.
     private func miserables() throws -> (Graph, GraphLayout) {
-        let graph = try Graph.generate(kind: "miserables", options: [:])
+        let graph = try Graph.generate(kind: "miserables")
         let layout = try GraphLayout(graph: graph)
         try layout.setForce("link", GraphLinkForce(layout: layout))
         try layout.setForce("charge", ManyBodyForce())

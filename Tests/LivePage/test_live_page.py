@@ -55,7 +55,8 @@ class Session:
         self.state, self.lines, self.errors, self.url = {}, [], [], None
         self.lock = threading.Lock()
         self.ticks = 0
-        threading.Thread(target=self.read_output, daemon=True).start()
+        self.output_reader = threading.Thread(target=self.read_output, daemon=True)
+        self.output_reader.start()
         threading.Thread(target=self.read_errors, daemon=True).start()
         deadline = time.monotonic() + 30
         while self.url is None:
@@ -159,8 +160,15 @@ class LivePageTests(PageTestCase):
         return self.driver.find_element(By.CSS_SELECTOR, f'#panel section[data-force="{name}"]')
 
     def test_1_drag_a_node(self):
-        x, y = self.js("return forcelabLive.screenPosition(0)")
-        self.pointer_at(x, y).click_and_hold().perform()
+        # The layout moves meanwhile: a grab that missed node 0 (it moved between the reading and the pointer going
+        # down, under load) is let go and tried again.
+        for _ in range(5):
+            x, y = self.js("return forcelabLive.screenPosition(0)")
+            self.pointer_at(x, y).click_and_hold().perform()
+            if self.js("return forcelabLive.state().held") == 0:
+                break
+            ActionChains(self.driver).release().perform()
+        self.assertEqual(self.js("return forcelabLive.state().held"), 0, "node 0 grabbed")
         # The view stays put from the grab on; the node keeps its offset from the pointer, as with d3.drag.
         view = self.js("return forcelabLive.state().view")
         grab_x, grab_y = self.js("return forcelabLive.screenPosition(0)")
@@ -322,6 +330,7 @@ class LivePageTests(PageTestCase):
         self.assertEqual(severe, [])
         self.driver.find_element(By.ID, "end").click()
         self.assertEqual(self.session.process.wait(timeout=10), 0, "".join(self.session.errors))
+        self.session.output_reader.join(timeout=10)  # the last lines read, not only written
         self.assertTrue(any(line.startswith("ENDED nodes=21") for line in self.session.lines), self.session.lines[-3:])
 
 
@@ -341,7 +350,7 @@ class LiveControlsTests(PageTestCase):
 
     def test_1_every_option_kind_has_its_control(self):
         rows = self.js("""
-            var api = arguments[0], out = [];
+            var out = [];
             forcelabLive.state().forces.forEach(function (force) {
               var section = document.querySelector('#panel section[data-force="' + force.name + '"]');
               Object.keys(force.options).forEach(function (name) {
@@ -349,17 +358,23 @@ class LiveControlsTests(PageTestCase):
                 var row = control && control.closest('.option');
                 out.push([force.name, name, JSON.stringify(force.options[name]), control ? control.tagName + ':' + control.type
                   + (control.readOnly ? ':readonly' : '') : 'none',
-                  row ? Array.from(row.querySelectorAll('input, select')).map(e => e.type).join(',') : '']);
+                  row ? Array.from(row.querySelectorAll('input, select')).map(e => e.type).join(',') : '',
+                  row && row.querySelector('input[type=range]') ? [Number(row.querySelector('input[type=range]').min),
+                    Number(row.querySelector('input[type=range]').max)] : null]);
               });
             });
-            return out;""", None)
+            return out;""")
         api = {table["function"]: {o["name"]: o for o in table["options"]}
                for table in json.loads(urllib.request.urlopen(self.session.url.replace("/?", "/api.json?"), timeout=5).read())["options"]}
         kinds = {table["kind"] for declared in api.values() for table in declared.values()}
         forces = {f["name"]: f["kind"] for f in self.js("return forcelabLive.state().forces")}
-        seen, z_rows = set(), 0
-        for force, name, value, control, inputs in rows:
-            kind = api["fl.force." + forces[force]][name]["kind"]
+        seen, z_rows, bounded = set(), 0, 0
+        for force, name, value, control, inputs, slider in rows:
+            declaration = api["fl.force." + forces[force]][name]
+            kind = declaration["kind"]
+            if slider and isinstance(declaration.get("min"), (int, float)) and isinstance(declaration.get("max"), (int, float)):
+                self.assertEqual(slider, [declaration["min"], declaration["max"]], (force, name, "a slider spans the declared range"))
+                bounded += 1
             value = json.loads(value)
             if name == "z":  # a 2D simulation's panel leaves out the z options
                 self.assertEqual(control, "none", (force, name))
@@ -385,6 +400,7 @@ class LiveControlsTests(PageTestCase):
         self.assertEqual(force_kinds - seen, set(), "option kinds without a force in live_controls.lua")
         self.assertTrue(kinds >= force_kinds)
         self.assertEqual(z_rows, 1, "the center force's z, left out")
+        self.assertGreaterEqual(bounded, 3, "sliders of bounded options checked")
 
     def test_2_choice_or_vector_both_ways(self):
         select = Select(self.control("flow", "direction"))
@@ -402,10 +418,14 @@ class LiveControlsTests(PageTestCase):
         self.session.wait_for(lambda s: s["direction"] == "{1.0,1.0}", "direction {1, 1}")
         y.clear()
         y.send_keys("0", Keys.TAB)
+        self.session.wait_for(lambda s: s["direction"] == "{1.0,0.0}", "direction {1, 0}")
+        # The controls that answer it reach the panel before x is typed in (they would move an x not focused).
+        self.wait_until(lambda: self.js("return JSON.stringify(forcelabLive.state().forces.filter(f => f.name === 'flow')[0]"
+                                        ".options.direction)") == "[1,0]", "the controls of {1, 0}")
         x.clear()
         x.send_keys("0", Keys.ENTER)  # {0, 0} is no direction: refused in the page, nothing sent
         self.assertIn("invalid", x.get_attribute("class"))
-        self.session.wait_for(lambda s: s["direction"] == "{1.0,0.0}", "direction {1, 0}")
+        self.assertEqual(self.session.wait_for(lambda s: True, "a tick")["direction"], "{1.0,0.0}")
         self.driver.find_element(By.ID, "view").click()  # leave the fields, so the session's change moves them
         self.session_runs('sim:force("flow"):direction{-2, 0.5}')
         self.session.wait_for(lambda s: s["direction"] == "{-2.0,0.5}", "the session's vector")

@@ -966,7 +966,8 @@
     nodeAt: function (x, y) { return nodeAt({ x: x, y: y }); },
     state: function () {
       return { nodes: n, edges: scene ? scene.edges.length : 0, tick: tick, alpha: alpha, forces: forces,
-        simulation: simulation, metrics: metrics, view: view, ended: ended, connected: !!socket && socket.readyState === 1 };
+        simulation: simulation, metrics: metrics, view: view, ended: ended, connected: !!socket && socket.readyState === 1,
+        held: gesture ? gesture.node : -1 };
     },
     ids: function () { return scene ? scene.nodes.map(function (node) { return node.id; }) : []; }
   };

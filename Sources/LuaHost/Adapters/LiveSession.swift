@@ -32,6 +32,8 @@ final class LiveSession {
     var held: Set<String> = []
     private var nextTickAt = 0.0
     private var lastFrameAt = -Double.infinity
+    /// The tick count of the last frame sent to every page.
+    private var ticksFramed = -1
     /// What the last scene was made from (the graph's structure and the layout's count of outside edits).
     var sceneMadeFrom: [Int] = []
     /// The node ids in the last scene's order: a page's node index means this node.
@@ -96,6 +98,8 @@ final class LiveSession {
             nextTickAt = now + interval
             try tick(L)
         }
+        // Ticks the session made itself (sim:tick, the end of a sim:run between frames) show too.
+        if simulation.layout.ticksDone != ticksFramed { sendFrame(now: now) }
     }
 
     /// Called after each tick of the session's own `sim:run`: a frame at most `fps` a second, and the pages'
@@ -148,7 +152,7 @@ final class LiveSession {
     /// simulation ticks, is paused or has cooled.
     private func welcome(_ client: LiveServer.ClientID, _ L: OpaquePointer) throws {
         try publishChanges(L)
-        server.send(text: lastScene, to: client)
+        server.send(text: lastScene, to: client, dropsPositions: true)
         server.send(text: lastControls, to: client)
         if metricsSent, let metrics = try? metricsText() { server.send(text: metrics, to: client) }
         server.send(positions: frameBytes(), to: client)
@@ -174,6 +178,7 @@ final class LiveSession {
     /// Sends the positions to every page as one frame (`frameBytes`).
     private func sendFrame(now: Double) {
         lastFrameAt = now
+        ticksFramed = simulation.layout.ticksDone
         server.send(positions: frameBytes())
     }
 
@@ -206,7 +211,7 @@ final class LiveSession {
         try layout.synchronize()
         if madeFrom != sceneMadeFrom {
             lastScene = try sceneText(L)
-            server.send(text: lastScene)
+            server.send(text: lastScene, dropsPositions: true)
             // The positions in the new scene's order, so the pages draw it even while nothing ticks.
             server.send(positions: frameBytes())
             metricsSent = false
@@ -216,10 +221,10 @@ final class LiveSession {
         if controls != lastControls {
             lastControls = controls
             server.send(text: controls)
-            let engine = layout.simulation
-            // The session set alpha (sim:alpha(1)): d3's restart.
-            if !running && engine.alpha >= engine.alphaMin { running = true }
         }
+        // Cooled, yet alpha is at least alphaMin again: the session set it (sim:alpha(1)), so d3's restart.
+        let engine = layout.simulation
+        if !running && engine.alpha >= engine.alphaMin { restart() }
     }
 
     private var madeFrom: [Int] { [simulation.layout.graph.structureVersion, simulation.layout.editsSeen] }

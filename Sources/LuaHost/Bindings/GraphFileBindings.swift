@@ -54,15 +54,8 @@ enum GraphFileBindings {
             guard let kind = GraphGenerator(name: name) else {
                 throw arguments.error(1, "unknown graph kind '\(name)' (known: \(GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            let options = try OptionsReader(arguments, 2, GenerateOptions.table(kind))
-            var values: [String: Double] = [:]
-            for option in options.declaration.options {
-                switch option.value {
-                case .integer: values[option.name] = try options.optionalInteger(option.name).map(Double.init)
-                default: values[option.name] = try options.optionalNumber(option.name)
-                }
-            }
-            let graph = try Graph.generate(kind, options: values, check: LuaLimits.checker(arguments.L))
+            let parameters = try GenerateOptions.settings(kind).read(arguments, 2)
+            let graph = try Graph.generate(kind, parameters: parameters, check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
         }

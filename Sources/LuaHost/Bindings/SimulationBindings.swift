@@ -165,23 +165,8 @@ enum SimulationBindings {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
             let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
-            defer { display.close(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
-            let ticksBefore = layout.ticksDone
-            let afterTick = { (tick: Int) throws in
-                try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
-                try simulation.live?.afterSessionTick(L)
-                try LuaContext.of(L).deliverEvents(L)
-                try onTick?.call(L) {
-                    lua_pushvalue(L, 1)
-                    lua_pushinteger(L, lua_Integer(tick))
-                    return 2
-                }
-            }
-            let outcome = try layout.run(
-                maxTicks: settings.maxTicks ?? Int.max, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: onTick != nil || display.isActive || simulation.live != nil ? afterTick : nil)
-            let ticks = layout.ticksDone - ticksBefore
-            try display.end(ticks: ticks, alpha: layout.simulation.alpha)
+            let (ticks, outcome) = try ScriptedRun.run(
+                simulation, in: L, simulationIndex: 1, maxTicks: settings.maxTicks ?? Int.max, onTick: onTick, display: display)
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2

@@ -25,6 +25,15 @@ extension Replay.Options: LuaSettable {}
 extension LayoutRecording.Settings: LuaSettable {}
 extension DataTableFile.Settings: LuaSettable {}
 extension GraphFileSettings: LuaSettable {}
+extension Graph.Settings: LuaSettable {}
+extension Graph.ComponentSettings: LuaSettable {}
+extension Graph.CoreSettings: LuaSettable {}
+extension Graph.CommunitySettings: LuaSettable {}
+
+extension GeneratorParameters: LuaSettable {
+    /// None: a parameter's range depends on the kind (`GraphGenerator.parameters`), and its option says it.
+    public static func range(of setting: PartialKeyPath<GeneratorParameters>) -> ClosedRange<Double>? { nil }
+}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -144,6 +153,25 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
     }
 
+    /// A whole number whose declaration (`option`: kind, range, default) its module makes per use, as a
+    /// generator's parameters depend on the kind, written through `property`.
+    public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Int?> & Sendable) {
+        self.option = option
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name) }
+    }
+
+    /// A number declared by its module per use (as `init(declared:_:)` for a whole number).
+    public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Double?> & Sendable) {
+        self.option = option
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(option.name) }
+    }
+
+    /// A seed declared by its module per use (as `init(declared:_:)` for a whole number).
+    public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, UInt32?> & Sendable) {
+        self.option = option
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
+    }
+
     /// An option of the same table that the binding reads itself (a table of series, a recording): declared here
     /// so the table is whole, written into no setting.
     public init(readByTheBinding option: LuaOption) {
@@ -183,8 +211,12 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// declared ones are read.
     public func read(_ reader: OptionsReader, into settings: Settings = Settings()) throws -> Settings {
         var result = settings
-        for setting in self.settings where reader.declaration.option(setting.option.name) != nil && reader.has(setting.option.name) {
-            try setting.write(&result, reader)
+        for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
+            if reader.has(setting.option.name) {
+                try setting.write(&result, reader)
+            } else {
+                try reader.checkNotRequired(setting.option.name)
+            }
         }
         return result
     }

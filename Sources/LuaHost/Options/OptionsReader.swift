@@ -71,7 +71,7 @@ public struct OptionsReader {
     }
 
     /// Fails when option `name` is absent and declared as required.
-    private func checkNotRequired(_ name: String) throws {
+    func checkNotRequired(_ name: String) throws {
         guard case .required = option(name).default else { return }
         throw fields.arguments.error(fields.argument, "field '\(name)' is required")
     }
