@@ -8,9 +8,9 @@
  * pcall loop keeps the first from ending the run.
  *
  * Each state's time limit is an entry in one clock's table: the clock, a thread of its own, sleeps until the
- * earliest deadline, marks the state that reached it and sends SIGALRM to the thread that armed it, naming the
- * entry, so its handler alerts that state alone; a state still running its grace period later ends the process. A
- * state is closed on the thread that runs it. */
+ * earliest deadline, marks the state that reached it and sends SIGALRM to the thread that armed it, whose handler
+ * alerts the states of that thread that reached their limits, and no other; a state still running its grace period
+ * later ends the process. A state is closed on the thread that armed it (its entry then names no thread to alert it). */
 #define _GNU_SOURCE /* pthread_sigqueue */
 #include "internal.h"
 #include <errno.h>
@@ -64,8 +64,15 @@ static void fl_sigint(int sig) {
 }
 
 void fl_set_interrupt_state(lua_State *L) {
-    interrupt_target = L == NULL ? NULL : fl_state_of(L);
-    interrupt_thread = L == NULL ? 0 : current_thread();
+    /* Ordered so that a SIGINT landing between the two stores never alerts a state from a thread not its own: the
+     * thread is named before its state is, and the state is cleared before its thread is. */
+    if (L == NULL) {
+        interrupt_target = NULL;
+        interrupt_thread = 0;
+    } else {
+        interrupt_thread = current_thread();
+        interrupt_target = fl_state_of(L);
+    }
 }
 
 static struct sigaction previous_action;
@@ -125,8 +132,9 @@ int fl_take_interrupt(fl_alloc_state *st) {
 
 /* One armed time limit in the clock's table. */
 typedef struct {
-    fl_alloc_state *volatile st; /* NULL: the entry is free */
-    pthread_t thread;            /* the thread that runs the state, which its SIGALRM goes to */
+    _Atomic(fl_alloc_state *) st; /* NULL: the entry is free; set last when armed, read by the SIGALRM handler */
+    atomic_int thread_id;         /* the kernel's id of the thread that armed it, for the handler to compare */
+    pthread_t thread;             /* that thread, which its SIGALRM goes to (the clock's alone reads it) */
     struct timespec limit_at;    /* CLOCK_MONOTONIC: when the limit is reached */
     struct timespec end_at;      /* and when its grace ends */
     char watchdog_message[256];
@@ -160,17 +168,21 @@ static struct timespec after(struct timespec from, double seconds) {
     return from;
 }
 
-/* SIGALRM from the clock, naming the entry of a state that reached its limit: alerts that state when it runs on
- * this thread. Any other SIGALRM is ignored. */
+/* SIGALRM from the clock: alerts every state armed on this thread that reached its limit. SIGALRM is not queued:
+ * two sent to one thread before it takes the first are one, so the signal cannot say which state it is for. Only
+ * this thread arms, disarms and closes its states, so one found here stays alive while the handler runs; an entry
+ * another thread takes meanwhile shows that thread's id (stored before `st`). Any other SIGALRM is ignored. */
 static void fl_sigalrm(int sig, siginfo_t *info, void *context) {
     (void)sig;
     (void)context;
     if (info == NULL || info->si_code != SI_QUEUE) return;
-    int index = info->si_value.sival_int;
-    if (index < 0 || index >= MAX_TIMERS) return;
-    clock_entry *entry = &clock_table[index];
-    fl_alloc_state *st = entry->st;
-    if (st != NULL && pthread_equal(entry->thread, pthread_self())) alert_state(st);
+    int self = (int)current_thread();
+    for (int i = 0; i < MAX_TIMERS; i++) {
+        clock_entry *entry = &clock_table[i];
+        fl_alloc_state *st = atomic_load_explicit(&entry->st, memory_order_acquire);
+        if (st != NULL && atomic_load_explicit(&entry->thread_id, memory_order_relaxed) == self && st->timed_out)
+            alert_state(st);
+    }
 }
 
 /* The clock: marks each state whose limit has passed and alerts it; ends the process when one's grace ends. */
@@ -183,11 +195,11 @@ static void *clock_main(void *unused) {
         clock_gettime(CLOCK_MONOTONIC, &now);
         for (int i = 0; i < MAX_TIMERS; i++) {
             clock_entry *entry = &clock_table[i];
-            fl_alloc_state *st = entry->st;
+            fl_alloc_state *st = atomic_load_explicit(&entry->st, memory_order_relaxed);
             if (st == NULL) continue;
             if (!st->timed_out && !earlier(now, entry->limit_at)) {
                 st->timed_out = 1;
-                pthread_sigqueue(entry->thread, SIGALRM, (union sigval){.sival_int = i});
+                pthread_sigqueue(entry->thread, SIGALRM, (union sigval){.sival_int = 0});
             }
             if (!earlier(now, entry->end_at)) {
                 ssize_t ignored = write(watchdog_descriptor, entry->watchdog_message, entry->watchdog_length);
@@ -239,7 +251,7 @@ static int arm_time_limit(lua_State *L, double seconds, const char *what) {
     pthread_mutex_lock(&clock_lock);
     int index = st->timer_slot;
     for (int i = 0; index < 0 && i < MAX_TIMERS; i++)
-        if (clock_table[i].st == NULL) index = i;
+        if (atomic_load_explicit(&clock_table[i].st, memory_order_relaxed) == NULL) index = i;
     if (index < 0) {
         pthread_mutex_unlock(&clock_lock);
         return -1;
@@ -255,9 +267,10 @@ static int arm_time_limit(lua_State *L, double seconds, const char *what) {
     entry->limit_at = after(now, seconds);
     entry->end_at = after(now, seconds + GRACE_SECONDS);
     entry->thread = pthread_self();
+    atomic_store_explicit(&entry->thread_id, (int)current_thread(), memory_order_relaxed);
     st->timed_out = 0;
     st->timer_slot = index;
-    entry->st = st;
+    atomic_store_explicit(&entry->st, st, memory_order_release);
     pthread_cond_signal(&clock_changed);
     pthread_mutex_unlock(&clock_lock);
     return 0;
@@ -267,7 +280,7 @@ static int arm_time_limit(lua_State *L, double seconds, const char *what) {
 static void disarm_time_limit(fl_alloc_state *st) {
     if (st->timer_slot < 0) return;
     pthread_mutex_lock(&clock_lock);
-    clock_table[st->timer_slot].st = NULL;
+    atomic_store_explicit(&clock_table[st->timer_slot].st, NULL, memory_order_relaxed);
     st->timer_slot = -1;
     st->timed_out = 0;
     pthread_cond_signal(&clock_changed);

@@ -40,6 +40,20 @@ final class LimitStatesTests: XCTestCase {
         XCTAssertNil(none.timeLeft)
     }
 
+    /// SIGALRM is not queued: when one look of the clock finds two states of one thread past their limits, its second
+    /// signal merges into the first, so the handler must alert every state of its thread that reached its limit, not
+    /// only the one the signal names.
+    func testTwoStatesOfOneThreadReachingTheirLimitsTogetherAreBothAlerted() throws {
+        let idle = try LuaState(), running = try LuaState()
+        // Armed a moment apart (the idle one first, so its signal is the one sent first), both found passed at once.
+        XCTAssertEqual(fl_start_cell_timer(idle.L, 0.2), 0)
+        XCTAssertEqual(fl_start_cell_timer(running.L, 0.2), 0)
+        // No limit but time, so no hook runs unless an alert sets it: without one the loop ends by itself after 1 s.
+        let failure = running.failure("local t = forcelab.clock(); while forcelab.clock() - t < 1 do end")
+        XCTAssertTrue(failure?.contains("time limit of 0.2 s reached") == true, failure ?? "the loop ran to its end")
+        XCTAssertTrue(idle.failure("return 1")?.contains("time limit of 0.2 s reached") == true)
+    }
+
     func testCtrlCReachesOnlyTheSessionsState() throws {
         let session = try LuaState(), bystander = try LuaState()
         fl_set_interrupt_state(session.L)
