@@ -59,8 +59,11 @@ void fl_guard_hook(lua_State *L, lua_Debug *ar);
 void fl_forget_time_limit(lua_State *L);
 /* A Ctrl-C pending for the state `st`: takes it (clearing it) and returns 1, or returns 0. */
 int fl_take_interrupt(fl_alloc_state *st);
-/* Forgets a state being closed: Ctrl-C no longer reaches it and its time limit is disarmed. */
-void fl_forget_interrupt_state(lua_State *L);
+/* Closes the state `L` (lua_close) with its time limit still armed, so the finalizers closing runs cannot hang the
+ * process: past the limit they fail where a limit's hook runs, and past its grace period the clock ends the process.
+ * Ctrl-C no longer reaches the state; SIGALRM, whose handler would set a hook on it, waits on this thread until the
+ * state is gone and its limit disarmed. Leaves the allocator's state `fl_state_of(L)` to free. */
+void fl_close_under_time_limit(lua_State *L);
 /* Replaces coroutine.resume and coroutine.wrap with versions that record the running coroutines, so Ctrl-C and
  * the timer reach the coroutine that runs (standard library tables on the stack: none). */
 void fl_track_coroutines(lua_State *L);

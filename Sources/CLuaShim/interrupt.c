@@ -276,9 +276,8 @@ static int arm_time_limit(lua_State *L, double seconds, const char *what) {
     return 0;
 }
 
-/* Disarms `L`'s time limit, if armed, and forgets having reached it. */
-static void disarm_time_limit(lua_State *L) {
-    fl_alloc_state *st = fl_state_of(L);
+/* Disarms the time limit of the state `st`, if armed, and forgets having reached it. */
+static void disarm_time_limit(fl_alloc_state *st) {
     if (st->timer_slot < 0) return;
     pthread_mutex_lock(&clock_lock);
     atomic_store_explicit(&clock_table[st->timer_slot].st, NULL, memory_order_relaxed);
@@ -293,7 +292,7 @@ int fl_start_timer(lua_State *L, double seconds) { return arm_time_limit(L, seco
 int fl_start_cell_timer(lua_State *L, double seconds) { return arm_time_limit(L, seconds, "the chunk"); }
 
 void fl_stop_cell_timer(lua_State *L) {
-    disarm_time_limit(L);
+    disarm_time_limit(fl_state_of(L));
     fl_forget_time_limit(L);
 }
 
@@ -310,10 +309,16 @@ double fl_time_left(lua_State *L) {
     return left > 0 ? left : 0;
 }
 
-void fl_forget_interrupt_state(lua_State *L) {
+void fl_close_under_time_limit(lua_State *L) {
     fl_alloc_state *st = fl_state_of(L);
     if (interrupt_target == st) fl_set_interrupt_state(NULL);
-    disarm_time_limit(L);
+    sigset_t alarm, previous;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    pthread_sigmask(SIG_BLOCK, &alarm, &previous);
+    lua_close(L);
+    disarm_time_limit(st);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
 /* ---- coroutines that run ---- */

@@ -134,7 +134,6 @@ void fl_collect_garbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 
 void fl_close(lua_State *L) {
     fl_alloc_state *st = fl_state_of(L);
-    fl_forget_interrupt_state(L);
-    lua_close(L);
+    fl_close_under_time_limit(L);
     free(st);
 }

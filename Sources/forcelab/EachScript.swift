@@ -1,6 +1,7 @@
 /// `forcelab --each script...`: runs every script in a fresh Lua state of its own, one after another in this process,
 /// each with the command line's options and limits (a fuzzer's batch: one process start for many cases, nothing
-/// carried from one case to the next). Each state is closed, its finalizers run, before the next opens.
+/// carried from one case to the next). Each state is closed, its finalizers run, before the next opens; its time
+/// limit runs from its opening to its closing.
 enum EachScript {
     /// Runs the scripts of `options`; says on standard error how many ran and how each ended, and returns the highest
     /// status. Ctrl-C ends the batch after the run it interrupted.

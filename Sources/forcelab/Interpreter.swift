@@ -22,8 +22,7 @@ struct Interpreter {
         self.options = options
         lua = try LuaState(
             memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
-            // With --each the time limit is each run's (started by `run`), not the process's.
-            maxInstructions: options.maxInstructions, timeout: options.each ? 0 : options.timeout,
+            maxInstructions: options.maxInstructions, timeout: options.timeout,
             sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
         if options.allowLive { lua.liveAllowed = true }
         try lua.setModuleGlobal()
@@ -59,11 +58,6 @@ struct Interpreter {
 
     /// Runs everything the command line asks for; returns the exit status and whether Ctrl-C ended the run.
     func runTellingInterruption() -> (status: Status, interrupted: Bool) {
-        if options.each && options.timeout > 0 && fl_start_cell_timer(lua.L, options.timeout) != 0 {
-            // Never a run without the limit asked for.
-            return (report(LuaError("cannot start the time limit of \(options.timeout) s: no thread for its clock")), false)
-        }
-        defer { if options.each && options.timeout > 0 { fl_stop_cell_timer(lua.L) } }
         if options.showVersion { print(Interpreter.versionReport) }
         do {
             if options.warnings { try lua.run("warn('@on')", name: "=(command line)") }

@@ -43,6 +43,22 @@ final class EachScriptTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("4 of 4 scripts run: 2 ended with status 0, 2 with status 3"), result.stderr)
     }
 
+    /// Closing a state runs its finalizers under its time limit: one that never returns ends the process at the
+    /// limit's grace period, with status 3, rather than hanging the batch.
+    func testAFinalizerStuckInClosingEndsAtTheTimeLimit() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let paths = try write([
+            ("stuck.lua", "setmetatable({}, {__gc = function() while true do end end}); print('set')"),
+            ("next.lua", "print('next')"),
+        ], in: folder)
+        let start = Date()
+        let result = try ForcelabProcess.run(["--each", "--timeout", "1"] + paths, in: folder)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stdout, "set\n")
+        XCTAssertTrue(result.stderr.contains("time limit of 1 s reached, and the script did not stop within 2 s more"), result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+    }
+
     func testEachRefusesStandardInputAndTheREPL() throws {
         for arguments in [["--each"], ["--each", "-"], ["--each", "-i", "x.lua"], ["--each", "--watch", "x.lua"]] {
             let result = try ForcelabProcess.run(arguments)
