@@ -91,13 +91,15 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
     }
 
     /// The sparse model alone lets a ladder's rungs slant (a node's diagonal partner nearer than its neighbours:
-    /// neighbourhood preservation 0.566 at 2 × 10,000 nodes, measured); the polish's two-hop pairs keep them square
-    /// (0.840 there).
+    /// neighbourhood preservation 0.566 at 2 × 10,000 nodes; 0.72–0.79 for seeds 1–3 here, measured); the polish's
+    /// two-hop pairs keep them square (0.840 there, 0.84–0.89 here).
     @Test func aLaddersRungsStaySquare() throws {
-        let graph = Graph.ladder(rungs: 1000)
-        #expect(try MultilevelLayout.apply(to: graph).polished)
+        let graph = Graph.ladder(rungs: 200)
+        var options = MultilevelOptions()
+        options.coarsestSize = 50
+        #expect(try MultilevelLayout.apply(to: graph, options: options).polished)
         let preservation = try neighbourhoodPreservation(graph)
-        #expect(preservation > 0.75, "\(preservation)")
+        #expect(preservation > 0.8, "\(preservation)")
     }
 
     /// The polish is kept only where it lowers the stress on 20 sampled sources, otherwise the layout is the force
