@@ -3,8 +3,14 @@
 #define FORCELAB_CLUASHIM_INTERNAL_H
 
 #include "CLuaShim.h"
+#include <signal.h>
+#include <stdatomic.h>
 
-/* What the allocator and the limits keep for one state (the allocator's user data). */
+/* Coroutines deeper than this in one state's resumes are not recorded (Ctrl-C and the timer reach the outer ones). */
+#define FL_MAX_RUNNING 256
+
+/* What the allocator and the limits keep for one state (the allocator's user data). The fields a signal handler
+ * writes or reads are volatile; each state has its own, so two states in one process keep their own limits. */
 typedef struct {
     size_t used;                /* bytes of Lua heap in use */
     size_t soft;                /* the Lua heap limit checked by the guard hook (0 = none) */
@@ -17,6 +23,13 @@ typedef struct {
     const char *reached;        /* the message of a time or instruction limit reached (sticky), or NULL */
     long long binary_chunks;    /* binary chunks a loader refused (see fl_binary_chunks_refused) */
     char message[200];          /* storage for `reached` and for the memory message */
+    lua_State *main_thread;     /* the state's main thread, which an alert reaches with the coroutines running */
+    volatile sig_atomic_t interrupted; /* a Ctrl-C that reached this state and has not yet been raised */
+    atomic_int timed_out;       /* this state's time limit has passed (set by the clock's thread, interrupt.c) */
+    int timer_slot;             /* this state's entry in the clock's table while its time limit is armed, else -1 */
+    char timeout_message[96];   /* "time limit of N s reached" */
+    lua_State *volatile running[FL_MAX_RUNNING]; /* the coroutines being resumed, outermost first */
+    volatile int running_depth;
 } fl_alloc_state;
 
 /* The allocator's state of `L`. */
@@ -42,15 +55,11 @@ void fl_resting_hook(lua_State *L);
 void fl_alert(lua_State *L);
 /* The guard hook: checks Ctrl-C, the time limit, instructions and memory, and raises when one calls for it. */
 void fl_guard_hook(lua_State *L, lua_Debug *ar);
-/* Whether the timer has gone off (the time limit is reached). */
-int fl_timed_out(void);
 /* Forgets that the time limit was reached, so the next chunk may run (fl_stop_cell_timer). */
 void fl_forget_time_limit(lua_State *L);
-/* The message of the time limit. */
-const char *fl_timeout_message(void);
-/* Pending Ctrl-C: takes it (clearing it) and returns 1, or returns 0. */
-int fl_take_interrupt(void);
-/* Forgets a state being closed, if it is the one Ctrl-C interrupts. */
+/* A Ctrl-C pending for the state `st`: takes it (clearing it) and returns 1, or returns 0. */
+int fl_take_interrupt(fl_alloc_state *st);
+/* Forgets a state being closed: Ctrl-C no longer reaches it and its time limit is disarmed. */
 void fl_forget_interrupt_state(lua_State *L);
 /* Replaces coroutine.resume and coroutine.wrap with versions that record the running coroutines, so Ctrl-C and
  * the timer reach the coroutine that runs (standard library tables on the stack: none). */

@@ -1,41 +1,48 @@
-/* Ctrl-C and the time limit's timer while Lua runs. A signal handler only sets a flag and the guard hook on the
- * state's main thread and on every coroutine being resumed (coroutine.resume and coroutine.wrap record them), and
- * the hook raises the error inside Lua. The first Ctrl-C puts back the default action, so a second one ends the
- * process as in the stock interpreter, even while a finalizer or a pcall loop keeps the first from ending the run. */
+/* Ctrl-C and the time limits while Lua runs, each kept by the state it stops (its fl_alloc_state): a signal
+ * handler only sets that state's flag and the guard hook on its main thread and on every coroutine of it being
+ * resumed (coroutine.resume and coroutine.wrap record them), and the hook raises the error inside Lua.
+ *
+ * Ctrl-C reaches one state, the session's (fl_set_interrupt_state: the script's, the REPL's or the kernel's state,
+ * whichever runs at the terminal), or, with none, the process (fl_interrupted(NULL)). The first Ctrl-C puts back
+ * the default action, so a second one ends the process as in the stock interpreter, even while a finalizer or a
+ * pcall loop keeps the first from ending the run.
+ *
+ * Each state's time limit is an entry in one clock's table: the clock, a thread of its own, sleeps until the
+ * earliest deadline, marks the state that reached it and sends SIGALRM to the thread that armed it, whose handler
+ * alerts the states of that thread that reached their limits, and no other; a state still running its grace period
+ * later ends the process. A state is closed on the thread that armed it (its entry then names no thread to alert it). */
+#define _GNU_SOURCE /* pthread_sigqueue */
 #include "internal.h"
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
-static lua_State *volatile interrupt_state = NULL;
-static volatile sig_atomic_t interrupted_flag = 0;
-static volatile sig_atomic_t timed_out_flag = 0;
-/* The thread that runs Lua: signals that arrive on another thread (the engine's workers) are sent on to it. */
-static volatile pid_t lua_thread = 0;
-
-/* The coroutines being resumed, outermost first (deeper ones than MAX_RUNNING are not recorded). */
-#define MAX_RUNNING 256
-static lua_State *volatile running[MAX_RUNNING];
-static volatile int running_depth = 0;
-
-static void alert_running(void) {
-    if (interrupt_state != NULL) fl_alert(interrupt_state);
-    int depth = running_depth < MAX_RUNNING ? running_depth : MAX_RUNNING;
+/* Sets the guard hook of `st`'s main thread and of its coroutines being resumed. Async-signal-safe. */
+static void alert_state(fl_alloc_state *st) {
+    fl_alert(st->main_thread);
+    int depth = st->running_depth < FL_MAX_RUNNING ? st->running_depth : FL_MAX_RUNNING;
     for (int i = 0; i < depth; i++)
-        if (running[i] != NULL) fl_alert(running[i]);
+        if (st->running[i] != NULL) fl_alert(st->running[i]);
 }
+
+/* ---- Ctrl-C ---- */
+
+/* The state Ctrl-C reaches (NULL: none) and a Ctrl-C that came while none did. */
+static fl_alloc_state *volatile interrupt_target = NULL;
+static volatile sig_atomic_t unclaimed_interrupt = 0;
+/* The thread that runs the state Ctrl-C reaches: a SIGINT that arrives on another thread (the engine's workers) is
+ * sent on to it. */
+static volatile pid_t interrupt_thread = 0;
 
 static pid_t current_thread(void) { return (pid_t)syscall(SYS_gettid); }
 
-/* Sends the signal on to the Lua thread when it arrived on another one; returns whether it did. */
+/* Sends the signal on to the interrupted state's thread when it arrived on another one; returns whether it did. */
 static int forwarded(int sig) {
-    pid_t target = lua_thread;
+    pid_t target = interrupt_thread;
     if (target == 0 || current_thread() == target) return 0;
     syscall(SYS_tgkill, getpid(), target, sig);
     return 1;
@@ -46,14 +53,26 @@ static volatile sig_atomic_t keep_handler = 0;
 
 static void fl_sigint(int sig) {
     if (forwarded(sig)) return;
-    interrupted_flag = 1;
+    fl_alloc_state *st = interrupt_target;
+    if (st != NULL) {
+        st->interrupted = 1;
+        alert_state(st);
+    } else {
+        unclaimed_interrupt = 1;
+    }
     if (!keep_handler) signal(SIGINT, SIG_DFL);
-    alert_running();
 }
 
 void fl_set_interrupt_state(lua_State *L) {
-    interrupt_state = L;
-    lua_thread = current_thread();
+    /* Ordered so that a SIGINT landing between the two stores never alerts a state from a thread not its own: the
+     * thread is named before its state is, and the state is cleared before its thread is. */
+    if (L == NULL) {
+        interrupt_target = NULL;
+        interrupt_thread = 0;
+    } else {
+        interrupt_thread = current_thread();
+        interrupt_target = fl_state_of(L);
+    }
 }
 
 static struct sigaction previous_action;
@@ -77,39 +96,56 @@ void fl_rearm_sigint(void) {
 void fl_keep_sigint(int keep) { keep_handler = keep != 0; }
 
 void fl_restore_sigint(void) { sigaction(SIGINT, &previous_action, NULL); }
-int fl_interrupted(void) { return interrupted_flag != 0 || timed_out_flag != 0; }
-void fl_clear_interrupt(void) {
-    interrupted_flag = 0;
-    if (interrupt_state != NULL) fl_resting_hook(interrupt_state);
+
+/* The state fl_interrupted and fl_clear_interrupt mean: `L`'s, or with NULL the one Ctrl-C reaches (NULL if none). */
+static fl_alloc_state *meant(lua_State *L) { return L != NULL ? fl_state_of(L) : interrupt_target; }
+
+int fl_interrupted(lua_State *L) {
+    fl_alloc_state *st = meant(L);
+    if (st == NULL) return unclaimed_interrupt != 0;
+    return st->interrupted != 0 || st->timed_out != 0;
 }
 
-int fl_take_interrupt(void) {
-    if (!interrupted_flag) return 0;
-    interrupted_flag = 0;
+void fl_clear_interrupt(lua_State *L) {
+    fl_alloc_state *st = meant(L);
+    if (st == NULL) {
+        unclaimed_interrupt = 0;
+        return;
+    }
+    st->interrupted = 0;
+    fl_resting_hook(st->main_thread);
+}
+
+int fl_take_interrupt(fl_alloc_state *st) {
+    if (!st->interrupted) return 0;
+    st->interrupted = 0;
     return 1;
 }
 
-void fl_forget_interrupt_state(lua_State *L) {
-    if (interrupt_state == L) interrupt_state = NULL;
-}
+/* ---- the time limits ---- */
 
-/* ---- the time limit ---- */
-
-static char timeout_message[96];
-static char watchdog_message[256];
-static size_t watchdog_length = 0;
-/* Seconds the script has after the time limit to stop before the process ends (a finalizer or a host loop that
- * does not check may not stop by itself). */
+/* Seconds a state has after its time limit to stop before the process ends (a finalizer or a host loop that does
+ * not check may not stop by itself). */
 #define GRACE_SECONDS 2
+/* How many states may have a time limit armed at once. */
+#define MAX_TIMERS 64
 
-static void arm_timer(double seconds) {
-    struct itimerval timer;
-    memset(&timer, 0, sizeof timer);
-    timer.it_value.tv_sec = (time_t)seconds;
-    timer.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-    if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
-    setitimer(ITIMER_REAL, &timer, NULL);
-}
+/* One armed time limit in the clock's table. */
+typedef struct {
+    _Atomic(fl_alloc_state *) st; /* NULL: the entry is free; set last when armed, read by the SIGALRM handler */
+    atomic_int thread_id;         /* the kernel's id of the thread that armed it, for the handler to compare */
+    pthread_t thread;             /* that thread, which its SIGALRM goes to (the clock's alone reads it) */
+    struct timespec limit_at;    /* CLOCK_MONOTONIC: when the limit is reached */
+    struct timespec end_at;      /* and when its grace ends */
+    char watchdog_message[256];
+    size_t watchdog_length;
+} clock_entry;
+
+static clock_entry clock_table[MAX_TIMERS];
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t clock_changed;
+static pthread_once_t clock_once = PTHREAD_ONCE_INIT;
+static int clock_running = 0;
 
 /* Where the watchdog's message goes: standard error, unless the host moved it (fl_set_watchdog_descriptor). */
 static volatile int watchdog_descriptor = STDERR_FILENO;
@@ -118,168 +154,181 @@ void fl_set_watchdog_descriptor(int descriptor) {
     watchdog_descriptor = descriptor;
 }
 
-/* Ends the process with the watchdog's message and status 3. */
-static void end_after_grace(void) {
-    ssize_t ignored = write(watchdog_descriptor, watchdog_message, watchdog_length);
-    (void)ignored;
-    _exit(3);
+static int earlier(struct timespec a, struct timespec b) {
+    return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
 }
 
-/* Whether the watchdog thread runs; without it the timer's handler ends the process itself. */
-static int watchdog_running = 0;
-static struct timespec watchdog_delay;
+static struct timespec after(struct timespec from, double seconds) {
+    from.tv_sec += (time_t)seconds;
+    from.tv_nsec += (long)((seconds - (double)(time_t)seconds) * 1e9);
+    if (from.tv_nsec >= 1000000000L) {
+        from.tv_sec += 1;
+        from.tv_nsec -= 1000000000L;
+    }
+    return from;
+}
 
-/* Sleeps until the time limit plus the grace period, then ends the process. A thread, not the timer's signal, so it
- * happens even where the signal waits for a system call that a loop never makes (e.g. under ThreadSanitizer). */
-static void *watchdog(void *unused) {
+/* SIGALRM from the clock: alerts every state armed on this thread that reached its limit. SIGALRM is not queued:
+ * two sent to one thread before it takes the first are one, so the signal cannot say which state it is for. Only
+ * this thread arms, disarms and closes its states, so one found here stays alive while the handler runs; an entry
+ * another thread takes meanwhile shows that thread's id (stored before `st`). Any other SIGALRM is ignored. */
+static void fl_sigalrm(int sig, siginfo_t *info, void *context) {
+    (void)sig;
+    (void)context;
+    if (info == NULL || info->si_code != SI_QUEUE) return;
+    int self = (int)current_thread();
+    for (int i = 0; i < MAX_TIMERS; i++) {
+        clock_entry *entry = &clock_table[i];
+        fl_alloc_state *st = atomic_load_explicit(&entry->st, memory_order_acquire);
+        if (st != NULL && atomic_load_explicit(&entry->thread_id, memory_order_relaxed) == self && st->timed_out)
+            alert_state(st);
+    }
+}
+
+/* The clock: marks each state whose limit has passed and alerts it; ends the process when one's grace ends. */
+static void *clock_main(void *unused) {
     (void)unused;
-    struct timespec left = watchdog_delay;
-    while (nanosleep(&left, &left) != 0 && errno == EINTR) {}
-    end_after_grace();
+    pthread_mutex_lock(&clock_lock);
+    for (;;) {
+        struct timespec now, next = {0, 0};
+        int waiting = 0;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        for (int i = 0; i < MAX_TIMERS; i++) {
+            clock_entry *entry = &clock_table[i];
+            fl_alloc_state *st = atomic_load_explicit(&entry->st, memory_order_relaxed);
+            if (st == NULL) continue;
+            if (!st->timed_out && !earlier(now, entry->limit_at)) {
+                st->timed_out = 1;
+                pthread_sigqueue(entry->thread, SIGALRM, (union sigval){.sival_int = 0});
+            }
+            if (!earlier(now, entry->end_at)) {
+                ssize_t ignored = write(watchdog_descriptor, entry->watchdog_message, entry->watchdog_length);
+                (void)ignored;
+                _exit(3);
+            }
+            struct timespec due = st->timed_out ? entry->end_at : entry->limit_at;
+            if (!waiting || earlier(due, next)) next = due;
+            waiting = 1;
+        }
+        if (waiting) pthread_cond_timedwait(&clock_changed, &clock_lock, &next);
+        else pthread_cond_wait(&clock_changed, &clock_lock);
+    }
     return NULL;
 }
 
-static void fl_sigalrm(int sig) {
-    if (forwarded(sig)) return;
-    if (!timed_out_flag) {
-        timed_out_flag = 1;
-        alert_running();
-        if (!watchdog_running) arm_timer(GRACE_SECONDS);
-        return;
-    }
-    end_after_grace();
-}
-
-/* Records `L` as the state the limit stops, writes the limit's messages (`what` names the run: the script, the
- * chunk) and takes SIGALRM. */
-static void prepare_time_limit(lua_State *L, double seconds, const char *what) {
-    fl_set_interrupt_state(L);
-    snprintf(timeout_message, sizeof timeout_message, "time limit of %g s reached", seconds);
-    snprintf(watchdog_message, sizeof watchdog_message,
-             "forcelab: %s, and %s did not stop within %d s more (a finalizer or a long host operation "
-             "does not check the limit); the process ends\n", timeout_message, what, GRACE_SECONDS);
-    watchdog_length = strlen(watchdog_message);
+/* Starts the clock's thread (with every signal blocked, so Ctrl-C and SIGALRM go to the threads that run Lua) and
+ * takes SIGALRM. */
+static void start_clock(void) {
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&clock_changed, &attributes);
+    pthread_condattr_destroy(&attributes);
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = fl_sigalrm;
-    action.sa_flags = SA_RESTART;
+    action.sa_sigaction = fl_sigalrm;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(SIGALRM, &action, NULL);
-}
-
-void fl_start_timer(lua_State *L, double seconds) {
-    prepare_time_limit(L, seconds, "the script");
-    double total = seconds + GRACE_SECONDS;
-    watchdog_delay.tv_sec = (time_t)total;
-    watchdog_delay.tv_nsec = (long)((total - (double)(time_t)total) * 1e9);
-    pthread_attr_t attributes;
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
     pthread_t thread;
-    if (pthread_attr_init(&attributes) == 0) {
-        /* The thread starts with every signal blocked, so Ctrl-C and the timer go to the threads that handle them. */
-        sigset_t all, previous;
-        sigfillset(&all);
-        pthread_sigmask(SIG_SETMASK, &all, &previous);
-        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        watchdog_running = pthread_create(&thread, &attributes, watchdog, NULL) == 0;
-        pthread_sigmask(SIG_SETMASK, &previous, NULL);
-        pthread_attr_destroy(&attributes);
-    }
-    arm_timer(seconds);
+    pthread_attr_t thread_attributes;
+    pthread_attr_init(&thread_attributes);
+    pthread_attr_setdetachstate(&thread_attributes, PTHREAD_CREATE_DETACHED);
+    clock_running = pthread_create(&thread, &thread_attributes, clock_main, NULL) == 0;
+    pthread_attr_destroy(&thread_attributes);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
-/* ---- the time limit of one chunk ---- */
-
-static pthread_mutex_t cell_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t cell_changed = PTHREAD_COND_INITIALIZER;
-/* When the running chunk's grace ends (CLOCK_MONOTONIC), and whether a chunk's limit is armed. */
-static struct timespec cell_deadline;
-static int cell_armed = 0, cell_watchdog_started = 0;
-
-/* Waits for each armed chunk's deadline; when one passes while still armed, ends the process. */
-static void *cell_watchdog(void *unused) {
-    (void)unused;
-    pthread_mutex_lock(&cell_lock);
-    for (;;) {
-        if (!cell_armed) {
-            pthread_cond_wait(&cell_changed, &cell_lock);
-            continue;
-        }
-        struct timespec deadline = cell_deadline;
-        if (pthread_cond_timedwait(&cell_changed, &cell_lock, &deadline) == ETIMEDOUT && cell_armed) {
-            struct timespec now;
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            if (now.tv_sec > cell_deadline.tv_sec ||
-                (now.tv_sec == cell_deadline.tv_sec && now.tv_nsec >= cell_deadline.tv_nsec))
-                end_after_grace();
-        }
+/* Arms `L`'s time limit of `seconds` from now (`what` names the run in the watchdog's message: the script, the
+ * chunk), reached or not before; returns 0, or -1 when the clock cannot run or its table is full. */
+static int arm_time_limit(lua_State *L, double seconds, const char *what) {
+    pthread_once(&clock_once, start_clock);
+    if (!clock_running) return -1;
+    fl_alloc_state *st = fl_state_of(L);
+    pthread_mutex_lock(&clock_lock);
+    int index = st->timer_slot;
+    for (int i = 0; index < 0 && i < MAX_TIMERS; i++)
+        if (atomic_load_explicit(&clock_table[i].st, memory_order_relaxed) == NULL) index = i;
+    if (index < 0) {
+        pthread_mutex_unlock(&clock_lock);
+        return -1;
     }
-    return NULL;
+    clock_entry *entry = &clock_table[index];
+    snprintf(st->timeout_message, sizeof st->timeout_message, "time limit of %g s reached", seconds);
+    snprintf(entry->watchdog_message, sizeof entry->watchdog_message,
+             "forcelab: %s, and %s did not stop within %d s more (a finalizer or a long host operation "
+             "does not check the limit); the process ends\n", st->timeout_message, what, GRACE_SECONDS);
+    entry->watchdog_length = strlen(entry->watchdog_message);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    entry->limit_at = after(now, seconds);
+    entry->end_at = after(now, seconds + GRACE_SECONDS);
+    entry->thread = pthread_self();
+    atomic_store_explicit(&entry->thread_id, (int)current_thread(), memory_order_relaxed);
+    st->timed_out = 0;
+    st->timer_slot = index;
+    atomic_store_explicit(&entry->st, st, memory_order_release);
+    pthread_cond_signal(&clock_changed);
+    pthread_mutex_unlock(&clock_lock);
+    return 0;
 }
 
-void fl_start_cell_timer(lua_State *L, double seconds) {
-    prepare_time_limit(L, seconds, "the chunk");
-    pthread_mutex_lock(&cell_lock);
-    if (!cell_watchdog_started) {
-        pthread_condattr_t clock;
-        pthread_condattr_init(&clock);
-        pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
-        pthread_cond_destroy(&cell_changed);
-        pthread_cond_init(&cell_changed, &clock);
-        pthread_condattr_destroy(&clock);
-        sigset_t all, previous;
-        sigfillset(&all);
-        pthread_sigmask(SIG_SETMASK, &all, &previous);
-        pthread_t thread;
-        pthread_attr_t attributes;
-        pthread_attr_init(&attributes);
-        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        cell_watchdog_started = pthread_create(&thread, &attributes, cell_watchdog, NULL) == 0;
-        watchdog_running = cell_watchdog_started;
-        pthread_attr_destroy(&attributes);
-        pthread_sigmask(SIG_SETMASK, &previous, NULL);
-    }
-    double total = seconds + GRACE_SECONDS;
-    clock_gettime(CLOCK_MONOTONIC, &cell_deadline);
-    cell_deadline.tv_sec += (time_t)total;
-    cell_deadline.tv_nsec += (long)((total - (double)(time_t)total) * 1e9);
-    if (cell_deadline.tv_nsec >= 1000000000L) {
-        cell_deadline.tv_sec += 1;
-        cell_deadline.tv_nsec -= 1000000000L;
-    }
-    cell_armed = 1;
-    pthread_cond_signal(&cell_changed);
-    pthread_mutex_unlock(&cell_lock);
-    timed_out_flag = 0;
-    arm_timer(seconds);
+/* Disarms `L`'s time limit, if armed, and forgets having reached it. */
+static void disarm_time_limit(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->timer_slot < 0) return;
+    pthread_mutex_lock(&clock_lock);
+    atomic_store_explicit(&clock_table[st->timer_slot].st, NULL, memory_order_relaxed);
+    st->timer_slot = -1;
+    st->timed_out = 0;
+    pthread_cond_signal(&clock_changed);
+    pthread_mutex_unlock(&clock_lock);
 }
+
+int fl_start_timer(lua_State *L, double seconds) { return arm_time_limit(L, seconds, "the script"); }
+
+int fl_start_cell_timer(lua_State *L, double seconds) { return arm_time_limit(L, seconds, "the chunk"); }
 
 void fl_stop_cell_timer(lua_State *L) {
-    struct itimerval off;
-    memset(&off, 0, sizeof off);
-    setitimer(ITIMER_REAL, &off, NULL);
-    pthread_mutex_lock(&cell_lock);
-    cell_armed = 0;
-    pthread_cond_signal(&cell_changed);
-    pthread_mutex_unlock(&cell_lock);
-    timed_out_flag = 0;
+    disarm_time_limit(L);
     fl_forget_time_limit(L);
 }
 
-int fl_timed_out(void) { return timed_out_flag != 0; }
-const char *fl_timeout_message(void) { return timeout_message; }
+double fl_time_left(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->timer_slot < 0) return -1;
+    if (st->timed_out) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    pthread_mutex_lock(&clock_lock);
+    struct timespec limit = clock_table[st->timer_slot].limit_at;
+    pthread_mutex_unlock(&clock_lock);
+    double left = (double)(limit.tv_sec - now.tv_sec) + (double)(limit.tv_nsec - now.tv_nsec) * 1e-9;
+    return left > 0 ? left : 0;
+}
+
+void fl_forget_interrupt_state(lua_State *L) {
+    fl_alloc_state *st = fl_state_of(L);
+    if (interrupt_target == st) fl_set_interrupt_state(NULL);
+    disarm_time_limit(L);
+}
 
 /* ---- coroutines that run ---- */
 
 /* Records `co` as running while `call` resumes it. */
 static int resume_recorded(lua_State *L, lua_State *co, int nargs, int nresults) {
-    if (interrupted_flag || fl_limit_reached(L) != NULL) fl_alert(co);
+    fl_alloc_state *st = fl_state_of(L);
+    if (st->interrupted || fl_limit_reached(L) != NULL) fl_alert(co);
     else fl_resting_hook(co);
-    int depth = running_depth;
-    if (depth < MAX_RUNNING) running[depth] = co;
-    running_depth = depth + 1;
+    int depth = st->running_depth;
+    if (depth < FL_MAX_RUNNING) st->running[depth] = co;
+    st->running_depth = depth + 1;
     int status = lua_pcall(L, nargs, nresults, 0);
-    running_depth = depth;
-    if (depth < MAX_RUNNING) running[depth] = NULL;
+    st->running_depth = depth;
+    if (depth < FL_MAX_RUNNING) st->running[depth] = NULL;
     return status;
 }
 

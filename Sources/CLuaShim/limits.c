@@ -1,5 +1,5 @@
 /* Limits the host enforces: instructions counted by a hook on every coroutine, the Lua heap and the process's
- * resident memory, the time limit's timer (interrupt.c delivers it), and the check the host's own long loops call. */
+ * resident memory, the time limit (interrupt.c's clock sets it), and the check the host's own long loops call. */
 #include "internal.h"
 #include <stdio.h>
 #include <string.h>
@@ -89,7 +89,7 @@ static const char *memory_message(fl_alloc_state *st, const char *what, size_t l
  * again, so a pcall cannot carry on); memory is reached again for as long as too much is in use. */
 static const char *check_limits(fl_alloc_state *st) {
     if (st->reached != NULL) return st->reached;
-    if (fl_timed_out()) return st->reached = fl_timeout_message();
+    if (st->timed_out) return st->reached = st->timeout_message;
     if (st->max_instructions != 0 && st->instructions > st->max_instructions) {
         snprintf(st->message, sizeof st->message, "instruction limit of %lld reached", st->max_instructions);
         return st->reached = st->message;
@@ -136,7 +136,7 @@ void fl_guard_hook(lua_State *L, lua_Debug *ar) {
         lua_concat(L, 2);
         lua_error(L);
     }
-    if (message == NULL && fl_take_interrupt()) message = "interrupted!";
+    if (message == NULL && fl_take_interrupt(st)) message = "interrupted!";
     if (lua_gethookcount(L) != GUARD_COUNT) fl_resting_hook(L);
     if (message != NULL) luaL_error(L, "%s", message);
 }
@@ -146,19 +146,19 @@ const char *fl_limits_exceeded(lua_State *L, long long cost) {
     st->instructions += cost;
     const char *message = check_limits(st);
     if (message != NULL && st->reached == message) fl_alert(L);
-    if (message == NULL && fl_take_interrupt()) message = "interrupted!";
+    if (message == NULL && fl_take_interrupt(st)) message = "interrupted!";
     return message;
 }
 
 const char *fl_limit_reached(lua_State *L) {
     fl_alloc_state *st = fl_state_of(L);
-    if (st->reached == NULL && fl_timed_out()) st->reached = fl_timeout_message();
+    if (st->reached == NULL && st->timed_out) st->reached = st->timeout_message;
     return st->reached;
 }
 
 void fl_forget_time_limit(lua_State *L) {
     fl_alloc_state *st = fl_state_of(L);
-    if (st->reached == fl_timeout_message()) st->reached = NULL;
+    if (st->reached == st->timeout_message) st->reached = NULL;
     fl_resting_hook(L);
 }
 

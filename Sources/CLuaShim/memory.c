@@ -102,6 +102,7 @@ lua_State *fl_newstate(size_t memory, long long instructions) {
     st->soft = memory;
     st->hard = memory == 0 ? 0 : memory + memory / 4 + ((size_t)8 << 20);
     st->max_instructions = instructions;
+    st->timer_slot = -1;
     /* The whole process may grow by twice the limit over what it uses now (the program itself): the Lua heap with
        the C allocator's own overhead, and the host's graphs, simulations, pictures and file buffers. */
     st->max_resident = memory == 0 ? 0 : PROCESS_FACTOR * memory + fl_resident_bytes();
@@ -110,6 +111,7 @@ lua_State *fl_newstate(size_t memory, long long instructions) {
         free(st);
         return NULL;
     }
+    st->main_thread = L;
     lua_atpanic(L, fl_panic);
     lua_setwarnf(L, fl_warn, &warn_state);
     fl_resting_hook(L);

@@ -25,6 +25,10 @@ public enum ForcelabSyntax {
             + " (docs/editors.md)")
     public static let watch = Flag(
         "--watch", help: "run the script again each time it or a file it read is saved, and say which files each run wrote; Ctrl-C ends it")
+    public static let each = Flag(
+        "--each",
+        help: "run every operand as a script, each in a fresh Lua state of its own, one after another in this process, the"
+            + " limits (--timeout too) applying to each; ends with the highest status a script gave (fuzzing: scripts/fuzz)")
     public static let api = Flag("--api", help: "print the Lua API and these command lines as JSON (docs/api.md)")
 
     /// The environment variable that gives `--max-memory` when the option is not given.
@@ -35,6 +39,7 @@ public enum ForcelabSyntax {
         name: "forcelab",
         forms: [
             "[options] [script [args]]",
+            "--each [options] script...",
             "sweep \(SweepSyntax.command.forms[0])   (see forcelab sweep --help)",
             "grade [options] exercise.lua submission.lua...   (see forcelab grade --help)",
             "kernel [options] -f CONNECTION_FILE   (a Jupyter kernel: see forcelab kernel --help)",
@@ -42,7 +47,7 @@ public enum ForcelabSyntax {
         options: [
             execute.declaration, interactive.declaration, require.declaration, version.declaration, ignoreEnvironment.declaration,
             warnings.declaration, help.declaration, sandbox.declaration, allowRead.declaration, outputFolder.declaration,
-            allowLive.declaration, timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, api.declaration, definitions.declaration,
+            allowLive.declaration, timeout.declaration, maxInstructions.declaration, maxMemory.declaration, watch.declaration, each.declaration, api.declaration, definitions.declaration,
         ],
         operand: "the script", afterOperand: .passedOn,
         markers: [Marker("--", "stop handling options"), Marker("-", "stop handling options and execute stdin")],

@@ -3,6 +3,21 @@ import GraphModel
 
 /// Reads and writes data tables as CSV, TSV or JSON Lines files; writes are atomic and read back equal.
 public enum DataTableFile {
+    /// How a caller asks for a file to be read or written: the format (nil: from the path's extension) and, when
+    /// writing, the columns in order (nil: every name in the rows, sorted).
+    public struct Settings: Sendable {
+        /// The file's format; nil: from the path's extension.
+        public var format: DataTableFormat?
+        /// The columns written, in order; nil: every name in the rows, sorted.
+        public var columns: [String]?
+
+        /// The defaults.
+        public init() {}
+
+        /// No setting is a number.
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? { nil }
+    }
+
     /// The table as text in `format`, after checking it can be written faithfully.
     public static func text(_ table: DataTable, format: DataTableFormat) throws -> String {
         try table.validate()

@@ -19,14 +19,9 @@ public enum DataTableFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The format given by name, else by the extension of `path`; an error names both when neither says.
-    public static func choose(_ name: String?, path: String) throws -> DataTableFormat {
-        if let name {
-            guard let format = DataTableFormat(rawValue: name) else {
-                throw DataTableError("unknown table format '\(name)' (formats: \(allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return format
-        }
+    /// The format given, else the one of the extension of `path`; an error names the path when neither says.
+    public static func choose(_ given: DataTableFormat?, path: String) throws -> DataTableFormat {
+        if let given { return given }
         guard let format = DataTableFormat(path: path) else {
             throw DataTableError("cannot tell the table format of '\(path)' from its extension (.csv, .tsv, .jsonl); give format")
         }

@@ -42,3 +42,11 @@ protocol PreparedForce: Force {
     /// Forgets the work done ahead (its tick ended before `apply`).
     func discardPreparation()
 }
+
+/// A force made from its settings alone (each with its default and range in `Settings`), as d3's own forces are.
+public protocol SettingsForce: Force {
+    /// The force's settings, every one at its default in `Settings()`.
+    associatedtype Settings
+    /// The force with `settings`.
+    init(_ settings: Settings)
+}

@@ -189,12 +189,12 @@ public final class GraphLayout {
     }
 
     /// Starts a recording fed after every tick from now on.
-    public func record(keepingFrames: Bool = true, every: Int = 1, values: [(name: String, value: () throws -> Double)] = [])
-        throws -> LayoutRecording
+    public func record(_ settings: LayoutRecording.Settings = LayoutRecording.Settings(),
+                       values: [(name: String, value: () throws -> Double)] = []) throws -> LayoutRecording
     {
         try exclusive("record") {
             try pullFromGraph()
-            let recording = LayoutRecording(layout: self, keepsFrames: keepingFrames, every: every, values: values)
+            let recording = LayoutRecording(layout: self, settings: settings, values: values)
             recordings.append(recording)
             return recording
         }

@@ -5,6 +5,22 @@ import GraphModel
 /// nodes); the frames start with the state when the recording began (tick 0 of the replay) and always end with the
 /// latest tick.
 public final class LayoutRecording {
+    /// What a recording keeps, with the defaults.
+    public struct Settings: Sendable {
+        /// Whether position frames are kept (for a replay).
+        public var keepsFrames = true
+        /// Frames are kept every this many ticks.
+        public var every = 1
+
+        /// The defaults.
+        public init() {}
+
+        /// The range a numeric setting must lie in, for readers that check settings by key path (the Lua options).
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? {
+            setting == \Settings.every ? 1...Double.infinity : nil
+        }
+    }
+
     /// The node ids when the recording began, in engine order.
     public let ids: [String]
     /// Each node's `group` data field as text, if any.
@@ -36,7 +52,7 @@ public final class LayoutRecording {
     /// Whether it still records.
     public private(set) var isRecording = true
 
-    init(layout: GraphLayout, keepsFrames: Bool, every: Int, values: [(name: String, value: () throws -> Double)]) {
+    init(layout: GraphLayout, settings: Settings, values: [(name: String, value: () throws -> Double)]) {
         let graph = layout.graph
         ids = layout.nodeIds
         let nodes = ids.map { graph.node($0) }
@@ -53,8 +69,8 @@ public final class LayoutRecording {
         self.graph = graph
         let kinetics = layout.simulation.kinetics
         start = (kinetics.alpha, LayoutRecording.energy(kinetics))
-        self.keepsFrames = keepsFrames
-        self.every = max(1, every)
+        keepsFrames = settings.keepsFrames
+        every = max(1, settings.every)
         self.values = values
         if keepsFrames {
             keptFrames.append(LayoutRecording.positions(kinetics))

@@ -22,8 +22,20 @@ public final class Graph {
     /// How deep in public mutating calls we are.
     var operationDepth = 0
 
+    /// What an empty graph is made with, with the defaults.
+    public struct Settings: Sendable {
+        /// Whether the edges are directed (source to target).
+        public var directed = true
+
+        /// The defaults.
+        public init() {}
+
+        /// No setting is a number.
+        public static func range(of setting: PartialKeyPath<Settings>) -> ClosedRange<Double>? { nil }
+    }
+
     /// Whether the edges are directed (source to target); files keep it as each format says (docs/formats.md).
-    public var directed = true
+    public var directed: Bool
     /// The visible window saved with React Flow files.
     public var viewport = SavedViewport()
     /// How the node-link JSON file the graph was read from wrote it (d3's way for other graphs).
@@ -37,8 +49,10 @@ public final class Graph {
     /// Changes on every mutation.
     public internal(set) var version = 0
 
-    /// An empty graph.
-    public init() {}
+    /// An empty graph made with `settings`.
+    public init(_ settings: Settings = Settings()) {
+        directed = settings.directed
+    }
 
     /// The number of nodes.
     public var nodeCount: Int { nodeStore.count }

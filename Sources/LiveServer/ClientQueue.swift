@@ -33,11 +33,12 @@ struct ClientQueue {
     /// Whether anything waits to be written.
     var hasPending: Bool { !overflowed && (current != nil || !texts.isEmpty || positions != nil) }
 
-    /// Queues a text message after the others; a positions frame not yet begun is dropped, since it may be in the
-    /// order of an older scene. Marks the queue overflowed past the limits.
-    mutating func enqueue(text message: OutgoingMessage, limits: LiveServerLimits) {
+    /// Queues a text message after the others; with `dropsPositions` (a message after which an older frame means
+    /// something else, such as a new order of nodes) a positions frame not yet begun is dropped, else it stays to
+    /// follow. Marks the queue overflowed past the limits.
+    mutating func enqueue(text message: OutgoingMessage, limits: LiveServerLimits, dropsPositions: Bool = false) {
         guard !overflowed else { return }
-        positions = nil
+        if dropsPositions { positions = nil }
         texts.append(message)
         textBytes += message.bytes.count
         if texts.count > limits.queuedMessages || textBytes > limits.queuedBytes {

@@ -171,17 +171,19 @@ public final class LiveServer: @unchecked Sendable {
         return queues.keys.sorted()
     }
 
-    /// Sends a text message to one page, or to all (`to: nil`), after what they have queued. A page further behind
-    /// than the limits allow is disconnected.
-    public func send(text: String, to client: ClientID? = nil) {
+    /// Sends a text message to one page, or to all (`to: nil`), after what they have queued; `dropsPositions` drops
+    /// a positions frame not yet begun (the text makes it obsolete: a new order of nodes), which otherwise follows.
+    /// A page further behind than the limits allow is disconnected.
+    public func send(text: String, to client: ClientID? = nil, dropsPositions: Bool = false) {
         let message = OutgoingMessage(bytes: Array(text.utf8), isBinary: false)
-        update(client) { $0.enqueue(text: message, limits: limits) }
+        update(client) { $0.enqueue(text: message, limits: limits, dropsPositions: dropsPositions) }
     }
 
-    /// Sends a binary frame (positions) to every page, replacing the frame a page has not yet begun to receive.
-    public func send(positions bytes: [UInt8]) {
+    /// Sends a binary frame (positions) to one page, or to all (`to: nil`), replacing the frame a page has not yet
+    /// begun to receive.
+    public func send(positions bytes: [UInt8], to client: ClientID? = nil) {
         let message = OutgoingMessage(bytes: bytes, isBinary: true)
-        update(nil) { $0.replacePositions(with: message) }
+        update(client) { $0.replacePositions(with: message) }
     }
 
     /// Applies `change` to one client's queue or all, then wakes the service thread to write.

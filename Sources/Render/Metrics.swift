@@ -27,9 +27,29 @@ public struct Metrics: Equatable {
         /// preservation run on; nil: the cores this process may run on (`UsableCores`). The figures are the same
         /// whatever the count.
         public var threads: Int? = nil
+        /// The figures a caller that takes them as options (`fl.metrics`' `only`) hands to `measure(only:...)`
+        /// through `figures`; nil: every figure, crossings only when `countsCrossings`. `measure` without `only`
+        /// computes every figure whatever it says.
+        public var only: Set<Figure>? = nil
 
         /// Options with every default.
         public init() {}
+
+        /// The figures these options ask for: `only`, or every figure (crossings only when counted).
+        public var figures: Set<Figure> {
+            only ?? Set(Figure.allCases.filter { countsCrossings || $0 != .crossings })
+        }
+
+        /// The range a numeric option must lie in, for readers that check options by key path (the Lua options).
+        public static func range(of option: PartialKeyPath<Options>) -> ClosedRange<Double>? {
+            switch option {
+            case \.exactNodeLimit, \.exactCrossingLimit: 0...Double.infinity
+            case \.sampleSources: 1...Double.infinity
+            case \.seed: 0...Double(UInt32.max)
+            case \.threads: 1...1024
+            default: nil
+            }
+        }
     }
 
     /// One figure `measure(only:...)` can compute alone, named as `pairs` names it.

@@ -59,6 +59,16 @@ public struct Replay {
 
         /// Options with every default.
         public init() {}
+
+        /// The range a numeric option must lie in, for readers that check options by key path (the Lua options).
+        public static func range(of option: PartialKeyPath<Options>) -> ClosedRange<Double>? {
+            switch option {
+            case \.framesPerSecond: framesPerSecondRange
+            case \.nodeRadius: nodeRadiusRange
+            case \.edgeWidth: edgeWidthRange
+            default: nil
+            }
+        }
     }
 
     /// The recording to play.

@@ -33,6 +33,8 @@ struct CommandLineOptions {
     var outputFolder: String
     /// `--watch`: run the script again each time it or a file it used is saved (Watch.swift).
     var watch = false
+    /// `--each`: every operand is a script, run in a fresh Lua state of its own (EachScript.swift).
+    var each = false
     /// `--definitions DIR`: write the editor definitions and the luacheck standard there instead of running.
     var definitionsFolder: String?
     /// The script path; "-" is standard input; nil when there is none.
@@ -40,7 +42,9 @@ struct CommandLineOptions {
     /// Index in `arguments` of the script (or of the first argument after the options when there is none).
     var scriptIndex: Int
     /// The whole command line, program name first.
-    let arguments: [String]
+    private(set) var arguments: [String]
+    /// The operands: the script and its arguments, or with `--each` the scripts.
+    let operands: [String]
 
     /// Parses `arguments` (program name first) and the environment's FORCELAB_MEMORY_LIMIT.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
@@ -69,6 +73,7 @@ struct CommandLineOptions {
         ignoreEnvironment = sandbox || parsed.contains(Syntax.ignoreEnvironment)
         warnings = parsed.contains(Syntax.warnings)
         watch = parsed.contains(Syntax.watch)
+        each = parsed.contains(Syntax.each)
         definitionsFolder = try parsed.value(Syntax.definitions)
         timeout = try parsed.value(Syntax.timeout) ?? 0
         maxInstructions = try parsed.value(Syntax.maxInstructions) ?? 0
@@ -76,11 +81,15 @@ struct CommandLineOptions {
         outputFolder = try parsed.valueOrDefault(Syntax.outputFolder)
         scriptIndex = parsed.firstOperandIndex + 1
         script = parsed.operands.first
+        operands = parsed.operands
         if !sandbox && (parsed.contains(Syntax.outputFolder) || parsed.contains(Syntax.allowRead) || allowLive) {
             throw UsageError("'--out', '--allow-read' and '--allow-live' apply to '--sandbox', which was not given")
         }
         if watch && (script == nil || script == "-" || interactive) {
             throw UsageError("'--watch' needs a script file and no '-i'")
+        }
+        if each && (script == nil || operands.contains("-") || interactive || watch) {
+            throw UsageError("'--each' needs script files, and no '-', '-i' or '--watch'")
         }
         memoryLimit = try CommandLineOptions.memoryLimit(parsed.value(Syntax.maxMemory), environment: environment)
     }
@@ -90,6 +99,14 @@ struct CommandLineOptions {
         if let given { return given }
         guard let text = environment[ForcelabSyntax.memoryLimitVariable] else { return 0 }
         return try ForcelabSyntax.maxMemory.value(text, from: ForcelabSyntax.memoryLimitVariable)
+    }
+
+    /// These options for one run of `--each`: `path` is the script, with no arguments.
+    func running(_ path: String) -> CommandLineOptions {
+        var one = self
+        one.arguments = Array(arguments[..<scriptIndex]) + [path]
+        one.script = path
+        return one
     }
 
     /// Whether any `-e` chunk was given.

@@ -22,7 +22,8 @@ struct Interpreter {
         self.options = options
         lua = try LuaState(
             memoryLimit: options.memoryLimit, ignoreEnvironment: options.ignoreEnvironment,
-            maxInstructions: options.maxInstructions, timeout: options.timeout,
+            // With --each the time limit is each run's (started by `run`), not the process's.
+            maxInstructions: options.maxInstructions, timeout: options.each ? 0 : options.timeout,
             sandbox: options.sandbox ? try Interpreter.fileAccess(options) : nil)
         if options.allowLive { lua.liveAllowed = true }
         try lua.setModuleGlobal()
@@ -54,7 +55,15 @@ struct Interpreter {
     }
 
     /// Runs everything the command line asks for and returns the exit status.
-    func run() -> Status {
+    func run() -> Status { runTellingInterruption().status }
+
+    /// Runs everything the command line asks for; returns the exit status and whether Ctrl-C ended the run.
+    func runTellingInterruption() -> (status: Status, interrupted: Bool) {
+        if options.each && options.timeout > 0 && fl_start_cell_timer(lua.L, options.timeout) != 0 {
+            // Never a run without the limit asked for.
+            return (report(LuaError("cannot start the time limit of \(options.timeout) s: no thread for its clock")), false)
+        }
+        defer { if options.each && options.timeout > 0 { fl_stop_cell_timer(lua.L) } }
         if options.showVersion { print(Interpreter.versionReport) }
         do {
             if options.warnings { try lua.run("warn('@on')", name: "=(command line)") }
@@ -64,9 +73,10 @@ struct Interpreter {
                 try runScript(script == "-" ? nil : script)
             }
         } catch let error as LuaError {
-            return report(error)
+            // The hook's message for Ctrl-C (CLuaShim's fl_guard_hook); a limit reached is not an interruption.
+            return (report(error), lua.limitReached == nil && error.message.contains("interrupted!"))
         } catch {
-            return report(LuaError(String(describing: error)))
+            return (report(LuaError(String(describing: error))), false)
         }
         if options.interactive {
             REPL(lua: lua).run()
@@ -75,10 +85,10 @@ struct Interpreter {
                 print(Interpreter.banner)
                 REPL(lua: lua).run()
             } else {
-                do { try runScript(nil) } catch let error as LuaError { return report(error) } catch { return .scriptError }
+                do { try runScript(nil) } catch let error as LuaError { return (report(error), false) } catch { return (.scriptError, false) }
             }
         }
-        return .success
+        return (.success, false)
     }
 
     /// The version line.

@@ -9,7 +9,7 @@ enum Interruption {
         fl_install_sigint()
         defer {
             fl_restore_sigint()
-            fl_clear_interrupt()
+            fl_clear_interrupt(lua.L)
         }
         return try body()
     }

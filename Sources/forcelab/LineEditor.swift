@@ -62,14 +62,15 @@ final class LineEditor {
     private static let readKey: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { file in
         let input = file.map(fileno) ?? STDIN_FILENO
         while let L = LineEditor.liveState, LiveTurns.active(L) {
-            var items = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
-                + LiveTurns.descriptors(L).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&items, nfds_t(items.count), LiveTurns.timeout(L)) < 0 && fl_interrupted() != 0 { return -1 }
-            if items[0].revents != 0 { break }
+            // A turn first, so what the last line changed (a setter, sim:tick) reaches the pages before the wait.
             if let error = LiveTurns.turn(L) {
                 Diagnostics.write("\n" + error + "\n")
                 rl_forced_update_display()
             }
+            var items = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+                + LiveTurns.descriptors(L).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&items, nfds_t(items.count), LiveTurns.timeout(L)) < 0 && fl_interrupted(L) != 0 { return -1 }
+            if items[0].revents != 0 { break }
         }
         guard let lead = readByte(input) else { return -1 }
         let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
@@ -84,7 +85,7 @@ final class LineEditor {
         while true {
             let count = read(input, &byte, 1)
             if count == 1 { return byte }
-            if count < 0 && errno == EINTR && fl_interrupted() == 0 { continue }
+            if count < 0 && errno == EINTR && fl_interrupted(nil) == 0 { continue }
             return nil
         }
     }

@@ -52,11 +52,11 @@ struct REPL {
 
     /// Reads a line with the prompt held in `global` (or `fallback`); Ctrl-C and Ctrl-D are told apart.
     private func read(_ editor: LineEditor, _ global: String, _ fallback: String) -> Input {
-        fl_clear_interrupt()
+        fl_clear_interrupt(lua.L)
         fl_rearm_sigint()
         let line = editor.readLine(prompt: prompt(global, fallback))
-        if fl_interrupted() != 0 {
-            fl_clear_interrupt()
+        if fl_interrupted(lua.L) != 0 {
+            fl_clear_interrupt(lua.L)
             // The terminal is raw while the line is edited, so the key is not echoed: mark the dropped line as a shell does.
             print("^C")
             return .interrupted

@@ -44,7 +44,7 @@ enum REPLHelp {
         defer { lua_settop(L, top) }
         do {
             try lua.loadString("return " + value, name: "=stdin")
-            fl_clear_interrupt()
+            fl_clear_interrupt(L)
             try lua.call(results: 1)
         } catch {
             // help(sim:run), a method as the docs write it, is no Lua.

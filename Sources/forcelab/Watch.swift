@@ -69,14 +69,14 @@ struct Watch {
         }
         var interrupted = false
         while process.isRunning {
-            if fl_interrupted() != 0 && !interrupted {
+            if fl_interrupted(nil) != 0 && !interrupted {
                 interrupted = true
                 kill(process.processIdentifier, SIGINT)
             }
             usleep(20_000)
         }
         process.waitUntilExit()
-        if interrupted || fl_interrupted() != 0 { return nil }
+        if interrupted || fl_interrupted(nil) != 0 { return nil }
         let used = WatchLog.read(log)
         return Run(
             started: started,
@@ -128,7 +128,7 @@ struct Watch {
     /// Sleeps `seconds`; false when Ctrl-C came.
     private func sleep(_ seconds: Double) -> Bool {
         usleep(useconds_t(seconds * 1e6))
-        return fl_interrupted() == 0
+        return fl_interrupted(nil) == 0
     }
 
     private static func stamp(_ path: String) -> Stamp? {

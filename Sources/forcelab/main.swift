@@ -33,6 +33,7 @@ do {
     }
     if let folder = options.definitionsFolder { exit(EditorDefinitions.write(to: folder)) }
     if options.watch { exit(Watch(options: options).run().rawValue) }
+    if options.each { exit(try EachScript.run(options).rawValue) }
     let interpreter = try Interpreter(options: options)
     exit(interpreter.run().rawValue)
 } catch let error as UsageError {

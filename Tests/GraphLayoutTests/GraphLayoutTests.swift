@@ -8,7 +8,7 @@ import Testing
 @Suite struct GraphLayoutTests {
     /// Les Misérables with d3's default forces, as README's first experiment does in Lua.
     private func miserables() throws -> (Graph, GraphLayout) {
-        let graph = try Graph.generate(kind: "miserables", options: [:])
+        let graph = try Graph.generate(kind: "miserables")
         let layout = try GraphLayout(graph: graph)
         try layout.setForce("link", GraphLinkForce(layout: layout))
         try layout.setForce("charge", ManyBodyForce())
@@ -149,7 +149,9 @@ import Testing
 
     @Test func recordingsStartAtTheirFirstTickAndEndAtTheLatest() throws {
         let (_, layout) = try miserables()
-        let recording = try layout.record(every: 7)
+        var settings = LayoutRecording.Settings()
+        settings.every = 7
+        let recording = try layout.record(settings)
         try layout.run()
         #expect(recording.ticks.count == 300 && recording.series("alpha")?.count == 300)
         #expect(recording.frameTicks.first == 0 && recording.frameTicks.last == 300)

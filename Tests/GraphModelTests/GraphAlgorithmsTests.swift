@@ -57,16 +57,16 @@ private func graph(_ ids: [String], _ edges: [(String, String)], directed: Bool)
         for i in 0..<5 { for j in (i + 1)..<5 { edges.append((side[i], side[j])) } }
     }
     let g = try graph(left + right, edges, directed: false)
-    let found = try g.louvainCommunities(seed: 3)
+    let found = try g.louvainCommunities(communities { $0.seed = 3 })
     #expect(found.count == 2)
     #expect(Set(found.numbers[0..<5]).count == 1 && Set(found.numbers[5..<10]).count == 1 && found.numbers[0] != found.numbers[5])
     // m = 21; each clique holds 10 edges and degree 21: Q = 2 (10/21 - (21/42)^2).
     #expect(abs(found.modularity - 2 * (10.0 / 21 - 0.25)) < 1e-12)
     for seed in [1, 2, 3] as [UInt32] {
-        #expect(try g.louvainCommunities(seed: seed).numbers == g.louvainCommunities(seed: seed).numbers)
+        #expect(try g.louvainCommunities(communities { $0.seed = seed }).numbers == g.louvainCommunities(communities { $0.seed = seed }).numbers)
     }
     // At resolution 0 nothing is lost by joining: every node joins one community.
-    #expect(try g.louvainCommunities(resolution: 0).count == 1)
+    #expect(try g.louvainCommunities(communities { $0.resolution = 0 }).count == 1)
 }
 
 /// Each algorithm charges its work to the meter, and stops when the check throws.
@@ -82,4 +82,11 @@ private func graph(_ ids: [String], _ edges: [(String, String)], directed: Bool)
     #expect(throws: Stop.self) { try g.connectedComponents(strong: true, meter: stopping()) }
     #expect(throws: Stop.self) { try g.coreNumbers(meter: stopping()) }
     #expect(throws: Stop.self) { try g.louvainCommunities(meter: stopping()) }
+}
+
+/// Community settings with the fields `set` sets.
+private func communities(_ set: (inout Graph.CommunitySettings) -> Void) -> Graph.CommunitySettings {
+    var settings = Graph.CommunitySettings()
+    set(&settings)
+    return settings
 }

@@ -34,7 +34,11 @@ def free_port():
         return s.getsockname()[1]
 
 
-class LabTests(unittest.TestCase):
+class LabServer(unittest.TestCase):
+    """A JupyterLab server with the forcelab kernel and a notebook `lab.ipynb` of the class's `cells`, and headless
+    Chromium to open it; the tests are the subclasses'."""
+    cells = CELLS
+
     @classmethod
     def setUpClass(cls):
         jupyter = install(FORCELAB)
@@ -42,7 +46,7 @@ class LabTests(unittest.TestCase):
         cls.shots = os.environ.get("FORCELAB_SCREENSHOTS") or tempfile.mkdtemp(prefix="forcelab-lab-shots-")
         os.makedirs(cls.shots, exist_ok=True)
         notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_code_cell(code) for code in CELLS]
+        notebook.cells = [nbformat.v4.new_code_cell(code) for code in cls.cells]
         notebook.metadata["kernelspec"] = {"name": "forcelab", "display_name": "forcelab (Lua)", "language": "lua"}
         nbformat.write(notebook, os.path.join(cls.folder, "lab.ipynb"))
         cls.port, cls.token = free_port(), "forcelab-test"
@@ -82,6 +86,10 @@ class LabTests(unittest.TestCase):
             time.sleep(0.25)
         self.driver.save_screenshot(os.path.join(self.shots, "lab-timeout.png"))
         self.fail(f"timed out waiting for {what} (screenshot in {self.shots})")
+
+
+class LabTests(LabServer):
+    """The notebook of CELLS run in JupyterLab and Notebook 7."""
 
     def test_jupyterlab_runs_the_notebook(self):
         self.run_all_and_check("lab", "/lab/tree/lab.ipynb")

@@ -109,7 +109,7 @@ final class LiveServerTests: XCTestCase {
     }
 
     /// A slow client's queue: text messages past the limit mark it overflowed and free what it held; a newer
-    /// positions frame replaces an unsent one.
+    /// positions frame replaces an unsent one; a text message drops an unsent frame only when it says so.
     func testClientQueueStaysBounded() {
         var limits = LiveServerLimits()
         limits.queuedMessages = 3
@@ -126,6 +126,15 @@ final class LiveServerTests: XCTestCase {
         XCTAssertEqual(queue.nextChunk(size: 10)?.offset, 10, "a message begun is finished before a frame")
         XCTAssertTrue(queue.nextChunk(size: 10)!.isLast)
         XCTAssertEqual(queue.nextChunk(size: 10)?.message.bytes, [3])
+        // A frame not yet begun follows a text message, unless the text drops it (a new scene).
+        queue.replacePositions(with: OutgoingMessage(bytes: [4], isBinary: true))
+        queue.enqueue(text: OutgoingMessage(bytes: [8], isBinary: false), limits: limits)
+        XCTAssertEqual(queue.nextChunk(size: 10)?.message.bytes, [8])
+        XCTAssertEqual(queue.nextChunk(size: 10)?.message.bytes, [4])
+        queue.replacePositions(with: OutgoingMessage(bytes: [5], isBinary: true))
+        queue.enqueue(text: OutgoingMessage(bytes: [9], isBinary: false), limits: limits, dropsPositions: true)
+        XCTAssertEqual(queue.nextChunk(size: 10)?.message.bytes, [9])
+        XCTAssertNil(queue.nextChunk(size: 10))
         for _ in 0..<4 { queue.enqueue(text: text, limits: limits) }
         XCTAssertTrue(queue.overflowed)
         XCTAssertFalse(queue.hasPending)

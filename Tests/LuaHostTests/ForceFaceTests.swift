@@ -8,7 +8,7 @@ import XCTest
 /// engine force with its `Settings`, defaults and ranges written there once) and its face, one `ForceOption` line per
 /// option; nothing else of LuaHost is written, and the force is made, read, set, printed and used by simulations
 /// like the built-in ones.
-private final class DragForce: Force {
+private final class DragForce: SettingsForce {
     /// The drag's settings.
     struct Settings: LuaSettable {
         /// The share of velocity taken away per pass.
@@ -48,18 +48,15 @@ private final class DragForce: Force {
 }
 
 /// `fl.force.drag`, as its face file would declare it.
-private enum DragFace: ForceFace {
+private enum DragFace: SettingsForceFace {
+    typealias Engine = DragForce
     static let name = "drag"
     static let doc = "takes a share of every velocity away"
     static let positional = ["strength"]
-    static let options: [ForceOption<DragForce.Settings>] = [
+    static let options: [ForceOption<Settings>] = [
         .number("strength", \.strength, "share of velocity taken away per pass"),
         .integer("iterations", \.iterations, "passes per tick"),
     ]
-
-    static func make(_ settings: DragForce.Settings, for simulation: SimulationHandle) -> any Force {
-        DragForce(settings)
-    }
 }
 
 final class ForceFaceTests: LuaTestCase {
@@ -98,6 +95,8 @@ final class ForceFaceTests: LuaTestCase {
             assert(g1:node("a").vx == 6, g1:node("a").vx)
             assert(drag:strength(0.5) == drag and drag:iterations(2) == drag)
             assert(tostring(drag) == "Force.drag{strength = 0.5, iterations = 2}", tostring(drag))
+            assert(math.type(drag:iterations()) == "integer" and math.type(fl.force.collide{}:iterations()) == "integer",
+              "an integer option reads back as a Lua integer, given or default")
             sim1:tick()
             sim2:tick()
             assert(g1:node("a").vx == 1.5, "the setter reached the first simulation: " .. g1:node("a").vx)

@@ -1,7 +1,7 @@
 /* The only C that touches Lua on behalf of Swift. One file per concern:
  * calls.c (the error trampoline, protected calls and helpers), loaders.c (text-only loading, the standard
  * libraries), sandbox.c (the sandbox), memory.c (the capped allocator, opening and closing a state), limits.c (instruction, memory and time
- * limits), interrupt.c (Ctrl-C, the timer, coroutines that run), nodesync.c (bulk copies for Lua forces), arraysync.c (copies for
+ * limits), interrupt.c (Ctrl-C, each state's time limit on one clock, coroutines that run), nodesync.c (bulk copies for Lua forces), arraysync.c (copies for
  * array-form Lua forces); the macro shims are at the end of this header. */
 #ifndef FORCELAB_CLUASHIM_H
 #define FORCELAB_CLUASHIM_H
@@ -93,10 +93,12 @@ int fl_isobject(lua_State *L, int idx);
  * debug library keeps away from the host's state: see debug.c). */
 int fl_openlibs(lua_State *L);
 
-/* Ctrl-C: the signal handler sets a flag and the guard hook on the registered state's main thread and on the
- * coroutines being resumed; the hook raises "interrupted!". The first Ctrl-C also puts back the default action, so
- * a second one ends the process as in the stock interpreter; fl_rearm_sigint takes Ctrl-C again (the REPL, back at
- * its prompt). fl_interrupted is also true once the time limit is reached. */
+/* Ctrl-C reaches one state, the session's (the state running at the terminal: the script's, the REPL's, the
+ * kernel's), set by fl_set_interrupt_state (NULL: none; a Ctrl-C then is the process's, for a host running no Lua).
+ * The signal handler sets that state's flag and the guard hook on its main thread and on its coroutines being
+ * resumed; the hook raises "interrupted!". Other states never see it. The first Ctrl-C also puts back the default
+ * action, so a second one ends the process as in the stock interpreter; fl_rearm_sigint takes Ctrl-C again (the
+ * REPL, back at its prompt). */
 void fl_set_interrupt_state(lua_State *L);
 void fl_install_sigint(void);
 void fl_rearm_sigint(void);
@@ -104,8 +106,10 @@ void fl_restore_sigint(void);
 /* With `keep` true, Ctrl-C keeps its handler after the first (a notebook kernel, interrupted many times, ends by a
  * message instead). */
 void fl_keep_sigint(int keep);
-int fl_interrupted(void);
-void fl_clear_interrupt(void);
+/* Whether `L` has a Ctrl-C pending or has reached its time limit; with NULL, the state Ctrl-C reaches (or, with none,
+ * whether a Ctrl-C came). fl_clear_interrupt forgets the pending Ctrl-C of the same. */
+int fl_interrupted(lua_State *L);
+void fl_clear_interrupt(lua_State *L);
 /* Sends the message of the watchdog that ends the process after the time limit's grace period to `descriptor`
  * instead of standard error (for a host that captures standard error meanwhile, as grading does). */
 void fl_set_watchdog_descriptor(int descriptor);
@@ -118,14 +122,17 @@ void fl_set_watchdog_descriptor(int descriptor);
  * frees the allocator's state. */
 lua_State *fl_newstate(size_t memory, long long instructions);
 void fl_close(lua_State *L);
-/* Starts the time limit for the whole process: after `seconds`, running Lua code fails with "time limit of N s
- * reached", sticky; a run that has not ended 2 s later (in a finalizer, or in a host loop that does not call
- * fl_limits_exceeded) is ended with a message and exit status 3. */
-void fl_start_timer(lua_State *L, double seconds);
+/* Starts `L`'s time limit: after `seconds`, running Lua code in `L` fails with "time limit of N s reached",
+ * sticky; if `L` is still open 2 s later (stuck in a finalizer, or in a host loop that does not call
+ * fl_limits_exceeded) the process ends with a message and exit status 3. Other states keep their own limits (or
+ * none). Returns 0, or -1 when the limit cannot be kept (no thread for the clock, or 64 states with a limit). */
+int fl_start_timer(lua_State *L, double seconds);
 /* The time limit of one chunk (a notebook cell): as fl_start_timer, from now; fl_stop_cell_timer disarms it when the
- * chunk ends and forgets having reached it, so the next chunk runs. Instead of one timer for the process. */
-void fl_start_cell_timer(lua_State *L, double seconds);
+ * chunk ends and forgets having reached it, so the next chunk runs. */
+int fl_start_cell_timer(lua_State *L, double seconds);
 void fl_stop_cell_timer(lua_State *L);
+/* Seconds left before `L`'s time limit (0 once reached), or -1 when it has none. */
+double fl_time_left(lua_State *L);
 /* For the host's own long loops (ticks, generators, file records, pictures): charges `cost` instructions (say, the
  * nodes and edges a tick visits) and returns the message to raise when a limit is reached (time, instructions,
  * memory, or a pending Ctrl-C's "interrupted!", which this takes), or NULL to go on. Call it once per step of the

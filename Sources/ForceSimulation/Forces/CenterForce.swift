@@ -1,6 +1,6 @@
 /// d3's centering force: shifts every position (not velocity) so the mean moves towards the centre by `strength`;
 /// ignores alpha and includes fixed nodes in the mean.
-public final class CenterForce: Force {
+public final class CenterForce: Force, SettingsForce {
     /// Centre x (default 0).
     public var x: Double
     /// Centre y (default 0).

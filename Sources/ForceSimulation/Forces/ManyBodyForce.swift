@@ -6,7 +6,7 @@ import ProcessorSupport
 /// Each node's sum is independent given the tree, so nodes are processed in parallel chunks; a node whose sum
 /// would draw a jiggle (coincident coordinates) is left for a sequential pass in index order, which keeps the
 /// random draws, and so every result, identical to a single-threaded run.
-public final class ManyBodyForce: PreparedForce {
+public final class ManyBodyForce: PreparedForce, SettingsForce {
     /// Per-node strength (default -30); negative repels. Evaluated at initialization.
     public var strength: NodeParameter {
         didSet { stale = true }

@@ -1,6 +1,6 @@
 /// d3's radial force: pulls each node towards a circle (sphere in 3D) of a per-node radius around a fixed centre,
 /// v += d * (radius - r) * strength * alpha / r with d = position - centre (a zero component becomes 1e-6).
-public final class RadialForce: Force {
+public final class RadialForce: Force, SettingsForce {
     /// Per-node radius of the circle; a NaN radius gives strength 0, as in d3.
     public var radius: NodeParameter {
         didSet { stale = true }

@@ -2,6 +2,20 @@
 /// union-find, and strongly connected (edges followed from source to target) by Tarjan's algorithm, without
 /// recursion so a long path cannot overflow the stack.
 extension Graph {
+    /// How components are found and where they are written, with the defaults.
+    public struct ComponentSettings: Sendable {
+        /// The node data field each node's component number is written to.
+        public var field = "component"
+        /// Strongly connected components, following edges from source to target; otherwise weakly connected.
+        public var strong = false
+
+        /// The defaults.
+        public init() {}
+
+        /// No setting is a number.
+        public static func range(of setting: PartialKeyPath<ComponentSettings>) -> ClosedRange<Double>? { nil }
+    }
+
     /// Each node's component (in node order), numbered 1, 2, ... from the largest, and the number of components.
     /// `strong` follows edges from source to target (in an undirected graph both ways, the same as weak).
     public func connectedComponents(strong: Bool = false, meter: WorkMeter = WorkMeter()) throws -> (numbers: [Int], count: Int) {

@@ -3,6 +3,18 @@
 /// count once and self-loops not at all; in a directed graph a node's degree is its in-degree plus its out-degree
 /// (a pair of opposite edges counts twice).
 extension Graph {
+    /// Where core numbers are written, with the default.
+    public struct CoreSettings: Sendable {
+        /// The node data field each node's core number is written to.
+        public var field = "core"
+
+        /// The default.
+        public init() {}
+
+        /// No setting is a number.
+        public static func range(of setting: PartialKeyPath<CoreSettings>) -> ClosedRange<Double>? { nil }
+    }
+
     /// Each node's core number, in node order.
     public func coreNumbers(meter: WorkMeter = WorkMeter()) throws -> [Int] {
         var seen = Set<Int>(), arcs: [(from: Int, to: Int, weight: Double)] = []

@@ -5,11 +5,36 @@ import D3Random
 /// level moves nothing. The same graph, seed and options give the same communities. Edges are taken as undirected
 /// (a directed edge joins its ends as an undirected one does), weighted by an edge data field or 1 each.
 extension Graph {
+    /// How communities are found and where they are written, with the defaults.
+    public struct CommunitySettings: Sendable {
+        /// The node data field each node's community number is written to.
+        public var field = "community"
+        /// Seeds the order nodes are visited in; the same seed gives the same communities.
+        public var seed = LCG.defaultSeed
+        /// γ in the modularity: above 1 favours smaller communities, below 1 larger ones.
+        public var resolution = 1.0
+        /// The edge data field holding each edge's positive weight; nil: every edge weighs 1.
+        public var weight: String?
+
+        /// The defaults.
+        public init() {}
+
+        /// The range a numeric setting must lie in.
+        public static func range(of setting: PartialKeyPath<CommunitySettings>) -> ClosedRange<Double>? {
+            switch setting {
+            case \.seed: 0...Double(UInt32.max)
+            case \.resolution: 0...Double.greatestFiniteMagnitude
+            default: nil
+            }
+        }
+    }
+
     /// The communities found (per node, in node order, numbered 1, 2, ... from the largest), their number and the
-    /// partition's modularity (networkx's definition, at `resolution`).
+    /// partition's modularity (networkx's definition, at `settings.resolution`).
     public func louvainCommunities(
-        seed: UInt32 = 1, resolution: Double = 1, weight field: String? = nil, meter: WorkMeter = WorkMeter()
+        _ settings: CommunitySettings = CommunitySettings(), meter: WorkMeter = WorkMeter()
     ) throws -> (numbers: [Int], count: Int, modularity: Double) {
+        let field = settings.weight, resolution = settings.resolution, seed = settings.seed
         let pairs = edgeIndexPairs
         let weights = try field.map { try edgeWeights(field: $0) } ?? [Double](repeating: 1, count: pairs.count)
         let level = try Louvain.Level(nodeCount: nodeCount, pairs: pairs, weights: weights, meter: meter)

@@ -1,48 +1,64 @@
-/// Reads and checks the numeric options of a generator, naming the generator and option in errors.
+/// Reads and checks the typed parameters of a generator, naming the generator and parameter in errors.
 struct GeneratorOptions {
     /// The generator kind, for messages.
     let kind: String
-    /// The options given.
-    let values: [String: Double]
+    /// The parameters given.
+    let given: GeneratorParameters
 
-    /// The kind's parameters, by name.
-    private let parameters: [String: GeneratorParameter]
+    /// The kind's parameters.
+    private let parameters: [GeneratorParameter]
 
-    /// Options for a kind, each checked against its declaration (`GraphGenerator.parameters`): an option the kind
-    /// does not take, a value out of its range or not whole where it must be is an error.
-    init(kind: GraphGenerator, values: [String: Double]) throws {
+    /// Parameters for a kind, each checked against its declaration (`GraphGenerator.parameters`): a parameter the
+    /// kind does not take, or a value out of its range, is an error.
+    init(kind: GraphGenerator, parameters given: GeneratorParameters) throws {
         self.kind = kind.rawValue
-        self.values = values
-        parameters = Dictionary(uniqueKeysWithValues: kind.parameters.map { ($0.name, $0) })
-        if let unknown = values.keys.sorted().first(where: { parameters[$0] == nil }) {
+        self.given = given
+        parameters = kind.parameters
+        let names = parameters.map(\.name)
+        let unknown = GraphGenerator.everyParameter.filter { !names.contains($0.name) && $0.value(in: given) != nil }.map(\.name)
+        if let unknown = unknown.sorted().first {
             if parameters.isEmpty { throw GraphError("\(kind.rawValue): takes no options, got '\(unknown)'") }
-            throw GraphError("\(kind.rawValue): unknown option '\(unknown)' (takes \(parameters.keys.sorted().joined(separator: ", ")))")
+            throw GraphError("\(kind.rawValue): unknown option '\(unknown)' (takes \(names.sorted().joined(separator: ", ")))")
         }
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            let parameter = parameters[name]!
-            guard parameter.range.contains(value), !parameter.isWhole || value == value.rounded() else {
-                let whole = parameter.isWhole ? "a whole number" : "a number"
-                let range = parameter.range.upperBound == .infinity ? "≥ \(NumberText.format(parameter.range.lowerBound))"
-                    : "from \(NumberText.format(parameter.range.lowerBound)) to \(NumberText.format(parameter.range.upperBound))"
-                throw GraphError("\(kind.rawValue): option '\(name)' must be \(whole) \(range), got \(NumberText.format(value))")
-            }
+        for parameter in parameters.sorted(by: { $0.name < $1.name }) {
+            guard let value = parameter.value(in: given), !parameter.range.contains(value) else { continue }
+            let whole = parameter.isWhole ? "a whole number" : "a number"
+            let range = parameter.range.upperBound == .infinity ? "≥ \(NumberText.format(parameter.range.lowerBound))"
+                : "from \(NumberText.format(parameter.range.lowerBound)) to \(NumberText.format(parameter.range.upperBound))"
+            throw GraphError("\(kind.rawValue): option '\(parameter.name)' must be \(whole) \(range), got \(NumberText.format(value))")
         }
     }
 
-    /// True when an option was given.
-    func has(_ key: String) -> Bool { values[key] != nil }
+    /// True when the parameter held in `property` was given.
+    func has(_ property: PartialKeyPath<GeneratorParameters>) -> Bool {
+        declaration(property).value(in: given) != nil
+    }
 
-    /// The value of parameter `key`, or its default; a required one (or one without a default) not given is an error.
-    private func value(_ key: String) throws -> Double {
-        guard let parameter = parameters[key] else { preconditionFailure("\(kind): '\(key)' is read but not declared") }
-        guard let value = values[key] ?? parameter.fallback else { throw GraphError("\(kind): option '\(key)' is required") }
+    /// The kind's declaration of the parameter held in `property`; reading one the kind does not declare is a
+    /// programming error.
+    private func declaration(_ property: PartialKeyPath<GeneratorParameters>) -> GeneratorParameter {
+        guard let parameter = parameters.first(where: { $0.property.keyPath == property }) else {
+            preconditionFailure("\(kind): \(property) is read but not declared")
+        }
+        return parameter
+    }
+
+    /// The value of the parameter held in `property`, or its default; a required one (or one without a default)
+    /// not given is an error.
+    private func value(_ property: PartialKeyPath<GeneratorParameters>) throws -> Double {
+        let parameter = declaration(property)
+        guard let value = parameter.value(in: given) ?? parameter.fallback else {
+            throw GraphError("\(kind): option '\(parameter.name)' is required")
+        }
         return value
     }
 
     /// A whole-number parameter (at most 1e9: larger counts are more than a generator builds).
-    func count(_ key: String) throws -> Int {
-        let value = try value(key)
-        guard value <= 1e9 else { throw GraphError("\(kind): option '\(key)' must be at most 1e9, got \(NumberText.format(value))") }
+    func count(_ property: WritableKeyPath<GeneratorParameters, Int?>) throws -> Int {
+        let value = try value(property)
+        guard value <= 1e9 else {
+            throw GraphError("\(kind): option '\(declaration(property).name)' must be at most 1e9, got \(NumberText.format(value))")
+        }
         return Int(value)
     }
 
@@ -67,12 +83,12 @@ struct GeneratorOptions {
     static let bytesPerNode = 400.0, bytesPerEdge = 300.0
 
     /// A probability parameter.
-    func probability(_ key: String) throws -> Double {
-        try value(key)
+    func probability(_ property: WritableKeyPath<GeneratorParameters, Double?>) throws -> Double {
+        try value(property)
     }
 
     /// The seed of d3's LCG.
     func seed() throws -> UInt32 {
-        UInt32(try value("seed"))
+        UInt32(try value(\GeneratorParameters.seed))
     }
 }

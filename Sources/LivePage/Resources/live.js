@@ -605,7 +605,11 @@
   var panelShape = "";
   function buildPanel() {
     // The panel is rebuilt only when the forces or their options change in kind; values move in place.
-    var shape = JSON.stringify(forces.map(function (f) { return [f.name, f.kind, Object.keys(f.options || {})]; }));
+    // An option's row is a slider while its value is a number, a field while it is a data field or a function.
+    var shape = JSON.stringify(forces.map(function (f) {
+      var options = f.options || {};
+      return [f.name, f.kind, Object.keys(options).map(function (name) { return [name, bound(options[name]) !== undefined]; })];
+    }));
     if (shape !== panelShape || !panel.firstChild) {
       panelShape = shape;
       panel.textContent = "";
@@ -762,8 +766,9 @@
   // The kinds the page cannot set (functions and tables): shown, set in the session.
   var sessionKinds = ["function", "table", "custom", "nodeColour", "edgeColour"];
 
-  // One option's row: a slider and a number field for numbers, a select for choices, a switch for booleans, a field
-  // for the rest; the declaration's doc is the row's tooltip. The row's `control.setValue` moves it without sending.
+  // One option's row: a slider and a number field for numbers, a select for choices, a select and x, y fields for a
+  // choice or a vector, a switch for booleans, a field for the rest; the declaration's doc is the row's tooltip. The
+  // row's `control.setValue` moves it without sending.
   function optionRow(declaration, value, change) {
     var doc = declaration.doc || "";
     var label = element("label", { title: doc }, [declaration.name]);
@@ -824,6 +829,8 @@
       }));
       control.addEventListener("change", function () { change(control.value); });
       control.setValue = function (v) { if (document.activeElement !== control) control.value = String(v); };
+    } else if (kind === "choiceOrVector") {
+      control = choiceOrVectorControl(declaration, change);
     } else if (kind === "boolean") {
       control = element("input", { type: "checkbox" });
       control.addEventListener("change", function () { change(control.checked); });
@@ -847,8 +854,62 @@
     control.setAttribute("aria-label", declaration.name);
     control.setValue(value);
     row.appendChild(control);
+    if (control.below) row.appendChild(control.below);
     row.control = control;
     return row;
+  }
+
+  // The unit vectors of the screen's directions (y grows downwards), which a vector starts from when one of them was
+  // chosen.
+  var screenDirections = { right: [1, 0], down: [0, 1], left: [-1, 0], up: [0, -1] };
+
+  // A choice-or-vector option's control (fl.force.flow's direction): a select of the declared names and "vector",
+  // which shows x and y fields (`below` it); a vector is sent as [x, y] once both are numbers, not both 0. The
+  // select is the row's control; its setValue shows a name or a vector.
+  function choiceOrVectorControl(declaration, change) {
+    var select = element("select", {}, (declaration.choices || []).map(function (choice) {
+      return element("option", { value: choice }, [choice]);
+    }).concat([element("option", { value: "vector" }, ["vector x, y"])]));
+    var fields = ["x", "y"].map(function (axis) {
+      var field = element("input", { type: "text", inputMode: "decimal", placeholder: axis });
+      field.setAttribute("aria-label", declaration.name + " " + axis);
+      return field;
+    });
+    var vector = element("div", { className: "vector", hidden: true }, fields);
+    select.below = vector;
+    var showVector = function (v) {
+      vector.hidden = false;
+      fields.forEach(function (field, i) { field.value = formatNumber(v[i]); field.classList.remove("invalid"); });
+    };
+    select.addEventListener("change", function () {
+      var previous = select.dataset.previous;
+      select.dataset.previous = select.value;
+      if (select.value !== "vector") { vector.hidden = true; change(select.value); return; }
+      var current = fields.map(function (field) { return parseNumber(field.value); });
+      var start = vector.hidden ? screenDirections[previous] || [1, 0] : current;
+      showVector(start);
+      change(start);
+    });
+    fields.forEach(function (field) {
+      field.addEventListener("change", function () {
+        var v = fields.map(function (f) { return parseNumber(f.value); });
+        var valid = v.every(isFinite) && (v[0] !== 0 || v[1] !== 0);
+        fields.forEach(function (f) { f.classList.toggle("invalid", !valid); });
+        if (valid) change(v);
+      });
+    });
+    select.setValue = function (v) {
+      if ([select].concat(fields).indexOf(document.activeElement) >= 0) return;
+      if (Array.isArray(v)) {
+        select.value = "vector";
+        showVector(v);
+      } else if (v !== null && v !== undefined) {
+        select.value = String(v);
+        vector.hidden = true;
+      }
+      select.dataset.previous = select.value;
+    };
+    return select;
   }
 
   function showMetrics() {
@@ -905,7 +966,8 @@
     nodeAt: function (x, y) { return nodeAt({ x: x, y: y }); },
     state: function () {
       return { nodes: n, edges: scene ? scene.edges.length : 0, tick: tick, alpha: alpha, forces: forces,
-        simulation: simulation, metrics: metrics, view: view, ended: ended, connected: !!socket && socket.readyState === 1 };
+        simulation: simulation, metrics: metrics, view: view, ended: ended, connected: !!socket && socket.readyState === 1,
+        held: gesture ? gesture.node : -1 };
     },
     ids: function () { return scene ? scene.nodes.map(function (node) { return node.id; }) : []; }
   };

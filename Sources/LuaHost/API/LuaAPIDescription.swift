@@ -91,6 +91,9 @@ public enum LuaAPIDescription {
         case .choiceOrVector(let names):
             fields.append(JSONField("kind", .string("choiceOrVector")))
             fields.append(JSONField("choices", .array(names.map(JSONValue.string))))
+        case .choices(let names):
+            fields.append(JSONField("kind", .string("choices")))
+            fields.append(JSONField("choices", .array(names.map(JSONValue.string))))
         case .function(let shape): fields += [JSONField("kind", .string("function")), JSONField("shape", .string(shape))]
         case .table(let shape): fields += [JSONField("kind", .string("table")), JSONField("shape", .string(shape))]
         case .custom(let shape): fields += [JSONField("kind", .string("custom")), JSONField("shape", .string(shape))]

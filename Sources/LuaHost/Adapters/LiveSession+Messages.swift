@@ -109,8 +109,18 @@ extension LiveSession {
             value = .choice(name)
         case .bool(let flag) where option.isBoolean:
             value = .boolean(flag)
+        case .array(let items) where option.acceptsVector:
+            let numbers = items.compactMap { item -> Double? in
+                if case .number(let number) = item, number.isFinite { return number }
+                return nil
+            }
+            guard items.count == 2, numbers.count == 2, numbers.contains(where: { $0 != 0 }) else {
+                throw Refusal("\(force.kind.table.function): option '\(optionName)' takes [x, y], two finite numbers not both 0")
+            }
+            value = .vector(numbers)
         case _ where !option.choices.isEmpty:
-            throw Refusal("\(force.kind.table.function): option '\(optionName)' takes one of \(option.choices.joined(separator: ", "))")
+            let vector = option.acceptsVector ? " or [x, y]" : ""
+            throw Refusal("\(force.kind.table.function): option '\(optionName)' takes one of \(option.choices.joined(separator: ", "))\(vector)")
         default:
             throw Refusal("\(force.kind.table.function): option '\(optionName)' takes a number\(option.perElement ? " or a data field name" : "")")
         }

@@ -32,6 +32,8 @@ final class LiveSession {
     var held: Set<String> = []
     private var nextTickAt = 0.0
     private var lastFrameAt = -Double.infinity
+    /// The tick count of the last frame sent to every page.
+    private var ticksFramed = -1
     /// What the last scene was made from (the graph's structure and the layout's count of outside edits).
     var sceneMadeFrom: [Int] = []
     /// The node ids in the last scene's order: a page's node index means this node.
@@ -96,6 +98,8 @@ final class LiveSession {
             nextTickAt = now + interval
             try tick(L)
         }
+        // Ticks the session made itself (sim:tick, the end of a sim:run between frames) show too.
+        if simulation.layout.ticksDone != ticksFramed { sendFrame(now: now) }
     }
 
     /// Called after each tick of the session's own `sim:run`: a frame at most `fps` a second, and the pages'
@@ -144,12 +148,14 @@ final class LiveSession {
     }
 
     /// A new page gets the last scene (made again only when the graph changed since), the controls as they are
-    /// now, and the metrics when the layout is cool.
+    /// now, the metrics when the layout is cool, and the positions now, so it draws the graph at once whether the
+    /// simulation ticks, is paused or has cooled.
     private func welcome(_ client: LiveServer.ClientID, _ L: OpaquePointer) throws {
         try publishChanges(L)
-        server.send(text: lastScene, to: client)
+        server.send(text: lastScene, to: client, dropsPositions: true)
         server.send(text: lastControls, to: client)
         if metricsSent, let metrics = try? metricsText() { server.send(text: metrics, to: client) }
+        server.send(positions: frameBytes(), to: client)
     }
 
     /// One tick as d3's timer makes it (tick handlers called, the end handlers when it cools), then its frame.
@@ -169,10 +175,16 @@ final class LiveSession {
         }
     }
 
-    /// Sends the positions as one binary frame: `[tick, alpha, x0, y0, (z0,) ...]`, little-endian Float64, in the
-    /// last scene's order.
+    /// Sends the positions to every page as one frame (`frameBytes`).
     private func sendFrame(now: Double) {
         lastFrameAt = now
+        ticksFramed = simulation.layout.ticksDone
+        server.send(positions: frameBytes())
+    }
+
+    /// The positions as one binary frame: `[tick, alpha, x0, y0, (z0,) ...]`, little-endian Float64, in the last
+    /// scene's order.
+    private func frameBytes() -> [UInt8] {
         let engine = simulation.layout.simulation
         let kinetics = engine.kinetics
         let three = engine.dimensions == 3
@@ -187,7 +199,7 @@ final class LiveSession {
         bytes.withUnsafeMutableBytes { raw in
             for (i, value) in values.enumerated() { raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: i * 8, as: UInt64.self) }
         }
-        server.send(positions: bytes)
+        return bytes
     }
 
     // MARK: What changed
@@ -199,7 +211,9 @@ final class LiveSession {
         try layout.synchronize()
         if madeFrom != sceneMadeFrom {
             lastScene = try sceneText(L)
-            server.send(text: lastScene)
+            server.send(text: lastScene, dropsPositions: true)
+            // The positions in the new scene's order, so the pages draw it even while nothing ticks.
+            server.send(positions: frameBytes())
             metricsSent = false
             running = running || simulation.layout.simulation.alpha >= simulation.layout.simulation.alphaMin
         }
@@ -207,10 +221,10 @@ final class LiveSession {
         if controls != lastControls {
             lastControls = controls
             server.send(text: controls)
-            let engine = layout.simulation
-            // The session set alpha (sim:alpha(1)): d3's restart.
-            if !running && engine.alpha >= engine.alphaMin { running = true }
         }
+        // Cooled, yet alpha is at least alphaMin again: the session set it (sim:alpha(1)), so d3's restart.
+        let engine = layout.simulation
+        if !running && engine.alpha >= engine.alphaMin { restart() }
     }
 
     private var madeFrom: [Int] { [simulation.layout.graph.structureVersion, simulation.layout.editsSeen] }
@@ -280,7 +294,7 @@ final class LiveSession {
             var options: [JSONField] = []
             if let force {
                 options = force.kind.table.options.map { option in
-                    JSONField(option.name, Self.json(force.given[option.name], default: option.numericDefault))
+                    JSONField(option.name, Self.json(force.given[option.name] ?? option.givenDefault, default: option.numericDefault))
                 }
             }
             return .object([

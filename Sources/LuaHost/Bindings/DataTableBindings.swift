@@ -11,12 +11,12 @@ enum DataTableBindings {
         .init("clock", clock, "(): number", "monotonic wall time in seconds"),
     ]
 
-    /// The format named by `options.format`, else by the path's extension.
-    private static func format(_ options: OptionsReader, path: String) throws -> DataTableFormat {
+    /// The format `settings` give, else the one of the path's extension (an error of argument `n` when neither says).
+    private static func format(_ settings: DataTableFile.Settings, path: String, _ arguments: LuaArguments, _ n: Int32) throws -> DataTableFormat {
         do {
-            return try DataTableFormat.choose(try options.optionalString("format"), path: path)
+            return try DataTableFormat.choose(settings.format, path: path)
         } catch let error as DataTableError {
-            throw options.fields.arguments.error(options.fields.argument, error.description)
+            throw arguments.error(n, error.description)
         }
     }
 
@@ -32,17 +32,9 @@ enum DataTableBindings {
                 try checkExactIntegers(arguments, row: position)
                 return try cells(try LuaValues.data(arguments.L, -1), row: position, arguments: arguments)
             }
-            let options = try OptionsReader(arguments, 3, DataTableOptions.write)
-            let format = try format(options, path: path)
-            var columns: [String]?
-            if try options.pushTable("columns") {
-                fl_pop(arguments.L, 1)
-                guard case .array(let names)? = try options.fields.data("columns"), names.allSatisfy({ $0.string != nil }) else {
-                    throw arguments.error(3, "field 'columns': an array of column names expected")
-                }
-                columns = names.compactMap(\.string)
-            }
-            try DataTableFile.write(DataTable(rows: rows, columns: columns), to: path, format: format)
+            let settings = try DataTableOptions.writing.read(arguments, 3)
+            let format = try format(settings, path: path, arguments, 3)
+            try DataTableFile.write(DataTable(rows: rows, columns: settings.columns), to: path, format: format)
             lua_settop(arguments.L, 1)
             return 1
         }
@@ -79,8 +71,8 @@ enum DataTableBindings {
     static let read: LuaFunction = { L in
         LuaBinding.run(L, "read") { arguments in
             let path = try arguments.path(1)
-            let options = try OptionsReader(arguments, 2, DataTableOptions.read)
-            let table = try DataTableFile.read(path, format: try format(options, path: path), check: LuaLimits.checker(arguments.L))
+            let settings = try DataTableOptions.reading.read(arguments, 2)
+            let table = try DataTableFile.read(path, format: try format(settings, path: path, arguments, 2), check: LuaLimits.checker(arguments.L))
             LuaValues.push(arguments.L, DataValue.array(table.rows.map { row in
                 DataValue.object(row.mapValues { cell in
                     switch cell {

@@ -219,7 +219,7 @@ enum ForceBindings {
                 if force.given[name] == nil, case .function = option.value {
                     LuaBinding.push(L, nodeId)
                 } else {
-                    push(L, force.given[name] ?? option.givenDefault, default: option.numericDefault)
+                    push(L, force.given[name] ?? option.givenDefault, default: option.numericDefault, integer: option.isInteger)
                 }
                 return 1
             }
@@ -229,9 +229,11 @@ enum ForceBindings {
         }
     }
 
-    /// Pushes an option's value: the number, function or field name given, or the default (nil when computed).
-    private static func push(_ L: OpaquePointer, _ value: ForceValue?, default fallback: Double?) {
-        switch value {
+    /// Pushes an option's value: the number (a Lua integer for an integer option), function or field name given, or
+    /// the default (nil when computed).
+    private static func push(_ L: OpaquePointer, _ value: ForceValue?, default fallback: Double?, integer: Bool) {
+        switch (value ?? fallback.map(ForceValue.number)) {
+        case .number(let number)? where integer && lua_Integer(exactly: number) != nil: lua_pushinteger(L, lua_Integer(number))
         case .number(let number)?: lua_pushnumber(L, number)
         case .function(let function)?: function.push(L)
         case .field(let field)?, .choice(let field)?: LuaValues.push(L, field)
@@ -243,8 +245,7 @@ enum ForceBindings {
                 lua_rawseti(L, -2, lua_Integer(i + 1))
             }
         case .ids(let ids)?: GraphConversions.pushStrings(L, ids)
-        case nil:
-            if let fallback { lua_pushnumber(L, fallback) } else { lua_pushnil(L) }
+        case nil: lua_pushnil(L)
         }
     }
 

@@ -21,10 +21,9 @@ enum GraphAlgorithmBindings {
     static let components: LuaFunction = { L in
         LuaBinding.run(L, "components") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
-            let options = try OptionsReader(arguments, 2, GraphAlgorithmOptions.components)
-            let found = try graph.connectedComponents(
-                strong: try options.boolean("strong"), meter: WorkMeter(LuaLimits.checker(arguments.L)))
-            try write(found.numbers, to: try options.string("field"), of: graph)
+            let settings = try GraphAlgorithmOptions.componentSettings.read(arguments, 2)
+            let found = try graph.connectedComponents(strong: settings.strong, meter: WorkMeter(LuaLimits.checker(arguments.L)))
+            try write(found.numbers, to: settings.field, of: graph)
             lua_pushinteger(arguments.L, lua_Integer(found.count))
             return 1
         }
@@ -34,9 +33,9 @@ enum GraphAlgorithmBindings {
     static let cores: LuaFunction = { L in
         LuaBinding.run(L, "cores") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
-            let options = try OptionsReader(arguments, 2, GraphAlgorithmOptions.cores)
+            let settings = try GraphAlgorithmOptions.coreSettings.read(arguments, 2)
             let numbers = try graph.coreNumbers(meter: WorkMeter(LuaLimits.checker(arguments.L)))
-            try write(numbers, to: try options.string("field"), of: graph)
+            try write(numbers, to: settings.field, of: graph)
             lua_pushinteger(arguments.L, lua_Integer(numbers.max() ?? 0))
             return 1
         }
@@ -47,17 +46,14 @@ enum GraphAlgorithmBindings {
     static let communities: LuaFunction = { L in
         LuaBinding.run(L, "communities") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
-            let options = try OptionsReader(arguments, 2, GraphAlgorithmOptions.communities)
-            let weight = try options.optionalString("weight")
+            let settings = try GraphAlgorithmOptions.communitySettings.read(arguments, 2)
             let found: (numbers: [Int], count: Int, modularity: Double)
             do {
-                found = try graph.louvainCommunities(
-                    seed: UInt32(try options.integer("seed")), resolution: try options.number("resolution"), weight: weight,
-                    meter: WorkMeter(LuaLimits.checker(arguments.L)))
-            } catch let error as GraphError where weight != nil {
+                found = try graph.louvainCommunities(settings, meter: WorkMeter(LuaLimits.checker(arguments.L)))
+            } catch let error as GraphError where settings.weight != nil {
                 throw arguments.error(2, "field 'weight': \(error)")
             }
-            try write(found.numbers, to: try options.string("field"), of: graph)
+            try write(found.numbers, to: settings.field, of: graph)
             lua_pushinteger(arguments.L, lua_Integer(found.count))
             lua_pushnumber(arguments.L, found.modularity)
             return 2

@@ -103,9 +103,7 @@ enum GraphBindings {
     /// `fl.graph.new([{directed =}])`: an empty graph.
     static let new: LuaFunction = { L in
         LuaBinding.run(L, "new") { arguments in
-            let options = try OptionsReader(arguments, 1, GraphOptions.new)
-            let graph = Graph()
-            graph.directed = try options.boolean("directed")
+            let graph = Graph(try GraphOptions.settings.read(arguments, 1))
             push(arguments.L, graph)
             return 1
         }

@@ -20,21 +20,12 @@ enum GraphFileBindings {
     static let saveDeclaration = LuaFunctionDeclaration(
         "save", save, "(path: string, options?: table): Graph", "writes the graph atomically, in the format of its extension or the one given", options: [GraphFileOptions.save])
 
-    /// The `format` option at argument `n`, read against `declaration`: none is "from the extension", "json" is JSON
-    /// whatever the extension, any other name that format.
-    static func format(_ arguments: LuaArguments, _ n: Int32, _ declaration: LuaOptionTable) throws -> GraphFormatChoice {
-        let options = try OptionsReader(arguments, n, declaration)
-        guard let name = try options.optionalString("format") else { return .fromExtension }
-        if name == "json" { return .json }
-        guard let format = GraphFormat(name: name) else { throw options.fields.fieldError("format", expected: "a format name") }
-        return .given(format)
-    }
-
     /// `forcelab.graph.load(path [, {format =}])`.
     static let load: LuaFunction = { L in
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.path(1)
-            let graph = try Graph.load(path: path, format: try format(arguments, 2, GraphFileOptions.load), check: LuaLimits.checker(arguments.L))
+            let settings = try GraphFileOptions.loading.read(arguments, 2)
+            let graph = try Graph.load(path: path, format: settings.format, check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
         }
@@ -47,8 +38,8 @@ enum GraphFileBindings {
         LuaBinding.run(L, "save") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
             let path = try arguments.path(2)
-            let lossy = try OptionsReader(arguments, 3, GraphFileOptions.save).boolean("lossy")
-            let leftOut = try graph.save(path: path, format: try format(arguments, 3, GraphFileOptions.save), lossy: lossy)
+            let settings = try GraphFileOptions.saving.read(arguments, 3)
+            let leftOut = try graph.save(path: path, format: settings.format, lossy: settings.lossy)
             for line in leftOut { StandardStream.writeDisplay("forcelab: g:save: \(PathText.short(path)): left out \(line)\n") }
             lua_settop(arguments.L, 1)
             LuaValues.push(arguments.L, DataValue.array(leftOut.map(DataValue.string)))
@@ -63,15 +54,8 @@ enum GraphFileBindings {
             guard let kind = GraphGenerator(name: name) else {
                 throw arguments.error(1, "unknown graph kind '\(name)' (known: \(GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            let options = try OptionsReader(arguments, 2, GenerateOptions.table(kind))
-            var values: [String: Double] = [:]
-            for option in options.declaration.options {
-                switch option.value {
-                case .integer: values[option.name] = try options.optionalInteger(option.name).map(Double.init)
-                default: values[option.name] = try options.optionalNumber(option.name)
-                }
-            }
-            let graph = try Graph.generate(kind, options: values, check: LuaLimits.checker(arguments.L))
+            let parameters = try GenerateOptions.settings(kind).read(arguments, 2)
+            let graph = try Graph.generate(kind, parameters: parameters, check: LuaLimits.checker(arguments.L))
             GraphBindings.push(arguments.L, graph)
             return 1
         }

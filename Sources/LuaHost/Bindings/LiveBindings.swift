@@ -47,7 +47,7 @@ enum LiveBindings {
 
     /// A new session for `simulation`: its server listening, its first scene made (so a style that fails, fails
     /// here); in a notebook the page shown inline (an iframe of the URL), else the URL on standard error when
-    /// standard output is no terminal.
+    /// standard output is no terminal or the call waits (a script waiting has no other way to say where to look).
     private static func start(_ simulation: SimulationHandle, _ options: OptionsReader, _ arguments: LuaArguments) throws -> LiveSession {
         let L = arguments.L
         let server: LiveServer
@@ -66,9 +66,10 @@ enum LiveBindings {
         }
         LuaContext.of(L).liveSessions.append(session)
         simulation.live = session
+        let waits = try options.boolean("wait")
         if let sink = InlineDisplay.sink(L) {
             try sink("text/html", "<iframe src=\"\(server.url)\" style=\"width: 100%; height: \(pageHeight)px; border: 0\"></iframe>", nil, false)
-        } else if isatty(STDOUT_FILENO) == 0 {
+        } else if isatty(STDOUT_FILENO) == 0 || waits {
             FileHandle.standardError.write(Data("fl.live: \(server.url)\n".utf8))
         }
         return session
@@ -78,8 +79,8 @@ enum LiveBindings {
     /// reached is the call's error.
     private static func wait(for session: LiveSession, _ L: OpaquePointer) throws {
         while !session.ended && !session.isStopped {
-            if fl_interrupted() != 0 {
-                fl_clear_interrupt()
+            if fl_interrupted(L) != 0 {
+                fl_clear_interrupt(L)
                 return
             }
             try LuaLimits.check(L, cost: 1)

@@ -288,25 +288,21 @@ enum PictureBindings {
         LuaBinding.run(L, "metrics") { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
             let options = try OptionsReader(arguments, 2, MetricsOptions.table)
-            var settings = Metrics.Options()
-            settings.exactNodeLimit = try options.integer("exactNodeLimit")
-            settings.sampleSources = try options.integer("sampleSources")
-            settings.exactCrossingLimit = try options.integer("exactCrossingLimit")
-            settings.countsCrossings = try options.boolean("crossings")
-            settings.seed = UInt32(try options.integer("seed"))
-            settings.threads = try options.optionalInteger("threads")
+            var settings = try MetricsOptions.settings.read(options)
             do {
                 settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
             }
-            let figures = try metricsFigures(options, countsCrossings: settings.countsCrossings)
+            if settings.only?.contains(.crossings) == true && !settings.countsCrossings {
+                throw arguments.error(2, "field 'only' names 'crossings' but 'crossings' is false")
+            }
             // The scene (styles, labels, handles) is made only for a radius per node; the figures need points alone.
             let points = try GraphPoints(luaGraph.graph)
             let radii = try options.has("radius") ? ElementStyles(options: options, graph: luaGraph).numbers("radius")?
                 .numbers(for: GraphScene(graph: luaGraph.graph, group: nil).nodes, option: "radius") : nil
             let pairs = try Metrics.measure(
-                only: figures, positions: points.positions, edges: points.edges, radii: radii, boxes: points.boxes,
+                only: settings.figures, positions: points.positions, edges: points.edges, radii: radii, boxes: points.boxes,
                 parents: points.parents, ids: luaGraph.graph.nodeIds, options: settings, check: LuaLimits.checker(arguments.L))
             lua_createtable(arguments.L, 0, Int32(pairs.count))
             for (name, value) in pairs {
@@ -319,35 +315,5 @@ enum PictureBindings {
             }
             return 1
         }
-    }
-
-    /// The figures `fl.metrics` computes: those `only` names (each a known figure, else an error naming the nearest),
-    /// or every one; `crossings = false` leaves crossings out, and contradicts an `only` that names them.
-    static func metricsFigures(_ options: OptionsReader, countsCrossings: Bool) throws -> Set<Metrics.Figure> {
-        let arguments = options.fields.arguments
-        let known = Metrics.Figure.allCases.map(\.rawValue)
-        guard try options.pushTable("only") else {
-            return Set(Metrics.Figure.allCases.filter { countsCrossings || $0 != .crossings })
-        }
-        fl_pop(arguments.L, 1)
-        guard case .array(let items)? = try options.fields.data("only"), !items.isEmpty else {
-            throw arguments.error(2, "field 'only': a list of figure names expected (\(known.joined(separator: ", ")))")
-        }
-        var figures: Set<Metrics.Figure> = []
-        for (i, item) in items.enumerated() {
-            guard let name = item.string else {
-                throw arguments.error(2, "field 'only'[\(i + 1)]: a figure name expected, got \(item.text)")
-            }
-            guard let figure = Metrics.Figure(rawValue: name) else {
-                let hint = LuaOptionTable.nearest(to: name, among: known).map { "did you mean '\($0)'?" }
-                    ?? "figures: \(known.joined(separator: ", "))"
-                throw arguments.error(2, "field 'only'[\(i + 1)]: unknown figure '\(name)' (\(hint))")
-            }
-            figures.insert(figure)
-        }
-        if !countsCrossings && figures.contains(.crossings) {
-            throw arguments.error(2, "field 'only' names 'crossings' but 'crossings' is false")
-        }
-        return figures
     }
 }

@@ -79,10 +79,7 @@ enum RecordingBindings {
             let path = try OutputPath.argument(arguments, 2, writing: "HTML", ext: "html")
             let options = try OptionsReader(arguments, 3, ReplayOptions.table)
             guard !recording.frameTicks.isEmpty, recording.keepsFrames else { throw arguments.error(1, "the recording has no frames (run the simulation after sim:record)") }
-            var settings = Replay.Options()
-            settings.title = try options.string("title")
-            settings.framesPerSecond = try options.number("fps")
-            settings.palette = try options.choice("palette", as: Palette.Name.self).colours
+            let settings = try ReplayOptions.settings.read(options)
             var frames = Replay.Recording(
                 ids: recording.ids, data: recording.dataText, groups: recording.groups, edges: recording.edges,
                 frames: recording.frames, ticks: recording.frameTicks)
@@ -117,20 +114,23 @@ enum RecordingBindings {
     static let show: LuaFunction = { L in
         LuaBinding.run(L, "show") { arguments in
             let graph = try GraphBindings.graph(arguments).graph
-            let size = TerminalSize.current()
-            var preview = GraphPreview(columns: size.columns, rows: max(4, size.rows - 2))
+            var size = PreviewSize(), labels = GraphPreview.Labels.none
             if lua_type(arguments.L, 2) == LUA_TTABLE {
                 let options = try OptionsReader(arguments, 2, ShowOptions.table)
-                preview.columns = try options.optionalInteger("columns") ?? preview.columns
-                preview.rows = try options.optionalInteger("rows") ?? preview.rows
-                preview.labels = try previewLabels(options, graph)
+                size = try ShowOptions.settings.read(options)
+                labels = try previewLabels(options, graph)
             } else {
-                preview.columns = try arguments.integer(2, default: preview.columns)
-                preview.rows = try arguments.integer(3, default: preview.rows)
-                for (n, value) in [(Int32(2), preview.columns), (3, preview.rows)] where value < 1 {
-                    throw arguments.error(n, "\(n == 2 ? "columns" : "rows"): an integer ≥ 1 expected, got \(value)")
+                // The positional form, checked against the same declarations as the table's.
+                for (n, name, side) in [(Int32(2), "columns", \PreviewSize.columns), (3, "rows", \PreviewSize.rows)] {
+                    guard !arguments.isNil(n) else { continue }
+                    let value = try arguments.integer(n)
+                    if let refusal = ShowOptions.table.option(name)?.refusal(of: Double(value)) { throw arguments.error(n, "\(name): \(refusal)") }
+                    size[keyPath: side] = value
                 }
             }
+            let sides = size.resolved(in: TerminalSize.current())
+            var preview = GraphPreview(columns: sides.columns, rows: sides.rows)
+            preview.labels = labels
             preview.colour = TerminalColour.onStandardOutput
             let text = try preview.text(of: graph, check: LuaLimits.checker(arguments.L))
             try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")

@@ -153,35 +153,20 @@ enum SimulationBindings {
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
             let options = try OptionsReader(arguments, 2, RunOptions.table)
-            let maxTicks = try options.optionalInteger("maxTicks") ?? Int.max
+            let settings = try RunOptions.settings.read(options)
             let L = arguments.L
             let onTick = try options.function("onTick")
             let layout = simulation.layout
-            let show = try options.boolean("show")
-                ? LiveView(graph: layout.graph, framesPerSecond: try options.number("fps"), labels: try RecordingBindings.previewLabels(options, layout.graph),
+            let show = settings.show
+                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: try RecordingBindings.previewLabels(options, layout.graph),
                            sink: InlineDisplay.sink(L))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
                 throw options.error(name, expected: "show = true", got: "no show")
             }
             let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
-            defer { display.close(tick: layout.ticksDone, alpha: layout.simulation.alpha) }
-            let ticksBefore = layout.ticksDone
-            let afterTick = { (tick: Int) throws in
-                try display.afterTick(tick: tick, alpha: layout.simulation.alpha)
-                try simulation.live?.afterSessionTick(L)
-                try LuaContext.of(L).deliverEvents(L)
-                try onTick?.call(L) {
-                    lua_pushvalue(L, 1)
-                    lua_pushinteger(L, lua_Integer(tick))
-                    return 2
-                }
-            }
-            let outcome = try layout.run(
-                maxTicks: maxTicks, check: { try LuaLimits.check(L, cost: layout.graph.nodeCount + layout.graph.edgeCount) },
-                afterTick: onTick != nil || display.isActive || simulation.live != nil ? afterTick : nil)
-            let ticks = layout.ticksDone - ticksBefore
-            try display.end(ticks: ticks, alpha: layout.simulation.alpha)
+            let (ticks, outcome) = try ScriptedRun.run(
+                simulation, in: L, simulationIndex: 1, maxTicks: settings.maxTicks ?? Int.max, onTick: onTick, display: display)
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2
@@ -332,8 +317,7 @@ enum SimulationBindings {
                 values.sort { $0.name < $1.name }
                 fl_pop(L, 1)
             }
-            let recording = try simulation.layout.record(
-                keepingFrames: try options.boolean("frames"), every: try options.integer("every"), values: values)
+            let recording = try simulation.layout.record(try RecordOptions.settings.read(options), values: values)
             LuaObject.push(L, recording, metatable: RecordingBindings.metatable)
             return 1
         }

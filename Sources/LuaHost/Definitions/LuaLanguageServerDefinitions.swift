@@ -133,6 +133,7 @@ public enum LuaLanguageServerDefinitions {
         case .string: return "string|number"
         case .choice(let names): return names.map { "\"\($0)\"" }.joined(separator: "|")
         case .choiceOrVector(let names): return names.map { "\"\($0)\"" }.joined(separator: "|") + "|number[]"
+        case .choices(let names): return "(" + names.map { "\"\($0)\"" }.joined(separator: "|") + ")[]"
         case .function: return "function"
         case .table: return "table"
         case .nodeNumber, .edgeNumber, .nodeAccessor, .edgeAccessor: return "number|string|function"

@@ -20,6 +20,22 @@ protocol ForceFace {
     static func make(_ settings: Settings, for simulation: SimulationHandle) -> any Force
 }
 
+extension ForceFace {
+    /// No positional arguments, unless the face names them.
+    static var positional: [String] { [] }
+}
+
+/// A face whose engine force is made from its settings alone (`SettingsForce`: d3's center, manyBody, radial): it
+/// names the engine force, and `make` follows.
+protocol SettingsForceFace: ForceFace where Settings == Engine.Settings {
+    /// The engine force the face makes.
+    associatedtype Engine: SettingsForce
+}
+
+extension SettingsForceFace {
+    static func make(_ settings: Settings, for simulation: SimulationHandle) -> any Force { Engine(settings) }
+}
+
 /// One option of a built-in force: the Lua key, the setting by key path and a line of doc. Its kind comes from the
 /// property's type, its default from `Settings()` and its range from `Settings.range(of:)`.
 struct ForceOption<Settings: LuaSettable>: Sendable {
@@ -268,6 +284,18 @@ extension LuaOption {
     /// Whether the option takes `true` or `false`.
     var isBoolean: Bool {
         if case .boolean = value { return true }
+        return false
+    }
+
+    /// Whether the option takes a whole number.
+    var isInteger: Bool {
+        if case .integer = value { return true }
+        return false
+    }
+
+    /// Whether the option takes a vector `{x, y}` (besides its names).
+    var acceptsVector: Bool {
+        if case .choiceOrVector = value { return true }
         return false
     }
 

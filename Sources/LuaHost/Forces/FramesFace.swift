@@ -5,7 +5,6 @@ import GraphLayout
 enum FramesFace: ForceFace {
     static let name = "frames"
     static let doc = "keeps each parent's children inside its frame, the frame grown to fit them"
-    static let positional: [String] = []
     static let options: [ForceOption<Settings>] = [
         .number("padding", \.padding, "room between a frame's side and its children"),
         .number("labelRoom", \.labelRoom, "extra room at a frame's top, for its label"),

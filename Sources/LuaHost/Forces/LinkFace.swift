@@ -5,7 +5,6 @@ import GraphLayout
 enum LinkFace: ForceFace {
     static let name = "link"
     static let doc = "a spring along each of the graph's edges (or the chosen ones)"
-    static let positional: [String] = []
     static let options: [ForceOption<GraphLinkForce.Settings>] = [
         .perEdge("distance", \.distance, default: .number(LinkForce.defaultDistance), "rest length of each link"),
         .perEdge("strength", \.strength, default: .described("1 / min(degree(source), degree(target))"), "stiffness of each link"),

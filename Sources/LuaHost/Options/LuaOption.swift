@@ -17,6 +17,8 @@ public struct LuaOption: Sendable {
         case choice([String])
         /// One of these strings, or a vector `{x, y}` (a direction).
         case choiceOrVector([String])
+        /// A non-empty list of these strings.
+        case choices([String])
         /// A Lua function; the text is its signature, for the docs.
         case function(String)
         /// A Lua table; the text is its shape, for the docs.
@@ -140,6 +142,7 @@ public struct LuaOption: Sendable {
         case .string: return "string"
         case .choice(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ")
         case .choiceOrVector(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or `{x, y}`"
+        case .choices(let names): return "a list of " + names.map { "`\"\($0)\"`" }.joined(separator: ", ")
         case .function(let signature): return "`\(signature)`"
         case .table(let shape): return "`\(shape)`"
         case .nodeNumber: return "number, `function(node, i)` or numeric node data field name"

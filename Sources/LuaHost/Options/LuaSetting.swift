@@ -1,4 +1,6 @@
+import DataTables
 import ForceSimulation
+import GraphModel
 import GraphLayout
 import Render
 
@@ -18,6 +20,20 @@ extension LayeredOptions: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension GraphSVGOptions: LuaSettable {}
+extension Metrics.Options: LuaSettable {}
+extension Replay.Options: LuaSettable {}
+extension LayoutRecording.Settings: LuaSettable {}
+extension DataTableFile.Settings: LuaSettable {}
+extension GraphFileSettings: LuaSettable {}
+extension Graph.Settings: LuaSettable {}
+extension Graph.ComponentSettings: LuaSettable {}
+extension Graph.CoreSettings: LuaSettable {}
+extension Graph.CommunitySettings: LuaSettable {}
+
+extension GeneratorParameters: LuaSettable {
+    /// None: a parameter's range depends on the kind (`GraphGenerator.parameters`), and its option says it.
+    public static func range(of setting: PartialKeyPath<GeneratorParameters>) -> ClosedRange<Double>? { nil }
+}
 
 /// One Lua option bound to a setting: the Lua key, the property by key path and one line of doc. Its kind comes
 /// from the property's type, its default from the struct's `init()` and its range from `range(of:)`, never
@@ -86,12 +102,45 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
     }
 
-    /// A setting that is one of an enumeration's cases or off (nil).
+    /// A setting that is one of an enumeration's cases or off (nil): its default is the struct's, or what the
+    /// module fills in as `described` says.
     public init<Choice: CaseIterable & RawRepresentable<String>>(
-        _ key: String, _ property: WritableKeyPath<Settings, Choice?> & Sendable, _ doc: String
+        _ key: String, _ property: WritableKeyPath<Settings, Choice?> & Sendable, described: String? = nil, _ doc: String
     ) {
-        option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
+        option = described.map { LuaOption(key, .choice(Choice.allCases.map(\.rawValue)), default: .described($0), doc) }
+            ?? .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
+    }
+
+    /// A setting given by one of `names`, each naming a value by `value` (for a type whose cases are not all named,
+    /// such as a format choice whose default is "from the extension", as `described` says).
+    public init<Value>(
+        _ key: String, _ property: WritableKeyPath<Settings, Value> & Sendable, names: [String],
+        _ value: @escaping @Sendable (String) -> Value?, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .choice(names), default: .described(described), doc)
+        write = { settings, reader in
+            guard let name = try reader.optionalString(key) else { return }
+            guard let chosen = value(name) else { preconditionFailure("\(key): '\(name)' is declared but names no value") }
+            settings[keyPath: property] = chosen
+        }
+    }
+
+    /// A list of strings (`shape` says what, for the docs), or nil (absent) as `described` says.
+    public init(
+        _ key: String, _ property: WritableKeyPath<Settings, [String]?> & Sendable, shape: String, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), default: .described(described), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalStrings(key) }
+    }
+
+    /// A setting that is a set of an enumeration's cases, given as a list of their names; absent (nil) means what
+    /// `described` says.
+    public init<Choice: CaseIterable & RawRepresentable<String> & Hashable>(
+        _ key: String, _ property: WritableKeyPath<Settings, Set<Choice>?> & Sendable, described: String, _ doc: String
+    ) {
+        option = LuaOption(key, .choices(Choice.allCases.map(\.rawValue)), default: .described(described), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
     }
 
     /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its
@@ -102,6 +151,25 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = .choice(key, Choice.self, default: named(Settings()[keyPath: property]), doc)
         write = { settings, reader in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
+    }
+
+    /// A whole number whose declaration (`option`: kind, range, default) its module makes per use, as a
+    /// generator's parameters depend on the kind, written through `property`.
+    public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Int?> & Sendable) {
+        self.option = option
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name) }
+    }
+
+    /// A number declared by its module per use (as `init(declared:_:)` for a whole number).
+    public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Double?> & Sendable) {
+        self.option = option
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(option.name) }
+    }
+
+    /// A seed declared by its module per use (as `init(declared:_:)` for a whole number).
+    public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, UInt32?> & Sendable) {
+        self.option = option
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
     }
 
     /// An option of the same table that the binding reads itself (a table of series, a recording): declared here
@@ -143,8 +211,12 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// declared ones are read.
     public func read(_ reader: OptionsReader, into settings: Settings = Settings()) throws -> Settings {
         var result = settings
-        for setting in self.settings where reader.declaration.option(setting.option.name) != nil && reader.has(setting.option.name) {
-            try setting.write(&result, reader)
+        for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
+            if reader.has(setting.option.name) {
+                try setting.write(&result, reader)
+            } else {
+                try reader.checkNotRequired(setting.option.name)
+            }
         }
         return result
     }

@@ -71,7 +71,7 @@ public struct OptionsReader {
     }
 
     /// Fails when option `name` is absent and declared as required.
-    private func checkNotRequired(_ name: String) throws {
+    func checkNotRequired(_ name: String) throws {
         guard case .required = option(name).default else { return }
         throw fields.arguments.error(fields.argument, "field '\(name)' is required")
     }
@@ -184,6 +184,42 @@ public struct OptionsReader {
     public func choice<T: RawRepresentable<String>>(_ name: String, as type: T.Type) throws -> T {
         guard let value = try optionalChoice(name, as: type) else { preconditionFailure(noDefault(name)) }
         return value
+    }
+
+    /// A list-of-choices option (declared `.choices`) as cases of `type`, in the order given, or nil when absent:
+    /// an empty list or a name not declared (the nearest suggested) is refused.
+    public func optionalChoices<T: RawRepresentable<String>>(_ name: String, as type: T.Type) throws -> [T]? {
+        guard case .choices(let names) = option(name).value else { preconditionFailure(misread(name, as: "list of choices")) }
+        let listed = names.joined(separator: ", ")
+        let given = fields.push(name)
+        defer { fl_pop(L, 1) }
+        guard given != LUA_TNIL else {
+            try checkNotRequired(name)
+            return nil
+        }
+        guard given == LUA_TTABLE else { throw error(name, expected: "a list of names (\(listed))", got: LuaValues.typeName(L, -1)) }
+        let list = LuaTableReader(fields.arguments, tableAt: lua_absindex(L, -1), argument: fields.argument)
+        guard list.count > 0 else { throw error(name, expected: "a list of names (\(listed))", got: "an empty list") }
+        return try list.elements { element, position in
+            guard element == LUA_TSTRING, let value = LuaValues.string(L, -1) else {
+                throw fields.arguments.error(fields.argument, "field '\(name)'[\(position)]: a name expected, got \(LuaValues.typeName(L, -1))")
+            }
+            guard let choice = T(rawValue: value), names.contains(value) else {
+                let hint = LuaOptionTable.nearest(to: value, among: names).map { "did you mean '\($0)'?" } ?? listed
+                throw fields.arguments.error(fields.argument, "field '\(name)'[\(position)]: unknown value '\(value)' (\(hint))")
+            }
+            return choice
+        }
+    }
+
+    /// A table option holding a list of strings, or nil when absent; anything else is refused.
+    public func optionalStrings(_ name: String) throws -> [String]? {
+        guard try pushTable(name) else { return nil }
+        fl_pop(L, 1)
+        guard case .array(let items)? = try fields.data(name), items.allSatisfy({ $0.string != nil }) else {
+            throw fields.arguments.error(fields.argument, "field '\(name)': a list of strings expected")
+        }
+        return items.compactMap(\.string)
     }
 
     // MARK: Functions and tables

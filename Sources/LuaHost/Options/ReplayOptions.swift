@@ -1,16 +1,21 @@
 import Render
 
-/// The options of `fl.html.replay(recording, path, options)`; the defaults are the page's own.
+/// The options of `fl.html.replay(recording, path, options)`: the page's `Replay.Options`, each option one line
+/// (defaults and ranges are the page's own), and the per-node radius and per-edge width the binding reads.
 public enum ReplayOptions {
-    /// The declaration.
-    public static let table: LuaOptionTable = {
-        let settings = Replay.Options()
-        return LuaOptionTable("fl.html.replay", [
-            .string("title", default: settings.title, "page title"),
-            .number("fps", default: settings.framesPerSecond, in: Replay.Options.framesPerSecondRange, "frames per second while playing"),
-            LuaOption("radius", .nodeNumber, default: .number(settings.nodeRadius), "node radius in pixels, from \(LuaOption.format(Replay.Options.nodeRadiusRange.lowerBound)) to \(LuaOption.format(Replay.Options.nodeRadiusRange.upperBound))"),
-            LuaOption("edgeWidth", .edgeNumber, default: .number(settings.edgeWidth), "edge width in pixels, from 0 to \(LuaOption.format(Replay.Options.edgeWidthRange.upperBound))"),
-            .choice("palette", Palette.Name.self, default: Palette.Name(colours: settings.palette), "the colours of the nodes' `group` values"),
+    /// The declaration and its reader.
+    public static let settings: LuaSettingsTable<Replay.Options> = {
+        let page = Replay.Options.self, defaults = Replay.Options()
+        let radius = page.nodeRadiusRange, width = page.edgeWidthRange
+        return LuaSettingsTable("fl.html.replay", [
+            LuaSetting("title", \.title, "page title"),
+            LuaSetting("fps", \.framesPerSecond, "frames per second while playing"),
+            LuaSetting(readByTheBinding: LuaOption("radius", .nodeNumber, default: .number(defaults.nodeRadius), "node radius in pixels, from \(LuaOption.format(radius.lowerBound)) to \(LuaOption.format(radius.upperBound))")),
+            LuaSetting(readByTheBinding: LuaOption("edgeWidth", .edgeNumber, default: .number(defaults.edgeWidth), "edge width in pixels, from \(LuaOption.format(width.lowerBound)) to \(LuaOption.format(width.upperBound))")),
+            LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "the colours of the nodes' `group` values"),
         ])
     }()
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 }

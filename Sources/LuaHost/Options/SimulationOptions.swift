@@ -1,4 +1,5 @@
 import ForceSimulation
+import GraphLayout
 
 /// The options of `fl.simulation(g, options)`: the engine's `SimulationSettings`, each option one line.
 public enum SimulationOptions {
@@ -20,24 +21,32 @@ public enum SimulationOptions {
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `sim:run(options)`.
+/// The options of `sim:run(options)`: `RunSettings`, each option one line, and the callback and labels the binding
+/// reads.
 public enum RunOptions {
-    /// The declaration.
-    public static let table = LuaOptionTable("sim:run", [
-        .integer("maxTicks", described: "no limit", in: 0...Int.max, "stop after this many ticks"),
-        LuaOption("onTick", .function("function(sim, tick)"), "called after every tick"),
-        .boolean("show", default: false, "animate the layout in the terminal (only when standard output is one)"),
-        LuaOption("labels", ShowOptions.labels.value, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree"),
-        .number("fps", default: LiveView.defaultFramesPerSecond, in: 0...Double.infinity, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result"),
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<RunSettings>("sim:run", [
+        LuaSetting("maxTicks", \.maxTicks, described: "no limit", "stop after this many ticks"),
+        LuaSetting(readByTheBinding: LuaOption("onTick", .function("function(sim, tick)"), "called after every tick")),
+        LuaSetting("show", \.show, "animate the layout in the terminal (only when standard output is one)"),
+        LuaSetting(readByTheBinding: LuaOption("labels", ShowOptions.labels.value, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree")),
+        LuaSetting("fps", \.framesPerSecond, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result"),
     ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `sim:record(options)`.
+/// The options of `sim:record(options)`: the recording's `LayoutRecording.Settings`, each option one line, and the
+/// custom series the binding reads.
 public enum RecordOptions {
-    /// The declaration.
-    public static let table = LuaOptionTable("sim:record", [
-        .boolean("frames", default: true, "keep node positions (for `fl.html.replay`)"),
-        .integer("every", default: 1, in: 1...Int.max, "keep positions every this many ticks"),
-        LuaOption("values", .table("{name = function(sim) return number end}"), "custom series, recorded after every tick"),
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<LayoutRecording.Settings>("sim:record", [
+        LuaSetting("frames", \.keepsFrames, "keep node positions (for `fl.html.replay`)"),
+        LuaSetting("every", \.every, "keep positions every this many ticks"),
+        LuaSetting(readByTheBinding: LuaOption("values", .table("{name = function(sim) return number end}"), "custom series, recorded after every tick")),
     ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 }

@@ -10,8 +10,8 @@ public final class LuaState {
 
     /// Opens a state. `memoryLimit` caps Lua's heap and the process's growth in bytes (0 = none) for this state's
     /// work only (its bindings run under its `MemoryRequest.ceiling`); `ignoreEnvironment`
-    /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts the
-    /// process's time limit. Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
+    /// is `-E`; `maxInstructions` caps the Lua instructions run (0 = none); `timeout` (seconds, 0 = none) starts this
+    /// state's time limit (other states keep theirs). Past a limit Lua code fails (see `limitReached`). With `sandbox`, the standard library
     /// is cut down to the sandbox's (see fl_sandbox) and `sandbox` becomes this state's file-access policy
     /// (`fileAccess`): other states in the process keep theirs.
     public init(
@@ -38,7 +38,9 @@ public final class LuaState {
             context.fileRules.policy = sandbox
             guard fl_sandbox(L, LuaState.checkPath) == LUA_OK else { throw popError() }
         }
-        if timeout > 0 { fl_start_timer(L, timeout) }
+        if timeout > 0 && fl_start_timer(L, timeout) != 0 {
+            throw LuaError("cannot start the time limit of \(timeout) s: no thread for its clock, or 64 states with one")
+        }
         if memoryLimit > 0 { context.memoryCeiling = Int(fl_resident_budget(L)) }
     }
 
@@ -94,6 +96,12 @@ public final class LuaState {
 
     /// The engine settings this state's simulations were made or set with since they were last taken.
     public var engineUse: EngineUse { context.engineUse }
+
+    /// Seconds left before this state's time limit (0 once reached), or nil when it has none.
+    public var timeLeft: Double? {
+        let left = fl_time_left(L)
+        return left < 0 ? nil : left
+    }
 
     /// The message of the time or instruction limit once it has been reached (the run must end), else nil.
     public var limitReached: String? {

@@ -8,8 +8,6 @@ import Render
 /// only read positions, so the pace never changes the result. In a notebook (`InlineDisplay`) each frame is the
 /// graph's SVG picture (as `fl.svg.graph` draws it by default), replacing the last in place, at most 10 a second.
 final class LiveView {
-    /// Frames per second when none is given.
-    static let defaultFramesPerSecond = 30.0
     /// The least time between frames without a pace.
     private static let unpacedInterval = 0.05
 

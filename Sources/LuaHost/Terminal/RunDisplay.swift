@@ -17,10 +17,11 @@ final class RunDisplay {
     /// Whether anything is shown, so the run must stop after each tick to show it.
     var isActive: Bool { live != nil || progress.isEnabled }
 
-    /// Shows tick `tick` at `alpha` (the live view waits for its frame, and Ctrl-C ends the wait).
+    /// Shows tick `tick` at `alpha` (the live view waits for its frame, and Ctrl-C ends the wait: the live view draws
+    /// on the terminal, so the state running is the session's, the one Ctrl-C reaches).
     func afterTick(tick: Int, alpha: Double) throws {
         if let live {
-            try live.afterTick(tick: tick, alpha: alpha) { fl_interrupted() != 0 }
+            try live.afterTick(tick: tick, alpha: alpha) { fl_interrupted(nil) != 0 }
         } else {
             progress.update(tick: tick, alpha: alpha)
         }

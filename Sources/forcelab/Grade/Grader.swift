@@ -112,7 +112,7 @@ struct Grader {
                 ending.lines += options.record ? try record(exercise, prepared) : show(exercise, prepared)
                 return ending
             }
-            let checks = try judges(exercise)
+            let checks = try judges(exercise, sharingTimeOf: lua)
             lua.fileAccess = options.submissionAccess
             refused.start(in: lua)
             watched = try driver.watchRemovedNames()
@@ -157,11 +157,12 @@ struct Grader {
 
     /// The exercise's checks as they judge: when one is written in Lua, read again in a Lua state of the grader's own
     /// (sandboxed and limited as the exercise), so that the submission, which shares the exercise's state, cannot
-    /// reach the checks' functions or what they read.
-    private func judges(_ exercise: Exercise) throws -> [GradeCheck] {
+    /// reach the checks' functions or what they read. Its time limit is what is left of `exerciseState`'s, so
+    /// `--timeout` covers the whole run.
+    private func judges(_ exercise: Exercise, sharingTimeOf exerciseState: LuaState) throws -> [GradeCheck] {
         guard exercise.checks.contains(where: \.isWrittenInLua) else { return exercise.checks }
         let lua = try LuaState(memoryLimit: options.memoryLimit, ignoreEnvironment: true, maxInstructions: options.maxInstructions,
-                               sandbox: options.exerciseAccess)
+                               timeout: exerciseState.timeLeft.map { max($0, 0.001) } ?? 0, sandbox: options.exerciseAccess)
         do {
             try lua.setModuleGlobal()
             return try Exercise(path: options.exercise, lua: lua).checks

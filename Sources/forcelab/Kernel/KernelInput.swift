@@ -62,7 +62,7 @@ extension NotebookKernel {
         channels.send(KernelMessage(type: "input_request", session: channels.session,
                                     content: ["prompt": prompt, "password": false], parent: request), on: channels.stdin)
         while true {
-            if fl_interrupted() != 0 { throw LuaError("interrupted!") }
+            if fl_interrupted(lua.L) != 0 { throw LuaError("interrupted!") }
             guard ZeroMQSocket.ready([channels.stdin], milliseconds: 100) != nil else { continue }
             guard let reply = channels.receive(on: channels.stdin) else { throw LuaError("io.read: the stdin channel closed") }
             if reply.type == "input_reply" { return reply.content["value"] as? String ?? "" }

@@ -204,8 +204,10 @@ final class NotebookKernel {
         } catch {
             return .failure(cellError(String(describing: error), kind: "SyntaxError"))
         }
-        fl_clear_interrupt()
-        if cellTimeout > 0 { fl_start_cell_timer(L, cellTimeout) }
+        fl_clear_interrupt(L)
+        if cellTimeout > 0 && fl_start_cell_timer(L, cellTimeout) != 0 {
+            return .failure(cellError("cannot start the cell's time limit: no thread for its clock", kind: "LimitReached"))
+        }
         defer { if cellTimeout > 0 { fl_stop_cell_timer(L) } }
         let results: Int32
         do {

@@ -41,7 +41,7 @@ struct LuaSession {
     /// returned, left on the stack above `base` (the top before the function).
     func run() throws -> Int32 {
         let base = lua_gettop(lua.L) - 1
-        fl_clear_interrupt()
+        fl_clear_interrupt(lua.L)
         try lua.call()
         return lua_gettop(lua.L) - base
     }

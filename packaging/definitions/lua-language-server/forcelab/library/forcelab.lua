@@ -168,7 +168,7 @@
 ---@field crossings? boolean count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges (default: `true`); accepts boolean.
 ---@field seed? integer seed of the source sample (default: `1`); accepts integer from 0 to 4294967295.
 ---@field weight? string|number the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
----@field only? table compute just these figures (the result's names: stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, boxOverlaps, neighbourhoodPreservation); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts `{"stress", "neighbourhoodPreservation", ...}`.
+---@field only? ("stress"|"crossings"|"edgeLengthMean"|"edgeLengthCV"|"minAngle"|"overlaps"|"boxOverlaps"|"neighbourhoodPreservation")[] compute just these figures (the result's names); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts a list of `"stress"`, `"crossings"`, `"edgeLengthMean"`, `"edgeLengthCV"`, `"minAngle"`, `"overlaps"`, `"boxOverlaps"`, `"neighbourhoodPreservation"`.
 ---@field threads? integer threads for the shortest-path searches and nearest-neighbour queries of `stress` and `neighbourhoodPreservation`; the figures are the same whatever the count (default: the cores this process may use); accepts integer from 1 to 1024.
 
 ---Options of `fl.html.replay`.
@@ -202,11 +202,11 @@
 
 ---Options of `fl.graph.load`.
 ---@class (exact) forcelab.options.graph.load: table<"format", any>
----@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (and for `.json` from the content); `"json"` reads JSON whatever the extension, d3 or React Flow by content; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
+---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format (a `.json` file's by its content); `"json"` reads JSON whatever the extension, d3 or React Flow by content (default: from the extension); accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
 
 ---Options of `g:save`.
 ---@class (exact) forcelab.options.g.save: table<"format"|"lossy", any>
----@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format; by default from the extension (`.json`: d3); `"json"` is d3 JSON; accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
+---@field format? "d3"|"reactflow"|"graphml"|"gexf"|"dot"|"csv"|"tsv"|"edgelist"|"gml"|"pajek"|"adjlist"|"multiline_adjlist"|"snap"|"matrixmarket"|"json" the file's format (a `.json` file's: d3); `"json"` is d3 JSON (default: from the extension); accepts `"d3"`, `"reactflow"`, `"graphml"`, `"gexf"`, `"dot"`, `"csv"`, `"tsv"`, `"edgelist"`, `"gml"`, `"pajek"`, `"adjlist"`, `"multiline_adjlist"`, `"snap"`, `"matrixmarket"`, `"json"`.
 ---@field lossy? boolean leave out what the format cannot hold instead of refusing the save, and say what was left out (the second result, and standard error; docs/formats.md says what each keeps) (default: `false`); accepts boolean.
 
 ---Options of `fl.graph.components`.

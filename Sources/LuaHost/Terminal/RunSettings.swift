@@ -1,0 +1,21 @@
+/// What `sim:run` is asked for, with its defaults: the tick limit, and whether and at what pace the terminal's live
+/// view (`LiveView`) animates the layout.
+public struct RunSettings: LuaSettable, Sendable {
+    /// Stop after this many ticks; nil: only when alpha falls below alphaMin (or `sim:stop`).
+    public var maxTicks: Int?
+    /// Whether the live view animates the layout.
+    public var show = false
+    /// The live view's ticks drawn per second; 0 or infinity: no pace.
+    public var framesPerSecond = 30.0
+
+    /// The defaults.
+    public init() {}
+
+    /// The range a numeric setting must lie in.
+    public static func range(of setting: PartialKeyPath<RunSettings>) -> ClosedRange<Double>? {
+        switch setting {
+        case \.maxTicks, \.framesPerSecond: 0...Double.infinity
+        default: nil
+        }
+    }
+}
