@@ -11,7 +11,7 @@ public enum ForceBenchSyntax {
     public static let single = Flag(
         "--single", help: "one run, 2D unless DIMENSIONS is 3, for profilers (callgrind: --toggle-collect='*measuredTicks*')")
     public static let multilevel = Flag(
-        "--multilevel", help: "one multilevel layout of G(N) (fl.layout.multilevel's defaults, POLISH sweeps of stress polish): its levels, time and peak memory")
+        "--multilevel", help: "one multilevel layout of G(N) (fl.layout.multilevel's defaults, POLISH sweeps of stress polish, TICKS on the finest level): its progress, levels, time and peak memory")
     public static let fast = Flag("--fast", help: "with --single: in fast mode")
     public static let help = SharedOptions.help
 
@@ -24,7 +24,7 @@ public enum ForceBenchSyntax {
         forms: [
             "N [N ...]   (link + manyBody + center on G(N), exact then fast mode)",
             "--quality N [N ...]", "--error N [N ...]", "--edges N", "--stress N FILE", "--layout N", "--quality-file PATH [PATH ...]",
-            "[--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]", "--multilevel N [POLISH]",
+            "[--fast] --single N THREADS WARMUP TICKS [DIMENSIONS]", "--multilevel N [POLISH] [TICKS]",
         ],
         options: modes.map(\.declaration) + [fast.declaration, help.declaration],
         operand: "the first size", afterOperand: .taken,

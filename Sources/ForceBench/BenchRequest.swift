@@ -34,7 +34,7 @@ struct BenchRequest {
         guard (required...names.count).contains(operands.count) else { throw UsageError("\(asker) needs \(form)") }
         return try zip(operands, names).map { text, name in
             let name = name.trimmingCharacters(in: ["[", "]"])
-            return name == "FILE" ? nil : try WholeNumber.read(text, named: name, in: (name == "WARMUP" ? 0 : 1)...Int.max)
+            return name == "FILE" ? nil : try WholeNumber.read(text, named: name, in: (["WARMUP", "POLISH"].contains(name) ? 0 : 1)...Int.max)
         }
     }
 

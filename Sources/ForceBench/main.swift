@@ -276,12 +276,26 @@ case ForceBenchSyntax.layout.name:
     exit(0)
 case ForceBenchSyntax.multilevel.name:
     // One multilevel layout of G(n) straight from its edges (no graph store): levels, seconds, peak memory.
-    let operands = checked { try request.operands("N [POLISH]") }
+    let operands = checked { try request.operands("N [POLISH] [TICKS]") }
     var options = MultilevelOptions()
     if operands.count > 1 { options.polishSweeps = operands[1]! }
+    if operands.count > 2 { options.finestTicks = operands[2]! }
     var layout: (coordinates: [Double], outcome: MultilevelOutcome)?
+    // Progress as it goes (a run too long for the session still shows how far it got): a line each time the work a
+    // check stands for changes (a coarsening step, a level's ticks, the polish's passes), with the checks before it.
+    let started = DispatchTime.now().uptimeNanoseconds
+    var (work, checks) = (-1, 0)
+    func progress(_ next: Int) {
+        checks += 1
+        guard next != work else { return }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        print(String(format: "  %.1fs: work %d after %d checks of %d, peakRSS=%.0fMiB", elapsed, next, checks - 1, work, peakMemoryMiB()))
+        fflush(nil)
+        (work, checks) = (next, 1)
+    }
     let seconds = try milliseconds {
-        layout = try MultilevelLayout.positions(nodeCount: operands[0]!, edges: Graph.recursiveEdges(n: operands[0]!), options: options)
+        layout = try MultilevelLayout.positions(
+            nodeCount: operands[0]!, edges: Graph.recursiveEdges(n: operands[0]!), options: options, check: progress)
     } / 1000
     for level in layout!.outcome.levels {
         print(String(format: "level nodes=%d edges=%d ticks=%d seconds=%.2f", level.nodes, level.edges, level.ticks, level.seconds))

@@ -64,13 +64,59 @@ struct LevelGraph {
     /// The positions in `neighbours` of node i's neighbours.
     func range(of i: Int) -> Range<Int> { offsets[i]..<offsets[i + 1] }
 
+    /// The position in `neighbours` of `neighbour` among node i's neighbours (by binary search; it must be one).
+    func entry(of neighbour: Int, at i: Int) -> Int {
+        var (low, high) = (offsets[i], offsets[i + 1])
+        while low < high {
+            let middle = (low + high) / 2
+            if neighbours[middle] < neighbour { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The coarser level whose node `group[i]` stands for node i (groups numbered 0 ..< `groupCount`): node weights
-    /// add up, edges inside a group vanish and edges between two groups merge.
+    /// add up, edges inside a group vanish, edges between two groups merge, and the merged level is thinned to
+    /// `keptEdgesPerNode` (so a random graph's coarse levels do not keep nearly all its edges on ever fewer nodes).
     func contracted(to group: [Int], groupCount: Int) -> LevelGraph {
         var weights = Array(repeating: 0.0, count: groupCount)
         for i in 0..<nodeCount { weights[group[i]] += nodeWeights[i] }
         return LevelGraph(
             nodeCount: groupCount, edges: edges.map { (group[$0.0], group[$0.1]) }, edgeWeights: edgeWeights,
-            nodeWeights: weights)
+            nodeWeights: weights
+        ).thinned(keeping: Self.keptEdgesPerNode)
+    }
+
+    /// The edges each node of a coarse level keeps, its heaviest: matching a grid, a ladder or a mesh keeps their
+    /// coarse levels below this degree, so only graphs of low diameter (random, scale-free) lose edges.
+    static let keptEdgesPerNode = 8
+
+    /// This level with only the edges among the `k` heaviest of either end (ties: the lower neighbour index), weights
+    /// unchanged; itself when no node has more than `k` edges.
+    func thinned(keeping k: Int) -> LevelGraph {
+        guard (0..<nodeCount).contains(where: { range(of: $0).count > k }) else { return self }
+        var chosen = Array(repeating: false, count: neighbours.count)
+        for u in 0..<nodeCount {
+            let entries = range(of: u)
+            guard entries.count > k else {
+                for e in entries { chosen[e] = true }
+                continue
+            }
+            let heaviest = entries.sorted {
+                (adjacencyWeights[$0], -neighbours[$0]) > (adjacencyWeights[$1], -neighbours[$1])
+            }
+            for e in heaviest.prefix(k) { chosen[e] = true }
+        }
+        var keptEdges: [(Int, Int)] = []
+        var keptWeights: [Double] = []
+        for u in 0..<nodeCount {
+            for e in range(of: u) where u < neighbours[e] {
+                let v = neighbours[e]
+                let mirror = entry(of: u, at: v)
+                guard chosen[e] || chosen[mirror] else { continue }
+                keptEdges.append((u, v))
+                keptWeights.append(adjacencyWeights[e])
+            }
+        }
+        return LevelGraph(nodeCount: nodeCount, edges: keptEdges, edgeWeights: keptWeights, nodeWeights: nodeWeights)
     }
 }

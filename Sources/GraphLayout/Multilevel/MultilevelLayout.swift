@@ -54,17 +54,22 @@ public enum MultilevelLayout {
         var coordinates: [Double] = []
         var figures: [MultilevelOutcome.Level] = []
         let clock = ContinuousClock()
+        let coarsestLevel = levels[levels.count - 1], top = levels.count - 1
+        // Each level is dropped once refined, and each grouping once used, so the finest level's simulation does not
+        // share the memory with the coarser levels.
+        var coarserCount = 0
         for l in stride(from: levels.count - 1, through: 0, by: -1) {
             let start = clock.now
-            let level = levels[l]
-            let coarsest = l == levels.count - 1
+            let level = levels.removeLast()
+            let coarsest = l == top
             if !coarsest {
-                let spread = pow(Double(level.nodeCount) / Double(levels[l + 1].nodeCount), 1 / Double(d))
+                let spread = pow(Double(level.nodeCount) / Double(coarserCount), 1 / Double(d))
                 coordinates = Prolongation.positions(
-                    coarse: coordinates, group: groups[l], dimensions: d, spread: spread,
+                    coarse: coordinates, group: groups.removeLast(), dimensions: d, spread: spread,
                     jitter: 0.2 * options.distance, random: &random)
             }
-            var ticks = tickCount(level: level, original: original, coarsest: levels[levels.count - 1], options: options)
+            coarserCount = level.nodeCount
+            var ticks = tickCount(level: level, original: original, coarsest: coarsestLevel, options: options)
             let from: [Double]?
             if coarsest, options.coarsestLayout == .stress {
                 from = try stressLayout(level, options: options, seed: random.next(below: Int(UInt32.max)), check: check)

@@ -2,19 +2,20 @@ import D3Random
 import GraphModel
 
 /// The last step of a multilevel layout: a few sweeps of sparse stress majorization (the model `fl.layout.stress`
-/// uses above its exact size: graph neighbours and pivots) started from the refined force layout, which fixes the
-/// local folds and uneven edge lengths the forces leave while keeping the global shape the levels found. The sparse
-/// model's pivots stand in for distant pairs; where that serves a graph badly (random graphs, whose pairs are all a
-/// few hops apart, measured: G(10,000)'s stress 0.197 became 0.27), the polish is measured and dropped.
+/// uses above its exact size: graph neighbours and pivots, plus the pairs two hops apart) started from the refined
+/// force layout, which fixes the local folds and uneven edge lengths the forces leave while keeping the global shape
+/// the levels found. The sparse model's pivots stand in for distant pairs; where that serves a graph badly (random
+/// graphs, whose pairs are all a few hops apart, measured: G(10,000)'s stress 0.197 became 0.27), the polish is
+/// measured and dropped, after `probeSweeps` when it has not helped by then.
 enum StressPolish {
     /// The breadth-first sources on which the polished and unpolished layouts are compared.
     static let comparedSources = 20
 
     /// `coordinates` after up to `sweeps` sweeps of sparse stress with `pivots` pivots on `level`'s unit-length edges
     /// (then in layout units, `distance` per unit of graph distance), or `coordinates` themselves when their stress,
-    /// estimated on `comparedSources` sampled sources, is lower; and whether the polished layout was kept. `check`
-    /// runs before each pivot's row and each compared source, for each node of the model's passes and after each
-    /// sweep, and may throw to stop.
+    /// estimated on `comparedSources` sampled sources, is lower (after `probeSweeps` or at the end); and whether the
+    /// polished layout was kept. `check` runs before each pivot's row and each compared source, for each node of the
+    /// model's passes and after each sweep, and may throw to stop.
     static func polished(
         _ coordinates: [Double], level: LevelGraph, dimensions d: Int, sweeps: Int, pivots: Int, distance: Double,
         random: inout LCG, check: (Int) throws -> Void
@@ -27,15 +28,21 @@ enum StressPolish {
         let chosen = try Pivots(count: pivots, nodeCount: n, first: random.next(below: n), gap: 1, check: check) {
             paths.distances(from: $0)
         }
-        let model = try SparseStress(paths: paths, pivots: chosen, check: check)
-        let polished = d == 3
-            ? try solve(coordinates, model: model, sweeps: sweeps, distance: distance, random: &random, check: check, as: SIMD3<Double>.self)
-            : try solve(coordinates, model: model, sweeps: sweeps, distance: distance, random: &random, check: check, as: SIMD2<Double>.self)
+        try MemoryRequest.check(TwoHopStress.memoryNeeded(paths), for: "the multilevel layout's stress polish (two-hop pairs of \(n) nodes)")
+        let model = try TwoHopStress(sparse: SparseStress(paths: paths, pivots: chosen, check: check), check: check)
         let sampled = SampledStress(paths: paths, count: comparedSources, random: &random)
         let before = try sampled.stress(of: coordinates, dimensions: d, check: check)
-        let after = try sampled.stress(of: polished, dimensions: d, check: check)
-        return after <= before ? (polished, true) : (coordinates, false)
+        func lowers(_ polished: [Double]) throws -> Bool { try sampled.stress(of: polished, dimensions: d, check: check) <= before }
+        let polished = d == 3
+            ? try solve(coordinates, model: model, sweeps: sweeps, distance: distance, lowers: lowers, random: &random, check: check, as: SIMD3<Double>.self)
+            : try solve(coordinates, model: model, sweeps: sweeps, distance: distance, lowers: lowers, random: &random, check: check, as: SIMD2<Double>.self)
+        guard let polished, try lowers(polished) else { return (coordinates, false) }
+        return (polished, true)
     }
+
+    /// The sweeps after which a polish that has not lowered the sampled stress is given up (on G(100,000) the 30
+    /// sweeps took most of the layout's time, measured, to be dropped).
+    static let probeSweeps = 5
 
     /// The bytes the polish holds at once: the pivots' distances (twice while they are chosen), their weights, the
     /// adjacency and the points.
@@ -45,19 +52,25 @@ enum StressPolish {
         return overflow ? Int.max : total
     }
 
-    /// The sweeps in `Vector`'s dimensions, from the coordinates scaled to graph units.
+    /// The sweeps in `Vector`'s dimensions, from the coordinates scaled to graph units; nil when after
+    /// `probeSweeps` of more than that the layout (in layout units) does not yet satisfy `lowers`.
     private static func solve<Vector: SIMD>(
-        _ coordinates: [Double], model: SparseStress, sweeps: Int, distance: Double, random: inout LCG,
-        check: (Int) throws -> Void, as _: Vector.Type
-    ) throws -> [Double] where Vector.Scalar == Double {
+        _ coordinates: [Double], model: TwoHopStress, sweeps: Int, distance: Double,
+        lowers: ([Double]) throws -> Bool, random: inout LCG, check: (Int) throws -> Void, as _: Vector.Type
+    ) throws -> [Double]? where Vector.Scalar == Double {
         let d = Vector.scalarCount
         var points = (0..<model.nodeCount).map { i in
             var point = Vector()
             for axis in 0..<d { point[axis] = coordinates[i * d + axis] }
             return point
         }
+        func scaled() -> [Double] { points.flatMap { point in (0..<d).map { point[$0] * distance } } }
         StressMajorization.fit(&points, model: model, jitter: 1e-3, random: &random)
-        _ = try StressMajorization.run(&points, model: model, iterations: sweeps, tolerance: 1e-4, check: check)
-        return points.flatMap { point in (0..<d).map { point[$0] * distance } }
+        let probe = min(sweeps, probeSweeps)
+        let first = try StressMajorization.run(&points, model: model, iterations: probe, tolerance: 1e-4, check: check)
+        guard sweeps > probe, !first.converged else { return scaled() }
+        guard try lowers(scaled()) else { return nil }
+        _ = try StressMajorization.run(&points, model: model, iterations: sweeps - probe, tolerance: 1e-4, check: check)
+        return scaled()
     }
 }

@@ -35,7 +35,7 @@ public enum MultilevelLayoutOptions {
         LuaSetting("refineAlpha", \.refineAlpha, "alpha each finer level's refinement starts from (falling to 0.001)"),
         LuaSetting("distance", \.distance, "the link force's rest length on every level"),
         LuaSetting("charge", \.charge, "the many-body strength on every level (negative: repulsion)"),
-        LuaSetting("polishSweeps", \.polishSweeps, "sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size) on the graph after the last refinement; 0 leaves the force layout as it is"),
+        LuaSetting("polishSweeps", \.polishSweeps, "sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size, and the nodes two hops away) on the graph after the last refinement; 0 leaves the force layout as it is"),
         LuaSetting("polishPivots", \.polishPivots, "pivots of the polish's sparse stress model"),
         LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
     ])
