@@ -389,7 +389,7 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     #expect(failure("<graphml><key id=\"k\"\n") == "g:2:1: malformed XML ('>' expected: the tag is not finished)")
     #expect(failure("<graphml><graph a=\"b\"c=\"d\"/></graphml>") == "g:1:22: malformed XML (a space is required here)")
     #expect(failure("<gexf><meta lastmodifieddate=\"\n", .gexf) == "g:2:1: malformed XML (attribute value without its closing quote)")
-    #expect(failure([0x3C, 0, 0, 0, 1, 2, 3, 4]) == "g:1:1: malformed XML (the bytes are not text in the file's encoding)")
+    #expect(failure([0x3C, 0, 0, 0, 1, 2, 3, 4]) == "g:1:2: not valid UTF-32")
     #expect(failure("<graphml><graph>\n<node id=\"a&b\"/></graph></graphml>")
         == "g:2:14: malformed XML ('&' not followed by an entity name and ';' (write a '&' in text as &amp;))")
     #expect(failure("<graphml/>\n<x/>") == "g:2:1: malformed XML (extra content after the root element)")
@@ -419,6 +419,36 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
         == "g:2:24: node 'a': parent 'zz' does not exist")
     let dangling = "<gexf><graph><nodes><node id=\"a\"/></nodes><edges>\n<edge source=\"a\" target=\"b\"/></edges></graph></gexf>"
     #expect(failure(dangling, .gexf) == "g:2:28: edge a -> b: node 'b' does not exist")
+}
+
+@Test func xmlInUTF16AndUTF32IsReadAndInvalidWideTextIsRefusedWithItsPlace() throws {
+    let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<graphml><graph>\n<node id=\"a\u{E9}\"/><node id=\"b\"/>"
+        + "<edge source=\"a\u{E9}\" target=\"b\"/></graph></graphml>\n"
+    let utf16 = Array(text.utf16)
+    let utf32 = text.unicodeScalars.map(\.value)
+    let encodings: [(String, [UInt8])] = [
+        ("UTF-16LE with a mark", [0xFF, 0xFE] + utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+        ("UTF-16BE with a mark", [0xFE, 0xFF] + utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+        ("UTF-16LE without", utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+        ("UTF-16BE without", utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+        ("UTF-32LE with a mark", [0xFF, 0xFE, 0, 0] + utf32.flatMap { v in (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }),
+        ("UTF-32BE without", utf32.flatMap { v in (0..<4).reversed().map { UInt8(v >> (8 * $0) & 0xFF) } }),
+    ]
+    for (name, bytes) in encodings {
+        let graph = try Graph.load(data: Data(bytes), format: .graphml, name: "g")
+        #expect(graph.nodeIds == ["a\u{E9}", "b"], "\(name)")
+        #expect(graph.edgeCount == 1, "\(name)")
+    }
+    // Found by scripts/fuzz --mode files (seed nightly-1, case 47988): an unpaired surrogate in UTF-16 made libxml2's
+    // push parser, behind FoundationXML, read a null pointer (the process ended with SIGSEGV).
+    let unpaired: [UInt8] = [0xFF, 0xFE, 0x73, 0x65, 0x2C, 0x0A, 0x20, 0x20, 0x22, 0x6C, 0x1E, 0xD9, 0xB7, 0xD9, 0x3D, 0xBF]
+    #expect(loadFailure(unpaired, .graphml) == "g:1:5: not valid UTF-16 (an unpaired surrogate)")
+    #expect(loadFailure(unpaired, .gexf) == "g:1:5: not valid UTF-16 (an unpaired surrogate)")
+    #expect(loadFailure([0xFF, 0xFE, 0x3C, 0x00, 0x67], .graphml) == "g:1:1: UTF-16 text ends inside a character")
+    // A DTD internal subset is found in wide text too, once it is UTF-8.
+    let subset = "<!DOCTYPE graphml [<!NOTATION n SYSTEM \"x\">]>\n<graphml/>"
+    #expect(loadFailure([0xFF, 0xFE] + Array(subset.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, .graphml)
+        == "g:1:19: a DTD internal subset ([...]) is not supported")
 }
 
 @Test func xmlWithADTDInternalSubsetIsRefusedBeforeParsing() throws {

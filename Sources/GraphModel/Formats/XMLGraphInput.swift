@@ -41,9 +41,10 @@ final class XMLGraphInput {
         GraphBuilder.Place(line: number >> 32, column: number & 0xFFFF_FFFF, label: "")
     }
 
-    /// Parses XML bytes, calling `delegate`; throws the first error a reader recorded or XMLParser met (the
+    /// Parses XML bytes (UTF-16 and UTF-32 made UTF-8 first: `XMLEncoding`), calling `delegate`; throws the first error a reader recorded or XMLParser met (the
     /// delegate passes XMLParser's errors on to `parserFailed` as they come).
     func parse(_ data: Data, delegate: XMLParserDelegate) throws {
+        let data = try XMLEncoding.utf8(data, file: builder.file)
         if let offset = XMLProlog.internalSubset(in: data) {
             let (line, column) = TextPlace.lineAndColumn(of: offset, in: data)
             throw GraphFileError(
