@@ -258,7 +258,7 @@
 ---@field refineAlpha? number alpha each finer level's refinement starts from (falling to 0.001) (default: `0.3`); accepts number from 0.001 to 1.
 ---@field distance? number the link force's rest length on every level (default: `30`); accepts number from 1e-9 to 1e9.
 ---@field charge? number the many-body strength on every level (negative: repulsion) (default: `-30`); accepts number from -1e9 to -1e-9.
----@field polishSweeps? integer sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size) on the graph after the last refinement; 0 leaves the force layout as it is (default: `30`); accepts integer from 0 to 100000.
+---@field polishSweeps? integer sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size, and the nodes two hops away) on the graph after the last refinement; 0 leaves the force layout as it is (default: `30`); accepts integer from 0 to 100000.
 ---@field polishPivots? integer pivots of the polish's sparse stress model (default: `50`); accepts integer from 1 to 1000.
 ---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
 
