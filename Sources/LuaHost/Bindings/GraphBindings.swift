@@ -60,6 +60,18 @@ enum GraphBindings {
         LuaBinding.run(L, name) { arguments in try body(arguments, try graph(arguments)) }
     }
 
+    /// Runs a module function of a graph and its options (`fl.layout.stress(g, options)`, `fl.graph.cores(g,
+    /// options)`): the graph at argument 1, then the options table at argument 2 read by `options`.
+    static func graphFunction<Settings>(
+        _ L: OpaquePointer?, _ name: String, _ options: LuaSettingsTable<Settings>,
+        _ body: (LuaArguments, Graph, Settings) throws -> Int32
+    ) -> Int32 {
+        LuaBinding.run(L, name) { arguments in
+            let graph = try graph(arguments).graph
+            return try body(arguments, graph, try options.read(arguments, 2))
+        }
+    }
+
     /// Every method of a graph, in one place.
     static let methods: [LuaFunctionDeclaration] = [
         .init("addNode", addNode, "(node: table): Node", "adds a node and returns it; only id is required", options: [GraphRecordOptions.node]),

@@ -15,24 +15,25 @@ enum LayoutBindings {
     /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
     /// `{iterations =, converged =, sparse =}`.
     static let stress: LuaFunction = { L in
-        layout(L, "stress", StressLayoutOptions.settings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, "stress", StressLayoutOptions.settings) { arguments, graph, settings in
+            let outcome: StressOutcome
             do {
-                return try StressLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
+                outcome = try StressLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
             }
-        } push: { L, outcome in
-            pushTable(L, [("iterations", .integer(outcome.iterations)), ("converged", .bool(outcome.converged)),
-                          ("sparse", .bool(outcome.sparse))])
+            pushTable(arguments.L, [("iterations", .integer(outcome.iterations)), ("converged", .bool(outcome.converged)),
+                                    ("sparse", .bool(outcome.sparse))])
+            return 1
         }
     }
 
     /// `forcelab.layout.multilevel(g [, options])`: lays the graph out by multilevel force refinement and returns
     /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =}`, the graph itself first.
     static let multilevel: LuaFunction = { L in
-        layout(L, "multilevel", MultilevelLayoutOptions.settings) { arguments, graph, settings in
-            try MultilevelLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
-        } push: { L, outcome in
+        GraphBindings.graphFunction(L, "multilevel", MultilevelLayoutOptions.settings) { arguments, graph, settings in
+            let outcome = try MultilevelLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
+            let L = arguments.L
             pushTable(L, [("polished", .bool(outcome.polished))], more: 1)
             lua_createtable(L, Int32(outcome.levels.count), 0)
             for (i, level) in outcome.levels.enumerated() {
@@ -43,30 +44,17 @@ enum LayoutBindings {
                 lua_rawseti(L, -2, lua_Integer(i + 1))
             }
             lua_setfield(L, -2, "levels")
+            return 1
         }
     }
 
     /// `forcelab.layout.layered(g [, options])`: lays the graph out in layers and returns
     /// `{layers =, crossings =, bends =}`.
     static let layered: LuaFunction = { L in
-        layout(L, "layered", LayeredLayoutOptions.settings) { arguments, graph, settings in
-            try LayeredLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
-        } push: { L, outcome in
-            pushTable(L, [("layers", .integer(outcome.layers)), ("crossings", .integer(outcome.crossings)),
-                          ("bends", .integer(outcome.bends))])
-        }
-    }
-
-    /// A layout's binding: reads the graph (argument 1) and the layout's options (argument 2), lays the graph out
-    /// by `apply` and pushes the outcome as one table by `push`.
-    private static func layout<Settings, Outcome>(
-        _ L: OpaquePointer?, _ name: String, _ options: LuaSettingsTable<Settings>,
-        _ apply: (LuaArguments, Graph, Settings) throws -> Outcome, push: (OpaquePointer, Outcome) -> Void
-    ) -> Int32 {
-        LuaBinding.run(L, name) { arguments in
-            let graph = try GraphBindings.graph(arguments).graph
-            let outcome = try apply(arguments, graph, try options.read(arguments, 2))
-            push(arguments.L, outcome)
+        GraphBindings.graphFunction(L, "layered", LayeredLayoutOptions.settings) { arguments, graph, settings in
+            let outcome = try LayeredLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
+            pushTable(arguments.L, [("layers", .integer(outcome.layers)), ("crossings", .integer(outcome.crossings)),
+                                    ("bends", .integer(outcome.bends))])
             return 1
         }
     }
