@@ -239,8 +239,8 @@ final class LiveSession {
         defer { lua_settop(L, top) }
         if let styleOptions { styleOptions.push(L) } else { lua_pushnil(L) }
         let options = try OptionsReader(arguments, lua_gettop(L), LiveOptions.table)
-        let settings = try PictureBindings.elementStyles(options, simulation.graph)
-        let scene = try GraphScene(graph: layout.graph, group: try options.string("group"))
+        let settings = try GraphPictureOptions.settings.read(options, styling: simulation.graph)
+        let scene = try GraphScene(graph: layout.graph, group: settings.group)
         let style = try SceneStyle(scene: scene, options: settings)
         let labelled = SceneStyle.labelsShown(settings, nodeCount: scene.nodes.count)
         var position: [String: Int] = [:]
