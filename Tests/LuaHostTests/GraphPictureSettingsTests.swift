@@ -44,6 +44,12 @@ final class GraphPictureSettingsTests: LuaTestCase {
                        "bad argument #2 to 'live' (field 'port': an integer from 0 to 65535 expected, got 70000)")
         XCTAssertEqual(message("fl.live(sim, {fps = 0})"), "bad argument #2 to 'live' (field 'fps': a number from 1 to 240 expected, got 0)")
         XCTAssertEqual(message("fl.live(sim, {wait = 1})"), "bad argument #2 to 'live' (field 'wait': boolean expected, got number)")
+        // A style is checked as the first scene is made, the server stopped when it fails; each names argument 2
+        // and the script's line, as a plain function's errors do (fl.live is a callable table).
+        XCTAssertEqual(message("fl.live(sim, {radius = {}})"),
+                       "bad argument #2 to 'live' (field 'radius': number, data field name or function expected, got table)")
+        XCTAssertTrue(error(setup + "fl.live(sim, {prot = 8080})").hasPrefix("test:5: fl.live: unknown option 'prot'"))
+        XCTAssertTrue(error(setup + "fl.live.stop(sim, 1, 2)\nfl.live(sim, {port = -1})").hasPrefix("test:6: bad argument #2 to 'live'"))
         // Every option is checked before the server starts: a refused call leaves no session behind.
         run(setup + "assert(not pcall(fl.live, sim, {wait = 'yes'})); assert(fl.live.stop(sim) == false)")
     }
