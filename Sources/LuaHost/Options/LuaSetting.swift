@@ -2,6 +2,7 @@ import DataTables
 import ForceSimulation
 import GraphModel
 import GraphLayout
+import LiveServer
 import Render
 
 /// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
@@ -20,6 +21,10 @@ extension LayeredOptions: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension GraphSVGOptions: LuaSettable {}
+extension PictureViewport: LuaSettable {}
+extension LayoutExplanationRequest: LuaSettable {}
+extension LayoutExplanationRequest.Cells: LuaSettable {}
+extension LiveSettings: LuaSettable {}
 extension Metrics.Options: LuaSettable {}
 extension Replay.Options: LuaSettable {}
 extension LayoutRecording.Settings: LuaSettable {}
@@ -41,57 +46,58 @@ extension GeneratorParameters: LuaSettable {
 public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// The option as the reader checks it and the docs and `forcelab --api` show it.
     public let option: LuaOption
-    /// Writes the option's value, read and checked, into the settings.
-    let write: @Sendable (inout Settings, OptionsReader) throws -> Void
+    /// Writes the option's value, read and checked, into the settings; a per-element style calls its functions for
+    /// the elements of the graph given.
+    let write: @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void
 
     /// A number setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, _ doc: String) {
         option = .number(key, default: Settings()[keyPath: property], in: Settings.range(of: property) ?? LuaOption.finite, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.number(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.number(key) }
     }
 
     /// A whole-number setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Int> & Sendable, _ doc: String) {
         option = .integer(key, default: Settings()[keyPath: property], in: Self.integers(Settings.range(of: property)), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.integer(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.integer(key) }
     }
 
     /// A whole-number setting held as a `UInt32` (a seed).
     public init(_ key: String, _ property: WritableKeyPath<Settings, UInt32> & Sendable, _ doc: String) {
         let range = Self.integers(Settings.range(of: property) ?? 0...Double(UInt32.max))
         option = .integer(key, default: Int(Settings()[keyPath: property]), in: range, doc)
-        write = { settings, reader in settings[keyPath: property] = UInt32(try reader.integer(key)) }
+        write = { settings, reader, _ in settings[keyPath: property] = UInt32(try reader.integer(key)) }
     }
 
     /// A whole-number setting whose absence (nil) the module fills in when it runs, as `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String, _ doc: String) {
         option = .integer(key, described: described, in: Self.integers(Settings.range(of: property)), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(key) }
     }
 
     /// A number setting whose absence (nil) the module fills in when it runs, as `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Double?> & Sendable, described: String, _ doc: String) {
         option = .number(key, described: described, in: Settings.range(of: property) ?? LuaOption.finite, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(key) }
     }
 
     /// A string setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, _ doc: String) {
         option = .string(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.string(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.string(key) }
     }
 
     /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
     /// `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, described: String? = nil, _ doc: String) {
         option = described.map { .string(key, described: $0, doc) } ?? .string(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalString(key) }
     }
 
     /// A boolean setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Bool> & Sendable, _ doc: String) {
         option = .boolean(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.boolean(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.boolean(key) }
     }
 
     /// A setting that is one of an enumeration's cases, named by their raw values.
@@ -99,7 +105,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ key: String, _ property: WritableKeyPath<Settings, Choice> & Sendable, _ doc: String
     ) {
         option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
     }
 
     /// A setting that is one of an enumeration's cases or off (nil): its default is the struct's, or what the
@@ -109,7 +115,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = described.map { LuaOption(key, .choice(Choice.allCases.map(\.rawValue)), default: .described($0), doc) }
             ?? .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
     }
 
     /// A setting given by one of `names`, each naming a value by `value` (for a type whose cases are not all named,
@@ -119,7 +125,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ value: @escaping @Sendable (String) -> Value?, described: String, _ doc: String
     ) {
         option = LuaOption(key, .choice(names), default: .described(described), doc)
-        write = { settings, reader in
+        write = { settings, reader, _ in
             guard let name = try reader.optionalString(key) else { return }
             guard let chosen = value(name) else { preconditionFailure("\(key): '\(name)' is declared but names no value") }
             settings[keyPath: property] = chosen
@@ -131,7 +137,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ key: String, _ property: WritableKeyPath<Settings, [String]?> & Sendable, shape: String, described: String, _ doc: String
     ) {
         option = LuaOption(key, .table(shape), default: .described(described), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalStrings(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalStrings(key) }
     }
 
     /// A setting that is a set of an enumeration's cases, given as a list of their names; absent (nil) means what
@@ -140,7 +146,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ key: String, _ property: WritableKeyPath<Settings, Set<Choice>?> & Sendable, described: String, _ doc: String
     ) {
         option = LuaOption(key, .choices(Choice.allCases.map(\.rawValue)), default: .described(described), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
     }
 
     /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its
@@ -150,33 +156,33 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ value: @escaping @Sendable (Choice) -> Value, named: (Value) -> Choice?, _ doc: String
     ) {
         option = .choice(key, Choice.self, default: named(Settings()[keyPath: property]), doc)
-        write = { settings, reader in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
+        write = { settings, reader, _ in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
     }
 
     /// A whole number whose declaration (`option`: kind, range, default) its module makes per use, as a
     /// generator's parameters depend on the kind, written through `property`.
     public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Int?> & Sendable) {
         self.option = option
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(option.name) }
     }
 
     /// A number declared by its module per use (as `init(declared:_:)` for a whole number).
     public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Double?> & Sendable) {
         self.option = option
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(option.name) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(option.name) }
     }
 
     /// A seed declared by its module per use (as `init(declared:_:)` for a whole number).
     public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, UInt32?> & Sendable) {
         self.option = option
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
     }
 
     /// An option of the same table that the binding reads itself (a table of series, a recording): declared here
     /// so the table is whole, written into no setting.
     public init(readByTheBinding option: LuaOption) {
         self.option = option
-        write = { _, _ in }
+        write = { _, _, _ in }
     }
 
     /// A numeric range as whole numbers (none: every whole number).
@@ -195,9 +201,10 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// The settings, in the docs' order.
     let settings: [LuaSetting<Settings>]
 
-    /// Declares the options of `function`.
-    public init(_ function: String, _ settings: [LuaSetting<Settings>]) {
-        table = LuaOptionTable(function, settings.map(\.option))
+    /// Declares the options of `function`, and after them `others` it takes too, read by other settings tables
+    /// (`fl.live` takes `fl.svg.graph`'s styles).
+    public init(_ function: String, _ settings: [LuaSetting<Settings>], alsoTaking others: [LuaOption] = []) {
+        table = LuaOptionTable(function, settings.map(\.option) + others)
         self.settings = settings
     }
 
@@ -210,10 +217,16 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// options itself, or of a table that takes some of these options (`fl.live` takes `fl.svg.graph`'s styles), whose
     /// declared ones are read.
     public func read(_ reader: OptionsReader, into settings: Settings = Settings()) throws -> Settings {
+        try read(reader, into: settings, styling: nil)
+    }
+
+    /// `settings` with the options `reader` holds written in, a per-element style's function called for each node
+    /// or edge of `graph`.
+    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling graph: GraphHandle?) throws -> Settings {
         var result = settings
         for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
             if reader.has(setting.option.name) {
-                try setting.write(&result, reader)
+                try setting.write(&result, reader, graph)
             } else {
                 try reader.checkNotRequired(setting.option.name)
             }
