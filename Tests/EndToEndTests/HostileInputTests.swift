@@ -41,7 +41,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(result.stdout, """
             nil\tkeep.json: Permission denied\t13
             false\tg:save: keep.json: Permission denied
-            false\tcannot write 'keep.json': Permission denied
+            false\tfl.data.write: cannot write 'keep.json': Permission denied
 
             """)
         XCTAssertEqual(try String(contentsOfFile: keep, encoding: .utf8), "keep\n")

@@ -25,7 +25,7 @@ enum GraphFileBindings {
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.path(1)
             let settings = try GraphFileOptions.loading.read(arguments, 2)
-            let graph = try naming("fl.graph.load") {
+            let graph = try FileCallErrors.naming("fl.graph.load") {
                 try Graph.load(path: path, format: settings.format, check: LuaLimits.checker(arguments.L))
             }
             GraphBindings.push(arguments.L, graph)
@@ -41,18 +41,12 @@ enum GraphFileBindings {
             let graph = try GraphBindings.graph(arguments).graph
             let path = try arguments.path(2)
             let settings = try GraphFileOptions.saving.read(arguments, 3)
-            let leftOut = try naming("g:save") { try graph.save(path: path, format: settings.format, lossy: settings.lossy) }
+            let leftOut = try FileCallErrors.naming("g:save") { try graph.save(path: path, format: settings.format, lossy: settings.lossy) }
             for line in leftOut { StandardStream.writeDisplay("forcelab: g:save: \(PathText.short(path)): left out \(line)\n") }
             lua_settop(arguments.L, 1)
             LuaValues.push(arguments.L, DataValue.array(leftOut.map(DataValue.string)))
             return 2
         }
-    }
-
-    /// Runs a file operation, a file's error worded as `function: file:line: message`, so a script's reader sees which
-    /// call failed as well as where in the file.
-    private static func naming<Result>(_ function: String, _ operation: () throws -> Result) throws -> Result {
-        do { return try operation() } catch let error as GraphFileError { throw LuaError("\(function): \(error)") }
     }
 
     /// `forcelab.graph.generate(kind [, options])`: the options are read against the kind's declaration.
