@@ -47,8 +47,8 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// The option as the reader checks it and the docs and `forcelab --api` show it.
     public let option: LuaOption
     /// Writes the option's value, read and checked, into the settings; a per-element style calls its functions for
-    /// the elements of the graph given.
-    let write: @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void
+    /// the elements given.
+    let write: @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void
 
     /// A number setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, _ doc: String) {
@@ -221,12 +221,12 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     }
 
     /// `settings` with the options `reader` holds written in, a per-element style's function called for each node
-    /// or edge of `graph`.
-    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling graph: GraphHandle?) throws -> Settings {
+    /// or edge of `elements`.
+    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling elements: ElementStyles.Elements?) throws -> Settings {
         var result = settings
         for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
             if reader.has(setting.option.name) {
-                try setting.write(&result, reader, graph)
+                try setting.write(&result, reader, elements)
             } else {
                 try reader.checkNotRequired(setting.option.name)
             }
