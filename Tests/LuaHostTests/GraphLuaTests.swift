@@ -192,14 +192,18 @@ final class GraphLuaTests: LuaTestCase {
             fl.graph.load(tmp .. "/e.edgelist", {format = "json"})
             """).contains("e.edgelist:1:"))
         XCTAssertTrue(error("fl.graph.generate('spiral')").contains("unknown graph kind 'spiral'"))
-        XCTAssertTrue(error("fl.graph.new():save(tmp .. '/no/such/folder/g.json')").contains("does not exist"))
+        // A file's error names the call as well as the file.
+        let unsaved = error("fl.graph.new():save(tmp .. '/no/such/folder/g.json')")
+        XCTAssertTrue(unsaved.contains(": g:save: ") && unsaved.contains("g.json: folder"), unsaved)
+        let unread = error("fl.graph.load(tmp .. '/none.json')")
+        XCTAssertTrue(unread.contains(": fl.graph.load: ") && unread.contains("none.json: no such file"), unread)
     }
 
     func testMalformedFilesSayWhere() throws {
         let path = folder + "/bad.json"
         try "{\"nodes\": [{\"id\": \"a\"},\n  {\"id\": }]}".write(toFile: path, atomically: true, encoding: .utf8)
         let message = error("fl.graph.load(tmp .. '/bad.json')")
-        XCTAssertTrue(message.contains("bad.json:2:"), message)
+        XCTAssertTrue(message.contains("fl.graph.load: ") && message.contains("bad.json:2:"), message)
         try "a,b\nb,c\n".write(toFile: folder + "/ok.csv", atomically: true, encoding: .utf8)
         run("assert(fl.graph.load(tmp .. '/ok.csv'):edgeCount() == 2)")
     }
