@@ -31,6 +31,9 @@ extension LayoutRecording.Settings: LuaSettable {}
 extension DataTableFile.Settings: LuaSettable {}
 extension GraphFileSettings: LuaSettable {}
 extension Graph.Settings: LuaSettable {}
+extension Node: LuaSettable {}
+extension Edge: LuaSettable {}
+extension Handle: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
@@ -49,10 +52,11 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// Writes the option's value, read and checked, into the settings.
     let write: @Sendable (inout Settings, OptionsReader) throws -> Void
 
-    /// A number setting.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, _ doc: String) {
-        option = .number(key, default: Settings()[keyPath: property], in: Settings.range(of: property) ?? LuaOption.finite, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.number(key) }
+    /// A number setting: its default is the struct's, or what the module fills in as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, described: String? = nil, _ doc: String) {
+        let range = Settings.range(of: property) ?? LuaOption.finite
+        option = described.map { .number(key, described: $0, in: range, doc) } ?? .number(key, default: Settings()[keyPath: property], in: range, doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(key) ?? settings[keyPath: property] }
     }
 
     /// A whole-number setting.
@@ -115,6 +119,31 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = LuaOption(key, .table(shape), doc)
         write = { settings, reader in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
+    }
+
+    /// A table of named data fields (`{name = value, ...}`), empty when absent.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, [String: DataValue]> & Sendable, _ doc: String) {
+        option = LuaOption(key, .table("{name = value, ...}"), doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.dataFields(key) ?? [:] }
+    }
+
+    /// A list of tables, each read as `record` declares it (`shape` for the docs); empty when absent.
+    public init<Record: LuaSettable>(
+        _ key: String, _ property: WritableKeyPath<Settings, [Record]> & Sendable, _ record: LuaSettingsTable<Record>, shape: String,
+        _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), doc)
+        write = { settings, reader in
+            guard try reader.pushTable(key) else { return }
+            let arguments = reader.fields.arguments, L = arguments.L
+            defer { fl_pop(L, 1) }
+            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument).elements { type, i in
+                guard type == LUA_TTABLE else {
+                    throw arguments.error(reader.fields.argument, "field '\(key)'[\(i)]: table expected, got \(LuaValues.typeName(L, -1))")
+                }
+                return try record.read(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument))
+            }
+        }
     }
 
     /// A Lua function (`signature` for the docs) kept as a reference, or nil (absent).

@@ -1,5 +1,6 @@
 import CLuaShim
 import Foundation
+import GraphModel
 
 /// Reads an options table against its declaration: an undeclared key is refused when the reader is made, each read
 /// checks the declared kind and range and gives the declared default for an absent option. Reading a name that is
@@ -239,6 +240,16 @@ public struct OptionsReader {
         }
         if let counts, !counts.contains(values.count) { throw error(name, expected: shape, got: "\(values.count) number\(values.count == 1 ? "" : "s")") }
         return values
+    }
+
+    /// A table option of named data fields (`data = {group = 1}`), or nil when absent.
+    public func dataFields(_ name: String) throws -> [String: DataValue]? {
+        guard case .table = option(name).value else { preconditionFailure(misread(name, as: "table of data fields")) }
+        guard let fields = try fields.fields(name) else {
+            try checkNotRequired(name)
+            return nil
+        }
+        return fields
     }
 
     // MARK: Functions and tables
