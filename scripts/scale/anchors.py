@@ -58,7 +58,7 @@ def sgd2_layout(ids, edges):
     cols = [b for a, b in edges]
     start = time.perf_counter()
     # s_gd2's own choice: exact SGD up to its size limit, sparse (pivot) SGD above.
-    positions = s_gd2.layout(rows, cols, random_seed=1) if len(ids) <= 20000 else s_gd2.layout_sparse(rows, cols, 200, random_seed=1)
+    positions = s_gd2.layout(rows, cols, random_seed=1) if len(ids) <= 10000 else s_gd2.layout_sparse(rows, cols, 200, random_seed=1)
     return np.array(positions), time.perf_counter() - start
 
 

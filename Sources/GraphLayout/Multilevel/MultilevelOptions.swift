@@ -1,3 +1,4 @@
+import D3Random
 import ForceSimulation
 
 /// How the coarsest level of a multilevel layout is laid out.
@@ -35,7 +36,7 @@ public struct MultilevelOptions: Sendable, RangedSettings {
     /// Pivots of the polish's sparse stress model.
     public var polishPivots = 50
     /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
-    public var seed = 1
+    public var seed = Int(LCG.defaultSeed)
 
     /// Options with every default.
     public init() {}

@@ -4,8 +4,7 @@ extension Graph {
     /// changes, the rest apply in order, adds go in after the pass, unknown ids are ignored.
     /// Invalid adds or replaces (a duplicate id, a replace changing the id) throw before anything changes.
     public func applyNodeChanges(_ changes: [NodeChange]) throws {
-        let (grouped, order, adds) = group(changes, isAdd: { if case .add = $0 { true } else { false } },
-            wins: { if case .remove = $0 { true } else if case .replace = $0 { true } else { false } }, id: \.id)
+        let (grouped, order, adds) = group(changes)
         var removed: Set<String> = []
         for id in order where containsNode(id) {
             switch grouped[id]![0] {
@@ -40,8 +39,7 @@ extension Graph {
 
     /// Applies edge changes with the same grouping rules; an added or replacing edge must have both endpoints.
     public func applyEdgeChanges(_ changes: [EdgeChange]) throws {
-        let (grouped, order, adds) = group(changes, isAdd: { if case .add = $0 { true } else { false } },
-            wins: { if case .remove = $0 { true } else if case .replace = $0 { true } else { false } }, id: \.id)
+        let (grouped, order, adds) = group(changes)
         var removed: Set<String> = []
         for id in order where containsEdge(id) {
             switch grouped[id]![0] {
@@ -88,21 +86,21 @@ extension Graph {
         }
     }
 
-    /// Groups changes per id (a winning change resets the id's list), keeping first-seen id order and the adds.
-    private func group<Change>(
-        _ changes: [Change], isAdd: (Change) -> Bool, wins: (Change) -> Bool, id: (Change) -> String
+    /// Groups changes per id (a remove or replace resets the id's list), keeping first-seen id order and the adds.
+    private func group<Change: GroupedChange>(
+        _ changes: [Change]
     ) -> (grouped: [String: [Change]], order: [String], adds: [Change]) {
         var grouped: [String: [Change]] = [:]
         var order: [String] = []
         var adds: [Change] = []
         for change in changes {
-            if isAdd(change) {
+            let role = change.role
+            if role == .add {
                 adds.append(change)
                 continue
             }
-            let key = id(change)
-            if grouped[key] == nil { order.append(key) }
-            if wins(change) { grouped[key] = [change] } else { grouped[key, default: []].append(change) }
+            if grouped[change.id] == nil { order.append(change.id) }
+            if role == .wins { grouped[change.id] = [change] } else { grouped[change.id, default: []].append(change) }
         }
         return (grouped, order, adds)
     }
@@ -116,6 +114,47 @@ extension Graph {
             if (existing(id) && !removed.contains(id)) || !seen.insert(id).inserted {
                 throw GraphError("duplicate \(kind) id '\(id)'")
             }
+        }
+    }
+}
+
+/// A React Flow change as grouping a change list sees it: the id it is about and its role.
+protocol GroupedChange {
+    /// The id of the element the change is about.
+    var id: String { get }
+    /// How the change takes part in its id's group.
+    var role: ChangeRole { get }
+}
+
+/// How a change takes part in grouping: an add goes in after the pass; a remove or replace wins over the id's other
+/// changes; the rest apply in order.
+enum ChangeRole {
+    /// Added after the pass.
+    case add
+    /// Resets the id's group.
+    case wins
+    /// Applied in order after the group's first change.
+    case inOrder
+}
+
+extension NodeChange: GroupedChange {
+    /// A node change's role in grouping.
+    var role: ChangeRole {
+        switch self {
+        case .add: .add
+        case .remove, .replace: .wins
+        case .position, .dimensions, .select: .inOrder
+        }
+    }
+}
+
+extension EdgeChange: GroupedChange {
+    /// An edge change's role in grouping.
+    var role: ChangeRole {
+        switch self {
+        case .add: .add
+        case .remove, .replace: .wins
+        case .select: .inOrder
         }
     }
 }

@@ -35,8 +35,7 @@ enum DataTableBindings {
             let settings = try DataTableOptions.writing.read(arguments, 3)
             let format = try format(settings, path: path, arguments, 3)
             try DataTableFile.write(DataTable(rows: rows, columns: settings.columns), to: path, format: format)
-            lua_settop(arguments.L, 1)
-            return 1
+            return arguments.returningFirst()
         }
     }
 

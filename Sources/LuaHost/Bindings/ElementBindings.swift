@@ -62,6 +62,12 @@ enum ElementBindings {
         LuaObject.push(L, ElementReference(graph, kind, id), metatable: kind == .node ? nodeMetatable : edgeMetatable, keeping: graph)
     }
 
+    /// Pushes a reference to element `id`, or nil when there is no such element (`g:node`, `g:edge`, `g:connect`,
+    /// `sim:find`).
+    static func pushIfFound(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ id: String?) {
+        if let id { push(L, graph, kind, id) } else { lua_pushnil(L) }
+    }
+
     /// Pushes an array of references that also works as an iterator: `for n in g:nodes() do` and `ipairs(g:nodes())`.
     static func pushList(_ L: OpaquePointer, _ graph: GraphHandle, _ kind: ElementReference.Kind, _ ids: [String]) {
         lua_createtable(L, Int32(ids.count), 0)

@@ -32,8 +32,7 @@ public enum ForcelabModule {
             } catch {
                 throw LuaError("cannot create folder '\(path)': \(error.localizedDescription)")
             }
-            lua_settop(arguments.L, 1)
-            return 1
+            return arguments.returningFirst()
         }
     }
 

@@ -60,6 +60,18 @@ enum GraphBindings {
         LuaBinding.run(L, name) { arguments in try body(arguments, try graph(arguments)) }
     }
 
+    /// Runs a module function of a graph and its options (`fl.layout.stress(g, options)`, `fl.graph.cores(g,
+    /// options)`): the graph at argument 1, then the options table at argument 2 read by `options`.
+    static func graphFunction<Settings>(
+        _ L: OpaquePointer?, _ name: String, _ options: LuaSettingsTable<Settings>,
+        _ body: (LuaArguments, Graph, Settings) throws -> Int32
+    ) -> Int32 {
+        LuaBinding.run(L, name) { arguments in
+            let graph = try graph(arguments).graph
+            return try body(arguments, graph, try options.read(arguments, 2))
+        }
+    }
+
     /// Every method of a graph, in one place.
     static let methods: [LuaFunctionDeclaration] = [
         .init("addNode", addNode, "(node: table): Node", "adds a node and returns it; only id is required", options: [GraphRecordOptions.node]),
@@ -196,52 +208,36 @@ enum GraphBindings {
             let edge = graph.graph.connect(
                 source: given.source, target: given.target, sourceHandle: given.sourceHandle, targetHandle: given.targetHandle,
                 id: reader.has("id") ? given.id : nil, data: given.data)
-            if let edge {
-                ElementBindings.push(arguments.L, graph, .edge, edge.id)
-            } else {
-                lua_pushnil(arguments.L)
-            }
+            ElementBindings.pushIfFound(arguments.L, graph, .edge, edge?.id)
             return 1
         }
     }
 
     static let node: LuaFunction = { L in
-        LuaBinding.run(L, "node") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "node") { arguments, graph in
             let id = try nodeId(arguments, 2)
-            if graph.graph.containsNode(id) {
-                ElementBindings.push(arguments.L, graph, .node, id)
-            } else {
-                lua_pushnil(arguments.L)
-            }
+            ElementBindings.pushIfFound(arguments.L, graph, .node, graph.graph.containsNode(id) ? id : nil)
             return 1
         }
     }
 
     static let edge: LuaFunction = { L in
-        LuaBinding.run(L, "edge") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "edge") { arguments, graph in
             let id = try arguments.string(2)
-            if graph.graph.containsEdge(id) {
-                ElementBindings.push(arguments.L, graph, .edge, id)
-            } else {
-                lua_pushnil(arguments.L)
-            }
+            ElementBindings.pushIfFound(arguments.L, graph, .edge, graph.graph.containsEdge(id) ? id : nil)
             return 1
         }
     }
 
     static let nodes: LuaFunction = { L in
-        LuaBinding.run(L, "nodes") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "nodes") { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.nodeIds)
             return 1
         }
     }
 
     static let edges: LuaFunction = { L in
-        LuaBinding.run(L, "edges") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "edges") { arguments, graph in
             var ids: [String] = []
             ids.reserveCapacity(graph.graph.edgeCount)
             graph.graph.forEachEdge { ids.append($0.id) }
@@ -296,20 +292,22 @@ enum GraphBindings {
             let reader = try OptionsReader(arguments, 2, GraphRecordOptions.deleteElements, required: true).fields
             let deleted = graph.graph.deleteElements(
                 nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
-            let L = arguments.L
-            lua_createtable(L, Int32(deleted.nodes.count), 0)
-            for (offset, entry) in deleted.nodes.enumerated() {
-                GraphConversions.push(L, entry.node)
-                GraphConversions.set(L, "position", Double(entry.index + 1))
-                lua_rawseti(L, -2, lua_Integer(offset + 1))
-            }
-            lua_createtable(L, Int32(deleted.edges.count), 0)
-            for (offset, entry) in deleted.edges.enumerated() {
-                GraphConversions.push(L, entry.edge)
-                GraphConversions.set(L, "position", Double(entry.index + 1))
-                lua_rawseti(L, -2, lua_Integer(offset + 1))
-            }
+            pushDeleted(arguments.L, deleted.nodes.map { ($0.index, $0.node) }, GraphConversions.push)
+            pushDeleted(arguments.L, deleted.edges.map { ($0.index, $0.edge) }, GraphConversions.push)
             return 2
+        }
+    }
+
+    /// Pushes the deleted elements of one kind as an array of snapshots, each with its 1-based `position` in the
+    /// graph's order, which `g:restore` puts it back at.
+    private static func pushDeleted<Element>(
+        _ L: OpaquePointer, _ entries: [(index: Int, element: Element)], _ pushSnapshot: (OpaquePointer, Element) -> Void
+    ) {
+        lua_createtable(L, Int32(entries.count), 0)
+        for (offset, entry) in entries.enumerated() {
+            pushSnapshot(L, entry.element)
+            GraphConversions.set(L, "position", Double(entry.index + 1))
+            lua_rawseti(L, -2, lua_Integer(offset + 1))
         }
     }
 
@@ -347,24 +345,21 @@ enum GraphBindings {
     }
 
     static let incomers: LuaFunction = { L in
-        LuaBinding.run(L, "incomers") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "incomers") { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.incomers(of: try nodeId(arguments, 2)).map(\.id))
             return 1
         }
     }
 
     static let outgoers: LuaFunction = { L in
-        LuaBinding.run(L, "outgoers") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "outgoers") { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.outgoers(of: try nodeId(arguments, 2)).map(\.id))
             return 1
         }
     }
 
     static let connectedEdges: LuaFunction = { L in
-        LuaBinding.run(L, "connectedEdges") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "connectedEdges") { arguments, graph in
             var ids: [String] = []
             if lua_type(arguments.L, 2) == LUA_TTABLE {
                 lua_createtable(arguments.L, 0, 1)
@@ -388,16 +383,14 @@ enum GraphBindings {
     }
 
     static let selectedNodes: LuaFunction = { L in
-        LuaBinding.run(L, "selectedNodes") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "selectedNodes") { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.sortedByNodeOrder(graph.graph.selectedNodeIds))
             return 1
         }
     }
 
     static let selectedEdges: LuaFunction = { L in
-        LuaBinding.run(L, "selectedEdges") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "selectedEdges") { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .edge, graph.graph.sortedByEdgeOrder(graph.graph.selectedEdgeIds))
             return 1
         }
@@ -414,32 +407,27 @@ enum GraphBindings {
     }
 
     static let children: LuaFunction = { L in
-        LuaBinding.run(L, "children") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "children") { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.childIds(of: try nodeId(arguments, 2)))
             return 1
         }
     }
 
     static let on: LuaFunction = { L in
-        LuaBinding.run(L, "on") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "on") { arguments, graph in
             _ = try arguments.option(2, ["change"])
             try arguments.function(3)
             graph.addChangeHandler(LuaReference(arguments.L, 3, owner: graph))
-            lua_settop(arguments.L, 1)
-            return 1
+            return arguments.returningFirst()
         }
     }
 
     static let observeData: LuaFunction = { L in
-        LuaBinding.run(L, "observeData") { arguments in
-            let graph = try graph(arguments)
+        graphMethod(L, "observeData") { arguments, graph in
             let id = try existingNode(arguments, 2) { graph.graph.containsNode($0) ? $0 : nil }
             try arguments.function(3)
             graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))
-            lua_settop(arguments.L, 1)
-            return 1
+            return arguments.returningFirst()
         }
     }
 }

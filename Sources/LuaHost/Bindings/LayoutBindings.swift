@@ -15,23 +15,15 @@ enum LayoutBindings {
     /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
     /// `{iterations =, converged =, sparse =}`.
     static let stress: LuaFunction = { L in
-        LuaBinding.run(L, "stress") { arguments in
-            let graph = try GraphBindings.graph(arguments)
-            let settings = try StressLayoutOptions.settings.read(arguments, 2)
+        GraphBindings.graphFunction(L, "stress", StressLayoutOptions.settings) { arguments, graph, settings in
             let outcome: StressOutcome
             do {
-                outcome = try StressLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
+                outcome = try StressLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
             }
-            let L = arguments.L
-            lua_createtable(L, 0, 3)
-            lua_pushinteger(L, lua_Integer(outcome.iterations))
-            lua_setfield(L, -2, "iterations")
-            lua_pushboolean(L, outcome.converged ? 1 : 0)
-            lua_setfield(L, -2, "converged")
-            lua_pushboolean(L, outcome.sparse ? 1 : 0)
-            lua_setfield(L, -2, "sparse")
+            pushTable(arguments.L, [("iterations", .integer(outcome.iterations)), ("converged", .bool(outcome.converged)),
+                                    ("sparse", .bool(outcome.sparse))])
             return 1
         }
     }
@@ -39,17 +31,14 @@ enum LayoutBindings {
     /// `forcelab.layout.multilevel(g [, options])`: lays the graph out by multilevel force refinement and returns
     /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =}`, the graph itself first.
     static let multilevel: LuaFunction = { L in
-        LuaBinding.run(L, "multilevel") { arguments in
-            let graph = try GraphBindings.graph(arguments)
-            let settings = try MultilevelLayoutOptions.settings.read(arguments, 2)
-            let outcome = try MultilevelLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
+        GraphBindings.graphFunction(L, "multilevel", MultilevelLayoutOptions.settings) { arguments, graph, settings in
+            let outcome = try MultilevelLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
-            lua_createtable(L, 0, 2)
-            lua_pushboolean(L, outcome.polished ? 1 : 0)
-            lua_setfield(L, -2, "polished")
+            pushTable(L, [("polished", .bool(outcome.polished))], more: 1)
             lua_createtable(L, Int32(outcome.levels.count), 0)
             for (i, level) in outcome.levels.enumerated() {
-                pushIntegers(L, [("nodes", level.nodes), ("edges", level.edges), ("ticks", level.ticks)], more: 1)
+                pushTable(L, [("nodes", .integer(level.nodes)), ("edges", .integer(level.edges)),
+                              ("ticks", .integer(level.ticks))], more: 1)
                 lua_pushnumber(L, level.seconds)
                 lua_setfield(L, -2, "seconds")
                 lua_rawseti(L, -2, lua_Integer(i + 1))
@@ -62,20 +51,19 @@ enum LayoutBindings {
     /// `forcelab.layout.layered(g [, options])`: lays the graph out in layers and returns
     /// `{layers =, crossings =, bends =}`.
     static let layered: LuaFunction = { L in
-        LuaBinding.run(L, "layered") { arguments in
-            let graph = try GraphBindings.graph(arguments)
-            let settings = try LayeredLayoutOptions.settings.read(arguments, 2)
-            let outcome = try LayeredLayout.apply(to: graph.graph, options: settings, check: LuaLimits.checker(arguments.L))
-            pushIntegers(arguments.L, [("layers", outcome.layers), ("crossings", outcome.crossings), ("bends", outcome.bends)])
+        GraphBindings.graphFunction(L, "layered", LayeredLayoutOptions.settings) { arguments, graph, settings in
+            let outcome = try LayeredLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
+            pushTable(arguments.L, [("layers", .integer(outcome.layers)), ("crossings", .integer(outcome.crossings)),
+                                    ("bends", .integer(outcome.bends))])
             return 1
         }
     }
 
-    /// Pushes a new table holding `fields` as integers, with room for `more` fields the caller adds.
-    private static func pushIntegers(_ L: OpaquePointer, _ fields: [(String, Int)], more: Int = 0) {
+    /// Pushes a new table holding `fields` in their order, with room for `more` fields the caller adds.
+    private static func pushTable(_ L: OpaquePointer, _ fields: [(String, DataValue)], more: Int = 0) {
         lua_createtable(L, 0, Int32(fields.count + more))
         for (name, value) in fields {
-            lua_pushinteger(L, lua_Integer(value))
+            LuaValues.push(L, value)
             lua_setfield(L, -2, name)
         }
     }

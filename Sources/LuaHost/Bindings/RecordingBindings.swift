@@ -67,8 +67,7 @@ enum RecordingBindings {
     static let stop: LuaFunction = { L in
         LuaBinding.run(L, "stop") { arguments in
             try recording(arguments).stop()
-            lua_settop(arguments.L, 1)
-            return 1
+            return arguments.returningFirst()
         }
     }
 

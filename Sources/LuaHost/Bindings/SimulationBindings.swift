@@ -57,12 +57,6 @@ enum SimulationBindings {
         }
     }
 
-    /// Leaves the simulation (argument 1) as the only result, for chained calls.
-    static func returningSelf(_ arguments: LuaArguments) -> Int32 {
-        lua_settop(arguments.L, 1)
-        return 1
-    }
-
     /// `forcelab.simulation(g [, options])`.
     static let new: LuaFunction = { L in
         LuaBinding.run(L, "simulation") { arguments in
@@ -109,7 +103,7 @@ enum SimulationBindings {
             } else if let force = LuaObject.get(L, 3, BuiltInForce.self) {
                 try simulation.setForce(name, force)
                 LuaCallbacks.link(L, from: simulation, to: force, name: "force " + name)
-                return returningSelf(arguments)
+                return arguments.returningFirst()
             } else if lua_type(L, 3) == LUA_TFUNCTION || lua_type(L, 3) == LUA_TTABLE {
                 let shape: LuaForceShape
                 do {
@@ -127,7 +121,7 @@ enum SimulationBindings {
                 throw arguments.typeError(3, expected: "force, function, table or nil")
             }
             LuaCallbacks.link(L, from: simulation, to: nil, name: "force " + name)
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -144,7 +138,7 @@ enum SimulationBindings {
             let count = try arguments.integer(2, default: 1)
             let layout = simulation.layout
             try layout.tick(count) { try LuaLimits.check(arguments.L, cost: layout.graph.nodeCount + layout.graph.edgeCount) }
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -177,7 +171,7 @@ enum SimulationBindings {
     static let stop: LuaFunction = { L in
         method(L, "stop") { arguments, simulation in
             simulation.layout.stop()
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -185,7 +179,7 @@ enum SimulationBindings {
     static let restart: LuaFunction = { L in
         method(L, "restart") { arguments, simulation in
             simulation.layout.restart()
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -198,7 +192,7 @@ enum SimulationBindings {
                 return 1
             }
             simulation.layout.simulation[keyPath: property] = try arguments.number(2, in: SimulationSettings.coolingRange)
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -216,11 +210,7 @@ enum SimulationBindings {
             let z = three ? try arguments.number(4, default: 0) : 0
             let radiusArgument: Int32 = three ? 5 : 4
             let radius = arguments.isNil(radiusArgument) ? nil : try arguments.number(radiusArgument)
-            if let id = try simulation.layout.find(x: x, y: y, z: z, radius: radius) {
-                ElementBindings.push(arguments.L, simulation.graph, .node, id)
-            } else {
-                lua_pushnil(arguments.L)
-            }
+            ElementBindings.pushIfFound(arguments.L, simulation.graph, .node, try simulation.layout.find(x: x, y: y, z: z, radius: radius))
             return 1
         }
     }
@@ -233,7 +223,7 @@ enum SimulationBindings {
             let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
             let z = arguments.isNil(5) ? nil : try arguments.finiteNumber(5)
             try simulation.layout.fix(id, x: x, y: y, z: z)
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -241,7 +231,7 @@ enum SimulationBindings {
     static let unfix: LuaFunction = { L in
         method(L, "unfix") { arguments, simulation in
             try simulation.layout.unfix(try node(arguments, simulation))
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -275,7 +265,7 @@ enum SimulationBindings {
             if arguments.isNil(3) {
                 simulation.handlers[key] = nil
                 simulation.layout.on(event, name: name, perform: nil)
-                return returningSelf(arguments)
+                return arguments.returningFirst()
             }
             try arguments.function(3)
             let handler = LuaReference(arguments.L, 3, owner: simulation)
@@ -287,7 +277,7 @@ enum SimulationBindings {
                     return 1
                 }
             }
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -340,7 +330,7 @@ enum SimulationBindings {
             if let random = LuaObject.get(L, 2, RandomSource.self), random === simulation.layout.simulation.random {
                 try simulation.layout.setRandomSource(nil)
                 simulation.randomSource = nil
-                return returningSelf(arguments)
+                return arguments.returningFirst()
             }
             try arguments.function(2)
             let function = LuaReference(L, 2, owner: simulation)
@@ -348,7 +338,7 @@ enum SimulationBindings {
                 try simulation.callNumber(function, "randomSource") { _ in 0 }
             }
             simulation.randomSource = function
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -375,7 +365,7 @@ enum SimulationBindings {
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
             try simulation.layout.reseed(UInt32(seed))
             simulation.randomSource = nil
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 
@@ -388,7 +378,7 @@ enum SimulationBindings {
             }
             engine.threads = try arguments.integer(2)
             LuaContext.of(arguments.L).engineUse.note(engine)
-            return returningSelf(arguments)
+            return arguments.returningFirst()
         }
     }
 }

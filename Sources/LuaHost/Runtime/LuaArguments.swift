@@ -20,6 +20,13 @@ public struct LuaArguments {
     /// Whether argument `n` is absent or nil.
     public func isNil(_ n: Int32) -> Bool { fl_isnoneornil(L, n) != 0 }
 
+    /// Leaves argument 1 as the call's only result: the receiver, for chained calls (`sim:stop():restart()`), or
+    /// the path a writer was given.
+    public func returningFirst() -> Int32 {
+        lua_settop(L, 1)
+        return 1
+    }
+
     /// `bad argument #n to 'function' (message)`, numbered as Lua does (self is not counted in a method call).
     public func error(_ n: Int32, _ message: String) -> LuaError {
         var position = n

@@ -78,17 +78,25 @@ public struct LuaValueFormatter {
         return "[\(LuaValues.describe(L, index))]"
     }
 
+    /// `text` as a Lua string literal that reads back the same: other control characters as decimal escapes,
+    /// three digits wide before a digit (as `string.format("%q")` writes them), so "\1" then "2" is not "\12".
     private func quoted(_ text: String) -> String {
         var result = "\""
-        for scalar in text.unicodeScalars {
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 { result += "\\\(scalar.value)" } else { result.unicodeScalars.append(scalar) }
+            case _ where scalar.value < 0x20:
+                let digits = String(scalar.value)
+                let width = next.map { ("0"..."9").contains($0) } == true ? 3 : digits.count
+                result += "\\" + String(repeating: "0", count: width - digits.count) + digits
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
