@@ -61,6 +61,15 @@ final class GraphLuaTests: LuaTestCase {
             ("g:restore({{id = 'b', position = 0}})", "(field 'position': an integer ≥ 1 expected, got 0)"),
             ("g:restore({}, {{source = 'a', target = 'a', position = 'first'}})", "(field 'position': number expected, got string)"),
             ("g:applyNodeChanges{{type = 'add', item = {id = 'b', vx = 1}}}", "g:applyNodeChanges item: unknown field 'vx'"),
+            ("g:applyNodeChanges{{type = 'remove'}}", "bad argument #1 to 'applyNodeChanges' (field 'id' is required by a 'remove' change)"),
+            ("g:applyNodeChanges{{id = 'a'}}", "(field 'type' is required)"),
+            ("g:applyNodeChanges{{type = 'position', id = 'a', position = {x = 1, yy = 2}}}",
+             "g:applyNodeChanges position: unknown field 'yy' (did you mean 'y'?)"),
+            ("g:applyNodeChanges{{type = 'position', id = 'a', position = 'here'}}", "(field 'position': table expected, got string)"),
+            ("g:applyNodeChanges{{type = 'dimensions', id = 'a', dimensions = {width = 'wide'}}}", "(field 'width': number expected, got string)"),
+            ("g:applyNodeChanges{{type = 'add', item = {id = 'b'}, index = 0}}", "(field 'index': an integer ≥ 1 expected, got 0)"),
+            ("g:applyEdgeChanges{{type = 'add', item = {source = 'a'}}}", "(field 'target' is required)"),
+            ("g:applyEdgeChanges{{type = 'select', id = 'e', selected = 'yes'}}", "(field 'selected': boolean expected, got string)"),
         ]
         for (code, message) in refused {
             XCTAssertTrue(error(graph + code).contains(message), "\(code): \(error(graph + code))")
@@ -73,6 +82,11 @@ final class GraphLuaTests: LuaTestCase {
             g:restore(snapshot)
             local e = g:addEdge{source = "a", target = "b", sourceHandle = "out"}
             assert(e.id == "xy-edge__aout-b", e.id)
+            g:applyEdgeChanges{{type = "add", item = {source = "b", target = "a"}}}
+            assert(g:edge("xy-edge__b-a") ~= nil, "an added edge without an id takes its connection id")
+            g:applyNodeChanges{{type = "dimensions", id = "b", dimensions = {width = 4}}, {type = "position", id = "b", position = {x = 1, y = 2}}}
+            local b = g:deleteElements{nodes = {"b"}}
+            assert(b[1].width == 4 and b[1].height == 0 and b[1].x == 1 and b[1].y == 2)
             """)
     }
 
@@ -127,7 +141,8 @@ final class GraphLuaTests: LuaTestCase {
             g:applyEdgeChanges{{type = "remove", id = "xy-edge__a-c"}}
             assert(g:edgeCount() == 0 and #g:selectedEdges() == 0)
             """)
-        XCTAssertTrue(error("fl.graph.new():applyNodeChanges{{type = 'teleport', id = 'a'}}").contains("unknown node change type 'teleport'"))
+        XCTAssertTrue(error("fl.graph.new():applyNodeChanges{{type = 'teleport', id = 'a'}}")
+            .contains("(field 'type': unknown value 'teleport' (add, remove, replace, position, dimensions, select))"))
     }
 
     func testDeletingAParentTakesDescendantsInAnyOrderAndCanBeUndone() {

@@ -3,15 +3,6 @@ import GraphModel
 
 /// Converts graph nodes, edges and changes between Lua tables and GraphModel values.
 enum GraphConversions {
-    /// A node id from a field: strings as they are, numbers formatted as Lua prints them.
-    static func id(_ reader: LuaTableReader, _ field: String, required: Bool) throws -> String? {
-        let value = try reader.string(field)
-        if value == nil && required {
-            throw reader.arguments.error(reader.argument, "field '\(field)': string expected, got nil")
-        }
-        return value
-    }
-
     /// An edge read as `record` declares it (`{source = "a", target = "b", data = {weight = 2}}`); without an id,
     /// `defaultId` makes one from its endpoints and handles.
     static func edge(
@@ -125,66 +116,22 @@ enum GraphConversions {
     }
 
     /// A node change from `{type = "position", id = "a", position = {x =, y =}}` and the like.
-    static func nodeChange(_ reader: LuaTableReader) throws -> NodeChange {
-        _ = try OptionsReader(reader, GraphRecordOptions.nodeChange)
-        let kind = try reader.string("type") ?? ""
-        let L = reader.arguments.L
-        switch kind {
-        case "add":
-            let node = try nested(reader, "item") { try GraphRecordOptions.nodeItem.read($0) }
-            return .add(node, index: try reader.integer("index").map { $0 - 1 })
-        case "remove":
-            return .remove(id: try id(reader, "id", required: true)!)
-        case "replace":
-            return .replace(id: try id(reader, "id", required: true)!, item: try nested(reader, "item") { try GraphRecordOptions.nodeItem.read($0) })
-        case "position":
-            let identifier = try id(reader, "id", required: true)!
-            var point: Point?
-            if reader.push("position") == LUA_TTABLE {
-                let position = LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument)
-                point = Point(x: try position.number("x") ?? .nan, y: try position.number("y") ?? .nan, z: try position.number("z"))
-            }
-            fl_pop(L, 1)
-            return .position(id: identifier, position: point, dragging: reader.boolean("dragging"))
-        case "dimensions":
-            let identifier = try id(reader, "id", required: true)!
-            return try nested(reader, "dimensions") {
-                .dimensions(id: identifier, width: try $0.number("width") ?? 0, height: try $0.number("height") ?? 0)
-            }
-        case "select":
-            return .select(id: try id(reader, "id", required: true)!, selected: reader.boolean("selected") ?? false)
-        default:
-            throw reader.arguments.error(reader.argument, "unknown node change type '\(kind)' (add, remove, replace, position, dimensions, select)")
-        }
+    static func nodeChange(_ fields: LuaTableReader) throws -> NodeChange {
+        try change(fields) { try GraphRecordOptions.nodeChangeFields.read(fields).change() }
     }
 
     /// An edge change from `{type = "remove", id = "e1"}` and the like.
-    static func edgeChange(_ reader: LuaTableReader) throws -> EdgeChange {
-        _ = try OptionsReader(reader, GraphRecordOptions.edgeChange)
-        let kind = try reader.string("type") ?? ""
-        switch kind {
-        case "add":
-            let edge = try nested(reader, "item") { try GraphConversions.edge(OptionsReader($0, GraphRecordOptions.edge), defaultId: connectionId) }
-            return .add(edge, index: try reader.integer("index").map { $0 - 1 })
-        case "remove":
-            return .remove(id: try id(reader, "id", required: true)!)
-        case "replace":
-            return .replace(id: try id(reader, "id", required: true)!, item: try nested(reader, "item") {
-                try GraphConversions.edge(OptionsReader($0, GraphRecordOptions.edge), defaultId: connectionId)
-            })
-        case "select":
-            return .select(id: try id(reader, "id", required: true)!, selected: reader.boolean("selected") ?? false)
-        default:
-            throw reader.arguments.error(reader.argument, "unknown edge change type '\(kind)' (add, remove, replace, select)")
-        }
+    static func edgeChange(_ fields: LuaTableReader) throws -> EdgeChange {
+        try change(fields) { try GraphRecordOptions.edgeChangeFields.read(fields).change() }
     }
 
-    /// Reads the table in field `name` with `body`.
-    static func nested<T>(_ reader: LuaTableReader, _ name: String, _ body: (LuaTableReader) throws -> T) throws -> T {
-        let L = reader.arguments.L
-        defer { fl_pop(L, 1) }
-        guard reader.push(name) == LUA_TTABLE else { throw reader.fieldError(name, expected: "table") }
-        return try body(LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument))
+    /// The change `make` reads from `fields`; a field its kind needs and does not have is the argument's error.
+    private static func change<Change>(_ fields: LuaTableReader, _ make: () throws -> Change) throws -> Change {
+        do {
+            return try make()
+        } catch let error as GraphError {
+            throw fields.arguments.error(fields.argument, error.message)
+        }
     }
 
     /// React Flow's connection id as a plain function of the endpoints and handles.

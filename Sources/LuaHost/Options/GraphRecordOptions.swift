@@ -84,23 +84,44 @@ public enum GraphRecordOptions {
         LuaOption("nodes", .table("{id or node, ...}"), "the nodes to delete, with their deletable descendants and edges"),
         LuaOption("edges", .table("{id or edge, ...}"), "the edges to delete"),
     ])
-    /// One change of `g:applyNodeChanges{...}`.
-    public static let nodeChange = LuaOptionTable("g:applyNodeChanges change", record: true, [
-        .choice("type", ["add", "remove", "replace", "position", "dimensions", "select"], default: nil, "what the change does"),
-        .string("id", "the node (all but add)"),
-        LuaOption("item", .table("a node, as g:addNode takes it, without vx, vy, vz"), "the node to add or the replacement"),
-        .integer("index", in: 1...Int.max, "where to add (1-based; default: at the end)"),
-        LuaOption("position", .table("{x =, y = [, z =]}"), "the new position"),
-        .boolean("dragging", "whether the node is being dragged"),
-        LuaOption("dimensions", .table("{width =, height =}"), "the new size"),
-        .boolean("selected", "the new selection state"),
+    /// One change of `g:applyNodeChanges{...}`: GraphModel's `NodeChange.Fields`.
+    public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, [
+        LuaSetting("type", \.type, "what the change does").required(),
+        LuaSetting("id", \.id, "the node (all but add)"),
+        LuaSetting("item", \.item, nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", expected: "a node", { node, _ in node },
+                   "the node to add or the replacement"),
+        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
+        LuaSetting("position", \.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
+        LuaSetting("dragging", \.dragging, "whether the node is being dragged"),
+        LuaSetting("dimensions", \.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
+        LuaSetting("selected", \.selected, "the new selection state"),
     ])
-    /// One change of `g:applyEdgeChanges{...}`.
-    public static let edgeChange = LuaOptionTable("g:applyEdgeChanges change", record: true, [
-        .choice("type", ["add", "remove", "replace", "select"], default: nil, "what the change does"),
-        .string("id", "the edge (all but add)"),
-        LuaOption("item", .table("an edge, as g:addEdge takes it"), "the edge to add or the replacement"),
-        .integer("index", in: 1...Int.max, "where to add (1-based; default: at the end)"),
-        .boolean("selected", "the new selection state"),
+
+    /// One change of `g:applyEdgeChanges{...}`: GraphModel's `EdgeChange.Fields`.
+    public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, [
+        LuaSetting("type", \.type, "what the change does").required(),
+        LuaSetting("id", \.id, "the edge (all but add)"),
+        LuaSetting("item", \.item, addedEdge, shape: "an edge, as g:addEdge takes it", expected: "an edge", { edge, _ in edge },
+                   "the edge to add or the replacement"),
+        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
+        LuaSetting("selected", \.selected, "the new selection state"),
+    ])
+
+    /// The declaration of one change of `g:applyNodeChanges{...}`.
+    public static var nodeChange: LuaOptionTable { nodeChangeFields.table }
+    /// The declaration of one change of `g:applyEdgeChanges{...}`.
+    public static var edgeChange: LuaOptionTable { edgeChangeFields.table }
+
+    /// The fields of a position change's `position`: GraphModel's `Point`.
+    private static let point = LuaSettingsTable<Point>("g:applyNodeChanges position", record: true, [
+        LuaSetting("x", \.x, described: "unplaced", "the new x"),
+        LuaSetting("y", \.y, described: "unplaced", "the new y"),
+        LuaSetting("z", \.z, "the new z (3D)"),
+    ])
+
+    /// The fields of a dimensions change's `dimensions`: GraphModel's `NodeChange.Size`.
+    private static let size = LuaSettingsTable<NodeChange.Size>("g:applyNodeChanges dimensions", record: true, [
+        LuaSetting("width", \.width, "the new width"),
+        LuaSetting("height", \.height, "the new height"),
     ])
 }

@@ -34,6 +34,10 @@ extension Graph.Settings: LuaSettable {}
 extension Node: LuaSettable {}
 extension Edge: LuaSettable {}
 extension Handle: LuaSettable {}
+extension Point: LuaSettable {}
+extension NodeChange.Size: LuaSettable {}
+extension NodeChange.Fields: LuaSettable {}
+extension EdgeChange.Fields: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
@@ -72,9 +76,11 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader in settings[keyPath: property] = UInt32(try reader.integer(key)) }
     }
 
-    /// A whole-number setting whose absence (nil) the module fills in when it runs, as `described` says.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String, _ doc: String) {
-        option = .integer(key, described: described, in: Self.integers(Settings.range(of: property)), doc)
+    /// A whole-number setting that may be absent (nil): then the module does without it, or fills it in when it
+    /// runs as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String? = nil, _ doc: String) {
+        let range = Self.integers(Settings.range(of: property))
+        option = described.map { .integer(key, described: $0, in: range, doc) } ?? .integer(key, in: range, doc)
         write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(key) }
     }
 
@@ -163,6 +169,12 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     public init(_ key: String, _ property: WritableKeyPath<Settings, Bool> & Sendable, _ doc: String) {
         option = .boolean(key, default: Settings()[keyPath: property], doc)
         write = { settings, reader in settings[keyPath: property] = try reader.boolean(key) }
+    }
+
+    /// A boolean setting that may be absent (nil).
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Bool?> & Sendable, _ doc: String) {
+        option = .boolean(key, doc)
+        write = { settings, reader in settings[keyPath: property] = try reader.optionalBoolean(key) }
     }
 
     /// A setting that is one of an enumeration's cases, named by their raw values.
