@@ -31,6 +31,20 @@ void fl_pushbinding(lua_State *L, fl_binding fn, int nup) {
     lua_pushcclosure(L, fl_trampoline, nup + 1);
 }
 
+/* A binding called as a table's __call: the table (argument 1) is dropped, so the binding sees the call's own
+   arguments and its errors name them, and the caller's line, as a plain call's do. */
+static int fl_trampoline_dropping_self(lua_State *L) {
+    lua_remove(L, 1);
+    return fl_trampoline(L);
+}
+
+void fl_pushcallmetamethod(lua_State *L, int binding) {
+    binding = lua_absindex(L, binding);
+    int upvalues = 0;
+    while (lua_getupvalue(L, binding, upvalues + 1) != NULL) upvalues++;
+    lua_pushcclosure(L, fl_trampoline_dropping_self, upvalues);
+}
+
 /* Pushes `text` (a message, "stack traceback:" and frame lines) with the lines in the middle left out when there
    are more than Lua's own traceback shows (the first 10 and the last 11, as luaL_traceback keeps them). */
 static void push_short_traceback(lua_State *L, const char *text) {

@@ -61,8 +61,12 @@ public final class LiveServer: @unchecked Sendable {
     var nextClient: ClientID = 1
 
     /// Starts a server on `host` (an address; loopback by default) and `port` (0: a free one) serving `page`.
-    public init(host: String = "127.0.0.1", port: Int = 0, limits: LiveServerLimits = LiveServerLimits(), page: @escaping Page) throws {
-        guard (0...65535).contains(port) else { throw LiveServerError("port \(port) is not from 0 to 65535") }
+    public init(host: String = LiveSettings().host, port: Int = LiveSettings().port, limits: LiveServerLimits = LiveServerLimits(),
+                page: @escaping Page) throws {
+        let ports = LiveSettings.range(of: \LiveSettings.port)!
+        guard ports.contains(Double(port)) else {
+            throw LiveServerError("port \(port) is not from \(Int(ports.lowerBound)) to \(Int(ports.upperBound))")
+        }
         self.host = host
         self.port = port
         self.limits = limits

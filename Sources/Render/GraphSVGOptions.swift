@@ -14,6 +14,9 @@ public struct GraphSVGOptions {
     public var background: String? = "#ffffff"
     /// Node fill; nil colours nodes by group from `palette` (as does a data field whose values are not colours).
     public var nodeFill: StyleValue<String>?
+    /// The node data field whose values group the nodes for the scene a reader makes (`GraphScene(graph:group:)`):
+    /// they colour the nodes from `palette` and make the legend when `nodeFill` is nil.
+    public var group = "group"
     /// Node outline colour.
     public var nodeStroke: StyleValue<String> = .constant("#ffffff")
     /// Node outline width in pixels; a circle's outline is at most a quarter of its radius, so it never hides it.

@@ -24,6 +24,9 @@ typedef int (*fl_binding)(lua_State *L);
  * returned, so no longjmp ever crosses a Swift frame. `nup` upvalues on top of
  * the stack become upvalues 2..nup+1 (upvalue 1 holds `fn`). */
 void fl_pushbinding(lua_State *L, fl_binding fn, int nup);
+/* Pushes, for the binding (made by fl_pushbinding) at `binding`, the __call metamethod that calls it with the
+   arguments after the table called. */
+void fl_pushcallmetamethod(lua_State *L, int binding);
 
 /* lua_pcall with a message handler that appends a traceback; the handler is
  * removed afterwards. Returns the Lua status. */

@@ -11,11 +11,12 @@ enum LayoutExplanations {
         }
     }
 
-    /// The cells the many-body force `force` (nil: the layout's one) visits for `node` at `theta` (nil: the force's),
-    /// as Render draws them; throws GraphLayout's `ExplainError` or `LayoutError.unknownNode`.
-    static func cells(of node: String, force: String?, theta: Double?, in layout: GraphLayout) throws -> CellOverlay {
-        let visit = try layout.barnesHutCells(node: node, force: force, theta: theta)
-        return CellOverlay(node: layout.index(of: node)!, cells: visit.cells.map {
+    /// The cells the many-body force `request.force` (nil: the layout's one) visits for `request.node` at
+    /// `request.theta` (nil: the force's), as Render draws them; throws GraphLayout's `ExplainError` or
+    /// `LayoutError.unknownNode`.
+    static func cells(_ request: LayoutExplanationRequest.Cells, in layout: GraphLayout) throws -> CellOverlay {
+        let visit = try layout.barnesHutCells(node: request.node, force: request.force, theta: request.theta)
+        return CellOverlay(node: layout.index(of: request.node)!, cells: visit.cells.map {
             CellOverlay.Cell(lower: $0.lower, upper: $0.upper, use: CellOverlay.Use(rawValue: $0.use.rawValue)!)
         })
     }

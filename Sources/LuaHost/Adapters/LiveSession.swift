@@ -237,10 +237,11 @@ final class LiveSession {
         let arguments = LuaArguments(L, function: "live")
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        if let styleOptions { styleOptions.push(L) } else { lua_pushnil(L) }
-        let options = try OptionsReader(arguments, lua_gettop(L), LiveOptions.table)
-        let settings = try PictureBindings.elementStyles(options, simulation.graph)
-        let scene = try GraphScene(graph: layout.graph, group: try options.string("group"))
+        if let styleOptions { styleOptions.push(L) } else { lua_createtable(L, 0, 0) }
+        // The table is `fl.live`'s argument 2, as its errors say.
+        let options = try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: 2), LiveOptions.table)
+        let settings = try GraphPictureOptions.settings.read(options, styling: simulation.graph)
+        let scene = try GraphScene(graph: layout.graph, group: settings.group)
         let style = try SceneStyle(scene: scene, options: settings)
         let labelled = SceneStyle.labelsShown(settings, nodeCount: scene.nodes.count)
         var position: [String: Int] = [:]

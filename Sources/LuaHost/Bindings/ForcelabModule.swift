@@ -104,11 +104,7 @@ public enum ForcelabModule {
         let function = lua_gettop(L)
         lua_createtable(L, 0, 4)
         lua_createtable(L, 0, 1)
-        guard luaL_loadstring(L, "local f = ...; return function(_, ...) return f(...) end") == LUA_OK else {
-            preconditionFailure("the callable table's chunk does not compile")
-        }
-        lua_pushvalue(L, function)
-        guard fl_pcall(L, 1, 1) == LUA_OK else { preconditionFailure("the callable table's chunk failed") }
+        fl_pushcallmetamethod(L, function)
         lua_setfield(L, -2, "__call")
         lua_setmetatable(L, -2)
         fl_remove(L, function)

@@ -29,14 +29,14 @@ enum LiveBindings {
         LuaBinding.run(L, "live") { arguments in
             let L = arguments.L
             let simulation = try SimulationBindings.simulation(arguments)
-            let options = try OptionsReader(arguments, 2, LiveOptions.table)
+            let settings = try LiveOptions.settings.read(OptionsReader(arguments, 2, LiveOptions.table))
             let context = LuaContext.of(L)
             guard context.liveAllowed else {
                 throw LuaError("fl.live: refused in the sandbox (forcelab --sandbox --allow-live lets a script serve a live page)")
             }
             let session = try context.liveSessions.first { $0.simulation === simulation }
-                ?? start(simulation, options, arguments)
-            if try options.boolean("wait") {
+                ?? start(simulation, settings, arguments)
+            if settings.waits {
                 try simulation.running(in: L) { try wait(for: session, L) }
                 end(session, in: context)
             }
@@ -48,16 +48,16 @@ enum LiveBindings {
     /// A new session for `simulation`: its server listening, its first scene made (so a style that fails, fails
     /// here); in a notebook the page shown inline (an iframe of the URL), else the URL on standard error when
     /// standard output is no terminal or the call waits (a script waiting has no other way to say where to look).
-    private static func start(_ simulation: SimulationHandle, _ options: OptionsReader, _ arguments: LuaArguments) throws -> LiveSession {
+    private static func start(_ simulation: SimulationHandle, _ settings: LiveSettings, _ arguments: LuaArguments) throws -> LiveSession {
         let L = arguments.L
         let server: LiveServer
         do {
-            server = try LiveServer(host: try options.string("host"), port: try options.integer("port"), page: page)
+            server = try LiveServer(host: settings.host, port: settings.port, page: page)
         } catch let error as LiveServerError {
             throw LuaError("fl.live: \(error)")
         }
         let styles = arguments.isNil(2) ? nil : LuaReference(L, 2, owner: simulation)
-        let session = LiveSession(simulation: simulation, server: server, framesPerSecond: try options.number("fps"), styleOptions: styles)
+        let session = LiveSession(simulation: simulation, server: server, framesPerSecond: settings.framesPerSecond, styleOptions: styles)
         do {
             try simulation.running(in: L) { try session.turn(L) }
         } catch {
@@ -66,10 +66,9 @@ enum LiveBindings {
         }
         LuaContext.of(L).liveSessions.append(session)
         simulation.live = session
-        let waits = try options.boolean("wait")
         if let sink = InlineDisplay.sink(L) {
             try sink("text/html", "<iframe src=\"\(server.url)\" style=\"width: 100%; height: \(pageHeight)px; border: 0\"></iframe>", nil, false)
-        } else if isatty(STDOUT_FILENO) == 0 || waits {
+        } else if isatty(STDOUT_FILENO) == 0 || settings.waits {
             FileHandle.standardError.write(Data("fl.live: \(server.url)\n".utf8))
         }
         return session

@@ -8,7 +8,7 @@ import Render
 enum PictureBindings {
     /// `fl.svg.graph`, `fl.svg.radar`, `fl.svg.plot` and `fl.metrics`.
     static let functions: [LuaFunctionDeclaration] = [
-        .init("svg.graph", graph, "(g: Graph, path: string, options?: table)", "draws the graph as SVG", options: [GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells]),
+        .init("svg.graph", graph, "(g: Graph, path: string, options?: table)", "draws the graph as SVG", options: [GraphPictureOptions.table, ViewportOptions.table, LayoutExplanationOptions.cells.table]),
         .init("svg.radar", radar, "(path: string, options: table)", "draws series over at least 3 axes as SVG", options: [RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table]),
         .init("svg.plot", plot, "(path: string, options: table)", "draws lines (a recording's series too) as SVG", options: [PlotOptions.table, PlotSeriesOptions.table, PlotIntervalOptions.table]),
         .init("metrics", metrics, "(g: Graph, options?: table): table", "the layout's quality figures (stress, crossings, ...)", options: [MetricsOptions.table]),
@@ -20,49 +20,27 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            var settings = try elementStyles(options, luaGraph)
-            settings.viewport = try viewport(options)
+            var settings = try GraphPictureOptions.settings.read(options, styling: luaGraph)
             try explanations(options, luaGraph, into: &settings)
-            let group = try options.string("group")
-            var colouringField = group
+            var colouringField = settings.group
             if case .field(let name) = settings.nodeFill { colouringField = name }
             settings.legendTitle = settings.legendTitle ?? colouringField
-            let scene = try GraphScene(graph: luaGraph.graph, group: group)
+            let scene = try GraphScene(graph: luaGraph.graph, group: settings.group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml", in: arguments.L)
             return 0
         }
     }
 
-    /// The typed options `options`' table declares, and the node and edge styles
-    /// (`GraphPictureOptions.elementStyleNames`: fill, stroke, radius, labels, edge colours and widths), read as
-    /// `fl.svg.graph` reads them; `fl.live` reads its own the same way.
-    static func elementStyles(_ options: OptionsReader, _ graph: GraphHandle) throws -> GraphSVGOptions {
-        let style = ElementStyles(options: options, graph: graph)
-        var settings = try GraphPictureOptions.settings.read(options)
-        settings.nodeFill = try style.colours("fill")
-        if let stroke = try style.colours("stroke") { settings.nodeStroke = stroke }
-        if let radius = try style.numbers("radius") { settings.nodeRadius = radius }
-        settings.labels = try labels(options)
-        if let stroke = try style.colours("edgeStroke") { settings.edgeStroke = stroke }
-        if let width = try style.numbers("edgeWidth") { settings.edgeStrokeWidth = width }
-        return settings
-    }
-
-    /// The `arrows`, `arrowScale` and `cells` options, read from the `simulation` option's layout of the graph drawn.
+    /// The arrows and cells `LayoutExplanationOptions` asks for, drawn from the `simulation` option's layout of the
+    /// graph drawn.
     private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let arguments = options.fields.arguments, L = arguments.L
-        let kinds = try arrowKinds(options)
-        var cells: (node: String, theta: Double?, force: String?)?
-        if try options.pushTable("cells") {
-            defer { fl_pop(L, 1) }
-            let fields = try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: options.fields.argument), GraphPictureOptions.cells)
-            cells = (try fields.optionalString("node")!, try fields.optionalNumber("theta"), try fields.optionalString("force"))
-        }
-        guard !kinds.isEmpty || cells != nil else { return }
+        let request = try LayoutExplanationOptions.settings.read(options)
+        guard !request.isEmpty else { return }
         defer { fl_pop(L, 1) }
         guard options.push("simulation") != LUA_TNIL else {
-            throw arguments.error(options.fields.argument, "field '\(kinds.isEmpty ? "cells" : "arrows")' needs field 'simulation' (the simulation of the graph drawn)")
+            throw arguments.error(options.fields.argument, "field '\(request.arrows.isEmpty ? "cells" : "arrows")' needs field 'simulation' (the simulation of the graph drawn)")
         }
         guard let simulation = LuaObject.get(L, -1, SimulationHandle.self) else {
             throw options.error("simulation", expected: "Simulation", got: LuaValues.typeName(L, -1))
@@ -72,67 +50,15 @@ enum PictureBindings {
         }
         let layout = simulation.layout
         try simulation.running(in: L) {
-            settings.arrows = try LayoutExplanations.arrows(kinds, of: layout)
-            guard let cells else { return }
+            settings.arrows = try LayoutExplanations.arrows(request.arrows, of: layout)
+            guard let cells = request.cells else { return }
             do {
-                settings.cells = try LayoutExplanations.cells(of: cells.node, force: cells.force, theta: cells.theta, in: layout)
+                settings.cells = try LayoutExplanations.cells(cells, in: layout)
             } catch let error as ExplainError {
                 throw arguments.error(options.fields.argument, "field 'cells': \(error)")
             } catch LayoutError.unknownNode(let id) {
                 throw arguments.error(options.fields.argument, "field 'cells': no node with id '\(id)'")
             }
-        }
-    }
-
-    /// The `arrows` option: one kind's name or a list of them.
-    private static func arrowKinds(_ options: OptionsReader) throws -> [NodeArrows.Kind] {
-        let arguments = options.fields.arguments, L = arguments.L
-        let names = NodeArrows.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        func kind(_ type: Int32, _ place: String) throws -> NodeArrows.Kind {
-            guard type == LUA_TSTRING, let kind = NodeArrows.Kind(rawValue: LuaValues.string(L, -1)!) else {
-                throw arguments.error(options.fields.argument, "field '\(place)': \(names) expected, got \(type == LUA_TSTRING ? "'\(LuaValues.string(L, -1)!)'" : LuaValues.typeName(L, -1))")
-            }
-            return kind
-        }
-        defer { fl_pop(L, 1) }
-        switch options.push("arrows") {
-        case LUA_TNIL: return []
-        case LUA_TTABLE:
-            let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: options.fields.argument)
-            let kinds = try list.elements { type, i in try kind(type, "arrows[\(i)]") }
-            return NodeArrows.Kind.allCases.filter(kinds.contains)
-        case let type: return [try kind(type, "arrows")]
-        }
-    }
-
-    /// The `labels` option: a boolean or a label mode's name.
-    private static func labels(_ options: OptionsReader) throws -> LabelMode {
-        let L = options.fields.arguments.L
-        defer { fl_pop(L, 1) }
-        switch options.push("labels") {
-        case LUA_TNIL: return GraphSVGOptions().labels
-        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0 ? .always : .never
-        case LUA_TSTRING:
-            let name = LuaValues.string(L, -1)!
-            guard let mode = LabelMode(rawValue: name) else {
-                throw options.fields.arguments.error(options.fields.argument, "field 'labels': unknown value '\(name)' (true, false, \(LabelMode.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return mode
-        default: throw options.fields.fieldError("labels", expected: "boolean or string")
-        }
-    }
-
-    /// The `viewport` option: "fit" or `{zoom =, x =, y =}` (React Flow's viewport).
-    private static func viewport(_ options: OptionsReader) throws -> PictureFraming {
-        let L = options.fields.arguments.L
-        defer { fl_pop(L, 1) }
-        switch options.push("viewport") {
-        case LUA_TNIL: return GraphSVGOptions().viewport
-        case LUA_TSTRING where LuaValues.string(L, -1) == "fit": return .fit
-        case LUA_TTABLE:
-            let view = try OptionsReader(LuaTableReader(options.fields.arguments, tableAt: lua_gettop(L), argument: options.fields.argument), ViewportOptions.table)
-            return .explicit(zoom: try view.number("zoom"), x: try view.number("x"), y: try view.number("y"))
-        default: throw options.fields.fieldError("viewport", expected: "\"fit\" or {zoom =, x =, y =}")
         }
     }
 

@@ -5,7 +5,7 @@ public enum LuaOptionTables {
     /// Every declaration, in the order the docs present them.
     public static let all: [LuaOptionTable] = [
         SimulationOptions.table, RunOptions.table, RecordOptions.table, ShowOptions.table,
-        GraphPictureOptions.table, ViewportOptions.table, GraphPictureOptions.cells,
+        GraphPictureOptions.table, ViewportOptions.table, LayoutExplanationOptions.cells.table,
         RadarOptions.table, RadarAxisOptions.table, RadarSeriesOptions.table, PlotOptions.table, PlotSeriesOptions.table,
         PlotIntervalOptions.table,
         MetricsOptions.table, ReplayOptions.table, LiveOptions.table,

@@ -3,6 +3,7 @@ import DataTables
 import ForceSimulation
 import GraphModel
 import GraphLayout
+import LiveServer
 import Render
 
 /// A pure module's settings struct as Lua options read it: `init()` gives every default, `range(of:)` the range of
@@ -25,6 +26,10 @@ extension Radar.Series: LuaSettable {}
 extension Plot.Series: LuaSettable {}
 extension Plot.IntervalBounds: LuaSettable {}
 extension GraphSVGOptions: LuaSettable {}
+extension PictureViewport: LuaSettable {}
+extension LayoutExplanationRequest: LuaSettable {}
+extension LayoutExplanationRequest.Cells: LuaSettable {}
+extension LiveSettings: LuaSettable {}
 extension Metrics.Options: LuaSettable {}
 extension Replay.Options: LuaSettable {}
 extension LayoutRecording.Settings: LuaSettable {}
@@ -53,27 +58,28 @@ extension GeneratorParameters: LuaSettable {
 public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// The option as the reader checks it and the docs and `forcelab --api` show it.
     public let option: LuaOption
-    /// Writes the option's value, read and checked, into the settings.
-    let write: @Sendable (inout Settings, OptionsReader) throws -> Void
+    /// Writes the option's value, read and checked, into the settings; a per-element style calls its functions for
+    /// the elements of the graph given.
+    let write: @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void
 
     /// A number setting: its default is the struct's, or what the module fills in as `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, described: String? = nil, _ doc: String) {
         let range = Settings.range(of: property) ?? LuaOption.finite
         option = described.map { .number(key, described: $0, in: range, doc) } ?? .number(key, default: Settings()[keyPath: property], in: range, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(key) ?? settings[keyPath: property] }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(key) ?? settings[keyPath: property] }
     }
 
     /// A whole-number setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Int> & Sendable, _ doc: String) {
         option = .integer(key, default: Settings()[keyPath: property], in: Self.integers(Settings.range(of: property)), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.integer(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.integer(key) }
     }
 
     /// A whole-number setting held as a `UInt32` (a seed).
     public init(_ key: String, _ property: WritableKeyPath<Settings, UInt32> & Sendable, _ doc: String) {
         let range = Self.integers(Settings.range(of: property) ?? 0...Double(UInt32.max))
         option = .integer(key, default: Int(Settings()[keyPath: property]), in: range, doc)
-        write = { settings, reader in settings[keyPath: property] = UInt32(try reader.integer(key)) }
+        write = { settings, reader, _ in settings[keyPath: property] = UInt32(try reader.integer(key)) }
     }
 
     /// A whole-number setting that may be absent (nil): then the module does without it, or fills it in when it
@@ -81,7 +87,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String? = nil, _ doc: String) {
         let range = Self.integers(Settings.range(of: property))
         option = described.map { .integer(key, described: $0, in: range, doc) } ?? .integer(key, in: range, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(key) }
     }
 
     /// A number setting that may be absent (nil): then the module does without it, or fills it in when it runs as
@@ -89,20 +95,20 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     public init(_ key: String, _ property: WritableKeyPath<Settings, Double?> & Sendable, described: String? = nil, _ doc: String) {
         let range = Settings.range(of: property) ?? LuaOption.finite
         option = described.map { .number(key, described: $0, in: range, doc) } ?? .number(key, in: range, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(key) }
     }
 
     /// A string setting: its default is the struct's, or what the reader fills in as `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, described: String? = nil, _ doc: String) {
         option = described.map { .string(key, described: $0, doc) } ?? .string(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) ?? settings[keyPath: property] }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalString(key) ?? settings[keyPath: property] }
     }
 
     /// Another name of the string setting `original` declares (`color` for `colour`): the same value, taken only
     /// when `original` is not given.
     public init(_ key: String, alias original: LuaSetting, _ property: WritableKeyPath<Settings, String?> & Sendable) {
         option = LuaOption(key, original.option.value, default: original.option.default, "the same as `\(original.option.name)`")
-        write = { settings, reader in
+        write = { settings, reader, _ in
             guard !reader.has(original.option.name) else { return }
             settings[keyPath: property] = try reader.optionalString(key)
         }
@@ -115,7 +121,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         counts: ClosedRange<Int>? = nil, finite: Bool = false, described: String? = nil, _ doc: String
     ) {
         option = LuaOption(key, .table(shape), default: described.map(LuaOption.Default.described) ?? .none, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
     }
 
     /// A list of numbers that may be absent (nil), as `init(_:_:shape:counts:finite:described:_:)` reads one.
@@ -124,13 +130,13 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         counts: ClosedRange<Int>? = nil, finite: Bool = false, _ doc: String
     ) {
         option = LuaOption(key, .table(shape), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
     }
 
     /// A table of named data fields (`{name = value, ...}`), empty when absent.
     public init(_ key: String, _ property: WritableKeyPath<Settings, [String: DataValue]> & Sendable, _ doc: String) {
         option = LuaOption(key, .table("{name = value, ...}"), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.dataFields(key) ?? [:] }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.dataFields(key) ?? [:] }
     }
 
     /// A list of tables, each read as `record` declares it (`shape` for the docs); empty when absent.
@@ -139,7 +145,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ doc: String
     ) {
         option = LuaOption(key, .table(shape), doc)
-        write = { settings, reader in
+        write = { settings, reader, _ in
             guard try reader.pushTable(key) else { return }
             let arguments = reader.fields.arguments, L = arguments.L
             defer { fl_pop(L, 1) }
@@ -155,26 +161,26 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// A Lua function (`signature` for the docs) kept as a reference, or nil (absent).
     public init(_ key: String, _ property: WritableKeyPath<Settings, LuaReference?> & Sendable, signature: String, _ doc: String) {
         option = LuaOption(key, .function(signature), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.function(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.function(key) }
     }
 
     /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
     /// `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, String?> & Sendable, described: String? = nil, _ doc: String) {
         option = described.map { .string(key, described: $0, doc) } ?? .string(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalString(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalString(key) }
     }
 
     /// A boolean setting.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Bool> & Sendable, _ doc: String) {
         option = .boolean(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.boolean(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.boolean(key) }
     }
 
     /// A boolean setting that may be absent (nil).
     public init(_ key: String, _ property: WritableKeyPath<Settings, Bool?> & Sendable, _ doc: String) {
         option = .boolean(key, doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalBoolean(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalBoolean(key) }
     }
 
     /// A setting that is one of an enumeration's cases, named by their raw values.
@@ -182,7 +188,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ key: String, _ property: WritableKeyPath<Settings, Choice> & Sendable, _ doc: String
     ) {
         option = .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.choice(key, as: Choice.self) }
     }
 
     /// A setting that is one of an enumeration's cases or off (nil): its default is the struct's, or what the
@@ -192,7 +198,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     ) {
         option = described.map { LuaOption(key, .choice(Choice.allCases.map(\.rawValue)), default: .described($0), doc) }
             ?? .choice(key, Choice.self, default: Settings()[keyPath: property], doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalChoice(key, as: Choice.self) }
     }
 
     /// A setting given by one of `names`, each naming a value by `value` (for a type whose cases are not all named,
@@ -202,7 +208,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ value: @escaping @Sendable (String) -> Value?, described: String, _ doc: String
     ) {
         option = LuaOption(key, .choice(names), default: .described(described), doc)
-        write = { settings, reader in
+        write = { settings, reader, _ in
             guard let name = try reader.optionalString(key) else { return }
             guard let chosen = value(name) else { preconditionFailure("\(key): '\(name)' is declared but names no value") }
             settings[keyPath: property] = chosen
@@ -214,7 +220,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ key: String, _ property: WritableKeyPath<Settings, [String]?> & Sendable, shape: String, described: String, _ doc: String
     ) {
         option = LuaOption(key, .table(shape), default: .described(described), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalStrings(key) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalStrings(key) }
     }
 
     /// A setting that is a set of an enumeration's cases, given as a list of their names; absent (nil) means what
@@ -223,7 +229,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ key: String, _ property: WritableKeyPath<Settings, Set<Choice>?> & Sendable, described: String, _ doc: String
     ) {
         option = LuaOption(key, .choices(Choice.allCases.map(\.rawValue)), default: .described(described), doc)
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalChoices(key, as: Choice.self).map(Set.init) }
     }
 
     /// A setting held as another type but given as one of an enumeration's cases (a palette's colours, by its
@@ -233,26 +239,26 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         _ value: @escaping @Sendable (Choice) -> Value, named: (Value) -> Choice?, _ doc: String
     ) {
         option = .choice(key, Choice.self, default: named(Settings()[keyPath: property]), doc)
-        write = { settings, reader in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
+        write = { settings, reader, _ in settings[keyPath: property] = value(try reader.choice(key, as: Choice.self)) }
     }
 
     /// A whole number whose declaration (`option`: kind, range, default) its module makes per use, as a
     /// generator's parameters depend on the kind, written through `property`.
     public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Int?> & Sendable) {
         self.option = option
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(option.name) }
     }
 
     /// A number declared by its module per use (as `init(declared:_:)` for a whole number).
     public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, Double?> & Sendable) {
         self.option = option
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalNumber(option.name) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(option.name) }
     }
 
     /// A seed declared by its module per use (as `init(declared:_:)` for a whole number).
     public init(declared option: LuaOption, _ property: WritableKeyPath<Settings, UInt32?> & Sendable) {
         self.option = option
-        write = { settings, reader in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
     }
 
     /// A table nested in this one, read as `record` declares it (`shape` for the docs) and made into the setting by
@@ -262,7 +268,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         expected: String, _ value: @escaping @Sendable (Record, Settings) -> Value?, _ doc: String
     ) {
         option = LuaOption(key, .table(shape), doc)
-        write = { settings, reader in
+        write = { settings, reader, _ in
             guard try reader.pushTable(key) else { return }
             let arguments = reader.fields.arguments
             defer { fl_pop(arguments.L, 1) }
@@ -277,7 +283,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
     }
 
-    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader) throws -> Void) {
+    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void) {
         self.option = option
         self.write = write
     }
@@ -286,7 +292,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// so the table is whole, written into no setting.
     public init(readByTheBinding option: LuaOption) {
         self.option = option
-        write = { _, _ in }
+        write = { _, _, _ in }
     }
 
     /// A numeric range as whole numbers (none: every whole number).
@@ -305,9 +311,10 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// The settings, in the docs' order.
     let settings: [LuaSetting<Settings>]
 
-    /// Declares the options of `function` (the fields of a record, as messages name them, when `record`).
-    public init(_ function: String, record: Bool = false, _ settings: [LuaSetting<Settings>]) {
-        table = LuaOptionTable(function, record: record, settings.map(\.option))
+    /// Declares the options of `function` (the fields of a record, as messages name them, when `record`), and after
+    /// them `others` it takes too, read by other settings tables (`fl.live` takes `fl.svg.graph`'s styles).
+    public init(_ function: String, record: Bool = false, _ settings: [LuaSetting<Settings>], alsoTaking others: [LuaOption] = []) {
+        table = LuaOptionTable(function, record: record, settings.map(\.option) + others)
         self.settings = settings
     }
 
@@ -325,10 +332,16 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// options itself, or of a table that takes some of these options (`fl.live` takes `fl.svg.graph`'s styles), whose
     /// declared ones are read.
     public func read(_ reader: OptionsReader, into settings: Settings = Settings()) throws -> Settings {
+        try read(reader, into: settings, styling: nil)
+    }
+
+    /// `settings` with the options `reader` holds written in, a per-element style's function called for each node
+    /// or edge of `graph`.
+    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling graph: GraphHandle?) throws -> Settings {
         var result = settings
         for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
             if reader.has(setting.option.name) {
-                try setting.write(&result, reader)
+                try setting.write(&result, reader, graph)
             } else {
                 try reader.checkNotRequired(setting.option.name)
             }

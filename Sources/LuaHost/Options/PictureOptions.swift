@@ -1,75 +1,4 @@
-import GraphModel
 import Render
-
-/// The options of `fl.svg.graph(g, path, options)`: the renderer's `GraphSVGOptions`, each option one line (defaults
-/// and ranges are the renderer's own), and those the binding reads itself (per-element styles, the viewport, labels,
-/// what explains a simulation).
-public enum GraphPictureOptions {
-    /// The declaration and its reader.
-    public static let settings: LuaSettingsTable<GraphSVGOptions> = {
-        let settings = GraphSVGOptions()
-        return LuaSettingsTable("fl.svg.graph", [
-            LuaSetting("width", \.width, "picture width in pixels"),
-            LuaSetting("height", \.height, "picture height in pixels"),
-            LuaSetting("padding", \.padding, "space kept free around the content when fitting"),
-            LuaSetting(readByTheBinding: LuaOption("viewport", .custom("`\"fit\"` or `{zoom =, x =, y =}`"), default: .text("fit"), "fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y)")),
-            LuaSetting("title", \.title, "title drawn at the top"),
-            LuaSetting("background", \.background, "background colour (`\"none\"`: transparent)"),
-            LuaSetting(readByTheBinding: LuaOption("fill", .nodeColour, default: .described("by `group`, from `palette`"), "node fill; a data field whose values are not colours is mapped to `palette`")),
-            LuaSetting(readByTheBinding: .string("group", default: "group", "the node data field that colours nodes and makes the legend when `fill` is not given")),
-            LuaSetting("palette", \.palette, as: Palette.Name.self, \.colours, named: Palette.Name.init(colours:), "the colours of groups, and of `fill` by a data field"),
-            LuaSetting(readByTheBinding: LuaOption("stroke", .nodeColour, default: constant(settings.nodeStroke), "node outline colour")),
-            LuaSetting("strokeWidth", \.nodeStrokeWidth, "node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node)"),
-            LuaSetting(readByTheBinding: LuaOption("radius", .nodeNumber, default: constant(settings.nodeRadius), "circle radius in world units (drawn at least \(LuaOption.format(GraphSVG.leastDrawnRadius)) pixel in radius, so every node shows; 0 hides it)")),
-            LuaSetting(readByTheBinding: LuaOption("labels", .custom("`true` (`\"always\"`), `false` (`\"never\"`) or `\"auto\"`"), default: .text(settings.labels.rawValue), "which node labels are drawn (auto: boxes always, circles when few and not overlapping)")),
-            LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
-            LuaSetting("edgeType", \.edgeType, "edge routing"),
-            LuaSetting("markerEnd", \.markerEnd, "arrow head at the target end"),
-            LuaSetting("markerStart", \.markerStart, "arrow head at the source end"),
-            LuaSetting(readByTheBinding: LuaOption("edgeStroke", .edgeColour, default: constant(settings.edgeStroke), "edge colour; a data field whose values are not colours is mapped to `palette`, with a legend")),
-            LuaSetting(readByTheBinding: LuaOption("edgeWidth", .edgeNumber, default: constant(settings.edgeStrokeWidth), "edge width in pixels")),
-            LuaSetting("edgeOpacity", \.edgeOpacity, "edge opacity"),
-            LuaSetting("edgeOffset", \.edgeOffset, "how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels"),
-            LuaSetting("edgeBorderRadius", \.edgeBorderRadius, "corner radius of smoothstep edges in pixels"),
-            LuaSetting("legend", \.legend, "draw a legend of the groups when nodes are coloured by group"),
-            LuaSetting("legendTitle", \.legendTitle, described: "the `group` field's name", "heading of the legend"),
-            LuaSetting("frameFill", \.frameFill, "fill of parent frames"),
-            LuaSetting("frameStroke", \.frameStroke, "outline of parent frames"),
-            LuaSetting("fixedMark", \.fixedMark, "ring the nodes that have a fixed coordinate (`fx` or `fy`)"),
-            LuaSetting(readByTheBinding: LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw")),
-            LuaSetting(readByTheBinding: LuaOption("arrows", .custom("`\"velocity\"`, `\"force\"` or `{\"velocity\", \"force\"}`"), "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)")),
-            LuaSetting("arrowScale", \.arrowScale, described: "the longest arrow is \(LuaOption.format(GraphSVGOptions.longestArrow)) pixels", "world units of arrow per unit of velocity (1: the distance a node moves in one tick)"),
-            LuaSetting(readByTheBinding: LuaOption("cells", .table("{node = id, theta =, force =}"), "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)")),
-        ])
-    }()
-
-    /// The declaration.
-    public static var table: LuaOptionTable { settings.table }
-
-    /// The options that style nodes and edges, which `fl.live` takes too (declared here once).
-    public static let elementStyleNames = [
-        "fill", "group", "palette", "stroke", "strokeWidth", "radius", "labels", "edgeStroke", "edgeWidth", "edgeOpacity",
-    ]
-
-    /// The declarations of `elementStyleNames`, in `table`'s order.
-    public static var elementStyles: [LuaOption] { table.options.filter { elementStyleNames.contains($0.name) } }
-
-    /// The fields of `cells = {...}`.
-    public static let cells = LuaOptionTable("fl.svg.graph cells", [
-        LuaOption("node", .string, default: .required, "the id of the node whose sum is drawn"),
-        .number("theta", described: "the force's theta", in: 0...1e6, "the Barnes-Hut theta: a cell is one body when its width / distance < theta"),
-        .string("force", described: "the simulation's one many-body force", "the name of the many-body force"),
-    ])
-
-    /// A constant per-node default as the docs write it.
-    private static func constant<T>(_ value: StyleValue<T>) -> LuaOption.Default {
-        switch value {
-        case .constant(let number as Double): return .number(number)
-        case .constant(let text as String): return .text(text)
-        default: return .described("per node")
-        }
-    }
-}
 
 /// The options of `fl.svg.radar(path, options)`: the renderer's `Radar.Options`, each option one line (defaults and
 /// ranges are the renderer's own), and the axes and series the binding reads.
@@ -130,19 +59,6 @@ public enum PlotOptions {
 
     /// The declaration.
     public static var table: LuaOptionTable { settings.table }
-}
-
-/// The fields of `fl.svg.graph`'s `viewport = {zoom =, x =, y =}`; the defaults are a saved React Flow viewport's.
-public enum ViewportOptions {
-    /// The declaration.
-    public static let table: LuaOptionTable = {
-        let saved = SavedViewport()
-        return LuaOptionTable("fl.svg.graph viewport", [
-            .number("zoom", default: saved.zoom, in: StyleNumbers.zoom, "pixels per world unit"),
-            .number("x", default: saved.x, in: StyleNumbers.coordinate, "horizontal translation in pixels"),
-            .number("y", default: saved.y, in: StyleNumbers.coordinate, "vertical translation in pixels"),
-        ])
-    }()
 }
 
 /// The fields of one entry of `fl.svg.radar`'s `axes` given as a table: the renderer's `Radar.Axis`.

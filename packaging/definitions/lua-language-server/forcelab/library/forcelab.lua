@@ -35,7 +35,7 @@
 ---@field labels? any label these nodes, or the n nodes of highest degree, beside their blocks; accepts a list of node ids, or a count n.
 
 ---Options of `fl.svg.graph`.
----@class (exact) forcelab.options.svg.graph: table<"width"|"height"|"padding"|"viewport"|"title"|"background"|"fill"|"group"|"palette"|"stroke"|"strokeWidth"|"radius"|"labels"|"fontSize"|"edgeType"|"markerEnd"|"markerStart"|"edgeStroke"|"edgeWidth"|"edgeOpacity"|"edgeOffset"|"edgeBorderRadius"|"legend"|"legendTitle"|"frameFill"|"frameStroke"|"fixedMark"|"simulation"|"arrows"|"arrowScale"|"cells", any>
+---@class (exact) forcelab.options.svg.graph: table<"width"|"height"|"padding"|"viewport"|"title"|"background"|"fill"|"group"|"palette"|"stroke"|"strokeWidth"|"radius"|"labels"|"fontSize"|"edgeType"|"markerEnd"|"markerStart"|"edgeStroke"|"edgeWidth"|"edgeOpacity"|"edgeOffset"|"edgeBorderRadius"|"legend"|"legendTitle"|"frameFill"|"frameStroke"|"fixedMark"|"arrowScale"|"simulation"|"arrows"|"cells", any>
 ---@field width? number picture width in pixels (default: `800`); accepts number from 1 to 1000000.
 ---@field height? number picture height in pixels (default: `600`); accepts number from 1 to 1000000.
 ---@field padding? number space kept free around the content when fitting (default: `20`); accepts number from 0 to 1000000.
@@ -63,10 +63,10 @@
 ---@field frameFill? string|number fill of parent frames (default: `"#f4f6f9"`); accepts string.
 ---@field frameStroke? string|number outline of parent frames (default: `"#9aa5b1"`); accepts string.
 ---@field fixedMark? boolean ring the nodes that have a fixed coordinate (`fx` or `fy`) (default: `true`); accepts boolean.
+---@field arrowScale? number world units of arrow per unit of velocity (1: the distance a node moves in one tick) (default: the longest arrow is 48 pixels); accepts number from 1e-12 to 1e12.
 ---@field simulation? any the simulation whose velocities, forces and cells `arrows` and `cells` draw; accepts a simulation of the graph drawn.
 ---@field arrows? any arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was); accepts `"velocity"`, `"force"` or `{"velocity", "force"}`.
----@field arrowScale? number world units of arrow per unit of velocity (1: the distance a node moves in one tick) (default: the longest arrow is 48 pixels); accepts number from 1e-12 to 1e12.
----@field cells? table the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted); accepts `{node = id, theta =, force =}`.
+---@field cells? table the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted); accepts `{node =, theta =, force =}`.
 
 ---Options of `fl.svg.graph viewport`.
 ---@class (exact) forcelab.options.svg.graph.viewport: table<"zoom"|"x"|"y", any>

@@ -1,0 +1,122 @@
+import Render
+
+/// Which elements a per-element style is given for.
+public enum LuaStyledElement: String, Sendable {
+    /// One value per node.
+    case node
+    /// One value per edge.
+    case edge
+}
+
+/// The settings whose Lua value is more than one kind: per-element styles (a constant, a data field's name or a
+/// function of the element), a choice also given as a boolean, a name or a record, one name or a list of them.
+extension LuaSetting {
+    /// A per-element colour: a colour, the name of a data field of the element, or a function of the element.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, StyleValue<String>> & Sendable, each element: LuaStyledElement, _ doc: String) {
+        option = LuaOption(key, element == .node ? .nodeColour : .edgeColour, default: Self.constant(Settings()[keyPath: property], element), doc)
+        write = { settings, reader, graph in
+            if let colours = try Self.styles(reader, graph).colours(key) { settings[keyPath: property] = colours }
+        }
+    }
+
+    /// A per-element colour that may be absent (nil), leaving the colours to the module as `described` says.
+    public init(
+        _ key: String, _ property: WritableKeyPath<Settings, StyleValue<String>?> & Sendable, each element: LuaStyledElement,
+        described: String, _ doc: String
+    ) {
+        option = LuaOption(key, element == .node ? .nodeColour : .edgeColour, default: .described(described), doc)
+        write = { settings, reader, graph in settings[keyPath: property] = try Self.styles(reader, graph).colours(key) }
+    }
+
+    /// A per-element number: a number, the name of a numeric data field of the element, or a function of the element.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, StyleValue<Double>> & Sendable, each element: LuaStyledElement, _ doc: String) {
+        option = LuaOption(key, element == .node ? .nodeNumber : .edgeNumber, default: Self.constant(Settings()[keyPath: property], element), doc)
+        write = { settings, reader, graph in
+            if let numbers = try Self.styles(reader, graph).numbers(key) { settings[keyPath: property] = numbers }
+        }
+    }
+
+    /// A setting that is one of an enumeration's cases, or a boolean naming one of two (`labels = true` for
+    /// `"always"`).
+    public init<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
+        _ key: String, _ property: WritableKeyPath<Settings, Choice> & Sendable, ifTrue: Choice, ifFalse: Choice, _ doc: String
+    ) {
+        let others = Choice.allCases.map(\.rawValue).filter { $0 != ifTrue.rawValue && $0 != ifFalse.rawValue }
+        let accepts = "`true` (`\"\(ifTrue.rawValue)\"`), `false` (`\"\(ifFalse.rawValue)\"`)"
+            + (others.isEmpty ? "" : " or " + others.map { "`\"\($0)\"`" }.joined(separator: ", "))
+        option = LuaOption(key, .custom(accepts), default: .text(Settings()[keyPath: property].rawValue), doc)
+        write = { settings, reader, _ in
+            if let choice = try reader.choiceOrBoolean(key, as: Choice.self, ifTrue: ifTrue, ifFalse: ifFalse) { settings[keyPath: property] = choice }
+        }
+    }
+
+    /// A setting given by one of `names` (each naming a value) or by a table of a record's settings, read against
+    /// `record`'s declaration; `make` gives the setting for the record read.
+    public init<Record: LuaSettable, Value: Equatable & Sendable>(
+        _ key: String, _ property: WritableKeyPath<Settings, Value> & Sendable, names: [(name: String, value: Value)],
+        record: LuaSettingsTable<Record>, _ make: @escaping @Sendable (Record) -> Value, _ doc: String
+    ) {
+        let accepts = names.map { "`\"\($0.name)\"`" }.joined(separator: ", ") + " or `\(Self.shape(of: record))`"
+        let fallback = names.first { $0.value == Settings()[keyPath: property] }.map { LuaOption.Default.text($0.name) } ?? .none
+        option = LuaOption(key, .custom(accepts), default: fallback, doc)
+        let expected = names.map { "\"\($0.name)\"" }.joined(separator: ", ") + " or \(Self.shape(of: record))"
+        write = { settings, reader, _ in
+            switch try reader.record(key, record, orOneOf: names.map(\.name), expected: expected) {
+            case .record(let given)?: settings[keyPath: property] = make(given)
+            case .name(let name)?: settings[keyPath: property] = names.first { $0.name == name }!.value
+            case nil: break
+            }
+        }
+    }
+
+    /// A setting that is a record of another struct's settings, given as a table read against `record`'s
+    /// declaration, or absent (nil).
+    public init<Record: LuaSettable>(_ key: String, _ property: WritableKeyPath<Settings, Record?> & Sendable, record: LuaSettingsTable<Record>, _ doc: String) {
+        option = LuaOption(key, .table(Self.shape(of: record)), doc)
+        write = { settings, reader, _ in
+            if case .record(let given)? = try reader.record(key, record, orOneOf: [], expected: "table") { settings[keyPath: property] = given }
+        }
+    }
+
+    /// A setting that is a list of an enumeration's cases, given as one name or a list of names; it holds them in
+    /// the cases' order, each once.
+    public init<Choice: CaseIterable & RawRepresentable<String> & Equatable>(
+        _ key: String, oneOrMore property: WritableKeyPath<Settings, [Choice]> & Sendable, _ doc: String
+    ) {
+        let names = Choice.allCases.map(\.rawValue)
+        let accepts = names.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or `{" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "}`"
+        option = LuaOption(key, .custom(accepts), doc)
+        write = { settings, reader, _ in
+            let given = try reader.oneOrMoreChoices(key, as: Choice.self)
+            settings[keyPath: property] = Choice.allCases.filter(given.contains)
+        }
+    }
+
+    /// A string setting that must be given.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, required doc: String) {
+        option = LuaOption(key, .string, default: .required, doc)
+        write = { settings, reader, _ in
+            if let value = try reader.optionalString(key) { settings[keyPath: property] = value }
+        }
+    }
+
+    /// A record's shape as the docs and messages write it: `{zoom =, x =, y =}`.
+    private static func shape<Record>(of record: LuaSettingsTable<Record>) -> String {
+        "{" + record.table.names.map { "\($0) =" }.joined(separator: ", ") + "}"
+    }
+
+    /// A style's default as the docs write it: its constant, or "per node" (per edge).
+    private static func constant<T>(_ value: StyleValue<T>, _ element: LuaStyledElement) -> LuaOption.Default {
+        switch value {
+        case .constant(let number as Double): return .number(number)
+        case .constant(let text as String): return .text(text)
+        default: return .described("per \(element.rawValue)")
+        }
+    }
+
+    /// The reader of per-element styles for the elements of `graph`; a table that declares one is read with its graph.
+    private static func styles(_ reader: OptionsReader, _ graph: GraphHandle?) -> ElementStyles {
+        guard let graph else { preconditionFailure("\(reader.declaration.function): a per-element style is read without the graph it styles") }
+        return ElementStyles(options: reader, graph: graph)
+    }
+}
