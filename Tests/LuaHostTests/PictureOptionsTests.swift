@@ -217,6 +217,20 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
             .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
+        // The per-element styles and the weight are settings of Render's structs, read by the one reader: a misspelt
+        // key gets the nearest name, a value of the wrong kind the kinds the option takes.
+        XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidht = 2})"),
+                       "test:1: fl.html.replay: unknown option 'edgeWidht' (did you mean 'edgeWidth'?)")
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = {}})")
+            .contains("bad argument #3 to 'replay' (field 'radius': number, data field name or function expected, got table)"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidth = true})")
+            .contains("bad argument #3 to 'replay' (field 'edgeWidth': number, data field name or function expected, got boolean)"))
+        XCTAssertEqual(firstLine("local g = fl.graph.new(); fl.metrics(g, {wieght = 'w'})"),
+                       "test:1: fl.metrics: unknown option 'wieght' (did you mean 'weight'?)")
+        XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {radius = true})")
+            .contains("bad argument #2 to 'metrics' (field 'radius': number, data field name or function expected, got boolean)"))
+        XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {weight = {}})")
+            .contains("bad argument #2 to 'metrics' (field 'weight': string expected, got table)"))
     }
 
     func testMetricsCanLeaveCrossingsOut() {

@@ -232,6 +232,37 @@ final class MetricsTests: XCTestCase {
         }
     }
 
+    func testAGraphsRadiiAndWeightsComeFromItsDataFieldsAsTheOptionsSay() throws {
+        // Two nodes 5 apart, radii 10 and 1 in field r, then a third 20 further on; edge weights 1 and 4 in field w.
+        let graph = Graph()
+        try graph.addNode(Node(id: "a", x: 0, y: 0, data: ["r": .number(10)]))
+        try graph.addNode(Node(id: "b", x: 5, y: 0, data: ["r": .number(1)]))
+        try graph.addNode(Node(id: "c", x: 25, y: 0, data: ["r": .number(1)]))
+        try graph.addEdge(Edge(id: "ab", source: "a", target: "b", data: ["w": .number(1)]))
+        try graph.addEdge(Edge(id: "bc", source: "b", target: "c", data: ["w": .number(4)]))
+        var options = Metrics.Options()
+        let figure = { (name: String) in try Metrics.measure(only: [.overlaps, .edgeLengthMean], graph: graph, options: options).first { $0.0 == name }!.1 }
+        XCTAssertEqual(try figure("overlaps"), 1, "radius 5 each: a and b overlap")
+        options.nodeRadius = .field("r")
+        XCTAssertEqual(try figure("overlaps"), 1)
+        options.nodeRadius = .constant(1)
+        XCTAssertEqual(try figure("overlaps"), 0)
+        options.nodeRadius = .values([1, 1, 30])
+        XCTAssertEqual(try figure("overlaps"), 2, "c reaches both")
+        XCTAssertEqual(try figure("edgeLengthMean"), 12.5)
+        options.weight = "w"
+        XCTAssertEqual(try figure("edgeLengthMean"), 5)
+        options.weight = "nope"
+        XCTAssertThrowsError(try figure("edgeLengthMean")) { XCTAssertEqual("\($0)", "edge 'ab' (a -> b) has no weight field 'nope'") }
+        options.weight = nil
+        options.nodeRadius = .field("nope")
+        XCTAssertThrowsError(try figure("overlaps")) { XCTAssertEqual("\($0)", "radius: node 'a' has no numeric data field 'nope'") }
+        // Without the graph, a radius by data field has no data to read, and says so naming the node.
+        XCTAssertThrowsError(try Metrics.measure(positions: square, edges: cycle, ids: ["p", "q", "r", "s"], options: options)) {
+            XCTAssertEqual("\($0)", "radius: node 'p' has no numeric data field 'nope'")
+        }
+    }
+
     func testEdgeWeightsGiveWeightedStressAndLengths() throws {
         // A path a-b-c-d with weights 1, 2, 3 drawn at those lengths on a line: no stress, every edge at its weight.
         let line: [SIMD2<Double>] = [[0, 0], [10, 0], [30, 0], [60, 0]]

@@ -20,7 +20,7 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            var settings = try GraphPictureOptions.settings.read(options, styling: luaGraph)
+            var settings = try GraphPictureOptions.settings.read(options, styling: .init(graph: luaGraph))
             try explanations(options, luaGraph, into: &settings)
             var colouringField = settings.group
             if case .field(let name) = settings.nodeFill { colouringField = name }
@@ -166,23 +166,16 @@ enum PictureBindings {
     static let metrics: LuaFunction = { L in
         LuaBinding.run(L, "metrics") { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, MetricsOptions.table)
-            var settings = try MetricsOptions.settings.read(options)
-            do {
-                settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)
-            } catch let error as GraphError {
-                throw arguments.error(2, "field 'weight': \(error)")
-            }
+            let settings = try MetricsOptions.settings.read(OptionsReader(arguments, 2, MetricsOptions.table), styling: .init(graph: luaGraph))
             if settings.only?.contains(.crossings) == true && !settings.countsCrossings {
                 throw arguments.error(2, "field 'only' names 'crossings' but 'crossings' is false")
             }
-            // The scene (styles, labels, handles) is made only for a radius per node; the figures need points alone.
-            let points = try GraphPoints(luaGraph.graph)
-            let radii = try options.has("radius") ? ElementStyles(options: options, graph: luaGraph).numbers("radius")?
-                .numbers(for: GraphScene(graph: luaGraph.graph, group: nil).nodes, option: "radius") : nil
-            let pairs = try Metrics.measure(
-                only: settings.figures, positions: points.positions, edges: points.edges, radii: radii, boxes: points.boxes,
-                parents: points.parents, ids: luaGraph.graph.nodeIds, options: settings, check: LuaLimits.checker(arguments.L))
+            let pairs: [(String, Double)]
+            do {
+                pairs = try Metrics.measure(only: settings.figures, graph: luaGraph.graph, options: settings, check: LuaLimits.checker(arguments.L))
+            } catch let error as GraphError where settings.weight != nil {
+                throw arguments.error(2, "field 'weight': \(error)")
+            }
             lua_createtable(arguments.L, 0, Int32(pairs.count))
             for (name, value) in pairs {
                 if value == value.rounded() && ["crossings", "overlaps", "boxOverlaps", "sources"].contains(name) {

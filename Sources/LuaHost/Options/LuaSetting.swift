@@ -59,8 +59,8 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// The option as the reader checks it and the docs and `forcelab --api` show it.
     public let option: LuaOption
     /// Writes the option's value, read and checked, into the settings; a per-element style calls its functions for
-    /// the elements of the graph given.
-    let write: @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void
+    /// the elements given.
+    let write: @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void
 
     /// A number setting: its default is the struct's, or what the module fills in as `described` says.
     public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, described: String? = nil, _ doc: String) {
@@ -283,7 +283,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
     }
 
-    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void) {
+    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void) {
         self.option = option
         self.write = write
     }
@@ -336,12 +336,12 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     }
 
     /// `settings` with the options `reader` holds written in, a per-element style's function called for each node
-    /// or edge of `graph`.
-    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling graph: GraphHandle?) throws -> Settings {
+    /// or edge of `elements`.
+    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling elements: ElementStyles.Elements?) throws -> Settings {
         var result = settings
         for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
             if reader.has(setting.option.name) {
-                try setting.write(&result, reader, graph)
+                try setting.write(&result, reader, elements)
             } else {
                 try reader.checkNotRequired(setting.option.name)
             }
