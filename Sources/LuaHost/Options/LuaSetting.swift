@@ -283,7 +283,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
     }
 
-    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void) {
+    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void) {
         self.option = option
         self.write = write
     }
