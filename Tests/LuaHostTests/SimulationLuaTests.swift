@@ -372,6 +372,13 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testRunsOnTickIsADeclaredFunctionSetting() {
+        let sim = "local sim = fl.simulation(fl.graph.generate('miserables'))\n"
+        run(sim + "local sum = 0; assert(sim:run{maxTicks = 3, onTick = function(s, tick) sum = sum + tick end} == 3 and sum == 6)")
+        XCTAssertTrue(error(sim + "sim:run{onTik = print}").contains(":2: sim:run: unknown option 'onTik' (did you mean 'onTick'?)"))
+        XCTAssertTrue(error(sim + "sim:run{onTick = 3}").contains(":2: bad argument #1 to 'run' (field 'onTick': function expected, got number)"))
+    }
+
     func testRunWithCallbacksAndRecording() {
         run("""
             local g = fl.graph.generate("tree", {n = 15})

@@ -100,6 +100,12 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader, _ in settings[keyPath: property] = try reader.boolean(key) }
     }
 
+    /// A Lua function the settings keep (a callback), called as `signature` shows; absent: nil.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, LuaReference?> & Sendable, function signature: String, _ doc: String) {
+        option = LuaOption(key, .function(signature), doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.function(key) }
+    }
+
     /// A setting that is one of an enumeration's cases, named by their raw values.
     public init<Choice: CaseIterable & RawRepresentable<String>>(
         _ key: String, _ property: WritableKeyPath<Settings, Choice> & Sendable, _ doc: String
