@@ -372,11 +372,15 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
-    func testRunsOnTickIsADeclaredFunctionSetting() {
+    func testRunsOnTickAndLabelsAreDeclaredSettings() {
         let sim = "local sim = fl.simulation(fl.graph.generate('miserables'))\n"
         run(sim + "local sum = 0; assert(sim:run{maxTicks = 3, onTick = function(s, tick) sum = sum + tick end} == 3 and sum == 6)")
         XCTAssertTrue(error(sim + "sim:run{onTik = print}").contains(":2: sim:run: unknown option 'onTik' (did you mean 'onTick'?)"))
         XCTAssertTrue(error(sim + "sim:run{onTick = 3}").contains(":2: bad argument #1 to 'run' (field 'onTick': function expected, got number)"))
+        XCTAssertTrue(error(sim + "sim:run{show = true, labls = 2}").contains(":2: sim:run: unknown option 'labls' (did you mean 'labels'?)"))
+        XCTAssertTrue(error(sim + "sim:run{show = true, labels = 'Valjean'}")
+            .contains(":2: bad argument #1 to 'run' (field 'labels': a list of node ids or a count expected, got string)"))
+        XCTAssertTrue(error(sim + "fl.graph.generate('miserables'):show{lables = 1}").contains(":2: g:show: unknown option 'lables' (did you mean 'labels'?)"))
     }
 
     func testRunWithCallbacksAndRecording() {

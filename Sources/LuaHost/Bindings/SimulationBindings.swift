@@ -147,11 +147,11 @@ enum SimulationBindings {
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
             let options = try OptionsReader(arguments, 2, RunOptions.table)
-            let settings = try RunOptions.settings.read(options)
+            let settings = try RunOptions.settings.read(options, styling: ElementStyles.Elements(graph: simulation.graph))
             let L = arguments.L
             let layout = simulation.layout
             let show = settings.show
-                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: try RecordingBindings.previewLabels(options, layout.graph),
+                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: settings.labels,
                            sink: InlineDisplay.sink(L))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {

@@ -1,5 +1,7 @@
+import Render
+
 /// What `sim:run` is asked for, with its defaults: the tick limit, the script's callback after every tick, and
-/// whether and at what pace the terminal's live view (`LiveView`) animates the layout.
+/// whether, at what pace and with which nodes labelled the terminal's live view (`LiveView`) animates the layout.
 public struct RunSettings: LuaSettable {
     /// Stop after this many ticks; nil: only when alpha falls below alphaMin (or `sim:stop`).
     public var maxTicks: Int?
@@ -9,6 +11,8 @@ public struct RunSettings: LuaSettable {
     public var show = false
     /// The live view's ticks drawn per second; 0 or infinity: no pace.
     public var framesPerSecond = 30.0
+    /// The nodes the live view labels.
+    public var labels = GraphPreview.Labels.none
 
     /// The defaults.
     public init() {}
