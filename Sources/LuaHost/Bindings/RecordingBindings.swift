@@ -92,8 +92,14 @@ enum RecordingBindings {
             let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
             frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
                 + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
-            try OutputPath.deliver(try Replay(recording: frames, options: settings).html(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "text/html", in: arguments.L)
+            let page: String
+            do {
+                page = try Replay(recording: frames, options: settings).html(check: LuaLimits.checker(arguments.L))
+            } catch let error as RenderError {
+                guard let setting = error.setting else { throw error }
+                throw arguments.error(3, "field '\(setting)': \(error.problem)")
+            }
+            try OutputPath.deliver(page, to: path, as: "text/html", in: arguments.L)
             return 0
         }
     }
