@@ -71,15 +71,12 @@ enum PictureBindings {
             let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
                 switch type {
                 case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
-                case LUA_TTABLE:
-                    let axis = try entry(spec, RadarAxisOptions.table)
-                    return Radar.Axis(try axis.optionalString("name") ?? "axis \(i)", min: try axis.optionalNumber("min"),
-                                      max: try axis.optionalNumber("max"), better: try axis.optionalChoice("better", as: Radar.Better.self))
+                case LUA_TTABLE: return try RadarAxisOptions.settings.read(entry(spec), into: Radar.Axis("axis \(i)"))
                 default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =, better =} expected")
                 }
             }
-            let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
-                Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
+            let series = try seriesList(spec) { fields, i in
+                try RadarSeriesOptions.settings.read(fields, into: Radar.Series("series \(i)", values: []))
             }
             let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
@@ -107,14 +104,12 @@ enum PictureBindings {
                     switch type {
                     case LUA_TSTRING: return Plot.Series(LuaValues.string(arguments.L, -1)!, y: [])
                     case LUA_TTABLE:
-                        let reader = try entry(spec, PlotSeriesOptions.table)
+                        let reader = try OptionsReader(entry(spec), PlotSeriesOptions.table)
                         for given in ["x", "y", "band", "errorBars"] where reader.has(given) {
                             throw arguments.error(2, "series[\(i)]: '\(given)' comes from the recording")
                         }
-                        guard let name = try reader.optionalString("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
-                        var line = Plot.Series(name, y: [])
-                        try styled(&line, reader)
-                        return line
+                        guard reader.has("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
+                        return try PlotSeriesOptions.settings.read(reader)
                     default: throw arguments.error(2, "series[\(i)]: a series name or {name =, ...} expected")
                     }
                 }
@@ -129,12 +124,12 @@ enum PictureBindings {
                 }
             } else {
                 fl_pop(arguments.L, 1)
-                series = try seriesList(spec, PlotSeriesOptions.table) { reader, name in
-                    let y = try numbers(reader, "y", required: true)
-                    var line = reader.has("x") ? Plot.Series(name, x: try numbers(reader, "x"), y: y) : Plot.Series(name, y: y)
-                    line.band = try interval(reader, "band", around: y)
-                    line.errorBars = try interval(reader, "errorBars", around: y)
-                    try styled(&line, reader)
+                series = try seriesList(spec) { fields, i in
+                    let reader = try OptionsReader(fields, PlotSeriesOptions.table)
+                    guard reader.has("y") else { throw arguments.error(2, "field 'y' is required") }
+                    var line = try PlotSeriesOptions.settings.read(reader, into: Plot.Series("series \(i)", y: []))
+                    // Without x, the points are at 0, 1, 2, ...
+                    if !reader.has("x") { line.x = line.y.indices.map(Double.init) }
                     return line
                 }
             }
@@ -154,58 +149,16 @@ enum PictureBindings {
         return try list.elements(body)
     }
 
-    /// The table on top of the stack, read against `declaration`.
-    private static func entry(_ spec: OptionsReader, _ declaration: LuaOptionTable) throws -> OptionsReader {
-        let arguments = spec.fields.arguments
-        return try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: spec.fields.argument), declaration)
+    /// The fields of the table on top of the stack.
+    private static func entry(_ spec: OptionsReader) -> LuaTableReader {
+        LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
     }
 
-    /// Reads `series = {{name =, ...}, ...}` against `declaration` with `convert`.
-    private static func seriesList<T>(_ spec: OptionsReader, _ declaration: LuaOptionTable, _ convert: (OptionsReader, String) throws -> T) throws -> [T] {
+    /// Reads `series = {{name =, ...}, ...}` with `convert`, given each entry's fields and place.
+    private static func seriesList<T>(_ spec: OptionsReader, _ convert: (LuaTableReader, Int) throws -> T) throws -> [T] {
         try entries(spec, "series") { type, i in
             guard type == LUA_TTABLE else { throw spec.fields.arguments.error(2, "series[\(i)]: table expected") }
-            let reader = try entry(spec, declaration)
-            return try convert(reader, try reader.optionalString("name") ?? "series \(i)")
-        }
-    }
-
-    /// Sets a plot series' colour, marker, line, dash and axis from its table.
-    private static func styled(_ line: inout Plot.Series, _ reader: OptionsReader) throws {
-        line.colour = try colour(reader)
-        line.marker = try reader.choice("marker", as: PlotMarker.self)
-        line.line = try reader.boolean("line")
-        line.dash = try reader.choice("dash", as: PlotDash.self)
-        line.axis = try reader.choice("axis", as: Plot.YAxis.self)
-    }
-
-    /// A series' `band` or `errorBars`: `{lower =, upper =}` or `{deviation =}` around `y`; nil when absent.
-    private static func interval(_ reader: OptionsReader, _ name: String, around y: [Double]) throws -> Plot.Interval? {
-        guard try reader.pushTable(name) else { return nil }
-        defer { fl_pop(reader.fields.arguments.L, 1) }
-        let bounds = try entry(reader, PlotIntervalOptions.table)
-        switch (bounds.has("lower") && bounds.has("upper"), bounds.has("deviation")) {
-        case (true, false): return Plot.Interval(lower: try numbers(bounds, "lower"), upper: try numbers(bounds, "upper"))
-        case (false, true) where !bounds.has("lower") && !bounds.has("upper"):
-            return Plot.Interval(around: y, deviation: try numbers(bounds, "deviation"))
-        default:
-            throw reader.fields.arguments.error(reader.fields.argument, "field '\(name)': {lower =, upper =} or {deviation =} expected")
-        }
-    }
-
-    /// A series' `colour` (or `color`).
-    private static func colour(_ reader: OptionsReader) throws -> String? {
-        try reader.optionalString("colour") ?? reader.optionalString("color")
-    }
-
-    /// A list of numbers in table option `name` (empty when absent, unless `required` or declared required).
-    static func numbers(_ reader: OptionsReader, _ name: String, required: Bool = false) throws -> [Double] {
-        let arguments = reader.fields.arguments
-        if required && !reader.has(name) { throw arguments.error(reader.fields.argument, "field '\(name)' is required") }
-        return try entries(reader, name) { type, i in
-            guard type == LUA_TNUMBER else {
-                throw arguments.error(reader.fields.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
-            }
-            return fl_tonumber(arguments.L, -1)
+            return try convert(entry(spec), i)
         }
     }
 
