@@ -26,7 +26,8 @@ enum EdgeCrossings {
         return count
     }
 
-    /// Counts row by row, on `threads` threads, what `pairwise` counts. The drawing is cut into horizontal rows; in
+    /// Counts row by row, on `threads` threads, what `pairwise` counts: by slabs (`slabbed`) when the drawing's
+    /// numbers allow it (every ordinary layout), otherwise as follows. The drawing is cut into horizontal rows; in
     /// each row an edge present there is the piece of its segment between the row's lines (each widened by a margin
     /// far above rounding), and only pairs whose pieces overlap along x are tested, so the work follows the pairs
     /// that come close rather than every pair whose boxes overlap. A pair is counted in the lowest row of the run of
@@ -36,6 +37,9 @@ enum EdgeCrossings {
     static func rowed(positions: [SIMD2<Double>], edges: [(Int, Int)], threads: Int, meter: WorkMeter) throws -> Int {
         guard edges.count > 1 else { return 0 }
         let rows = Rows(positions: positions, edges: edges)
+        if let doubt = rows.orderDoubt(positions: positions, edges: edges) {
+            return try slabbed(positions: positions, edges: edges, rows: rows, doubt: doubt, threads: threads, meter: meter)
+        }
         let workers = max(1, threads), batch = 2 * workers
         // Per edge: its segment, its place in the order by first row, its number in each row of a batch, and a
         // piece for each thread.
@@ -46,23 +50,13 @@ enum EdgeCrossings {
         let segments = edges.map { e in
             Segment(a: positions[e.0], b: positions[e.1], u: e.0, v: e.1, rows: rows)
         }
-        // The segments by the row they begin in.
-        let starting = segments.indices.sorted { (segments[$0].firstRow, $0) < (segments[$1].firstRow, $1) }
-        var next = 0
-        var present: [Int32] = []
+        var sweep = RowSweep(segments: segments)
         var count = 0
         var row = 0
         while row < rows.count {
             let end = min(row + batch, rows.count)
             var batchRows: [[Int32]] = []
-            for r in row..<end {
-                present.removeAll { segments[Int($0)].lastRow < r }
-                while next < starting.count, segments[starting[next]].firstRow == r {
-                    present.append(Int32(starting[next]))
-                    next += 1
-                }
-                batchRows.append(present)
-            }
+            for r in row..<end { batchRows.append(sweep.present(inRow: r)) }
             let first = row, lists = batchRows
             var tallies = [(crossings: Int, work: Int)](repeating: (0, 0), count: end - first)
             tallies.withUnsafeMutableBufferPointer { buffer in
@@ -107,7 +101,7 @@ enum EdgeCrossings {
     }
 
     /// The horizontal rows of a drawing and the margin that widens each piece beyond rounding.
-    private struct Rows: Sendable {
+    struct Rows: Sendable {
         /// The number of rows, the bottom of the lowest and the height of each.
         let count: Int, bottom: Double, height: Double
         /// How far each row's lines, and each piece's ends, are moved out: 2^-32 of the largest coordinate or extent,
@@ -130,6 +124,9 @@ enum EdgeCrossings {
             height = high > low ? (high - low) / Double(count) : 0
         }
 
+        /// The height of line `l` (0 ... count): row r lies between lines r and r + 1.
+        func line(_ l: Int) -> Double { bottom + Double(l) * height }
+
         /// The row holding height `y`, clamped to the rows.
         func row(_ y: Double) -> Int32 {
             guard height > 0 else { return 0 }
@@ -143,7 +140,7 @@ enum EdgeCrossings {
             let (p, q) = s.a.y <= s.b.y ? (s.a, s.b) : (s.b, s.a)
             var x0 = p.x, x1 = q.x
             if q.y > p.y {
-                let floor = bottom + Double(r) * height - margin, ceiling = bottom + Double(r + 1) * height + margin
+                let floor = line(r) - margin, ceiling = line(r + 1) + margin
                 if floor > p.y { x0 = p.x + min(1, (floor - p.y) / (q.y - p.y)) * (q.x - p.x) }
                 if ceiling < q.y { x1 = p.x + max(0, (ceiling - p.y) / (q.y - p.y)) * (q.x - p.x) }
             }
@@ -158,8 +155,33 @@ enum EdgeCrossings {
         }
     }
 
+    /// The segments present in each row in turn, from their first row to their last, for a sweep up the rows.
+    struct RowSweep {
+        private let segments: [Segment]
+        /// The segments by the row they begin in, and how many of them have been reached.
+        private let starting: [Int]
+        private var next = 0
+        private var present: [Int32] = []
+
+        /// A sweep over `segments`, before its first row.
+        init(segments: [Segment]) {
+            self.segments = segments
+            starting = segments.indices.sorted { (segments[$0].firstRow, $0) < (segments[$1].firstRow, $1) }
+        }
+
+        /// The segments present in row `r`; the rows must be asked for in increasing order.
+        mutating func present(inRow r: Int) -> [Int32] {
+            present.removeAll { segments[Int($0)].lastRow < r }
+            while next < starting.count, segments[starting[next]].firstRow <= r {
+                present.append(Int32(starting[next]))
+                next += 1
+            }
+            return present
+        }
+    }
+
     /// An edge as `rowed` keeps it: its end points, its nodes and its rows.
-    private struct Segment: Sendable {
+    struct Segment: Sendable {
         let a: SIMD2<Double>, b: SIMD2<Double>
         let u: Int, v: Int
         /// The rows from that of its lowest point (less the margin) to that of its highest (plus the margin).
@@ -172,6 +194,19 @@ enum EdgeCrossings {
             self.v = v
             firstRow = rows.row(min(a.y, b.y) - rows.margin)
             lastRow = rows.row(max(a.y, b.y) + rows.margin)
+        }
+
+        /// Whether the segment reaches from line `l` to line `l + 1` of `rows` (its lowest point on or below the
+        /// first, its highest on or above the second).
+        func spans(_ rows: Rows, row l: Int) -> Bool {
+            min(a.y, b.y) <= rows.line(l) && max(a.y, b.y) >= rows.line(l + 1)
+        }
+
+        /// The x of the segment at height `y`, which must lie between its ends' heights (not equal): interpolated
+        /// from its lowest end, always by the same operations, so the same segment and height give the same number.
+        func x(at y: Double) -> Double {
+            let (p, q) = a.y <= b.y ? (a, b) : (b, a)
+            return p.x + min(1, (y - p.y) / (q.y - p.y)) * (q.x - p.x)
         }
     }
 
@@ -188,7 +223,7 @@ enum EdgeCrossings {
     }
 
     /// Whether two segments (the first earlier in the edge list) cross, exactly as `cross` decides for their edges.
-    private static func crossing(_ e: Segment, _ f: Segment) -> Bool {
+    static func crossing(_ e: Segment, _ f: Segment) -> Bool {
         if e.u == f.u || e.u == f.v || e.v == f.u || e.v == f.v { return false }
         return meet(e.a, e.b, f.a, f.b)
     }

@@ -6,7 +6,7 @@ import ProcessorSupport
 /// Layout quality figures for node positions and edges; docs/metrics.md defines each one.
 public struct Metrics: Equatable {
     /// How the figures are computed on large graphs.
-    public struct Options: Equatable, Sendable {
+    public struct Options {
         /// Up to this many nodes, stress and neighbourhood preservation use every node as a source.
         public var exactNodeLimit: Int = 1000
         /// Above `exactNodeLimit`, this many sources are drawn (deterministically) for stress and neighbourhood preservation.
@@ -16,13 +16,16 @@ public struct Metrics: Equatable {
         /// Whether crossings are counted at all (on large layouts with long edges, the slowest figure); without them
         /// `crossings` is nil.
         public var countsCrossings = true
-        /// The node radius for overlaps when no radii are given.
-        public var defaultRadius: Double = 5
+        /// Each node's radius for overlaps when `measure` is given no radii: one for every node, one per node, or a
+        /// numeric node data field (which only `measure(only:graph:)`, given the nodes' data, reads).
+        public var nodeRadius: StyleValue<Double> = .constant(5)
         /// Seed of the d3 LCG that picks sampled sources.
         public var seed = LCG.defaultSeed
         /// One positive weight (a graph length) per edge, in the order of `edges`: stress then uses weighted shortest
         /// paths and the edge-length figures divide each length by its edge's weight; nil counts every edge as 1.
         public var edgeWeights: [Double]? = nil
+        /// The numeric edge data field `measure(only:graph:)` reads `edgeWeights` from; nil: `edgeWeights` as given.
+        public var weight: String? = nil
         /// The threads the shortest-path searches and nearest-neighbour queries of stress and neighbourhood
         /// preservation run on; nil: the cores this process may run on (`UsableCores`). The figures are the same
         /// whatever the count.
@@ -121,8 +124,9 @@ public struct Metrics: Equatable {
         let meter = WorkMeter(check)
         let n = positions.count
         let input = try Input(positions: positions, edges: edges, options: options)
-        if let radii, radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
-        if let radii, let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
+        let radii = try radii ?? nodeRadii(options.nodeRadius, count: n, ids: ids)
+        if radii.count != n { throw RenderError("radii has \(radii.count) values but there are \(n) nodes") }
+        if let bad = radii.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
             let node = ids.map { "node '\($0[bad])'" } ?? "node \(bad + 1)"
             throw RenderError("\(node) has radius \(radii[bad]); radii must be finite and not negative")
         }
@@ -153,7 +157,7 @@ public struct Metrics: Equatable {
             case .edgeLengthCV: value = lengths().cv
             case .minAngle: value = graph.minAngle(positions: positions)
             case .overlaps:
-                value = Double(Proximity.overlaps(positions: positions, radii: radii ?? Array(repeating: options.defaultRadius, count: n)))
+                value = Double(Proximity.overlaps(positions: positions, radii: radii))
             case .boxOverlaps:
                 value = Double(Proximity.boxOverlaps(centres: positions, sizes: boxes ?? Array(repeating: nil, count: n),
                                                      parents: parents ?? Array(repeating: nil, count: n)))
@@ -212,5 +216,13 @@ public struct Metrics: Equatable {
     static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
         let d = a - b
         return (d * d).sum().squareRoot()
+    }
+
+    /// Each of `count` nodes' radius by `style`, the nodes named by `ids` (without their data: a data field is read by
+    /// `measure(only:graph:)`).
+    private static func nodeRadii(_ style: StyleValue<Double>, count: Int, ids: [String]?) throws -> [Double] {
+        if case .constant(let radius) = style { return Array(repeating: radius, count: count) }
+        let names = ids?.count == count ? ids! : (0..<count).map { String($0 + 1) }
+        return try style.numbers(for: names.map { GraphScene.Node(id: $0, x: 0, y: 0) }, option: "radius")
     }
 }

@@ -37,6 +37,12 @@ public struct Plot {
         public init(_ name: String, y: [Double], colour: String? = nil) {
             self.init(name, x: y.indices.map(Double.init), y: y, colour: colour)
         }
+
+        /// A series with no name and no values, for readers that fill it field by field (the Lua options).
+        public init() { self.init("", y: []) }
+
+        /// None: values are any numbers.
+        public static func range(of field: PartialKeyPath<Series>) -> ClosedRange<Double>? { nil }
     }
 
     /// Lower and upper bounds around each y value of a series.
@@ -55,6 +61,31 @@ public struct Plot {
         /// `y - deviation ... y + deviation` at each point (mean ± sd when `y` holds means and `deviation` standard deviations).
         public init(around y: [Double], deviation: [Double]) {
             self.init(lower: zip(y, deviation).map { $0 - $1 }, upper: zip(y, deviation).map { $0 + $1 })
+        }
+    }
+
+    /// A band or error bars as a script gives them: `lower` and `upper` bounds, or a `deviation` around the line.
+    public struct IntervalBounds {
+        /// The lower bound at each point (with `upper`).
+        public var lower: [Double]?
+        /// The upper bound at each point (with `lower`).
+        public var upper: [Double]?
+        /// Instead of bounds: how far below and above each y value.
+        public var deviation: [Double]?
+
+        /// No bounds given.
+        public init() {}
+
+        /// None: bounds are any numbers.
+        public static func range(of field: PartialKeyPath<IntervalBounds>) -> ClosedRange<Double>? { nil }
+
+        /// The interval around `y`: the bounds, or `y` ± the deviation; nil unless exactly one of the two is given.
+        public func interval(around y: [Double]) -> Interval? {
+            switch (lower, upper, deviation) {
+            case let (lower?, upper?, nil): Interval(lower: lower, upper: upper)
+            case let (nil, nil, deviation?): Interval(around: y, deviation: deviation)
+            default: nil
+            }
         }
     }
 

@@ -29,6 +29,14 @@ public struct Radar {
             self.max = max
             self.better = better
         }
+
+        /// An axis with no name, for readers that fill it field by field (the Lua options).
+        public init() { self.init("") }
+
+        /// The range a numeric field must lie in, for readers that check fields by key path (the Lua options).
+        public static func range(of field: PartialKeyPath<Axis>) -> ClosedRange<Double>? {
+            field == \Axis.min || field == \Axis.max ? StyleNumbers.coordinate : nil
+        }
     }
 
     /// One series: a name and one value per axis.
@@ -46,6 +54,12 @@ public struct Radar {
             self.values = values
             self.colour = colour
         }
+
+        /// A series with no name and no values, for readers that fill it field by field (the Lua options).
+        public init() { self.init("", values: []) }
+
+        /// None: values are any numbers.
+        public static func range(of field: PartialKeyPath<Series>) -> ClosedRange<Double>? { nil }
     }
 
     /// The shape of the grid rings.

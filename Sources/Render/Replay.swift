@@ -16,10 +16,10 @@ public struct Replay {
         public var frames: [[SIMD2<Double>]]
         /// The tick number of each frame; empty numbers them 0, 1, 2, ….
         public var ticks: [Int]
-        /// Node radius in pixels per node; empty gives every node `Options.nodeRadius`.
-        public var radii: [Double] = []
-        /// Edge width in pixels per edge; empty gives every edge `Options.edgeWidth`.
-        public var edgeWidths: [Double] = []
+        /// The nodes as a per-node style sees them (id and data fields, in the order of `ids`); empty: the ids alone.
+        public var styledNodes: [GraphScene.Node] = []
+        /// The edges as a per-edge style sees them (id and data fields, in the order of `edges`); empty: no fields.
+        public var styledEdges: [GraphScene.Edge] = []
         /// The fixed nodes of each frame, by index; empty for none.
         public var fixed: [[Int]] = []
         /// Alpha and kinetic energy by tick, shown beside the slider and plotted; empty for none.
@@ -43,10 +43,10 @@ public struct Replay {
         public var title: String = "forcelab replay"
         /// Frames shown per second while playing.
         public var framesPerSecond: Double = 30
-        /// Node radius in screen pixels.
-        public var nodeRadius: Double = 4
-        /// Edge width in screen pixels.
-        public var edgeWidth: Double = 1
+        /// Node radius in screen pixels: one for every node, one per node, or a numeric node data field.
+        public var nodeRadius: StyleValue<Double> = .constant(4)
+        /// Edge width in screen pixels: one for every edge, one per edge, or a numeric edge data field.
+        public var edgeWidth: StyleValue<Double> = .constant(1)
         /// Colours for groups.
         public var palette: [String] = Palette.tableau10
 
@@ -64,8 +64,6 @@ public struct Replay {
         public static func range(of option: PartialKeyPath<Options>) -> ClosedRange<Double>? {
             switch option {
             case \.framesPerSecond: framesPerSecondRange
-            case \.nodeRadius: nodeRadiusRange
-            case \.edgeWidth: edgeWidthRange
             default: nil
             }
         }
@@ -87,8 +85,9 @@ public struct Replay {
         try AtomicFile.write(try html(check: check), to: path)
     }
 
-    /// Throws when the parts of the recording disagree in size or hold non-finite numbers, or an option is out of range.
-    func validate() throws {
+    /// Throws when the parts of the recording disagree in size or hold non-finite numbers, or an option is out of
+    /// range; returns each node's radius and each edge's width.
+    func validate() throws -> (radii: [Double], widths: [Double]) {
         let r = recording, n = r.ids.count
         guard !r.frames.isEmpty else { throw RenderError("a replay needs at least one frame") }
         if let k = r.frames.firstIndex(where: { $0.count != n }) {
@@ -105,9 +104,11 @@ public struct Replay {
         if let bad = r.edges.firstIndex(where: { !(0..<n).contains($0.0) || !(0..<n).contains($0.1) }) {
             throw RenderError("edge \(bad + 1) joins \(r.edges[bad].0) and \(r.edges[bad].1), but there are \(n) nodes")
         }
-        guard r.radii.isEmpty || r.radii.count == n else { throw RenderError("radii has \(r.radii.count) entries but there are \(n) nodes") }
-        guard r.edgeWidths.isEmpty || r.edgeWidths.count == r.edges.count else {
-            throw RenderError("edgeWidths has \(r.edgeWidths.count) entries but there are \(r.edges.count) edges")
+        guard r.styledNodes.isEmpty || r.styledNodes.count == n else {
+            throw RenderError("styledNodes has \(r.styledNodes.count) entries but there are \(n) nodes")
+        }
+        guard r.styledEdges.isEmpty || r.styledEdges.count == r.edges.count else {
+            throw RenderError("styledEdges has \(r.styledEdges.count) entries but there are \(r.edges.count) edges")
         }
         guard r.fixed.isEmpty || r.fixed.count == r.frames.count else {
             throw RenderError("fixed has \(r.fixed.count) entries but there are \(r.frames.count) frames")
@@ -116,17 +117,20 @@ public struct Replay {
         if r.cooling.contains(where: { !$0.alpha.isFinite || !$0.energy.isFinite }) {
             throw RenderError("an alpha or energy is not a finite number")
         }
-        try StyleNumbers.check([
-            ("framesPerSecond", options.framesPerSecond, Options.framesPerSecondRange),
-            ("nodeRadius", options.nodeRadius, Options.nodeRadiusRange),
-            ("edgeWidth", options.edgeWidth, Options.edgeWidthRange),
-        ] + r.radii.map { ("radius", $0, Options.nodeRadiusRange) } + r.edgeWidths.map { ("edgeWidth", $0, Options.edgeWidthRange) })
+        let nodes = r.styledNodes.isEmpty ? r.ids.map { GraphScene.Node(id: $0, x: 0, y: 0) } : r.styledNodes
+        let edges = r.styledEdges.isEmpty ? r.edges.map { GraphScene.Edge(source: $0.0, target: $0.1) } : r.styledEdges
+        let radii = try options.nodeRadius.numbers(for: nodes, option: "radius")
+        let widths = try options.edgeWidth.numbers(for: edges, option: "edgeWidth")
+        try StyleNumbers.check([("framesPerSecond", options.framesPerSecond, Options.framesPerSecondRange)]
+            + radii.map { ("radius", $0, Options.nodeRadiusRange) } + widths.map { ("edgeWidth", $0, Options.edgeWidthRange) })
         try Palette.check(options.palette)
+        return (radii, widths)
     }
 
-    /// The recording as one JSON object (numbers rounded to two decimals), charging `meter` one unit per position.
+    /// The recording, checked by `validate`, as one JSON object (numbers rounded to two decimals), charging `meter`
+    /// one unit per position.
     func json(meter: WorkMeter) throws -> String {
-        let r = recording
+        let r = recording, (radii, widths) = try validate()
         let groups = r.groups.isEmpty ? Array(repeating: nil, count: r.ids.count) : r.groups
         let colouring = GroupColouring(keys: groups, palette: options.palette)
         let frames = try r.frames.map { frame in
@@ -143,8 +147,8 @@ public struct Replay {
             ("edges", "[" + r.edges.map { "\($0.0),\($0.1)" }.joined(separator: ",") + "]"),
             ("ticks", "[" + ticks.map(String.init).joined(separator: ",") + "]"),
             ("fps", SVGWriter.number(options.framesPerSecond)),
-            ("radii", JSONText.numbers(r.radii.isEmpty ? Array(repeating: options.nodeRadius, count: r.ids.count) : r.radii)),
-            ("widths", JSONText.numbers(r.edgeWidths.isEmpty ? Array(repeating: options.edgeWidth, count: r.edges.count) : r.edgeWidths)),
+            ("radii", JSONText.numbers(radii)),
+            ("widths", JSONText.numbers(widths)),
             ("fixed", "[" + (r.fixed.isEmpty ? Array(repeating: [], count: r.frames.count) : r.fixed)
                 .map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]"),
             ("cooling", "{\"ticks\":[" + r.cooling.map { String($0.tick) }.joined(separator: ",") + "],\"alpha\":"
@@ -158,7 +162,6 @@ public struct Replay {
     /// the units of work done (one per node position in a frame), every few thousand, and may throw to stop (a time
     /// or work limit).
     public func html(check: @escaping (Int) throws -> Void = { _ in }) throws -> String {
-        try validate()
         let meter = WorkMeter(check)
         let json = try json(meter: meter)
         try meter.flush()

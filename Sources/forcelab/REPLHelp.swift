@@ -16,7 +16,8 @@ enum REPLHelp {
           Tab           completes globals, fields after '.' and methods after ':' (g:<Tab>)
           g:show()      draws a graph's layout here; sim:run{show = true} animates it
           Ctrl-C        stops a running chunk or discards the line; Ctrl-D leaves
-        The reference is docs/lua-api.md in forcelab's sources; docs/tutorial.md starts from the beginning.
+        The reference is docs/lua-api.md, in forcelab's sources or (installed from the package) under
+        /usr/share/doc/forcelab; docs/tutorial.md starts from the beginning.
         """
 
     /// What to print for the typed `chunk` when it asks for help, or nil when it is ordinary Lua; an error evaluating

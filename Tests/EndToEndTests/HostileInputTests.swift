@@ -40,8 +40,8 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
             nil\tkeep.json: Permission denied\t13
-            false\tkeep.json: Permission denied
-            false\tcannot write 'keep.json': Permission denied
+            false\tg:save: keep.json: Permission denied
+            false\tfl.data.write: cannot write 'keep.json': Permission denied
 
             """)
         XCTAssertEqual(try String(contentsOfFile: keep, encoding: .utf8), "keep\n")
@@ -78,15 +78,15 @@ final class HostileInputTests: XCTestCase {
         let lines = result.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 8, result.stdout)
         for line in lines.prefix(7) { XCTAssertTrue(line.hasSuffix("is not valid UTF-8)"), String(line)) }
-        XCTAssertEqual(lines.last, "ids.csv:2: a field is not valid UTF-8")
+        XCTAssertEqual(lines.last, "fl.graph.load: ids.csv:2: a field is not valid UTF-8")
         XCTAssertEqual(result.stderr, """
-            edgelist: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
-            adjlist: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
-            multiline_adjlist: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
-            snap: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
-            pajek: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
-            gml: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
-            tsv: ids.txt:1: a field is not valid UTF-8
+            edgelist: fl.graph.load: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
+            adjlist: fl.graph.load: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            multiline_adjlist: fl.graph.load: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            snap: fl.graph.load: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            pajek: fl.graph.load: ids.txt:2: the file is not UTF-8 text (convert it, for example with iconv)
+            gml: fl.graph.load: ids.txt:1: the file is not UTF-8 text (convert it, for example with iconv)
+            tsv: fl.graph.load: ids.txt:1: a field is not valid UTF-8
 
             """)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -292,6 +292,7 @@ final class REPLTests: XCTestCase {
             XCTAssertTrue(repl.waitFor("\r\n> ", after: mark), repl.screen)
             let shown = repl.screen[mark...]
             XCTAssertTrue(shown.contains("Tab") && shown.contains("help(value)") && shown.contains("help(sim:run)"), String(shown))
+            XCTAssertTrue(shown.contains("/usr/share/doc/forcelab"), "where a package's user finds the docs: \(shown)")
             XCTAssertFalse(shown.contains("nil"), "\(typed) printed \(shown)")
         }
         var mark = repl.mark

@@ -42,7 +42,11 @@ class NotebookTests(unittest.TestCase):
                 script = subprocess.run([FORCELAB, os.path.join(TUTORIAL, step + ".lua")], cwd=alone,
                                         capture_output=True, text=True, check=True)
                 notebook = nbformat.read(os.path.join(NOTEBOOKS, name), as_version=4)
-                folder = tempfile.mkdtemp(prefix="forcelab-notebook-")
+                # The notebook runs where it lies in the tree (docs/notebooks), so it finds examples/data as a user's does.
+                tree = tempfile.mkdtemp(prefix="forcelab-notebook-")
+                os.symlink(os.path.join(ROOT, "examples"), os.path.join(tree, "examples"))
+                folder = os.path.join(tree, "docs", "notebooks")
+                os.makedirs(folder)
                 NotebookClient(notebook, kernel_name="forcelab", timeout=120,
                                resources={"metadata": {"path": folder}}).execute()
                 outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]

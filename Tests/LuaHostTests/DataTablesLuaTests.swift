@@ -37,12 +37,12 @@ final class DataTablesLuaTests: LuaTestCase {
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1}}, {fromat = 'csv'})"),
                        "test:1: fl.data.write: unknown option 'fromat' (did you mean 'format'?)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1, y = 2}}, {columns = {'x'}})"),
-                       "test:1: cannot write '\(folder!)/a.csv': row 1 has a column 'y' that is not among the columns (x)")
+                       "test:1: fl.data.write: cannot write '\(folder!)/a.csv': row 1 has a column 'y' that is not among the columns (x)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 0/0}})"),
-                       "test:1: cannot write '\(folder!)/a.csv': row 1, column 'x': nan is not a finite number")
+                       "test:1: fl.data.write: cannot write '\(folder!)/a.csv': row 1, column 'x': nan is not a finite number")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1 << 53}, {x = (1 << 53) + 1}})"),
                        "test:1: bad argument #2 to 'write' (row 2, field 'x': the integer 9007199254740993 has more digits than a table number holds exactly)")
-        XCTAssertEqual(firstLine("fl.data.read(tmp .. '/none.csv')"), "test:1: cannot read '\(folder!)/none.csv': No such file or directory")
+        XCTAssertEqual(firstLine("fl.data.read(tmp .. '/none.csv')"), "test:1: fl.data.read: cannot read '\(folder!)/none.csv': No such file or directory")
         XCTAssertEqual(firstLine("fl.data.read(tmp .. '/a.csv', {format = 'xml'})"),
                        "test:1: bad argument #2 to 'read' (field 'format': unknown value 'xml' (csv, tsv, jsonl))")
     }

@@ -3,11 +3,11 @@ import XCTest
 /// Graphs from Lua: building, fields, React Flow store semantics, events and files.
 final class GraphLuaTests: LuaTestCase {
     func testMisspeltElementAndChangeFieldsAreRefusedWithTheNearestName() {
-        XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', lable = 'A'}").contains("g:addNode: unknown option 'lable' (did you mean 'label'?)"))
+        XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', lable = 'A'}").contains("g:addNode: unknown field 'lable' (did you mean 'label'?)"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:addEdge{source = 'a', target = 'a', wieght = 2}")
-            .contains("g:addEdge: unknown option 'wieght'"))
+            .contains("g:addEdge: unknown field 'wieght'"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:applyNodeChanges{{type = 'select', id = 'a', selcted = true}}")
-            .contains("unknown option 'selcted' (did you mean 'selected'?)"))
+            .contains("g:applyNodeChanges change: unknown field 'selcted' (did you mean 'selected'?)"))
         XCTAssertTrue(error("fl.graph.new():deleteElements{node = {'a'}}").contains("g:deleteElements: unknown option 'node' (did you mean 'nodes'?)"))
         run("""
             local g = fl.graph.new()
@@ -42,11 +42,59 @@ final class GraphLuaTests: LuaTestCase {
             """)
     }
 
+    /// A node, an edge and a handle are GraphModel's records, read by their declarations: each misspelt field is
+    /// named with the nearest one and each wrong kind with what the field takes.
+    func testElementRecordsAreCheckedAgainstTheirDeclarations() {
+        let graph = "local g = fl.graph.new(); g:addNode{id = 'a'}; "
+        let refused: [(String, String)] = [
+            ("g:addNode{id = 'b', handles = {{id = 'h', tpye = 'source'}}}", "a node's handle: unknown field 'tpye' (did you mean 'type'?)"),
+            ("g:addNode{id = 'b', handles = {{type = 'in'}}}", "(field 'type': unknown value 'in' (source, target))"),
+            ("g:addNode{id = 'b', handles = {{position = 'up'}}}", "(field 'position': unknown value 'up' (left, top, right, bottom))"),
+            ("g:addNode{id = 'b', handles = {'h'}}", "(field 'handles'[1]: table expected, got string)"),
+            ("g:addNode{id = 'b', selected = 'yes'}", "(field 'selected': boolean expected, got string)"),
+            ("g:addNode{id = 'b', data = 3}", "(field 'data': table of named fields expected)"),
+            ("g:addNode{id = 'b', vx = 1/0}", "(field 'vx': a finite number expected, got inf)"),
+            ("g:addEdge{source = 'a', target = 'a', label = {}}", "(field 'label': string expected, got table)"),
+            ("g:addEdge{source = 'a'}", "(field 'target' is required)"),
+            ("g:connect{source = 'a', target = 'a', lable = 'x'}", "g:connect: unknown field 'lable' (fields: source, target, "),
+            ("g:restore({{id = 'b', positon = 1}})", "g:restore node: unknown field 'positon' (did you mean 'position'?)"),
+            ("g:restore({{id = 'b', position = 0}})", "(field 'position': an integer ≥ 1 expected, got 0)"),
+            ("g:restore({}, {{source = 'a', target = 'a', position = 'first'}})", "(field 'position': number expected, got string)"),
+            ("g:applyNodeChanges{{type = 'add', item = {id = 'b', vx = 1}}}", "g:applyNodeChanges item: unknown field 'vx'"),
+            ("g:applyNodeChanges{{type = 'remove'}}", "bad argument #1 to 'applyNodeChanges' (field 'id' is required by a 'remove' change)"),
+            ("g:applyNodeChanges{{id = 'a'}}", "(field 'type' is required)"),
+            ("g:applyNodeChanges{{type = 'position', id = 'a', position = {x = 1, yy = 2}}}",
+             "g:applyNodeChanges position: unknown field 'yy' (did you mean 'y'?)"),
+            ("g:applyNodeChanges{{type = 'position', id = 'a', position = 'here'}}", "(field 'position': table expected, got string)"),
+            ("g:applyNodeChanges{{type = 'dimensions', id = 'a', dimensions = {width = 'wide'}}}", "(field 'width': number expected, got string)"),
+            ("g:applyNodeChanges{{type = 'add', item = {id = 'b'}, index = 0}}", "(field 'index': an integer ≥ 1 expected, got 0)"),
+            ("g:applyEdgeChanges{{type = 'add', item = {source = 'a'}}}", "(field 'target' is required)"),
+            ("g:applyEdgeChanges{{type = 'select', id = 'e', selected = 'yes'}}", "(field 'selected': boolean expected, got string)"),
+        ]
+        for (code, message) in refused {
+            XCTAssertTrue(error(graph + code).contains(message), "\(code): \(error(graph + code))")
+        }
+        run(graph + """
+            g:addNode{id = "b", parentId = "a", handles = {{id = "out", position = "right"}, {type = "target"}}}
+            local snapshot = g:deleteElements{nodes = {"b"}}
+            assert(#snapshot == 1 and snapshot[1].parent == "a", "parentId is parent's other name")
+            assert(snapshot[1].handles[1].type == "source" and snapshot[1].handles[2].type == "target")
+            g:restore(snapshot)
+            local e = g:addEdge{source = "a", target = "b", sourceHandle = "out"}
+            assert(e.id == "xy-edge__aout-b", e.id)
+            g:applyEdgeChanges{{type = "add", item = {source = "b", target = "a"}}}
+            assert(g:edge("xy-edge__b-a") ~= nil, "an added edge without an id takes its connection id")
+            g:applyNodeChanges{{type = "dimensions", id = "b", dimensions = {width = 4}}, {type = "position", id = "b", position = {x = 1, y = 2}}}
+            local b = g:deleteElements{nodes = {"b"}}
+            assert(b[1].width == 4 and b[1].height == 0 and b[1].x == 1 and b[1].y == 2)
+            """)
+    }
+
     func testBadArgumentsReadLikeLuasOwn() {
         XCTAssertTrue(error("fl.graph.new():addNode()").hasPrefix("test:1: bad argument #1 to 'addNode' (table expected, got no value)"))
         XCTAssertTrue(error("local g = fl.graph.new(); g.addNode(g, nil)").contains("bad argument #2 to 'addNode' (table expected, got nil)"))
         XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', x = 'left'}").contains("bad argument #1 to 'addNode' (field 'x': number expected, got string)"))
-        XCTAssertTrue(error("fl.graph.new():addNode{x = 1}").contains("field 'id': string expected, got nil"))
+        XCTAssertTrue(error("fl.graph.new():addNode{x = 1}").contains("bad argument #1 to 'addNode' (field 'id' is required)"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addNode{id='a'}").hasPrefix("test:1: duplicate node id 'a'"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addEdge{source='a', target='b'}").contains("node 'b' does not exist"))
         XCTAssertTrue(error("fl.graph.new().nodeCount(42)").contains("bad argument #1 to 'nodeCount' (Graph expected, got number)"))
@@ -93,7 +141,8 @@ final class GraphLuaTests: LuaTestCase {
             g:applyEdgeChanges{{type = "remove", id = "xy-edge__a-c"}}
             assert(g:edgeCount() == 0 and #g:selectedEdges() == 0)
             """)
-        XCTAssertTrue(error("fl.graph.new():applyNodeChanges{{type = 'teleport', id = 'a'}}").contains("unknown node change type 'teleport'"))
+        XCTAssertTrue(error("fl.graph.new():applyNodeChanges{{type = 'teleport', id = 'a'}}")
+            .contains("(field 'type': unknown value 'teleport' (add, remove, replace, position, dimensions, select))"))
     }
 
     func testDeletingAParentTakesDescendantsInAnyOrderAndCanBeUndone() {
@@ -192,14 +241,18 @@ final class GraphLuaTests: LuaTestCase {
             fl.graph.load(tmp .. "/e.edgelist", {format = "json"})
             """).contains("e.edgelist:1:"))
         XCTAssertTrue(error("fl.graph.generate('spiral')").contains("unknown graph kind 'spiral'"))
-        XCTAssertTrue(error("fl.graph.new():save(tmp .. '/no/such/folder/g.json')").contains("does not exist"))
+        // A file's error names the call as well as the file.
+        let unsaved = error("fl.graph.new():save(tmp .. '/no/such/folder/g.json')")
+        XCTAssertTrue(unsaved.contains(": g:save: ") && unsaved.contains("g.json: folder"), unsaved)
+        let unread = error("fl.graph.load(tmp .. '/none.json')")
+        XCTAssertTrue(unread.contains(": fl.graph.load: ") && unread.contains("none.json: no such file"), unread)
     }
 
     func testMalformedFilesSayWhere() throws {
         let path = folder + "/bad.json"
         try "{\"nodes\": [{\"id\": \"a\"},\n  {\"id\": }]}".write(toFile: path, atomically: true, encoding: .utf8)
         let message = error("fl.graph.load(tmp .. '/bad.json')")
-        XCTAssertTrue(message.contains("bad.json:2:"), message)
+        XCTAssertTrue(message.contains("fl.graph.load: ") && message.contains("bad.json:2:"), message)
         try "a,b\nb,c\n".write(toFile: folder + "/ok.csv", atomically: true, encoding: .utf8)
         run("assert(fl.graph.load(tmp .. '/ok.csv'):edgeCount() == 2)")
     }

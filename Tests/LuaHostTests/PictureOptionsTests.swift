@@ -29,7 +29,7 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(firstLine("fl.svg.plot(tmp .. '/p.svg', {colours = 'x', \(series)})")
             .hasPrefix("test:1: fl.svg.plot: unknown option 'colours' (options: series, recording, width,"))
         XCTAssertEqual(firstLine("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', valeus = {1, 2, 3}}}})"),
-                       "test:1: fl.svg.radar series: unknown option 'valeus' (did you mean 'values'?)")
+                       "test:1: fl.svg.radar series: unknown field 'valeus' (did you mean 'values'?)")
         XCTAssertEqual(firstLine("fl.graph.generate('grid', {rows = 2, cols = 2})"),
                        "test:1: fl.graph.generate(\"grid\"): unknown option 'cols' (did you mean 'columns'?)")
         XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, tmp .. '/g.svg', {viewport = {zoon = 2}})"),
@@ -54,6 +54,39 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertEqual(svg.components(separatedBy: ">higher is better<").count - 1, 1, svg)
         XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {axes = {{name = 'a', better = 'less'}, 'b', 'c'}, series = {{values = {1, 2, 3}}}})")
             .contains("field 'better': unknown value 'less' (lower, higher)"))
+    }
+
+    /// A radar's axes and series and a plot's series and bands are records of Render's types, read by their
+    /// declarations: a misspelt field is named with the nearest one, a wrong kind with what the field takes.
+    func testSeriesAndAxisFieldsAreCheckedAgainstTheirDeclarations() throws {
+        let radar = "fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}}})"
+        let plot = "fl.svg.plot(tmp .. '/p.svg', {series = {{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}})"
+        let band = "band = {deviation = {0.5, 0.5}}"
+        // Each case: the script, what it writes instead of what, and the start of the message.
+        let refused: [(String, String, String, String)] = [
+            (radar, "'a',", "{name = 'a', mxa = 1},", "test:1: fl.svg.radar axis: unknown field 'mxa' (did you mean 'max'?)"),
+            (radar, "'a',", "{name = 'a', max = 'top'},", "test:1: bad argument #2 to 'radar' (field 'max': number expected, got string)"),
+            (radar, "{1, 2, 3}", "{1, 'two', 3}", "test:1: bad argument #2 to 'radar' (field 'values'[2]: number expected, got string)"),
+            (radar, "{values = {1, 2, 3}}", "{name = 's'}", "test:1: bad argument #2 to 'radar' (field 'values' is required)"),
+            (radar, "{values", "{colour = {}, values", "test:1: bad argument #2 to 'radar' (field 'colour': string expected, got table)"),
+            (plot, "name = 's'", "nmae = 's'", "test:1: fl.svg.plot series: unknown field 'nmae' (did you mean 'name'?)"),
+            (plot, "deviation =", "deviaton =", "test:1: fl.svg.plot band: unknown field 'deviaton' (did you mean 'deviation'?)"),
+            (plot, "name = 's'", "line = 'yes'", "test:1: bad argument #2 to 'plot' (field 'line': boolean expected, got string)"),
+            (plot, band, "band = {lower = {0, 1}}", "test:1: bad argument #2 to 'plot' (field 'band': {lower =, upper =} or {deviation =} expected)"),
+            (plot, band, "errorBars = 2", "test:1: bad argument #2 to 'plot' (field 'errorBars': table expected, got number)"),
+            (plot, "y = {1, 2}", "x = {1, 2}", "test:1: bad argument #2 to 'plot' (field 'y' is required)"),
+        ]
+        for (script, old, new, message) in refused {
+            XCTAssertEqual(firstLine(script.replacingOccurrences(of: old, with: new)), message)
+        }
+        // `color` is `colour` spelt the American way; when both are given, `colour` is taken.
+        run(plot.replacingOccurrences(of: "name = 's'", with: "color = '#123456', x = {10, 20}"))
+        let drawn = try file("p.svg")
+        XCTAssertTrue(drawn.contains("#123456"), drawn)
+        XCTAssertTrue(drawn.contains(">series 1<"), drawn)
+        run(plot.replacingOccurrences(of: "name = 's'", with: "colour = '#abcdef', color = '#123456'"))
+        XCTAssertFalse(try file("p.svg").contains("#123456"))
+        XCTAssertTrue(try file("p.svg").contains("#abcdef"))
     }
 
     func testGeneratorOptionsAreCheckedAgainstTheKindsDeclaration() {
@@ -184,6 +217,20 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
             .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
+        // The per-element styles and the weight are settings of Render's structs, read by the one reader: a misspelt
+        // key gets the nearest name, a value of the wrong kind the kinds the option takes.
+        XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidht = 2})"),
+                       "test:1: fl.html.replay: unknown option 'edgeWidht' (did you mean 'edgeWidth'?)")
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = {}})")
+            .contains("bad argument #3 to 'replay' (field 'radius': number, data field name or function expected, got table)"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidth = true})")
+            .contains("bad argument #3 to 'replay' (field 'edgeWidth': number, data field name or function expected, got boolean)"))
+        XCTAssertEqual(firstLine("local g = fl.graph.new(); fl.metrics(g, {wieght = 'w'})"),
+                       "test:1: fl.metrics: unknown option 'wieght' (did you mean 'weight'?)")
+        XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {radius = true})")
+            .contains("bad argument #2 to 'metrics' (field 'radius': number, data field name or function expected, got boolean)"))
+        XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {weight = {}})")
+            .contains("bad argument #2 to 'metrics' (field 'weight': string expected, got table)"))
     }
 
     func testMetricsCanLeaveCrossingsOut() {

@@ -108,6 +108,24 @@ final class MetricsTests: XCTestCase {
         }
     }
 
+    /// On a layout of 3,000 random edges (some repeated, many sharing ends), on real coordinates and on a coarse
+    /// grid (touching, collinear and coincident points), the slabs count what testing every pair counts, on 1 and 2
+    /// threads, with less work than there are crossings.
+    func testSlabCountMatchesPairwiseCountOnALargeLayout() throws {
+        for (integer, threads) in [(false, 1), (true, 2)] {
+            var (positions, edges) = randomLayout(nodes: 1500, edges: 1500, width: 1000, height: 800, seed: 3)
+            if integer { positions = positions.map { ($0 / 25).rounded(.down) } }
+            edges += (0..<1500).map { i in (i % 1000, (i * 7 + 1) % 1000) }
+            let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
+            var work = 0
+            let meter = WorkMeter { work += $0 }
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: meter),
+                           exact, "integer \(integer)")
+            try meter.flush()
+            XCTAssertLessThan(work, exact, "crossings are counted, not each tested")
+        }
+    }
+
     /// Counting by rows answers to the limits: the meter is charged as rows are done, and a check that throws stops it.
     func testRowCountAnswersToTheLimits() throws {
         let (positions, edges) = randomLayout(nodes: 2000, edges: 3000, width: 1000, height: 1000, seed: 5)
@@ -116,8 +134,8 @@ final class MetricsTests: XCTestCase {
         let crossings = try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 2, meter: meter)
         try meter.flush()
         XCTAssertGreaterThan(crossings, 100_000, "long random edges cross often")
-        XCTAssertGreaterThan(work, crossings, "every pair tested is charged")
-        XCTAssertLessThan(work, edges.count * edges.count / 2, "far fewer pairs than every pair are tested")
+        XCTAssertGreaterThan(work, edges.count, "every segment along a line and every pair tested is charged")
+        XCTAssertLessThan(work, crossings, "crossings inside a slab are counted as inversions, not tested one by one")
         struct Stop: Error {}
         var charged = 0
         XCTAssertThrowsError(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 2, meter: WorkMeter {
@@ -211,6 +229,37 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(other, full, accuracy: 0.03 * full)
         XCTAssertThrowsError(try Metrics.stress(positions: positions, edges: [(0, 1200)])) {
             XCTAssertEqual("\($0)", "edge 1 joins 0 and 1200, but there are 1200 nodes")
+        }
+    }
+
+    func testAGraphsRadiiAndWeightsComeFromItsDataFieldsAsTheOptionsSay() throws {
+        // Two nodes 5 apart, radii 10 and 1 in field r, then a third 20 further on; edge weights 1 and 4 in field w.
+        let graph = Graph()
+        try graph.addNode(Node(id: "a", x: 0, y: 0, data: ["r": .number(10)]))
+        try graph.addNode(Node(id: "b", x: 5, y: 0, data: ["r": .number(1)]))
+        try graph.addNode(Node(id: "c", x: 25, y: 0, data: ["r": .number(1)]))
+        try graph.addEdge(Edge(id: "ab", source: "a", target: "b", data: ["w": .number(1)]))
+        try graph.addEdge(Edge(id: "bc", source: "b", target: "c", data: ["w": .number(4)]))
+        var options = Metrics.Options()
+        let figure = { (name: String) in try Metrics.measure(only: [.overlaps, .edgeLengthMean], graph: graph, options: options).first { $0.0 == name }!.1 }
+        XCTAssertEqual(try figure("overlaps"), 1, "radius 5 each: a and b overlap")
+        options.nodeRadius = .field("r")
+        XCTAssertEqual(try figure("overlaps"), 1)
+        options.nodeRadius = .constant(1)
+        XCTAssertEqual(try figure("overlaps"), 0)
+        options.nodeRadius = .values([1, 1, 30])
+        XCTAssertEqual(try figure("overlaps"), 2, "c reaches both")
+        XCTAssertEqual(try figure("edgeLengthMean"), 12.5)
+        options.weight = "w"
+        XCTAssertEqual(try figure("edgeLengthMean"), 5)
+        options.weight = "nope"
+        XCTAssertThrowsError(try figure("edgeLengthMean")) { XCTAssertEqual("\($0)", "edge 'ab' (a -> b) has no weight field 'nope'") }
+        options.weight = nil
+        options.nodeRadius = .field("nope")
+        XCTAssertThrowsError(try figure("overlaps")) { XCTAssertEqual("\($0)", "radius: node 'a' has no numeric data field 'nope'") }
+        // Without the graph, a radius by data field has no data to read, and says so naming the node.
+        XCTAssertThrowsError(try Metrics.measure(positions: square, edges: cycle, ids: ["p", "q", "r", "s"], options: options)) {
+            XCTAssertEqual("\($0)", "radius: node 'p' has no numeric data field 'nope'")
         }
     }
 

@@ -18,15 +18,21 @@ final class ReplayTests: XCTestCase {
                                 groups: (0..<n).map { $0 % 2 == 0 ? "even" : "odd" },
                                 edges: (1..<n).map { ($0 - 1, $0) } + [(0, 15)],
                                 frames: frames, ticks: (0..<40).map { $0 * 5 })
-        recording.radii = (0..<n).map { 3 + Double($0 % 4) * 2 }
-        recording.edgeWidths = (0..<n).map { 1 + Double($0 % 3) }
         recording.fixed = (0..<40).map { $0 < 20 ? [0] : [0, 15] }
         recording.cooling = (0..<196).map { t in (t, pow(0.977, Double(t)), 500 * pow(0.96, Double(t)) + 1e-7) }
         return recording
     }
 
+    /// Options giving the recording's nodes and edges radii and widths one by one.
+    static func styled() -> Replay.Options {
+        var options = Replay.Options()
+        options.nodeRadius = .values((0..<30).map { 3 + Double($0 % 4) * 2 })
+        options.edgeWidth = .values((0..<30).map { 1 + Double($0 % 3) })
+        return options
+    }
+
     func testRadiiWidthsFixedNodesAndCoolingReachThePage() throws {
-        let json = try Replay(recording: Self.recording()).json(meter: WorkMeter())
+        let json = try Replay(recording: Self.recording(), options: Self.styled()).json(meter: WorkMeter())
         XCTAssertTrue(json.contains("\"radii\":[3,5,7,9,3,"), json)
         XCTAssertTrue(json.contains("\"widths\":[1,2,3,1,"))
         XCTAssertTrue(json.contains("\"fixed\":[[0],[0],"))
@@ -34,12 +40,10 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(json.contains("\"cooling\":{\"ticks\":[0,1,2,"))
         XCTAssertTrue(json.contains("\"alpha\":[1,0.977,0.954529,"), "six significant digits")
         var plain = Self.recording()
-        plain.radii = []
-        plain.edgeWidths = []
         plain.fixed = []
         var options = Replay.Options()
-        options.nodeRadius = 6
-        options.edgeWidth = 0.5
+        options.nodeRadius = .constant(6)
+        options.edgeWidth = .constant(0.5)
         let defaults = try Replay(recording: plain, options: options).json(meter: WorkMeter())
         XCTAssertTrue(defaults.contains("\"radii\":[6,6,6,") && defaults.contains("\"widths\":[0.5,0.5,"))
         XCTAssertTrue(defaults.contains("\"fixed\":[[],[],"))
@@ -47,13 +51,17 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(html.contains("<select id=\"speed\" aria-label=\"speed\"><option value=\"0.25\">0.25×</option>"))
         XCTAssertTrue(html.contains("<option value=\"1\" selected>1×</option>"))
         XCTAssertTrue(html.contains("<canvas id=\"cooling\""))
+        var badStyle = Self.styled()
+        badStyle.nodeRadius = .values((0..<30).map { $0 == 3 ? 0 : 4 })
+        XCTAssertThrowsError(try Replay(recording: Self.recording(), options: badStyle).html()) {
+            XCTAssertEqual("\($0)", "radius must be from 0.01 to 1000, got 0")
+        }
+        badStyle = Self.styled()
+        badStyle.edgeWidth = .values(Array(repeating: 1, count: 29))
+        XCTAssertThrowsError(try Replay(recording: Self.recording(), options: badStyle).html()) {
+            XCTAssertEqual("\($0)", "edgeWidth has 29 values but the graph has 30 edges")
+        }
         var bad = Self.recording()
-        bad.radii[3] = 0
-        XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "radius must be from 0.01 to 1000, got 0") }
-        bad = Self.recording()
-        bad.edgeWidths.removeLast()
-        XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "edgeWidths has 29 entries but there are 30 edges") }
-        bad = Self.recording()
         bad.fixed[2] = [30]
         XCTAssertThrowsError(try Replay(recording: bad).html()) { XCTAssertEqual("\($0)", "a fixed node index is not one of the 30 nodes") }
         bad = Self.recording()
@@ -110,10 +118,27 @@ final class ReplayTests: XCTestCase {
             XCTAssertEqual("\($0)", "framesPerSecond must be from 0.01 to 1000, got inf")
         }
         options = Replay.Options()
-        options.nodeRadius = -1
+        options.nodeRadius = .constant(-1)
         XCTAssertThrowsError(try Replay(recording: Self.recording(), options: options).html()) {
-            XCTAssertEqual("\($0)", "nodeRadius must be from 0.01 to 1000, got -1")
+            XCTAssertEqual("\($0)", "radius must be from 0.01 to 1000, got -1")
         }
+    }
+
+    func testStylesByDataFieldReadTheStyledNodesAndEdges() throws {
+        var recording = Self.recording()
+        recording.styledNodes = recording.ids.enumerated().map { GraphScene.Node(id: $1, x: 0, y: 0, data: ["size": .number(Double($0 % 3 + 2))]) }
+        recording.styledEdges = recording.edges.enumerated().map { GraphScene.Edge(source: $1.0, target: $1.1, id: "e\($0)", data: ["w": .integer($0 % 2 + 1)]) }
+        var options = Replay.Options()
+        options.nodeRadius = .field("size")
+        options.edgeWidth = .field("w")
+        let json = try Replay(recording: recording, options: options).json(meter: WorkMeter())
+        XCTAssertTrue(json.contains("\"radii\":[2,3,4,2,") && json.contains("\"widths\":[1,2,1,2,"), json)
+        options.edgeWidth = .field("size")
+        XCTAssertThrowsError(try Replay(recording: recording, options: options).html()) {
+            XCTAssertEqual("\($0)", "edgeWidth: edge 'e0' has no numeric data field 'size'")
+        }
+        recording.styledEdges.removeLast()
+        XCTAssertThrowsError(try Replay(recording: recording).html()) { XCTAssertEqual("\($0)", "styledEdges has 29 entries but there are 30 edges") }
     }
 
     func testPagePlaysInHeadlessChromium() throws {

@@ -1,48 +1,39 @@
--- A grouped flow laid out by forces: a retrieval chat flow as a flow editor (Flowise, React Flow) draws one, its
--- steps piled in a corner at first, then spread by the four flow forces: box collision (each step its own box,
--- none overlapping), frames (each group's frame holds its steps and grows to fit them, a group inside a group),
--- links between handles (springs from the side each edge is drawn from) and a flow to the right.
+-- A real Flowise flow laid out by forces: Flowise's "Deep Research With SubAgents" agentflow (its marketplace,
+-- Apache-2.0), read as Flowise saves it, its steps piled in a corner at first, then spread by the four flow forces:
+-- box collision (each step its own box, none overlapping), frames (the iteration's frame holds its sub-agent and
+-- is fitted to it), links between handles (springs from the side each edge is drawn from) and a flow to the right.
 local fl = require "forcelab"
 local out = fl.mkdir(arg[1] or "out")
+local folder = arg[0]:match("^(.*)/") or "."
 
-local steps = {   -- id, label, group
-  {"pdf", "PDF loader", "ingest"}, {"web", "Web scraper", "ingest"}, {"splitter", "Text splitter", "ingest"},
-  {"embeddings", "Embeddings", "ingest"}, {"store", "Vector store", "ingest"},
-  {"question", "User question"}, {"memory", "Buffer memory", "agent"}, {"model", "Chat model", "agent"},
-  {"retriever", "Retriever tool", "tools"}, {"search", "Web search tool", "tools"},
-  {"toolAgent", "Tool agent", "agent"},
-  {"answer", "Answer"}, {"feedback", "Feedback log"},
-}
-local groups = {ingest = {label = "Ingest documents"}, agent = {label = "Agent"},
-  tools = {label = "Tools", parent = "agent"}}
-local flows = {{"pdf", "splitter"}, {"web", "splitter"}, {"splitter", "store"}, {"embeddings", "store"},
-  {"store", "retriever"}, {"question", "toolAgent"}, {"memory", "toolAgent"}, {"model", "toolAgent"},
-  {"retriever", "toolAgent"}, {"search", "toolAgent"}, {"toolAgent", "answer"}, {"answer", "feedback"}}
+local g = fl.graph.load(folder .. "/../data/deep-research-with-subagents.json")
+-- Sticky notes are comments with no edges: left out, as they take no part in the flow.
+local notes = {}
+for node in g:nodes() do if node.type == "stickyNote" then notes[#notes + 1] = node.id end end
+g:deleteElements{nodes = notes}
 
--- Edges leave a box on its right and enter on its left; every box starts within 40 px of the corner.
-local handles = {{id = "right", type = "source", position = "right"}, {id = "left", type = "target", position = "left"}}
-local g = fl.graph.new{directed = true}
+-- Flowise draws a step's name (data.label), its inputs on the left and its outputs on the right; the file names
+-- the handles but not their sides, so they are declared here.
+local sides = {}
+for edge in g:edges() do
+  sides[edge.source] = sides[edge.source] or {}
+  sides[edge.source][edge.sourceHandle] = {id = edge.sourceHandle, type = "source", position = "right"}
+  sides[edge.target] = sides[edge.target] or {}
+  sides[edge.target][edge.targetHandle] = {id = edge.targetHandle, type = "target", position = "left"}
+end
 math.randomseed(3)
-local function addGroup(id)
-  if g:node(id) then return end
-  local group = groups[id]
-  if group.parent then addGroup(group.parent) end
-  g:addNode{id = id, label = group.label, parent = group.parent, x = 0, y = 0, width = 60, height = 40,
-            data = {kind = "group"}}
-end
-for _, step in ipairs(steps) do
-  local id, label, group = step[1], step[2], step[3]
-  if group then addGroup(group) end
-  g:addNode{id = id, parent = group, x = 40 * math.random(), y = 40 * math.random(), width = 8 * #label + 24,
-            height = 36, label = label, handles = handles, data = {kind = group or "step"}}
-end
-for _, flow in ipairs(flows) do
-  g:addEdge{source = flow[1], target = flow[2], sourceHandle = "right", targetHandle = "left"}
+for node in g:nodes() do
+  local item = node:snapshot()
+  item.label, item.handles = node.data.label, {}
+  for _, handle in pairs(sides[node.id] or {}) do item.handles[#item.handles + 1] = handle end
+  table.sort(item.handles, function(a, b) return a.id < b.id end)
+  item.x, item.y = 40 * math.random(), 40 * math.random()   -- every step within 40 px of the corner
+  g:applyNodeChanges{{type = "replace", id = node.id, item = item}}
 end
 
--- About one pixel per unit, so that the frames are drawn as the boxes the forces gave them.
-local picture = {edgeType = "smoothstep", markerEnd = "arrowClosed", fill = "kind", legend = false,
-  width = 1340, height = 620, fontSize = 12}
+-- Flowise's own colours; about one pixel per unit, so that the frame is drawn as the box the forces gave it.
+local picture = {edgeType = "smoothstep", markerEnd = "arrowClosed", fill = "color", legend = false,
+  width = 1500, height = 340, fontSize = 13}
 local function draw(name, title)
   picture.title = title
   fl.svg.graph(g, out .. "/flow-forces-" .. name .. ".svg", picture)
@@ -56,6 +47,20 @@ sim:force("collide", fl.force.collide{shape = "box", margin = 12})
 sim:force("frames", fl.force.frames{padding = 16, shrinks = true})
 sim:force("flow", fl.force.flow{direction = "right", separation = 50})
 local ticks, why = sim:run()
+
+-- The checks: no two boxes overlap, every child lies inside its parent's frame, every edge runs left to right.
 local m = fl.metrics(g, {only = {"boxOverlaps", "crossings"}})
+assert(m.boxOverlaps == 0, "boxes overlap")
+for node in g:nodes() do
+  if node.parent then
+    local frame = g:node(node.parent)
+    assert(node.x >= 0 and node.y >= 0 and node.x + node.width <= frame.width and node.y + node.height <= frame.height,
+           node.id .. " is outside its frame")
+  end
+end
+for edge in g:edges() do
+  local sx = g:absolutePosition(edge.source) + g:node(edge.source).width
+  assert(sx < g:absolutePosition(edge.target), edge.id .. " does not run to the right")
+end
 print(("%d ticks (%s), %d box overlaps, %d crossings"):format(ticks, why, m.boxOverlaps, m.crossings))
 draw("end", ("Laid out by the flow forces: %d overlaps, %d crossings"):format(m.boxOverlaps, m.crossings))

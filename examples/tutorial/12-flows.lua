@@ -4,27 +4,35 @@
 -- forces know flows: collide with shape "box", frames, link between handles, and flow in one direction.
 local fl = require "forcelab"
 local out = fl.mkdir(arg[1] or "out")
+-- The flow ships in examples/data: found from this script's folder, or from a notebook's (docs/notebooks).
+local script = arg[0]:match("^(.-)[^/]*%.lua$")
+local data = script and script .. "../data/" or "../../examples/data/"
 
--- An order's way through a shop: two groups of steps, edges from each box's right side to the next one's left.
-local function orders()
-  local g = fl.graph.new{directed = true}
-  local handles = {{id = "out", type = "source", position = "right"}, {id = "in", type = "target", position = "left"}}
-  for _, group in ipairs{"payment", "shipping"} do g:addNode{id = group, label = group, width = 40, height = 40} end
-  local steps = {{"Order placed"}, {"Check stock"}, {"Authorise card", "payment"}, {"Capture payment", "payment"},
-    {"Pick items", "shipping"}, {"Pack box", "shipping"}, {"Hand to courier", "shipping"}, {"Email receipt"}}
-  for i, step in ipairs(steps) do
-    g:addNode{id = step[1], label = step[1], parent = step[2], width = 8 * #step[1] + 24, height = 36,
-              handles = handles, data = {kind = step[2] or "step"}}
-    if i > 1 then g:addEdge{source = steps[i - 1][1], target = step[1], sourceHandle = "out", targetHandle = "in"} end
+-- Flowise's "Iterations" agentflow, as Flowise saves it: a start, an iteration whose frame holds two agents, and a
+-- last agent. Flowise draws each step's data.label, inputs on the left and outputs on the right (the file names
+-- the handles, not their sides); every step starts in a 40 px corner.
+local function iterations()
+  local g = fl.graph.load(data .. "iterations.json")
+  local handles = {}
+  for edge in g:edges() do
+    handles[edge.source] = handles[edge.source] or {}
+    table.insert(handles[edge.source], {id = edge.sourceHandle, type = "source", position = "right"})
   end
-  g:addEdge{source = "Capture payment", target = "Email receipt", sourceHandle = "out", targetHandle = "in"}
+  math.randomseed(12)
+  for node in g:nodes() do
+    local step = node:snapshot()
+    step.label, step.x, step.y = node.data.label, 40 * math.random(), 40 * math.random()
+    step.handles = handles[node.id] or {}
+    step.handles[#step.handles + 1] = {id = node.id, type = "target", position = "left"}  -- Flowise's input
+    g:applyNodeChanges{{type = "replace", id = node.id, item = step}}
+  end
   return g
 end
 
 -- Each picture about one pixel per unit, so that the frames are drawn as the boxes the forces gave them.
-local sizes = {d3 = {1080, 600}, flow = {1320, 380}}
+local sizes = {d3 = {900, 560}, flow = {1000, 300}}
 for _, forces in ipairs{"d3", "flow"} do
-  local g = orders()
+  local g = iterations()
   local sim = fl.simulation(g)
   sim:force("charge", fl.force.manyBody{strength = -300})
   if forces == "d3" then
@@ -33,7 +41,7 @@ for _, forces in ipairs{"d3", "flow"} do
   else
     sim:force("link", fl.force.link{ends = "handles", distance = 40})  -- springs between the sides edges leave by
     sim:force("collide", fl.force.collide{shape = "box", margin = 10}) -- boxes kept 10 apart
-    sim:force("frames", fl.force.frames{shrinks = true})               -- each group's frame holds its steps
+    sim:force("frames", fl.force.frames{shrinks = true})               -- the iteration's frame holds its agents
     sim:force("flow", fl.force.flow{direction = "right"})              -- every edge's target right of its source
   end
   sim:run()
@@ -41,6 +49,6 @@ for _, forces in ipairs{"d3", "flow"} do
   local title = string.format("%s forces: boxes overlapping in %d pairs", forces, overlaps)
   print(title)
   fl.svg.graph(g, out .. "/12-flows-" .. forces .. ".svg", {title = title,
-    edgeType = "smoothstep", markerEnd = "arrowClosed", fill = "kind", legend = false, fontSize = 12,
+    edgeType = "smoothstep", markerEnd = "arrowClosed", fill = "color", legend = false, fontSize = 12, padding = 40,
     width = sizes[forces][1], height = sizes[forces][2]})
 end

@@ -25,7 +25,8 @@ enum StressPolish {
         try MemoryRequest.check(memoryNeeded(nodeCount: n, pivots: pivots, dimensions: d),
                                 for: "the multilevel layout's stress polish (\(n) nodes × \(min(pivots, n)) pivots)")
         let paths = try ShortestPaths(nodeCount: n, edges: level.edges)
-        let chosen = try Pivots(count: pivots, nodeCount: n, first: random.next(below: n), gap: 1, check: check) {
+        let first = random.next(below: n)
+        let chosen = try Pivots(count: pivots, nodeCount: n, first: first, gap: 1, choice: .farthest, random: &random, check: check) {
             paths.distances(from: $0)
         }
         try MemoryRequest.check(TwoHopStress.memoryNeeded(paths), for: "the multilevel layout's stress polish (two-hop pairs of \(n) nodes)")

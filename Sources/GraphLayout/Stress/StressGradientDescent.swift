@@ -3,8 +3,9 @@ import Foundation
 
 /// Minimises a stress model by stochastic gradient descent (Zheng, Pawar and Goodman, "Graph Drawing by Stochastic
 /// Gradient Descent", 2018): each epoch visits every term of the model in a seeded random order and moves the term's
-/// node part of the way to its target distance from the other node, the step shrinking exponentially from epoch to
-/// epoch, from 1 / (smallest weight) to `floor` / (largest weight).
+/// node part of the way to its target distance from the other node, at most half of it (as their update moves each
+/// of the pair half; a whole step, measured on the words graph, left stress 0.090 against 0.084), the step shrinking
+/// exponentially from epoch to epoch, from 1 / (smallest weight) to `floor` / (largest weight).
 enum StressGradientDescent {
     /// The epochs (Zheng et al.'s t_max).
     static let epochs = 30
@@ -41,7 +42,7 @@ enum StressGradientDescent {
                     let offset = points[i] - points[j]
                     let length = (offset * offset).sum().squareRoot()
                     guard length > 0 else { continue }
-                    let step = min(eta * term.w, 1)
+                    let step = min(eta * term.w, 1) / 2
                     points[i] -= offset * (step * (length - term.d) / length)
                 }
             }

@@ -43,15 +43,15 @@ public enum StressLayout {
         var points: [Vector]
         let result: (iterations: Int, converged: Bool)
         if sparse {
-            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths), check: check) {
-                paths.distances(from: $0)
-            }
+            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths), choice: .sampled,
+                                    random: &random, check: check) { paths.distances(from: $0) }
             let model = try SparseStress(paths: paths, pivots: pivots, check: check)
             points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
             result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         } else {
             let model = try AllPairsStress(paths: paths, check: check)
-            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0, check: check) { Array(model.row($0)) }
+            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
+                                    check: check) { Array(model.row($0)) }
             points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
             result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
         }

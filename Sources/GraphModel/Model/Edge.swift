@@ -39,6 +39,13 @@ public struct Edge: Equatable, Sendable {
         self.type = type
     }
 
+    /// An edge with an empty id and endpoints and every other field at its default, for readers that fill it field
+    /// by field (the Lua records).
+    public init() { self.init(id: "", source: "", target: "") }
+
+    /// None: an edge has no numeric field.
+    public static func range(of field: PartialKeyPath<Edge>) -> ClosedRange<Double>? { nil }
+
     /// React Flow's id for a connection: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`.
     public static func connectionId(
         source: String, target: String, sourceHandle: String? = nil, targetHandle: String? = nil

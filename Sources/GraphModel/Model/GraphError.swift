@@ -28,3 +28,11 @@ public struct GraphError: Error, Equatable, CustomStringConvertible {
     /// An id that names no edge.
     static func unknownEdge(_ id: String) -> GraphError { GraphError("no edge with id '\(id)'") }
 }
+
+extension Optional {
+    /// The value, or the error that a change of `kind` (a record's `type`) requires field `name`.
+    func required(_ name: String, by kind: some RawRepresentable<String>) throws -> Wrapped {
+        guard let self else { throw GraphError("field '\(name)' is required by a '\(kind.rawValue)' change") }
+        return self
+    }
+}

@@ -13,4 +13,10 @@ public struct Handle: Equatable, Sendable {
         self.type = type
         self.position = position
     }
+
+    /// The node's default source handle, for readers that fill it field by field (the Lua records).
+    public init() { self.init(id: nil, type: .source) }
+
+    /// None: a handle has no numeric field.
+    public static func range(of field: PartialKeyPath<Handle>) -> ClosedRange<Double>? { nil }
 }

@@ -66,6 +66,14 @@ public struct Node: Equatable, Sendable {
         self.label = label
     }
 
+    /// A node with an empty id and every other field at its default, for readers that fill it field by field (the
+    /// Lua records).
+    public init() { self.init(id: "") }
+
+    /// The range a numeric field must lie in, for readers that check fields by key path: coordinates and sizes
+    /// may be infinite.
+    public static func range(of field: PartialKeyPath<Node>) -> ClosedRange<Double>? { -Double.infinity...Double.infinity }
+
     /// A node at a position given by coordinates.
     public init(id: String, x: Double, y: Double, z: Double? = nil, data: [String: DataValue] = [:]) {
         self.init(id: id, position: Point(x: x, y: y, z: z), data: data)

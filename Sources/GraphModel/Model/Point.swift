@@ -14,6 +14,12 @@ public struct Point: Equatable, Sendable {
         self.z = z
     }
 
+    /// The unplaced point, for readers that fill it field by field (the Lua records).
+    public init() { self = .unplaced }
+
+    /// Coordinates may be infinite, as a node's are.
+    public static func range(of field: PartialKeyPath<Point>) -> ClosedRange<Double>? { -Double.infinity...Double.infinity }
+
     /// The point with every coordinate NaN: a node a simulation still has to place.
     public static let unplaced = Point(x: .nan, y: .nan)
 

@@ -5,12 +5,17 @@ import Render
 /// Reads a per-node or per-edge style option for Render: a constant or a data field name is handed on as it is, and
 /// a Lua function(node, i) or function(edge, i) is evaluated here, once per element.
 struct ElementStyles {
+    /// The graph whose nodes and edges a style's function is called for, and which of them, in order.
+    struct Elements {
+        let graph: GraphHandle
+        /// The nodes a function is called for, in order; nil for the graph's.
+        var nodeIds: [String]? = nil
+        /// The edges a function is called for, in order; nil for the graph's.
+        var edgeIds: [String]? = nil
+    }
+
     let options: OptionsReader
-    let graph: GraphHandle
-    /// The nodes a function is called for, in order; nil for the graph's.
-    var nodeIds: [String]? = nil
-    /// The edges a function is called for, in order; nil for the graph's.
-    var edgeIds: [String]? = nil
+    let elements: Elements
 
     /// A colour option: a colour or data field name (Render's colouring rule tells them apart), or a function.
     func colours(_ name: String) throws -> StyleValue<String>? {
@@ -53,7 +58,8 @@ struct ElementStyles {
         let arguments = options.fields.arguments
         let L = arguments.L
         let function = LuaReference(L, -1)
-        let ids = kind == .node ? nodeIds ?? graph.graph.nodeIds : edgeIds ?? graph.graph.edges.map(\.id)
+        let graph = elements.graph
+        let ids = kind == .node ? elements.nodeIds ?? graph.graph.nodeIds : elements.edgeIds ?? graph.graph.edges.map(\.id)
         return try ids.enumerated().map { i, id in
             try function.call(L, results: 1) {
                 ElementBindings.push(L, graph, kind, id)

@@ -3,80 +3,14 @@ import GraphModel
 
 /// Converts graph nodes, edges and changes between Lua tables and GraphModel values.
 enum GraphConversions {
-    /// A node id from a field: strings as they are, numbers formatted as Lua prints them.
-    static func id(_ reader: LuaTableReader, _ field: String, required: Bool) throws -> String? {
-        let value = try reader.string(field)
-        if value == nil && required {
-            throw reader.arguments.error(reader.argument, "field '\(field)': string expected, got nil")
-        }
-        return value
-    }
-
-    /// A node from a table such as `{id = "a", x = 0, y = 0, data = {group = 1}, parent = "p"}`.
-    static func node(_ reader: LuaTableReader, _ fields: LuaOptionTable = GraphRecordOptions.nodeItem) throws -> Node {
-        _ = try OptionsReader(reader, fields)
-        let x = try reader.number("x"), y = try reader.number("y"), z = try reader.number("z")
-        var node = Node(id: try id(reader, "id", required: true)!)
-        if let x, let y {
-            node.position = Point(x: x, y: y, z: z)
-        } else if x != nil || y != nil {
-            node.position = Point(x: x ?? .nan, y: y ?? .nan, z: z)
-        }
-        node.fx = try reader.number("fx")
-        node.fy = try reader.number("fy")
-        node.fz = try reader.number("fz")
-        node.data = try reader.fields("data") ?? [:]
-        node.parentId = try reader.string("parent") ?? reader.string("parentId")
-        node.width = try reader.number("width")
-        node.height = try reader.number("height")
-        node.handles = try handles(reader)
-        node.selected = reader.boolean("selected") ?? false
-        node.deletable = reader.boolean("deletable") ?? true
-        node.hidden = reader.boolean("hidden") ?? false
-        node.type = try reader.string("type")
-        node.label = try reader.string("label")
-        return node
-    }
-
-    /// The `handles` field: `{{id = "out", type = "source", position = "right"}, ...}`.
-    private static func handles(_ reader: LuaTableReader) throws -> [Handle] {
-        let L = reader.arguments.L
-        guard reader.push("handles") != LUA_TNIL else {
-            fl_pop(L, 1)
-            return []
-        }
-        defer { fl_pop(L, 1) }
-        guard lua_type(L, -1) == LUA_TTABLE else { throw reader.fieldError("handles", expected: "table") }
-        let list = LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument)
-        return try list.elements { luaType, i in
-            guard luaType == LUA_TTABLE else { throw reader.fieldError("handles[\(i)]", expected: "table") }
-            let entry = LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument)
-            let typeName = try entry.string("type") ?? "source"
-            guard let type = HandleType(rawValue: typeName) else {
-                throw reader.arguments.error(reader.argument, "handles[\(i)].type must be 'source' or 'target', got '\(typeName)'")
-            }
-            let position = try entry.string("position").flatMap { HandlePosition(rawValue: $0) }
-            return Handle(id: try entry.string("id"), type: type, position: position)
-        }
-    }
-
-    /// An edge from a table such as `{source = "a", target = "b", id = nil, data = {weight = 2}}`.
+    /// An edge read as `record` declares it (`{source = "a", target = "b", data = {weight = 2}}`); without an id,
+    /// `defaultId` makes one from its endpoints and handles.
     static func edge(
-        _ reader: LuaTableReader, _ fields: LuaOptionTable = GraphRecordOptions.edge,
+        _ fields: OptionsReader, _ record: LuaSettingsTable<Edge> = GraphRecordOptions.addedEdge,
         defaultId: (String, String, String?, String?) -> String
     ) throws -> Edge {
-        _ = try OptionsReader(reader, fields)
-        let source = try id(reader, "source", required: true)!
-        let target = try id(reader, "target", required: true)!
-        let sourceHandle = try reader.string("sourceHandle"), targetHandle = try reader.string("targetHandle")
-        var edge = Edge(
-            id: try reader.string("id") ?? defaultId(source, target, sourceHandle, targetHandle),
-            source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle)
-        edge.data = try reader.fields("data") ?? [:]
-        edge.selected = reader.boolean("selected") ?? false
-        edge.deletable = reader.boolean("deletable") ?? true
-        edge.label = try reader.string("label")
-        edge.type = try reader.string("type")
+        var edge = try record.read(fields)
+        if !fields.has("id") { edge.id = defaultId(edge.source, edge.target, edge.sourceHandle, edge.targetHandle) }
         return edge
     }
 
@@ -119,10 +53,7 @@ enum GraphConversions {
     static func push(_ L: OpaquePointer, _ edge: Edge) {
         lua_createtable(L, 0, 8)
         set(L, "id", edge.id)
-        set(L, "source", edge.source)
-        set(L, "target", edge.target)
-        if let handle = edge.sourceHandle { set(L, "sourceHandle", handle) }
-        if let handle = edge.targetHandle { set(L, "targetHandle", handle) }
+        setEnds(L, edge.source, edge.sourceHandle, edge.target, edge.targetHandle)
         LuaValues.push(L, fields: edge.data)
         lua_setfield(L, -2, "data")
         if let label = edge.label { set(L, "label", label) }
@@ -135,10 +66,15 @@ enum GraphConversions {
     static func push(_ L: OpaquePointer, _ connection: Connection) {
         lua_createtable(L, 0, 5)
         set(L, "edgeId", connection.edgeId)
-        set(L, "source", connection.source)
-        set(L, "target", connection.target)
-        if let handle = connection.sourceHandle { set(L, "sourceHandle", handle) }
-        if let handle = connection.targetHandle { set(L, "targetHandle", handle) }
+        setEnds(L, connection.source, connection.sourceHandle, connection.target, connection.targetHandle)
+    }
+
+    /// Sets an edge's or a connection's `source`, `target` and their handles (when given) in the table on top.
+    private static func setEnds(_ L: OpaquePointer, _ source: String, _ sourceHandle: String?, _ target: String, _ targetHandle: String?) {
+        set(L, "source", source)
+        set(L, "target", target)
+        if let sourceHandle { set(L, "sourceHandle", sourceHandle) }
+        if let targetHandle { set(L, "targetHandle", targetHandle) }
     }
 
     /// Pushes a change event `{addedNodes = {...}, removedNodes = ..., updatedNodes, addedEdges, removedEdges, updatedEdges, positions}`.
@@ -180,66 +116,22 @@ enum GraphConversions {
     }
 
     /// A node change from `{type = "position", id = "a", position = {x =, y =}}` and the like.
-    static func nodeChange(_ reader: LuaTableReader) throws -> NodeChange {
-        _ = try OptionsReader(reader, GraphRecordOptions.nodeChange)
-        let kind = try reader.string("type") ?? ""
-        let L = reader.arguments.L
-        switch kind {
-        case "add":
-            let node = try nested(reader, "item") { try GraphConversions.node($0) }
-            return .add(node, index: try reader.integer("index").map { $0 - 1 })
-        case "remove":
-            return .remove(id: try id(reader, "id", required: true)!)
-        case "replace":
-            return .replace(id: try id(reader, "id", required: true)!, item: try nested(reader, "item") { try GraphConversions.node($0) })
-        case "position":
-            let identifier = try id(reader, "id", required: true)!
-            var point: Point?
-            if reader.push("position") == LUA_TTABLE {
-                let position = LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument)
-                point = Point(x: try position.number("x") ?? .nan, y: try position.number("y") ?? .nan, z: try position.number("z"))
-            }
-            fl_pop(L, 1)
-            return .position(id: identifier, position: point, dragging: reader.boolean("dragging"))
-        case "dimensions":
-            let identifier = try id(reader, "id", required: true)!
-            return try nested(reader, "dimensions") {
-                .dimensions(id: identifier, width: try $0.number("width") ?? 0, height: try $0.number("height") ?? 0)
-            }
-        case "select":
-            return .select(id: try id(reader, "id", required: true)!, selected: reader.boolean("selected") ?? false)
-        default:
-            throw reader.arguments.error(reader.argument, "unknown node change type '\(kind)' (add, remove, replace, position, dimensions, select)")
-        }
+    static func nodeChange(_ fields: LuaTableReader) throws -> NodeChange {
+        try change(fields) { try GraphRecordOptions.nodeChangeFields.read(fields).change() }
     }
 
     /// An edge change from `{type = "remove", id = "e1"}` and the like.
-    static func edgeChange(_ reader: LuaTableReader) throws -> EdgeChange {
-        _ = try OptionsReader(reader, GraphRecordOptions.edgeChange)
-        let kind = try reader.string("type") ?? ""
-        switch kind {
-        case "add":
-            let edge = try nested(reader, "item") { try GraphConversions.edge($0, defaultId: connectionId) }
-            return .add(edge, index: try reader.integer("index").map { $0 - 1 })
-        case "remove":
-            return .remove(id: try id(reader, "id", required: true)!)
-        case "replace":
-            return .replace(id: try id(reader, "id", required: true)!, item: try nested(reader, "item") {
-                try GraphConversions.edge($0, defaultId: connectionId)
-            })
-        case "select":
-            return .select(id: try id(reader, "id", required: true)!, selected: reader.boolean("selected") ?? false)
-        default:
-            throw reader.arguments.error(reader.argument, "unknown edge change type '\(kind)' (add, remove, replace, select)")
-        }
+    static func edgeChange(_ fields: LuaTableReader) throws -> EdgeChange {
+        try change(fields) { try GraphRecordOptions.edgeChangeFields.read(fields).change() }
     }
 
-    /// Reads the table in field `name` with `body`.
-    static func nested<T>(_ reader: LuaTableReader, _ name: String, _ body: (LuaTableReader) throws -> T) throws -> T {
-        let L = reader.arguments.L
-        defer { fl_pop(L, 1) }
-        guard reader.push(name) == LUA_TTABLE else { throw reader.fieldError(name, expected: "table") }
-        return try body(LuaTableReader(reader.arguments, tableAt: lua_gettop(L), argument: reader.argument))
+    /// The change `make` reads from `fields`; a field its kind needs and does not have is the argument's error.
+    private static func change<Change>(_ fields: LuaTableReader, _ make: () throws -> Change) throws -> Change {
+        do {
+            return try make()
+        } catch let error as GraphError {
+            throw fields.arguments.error(fields.argument, error.message)
+        }
     }
 
     /// React Flow's connection id as a plain function of the endpoints and handles.

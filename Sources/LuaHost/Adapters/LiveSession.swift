@@ -240,7 +240,7 @@ final class LiveSession {
         if let styleOptions { styleOptions.push(L) } else { lua_createtable(L, 0, 0) }
         // The table is `fl.live`'s argument 2, as its errors say.
         let options = try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: 2), LiveOptions.table)
-        let settings = try GraphPictureOptions.settings.read(options, styling: simulation.graph)
+        let settings = try GraphPictureOptions.settings.read(options, styling: .init(graph: simulation.graph))
         let scene = try GraphScene(graph: layout.graph, group: settings.group)
         let style = try SceneStyle(scene: scene, options: settings)
         let labelled = SceneStyle.labelsShown(settings, nodeCount: scene.nodes.count)

@@ -34,7 +34,7 @@ enum DataTableBindings {
             }
             let settings = try DataTableOptions.writing.read(arguments, 3)
             let format = try format(settings, path: path, arguments, 3)
-            try DataTableFile.write(DataTable(rows: rows, columns: settings.columns), to: path, format: format)
+            try FileCallErrors.naming("fl.data.write") { try DataTableFile.write(DataTable(rows: rows, columns: settings.columns), to: path, format: format) }
             return arguments.returningFirst()
         }
     }
@@ -71,7 +71,8 @@ enum DataTableBindings {
         LuaBinding.run(L, "read") { arguments in
             let path = try arguments.path(1)
             let settings = try DataTableOptions.reading.read(arguments, 2)
-            let table = try DataTableFile.read(path, format: try format(settings, path: path, arguments, 2), check: LuaLimits.checker(arguments.L))
+            let chosen = try format(settings, path: path, arguments, 2)
+            let table = try FileCallErrors.naming("fl.data.read") { try DataTableFile.read(path, format: chosen, check: LuaLimits.checker(arguments.L)) }
             LuaValues.push(arguments.L, DataValue.array(table.rows.map { row in
                 DataValue.object(row.mapValues { cell in
                     switch cell {

@@ -174,9 +174,9 @@ enum GraphBindings {
     /// a velocity (`vx`, `vy`, `vz`); without one, a velocity is refused (velocities live in a simulation).
     static let addNode: LuaFunction = { L in
         graphMethod(L, "addNode") { arguments, graph in
-            let reader = try LuaTableReader(arguments, 2)
-            let node = try GraphConversions.node(reader, GraphRecordOptions.node)
-            let given = try ["vx", "vy", "vz"].map { try reader.number($0) }
+            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.node, required: true)
+            let node = try GraphRecordOptions.addedNode.read(reader)
+            let given = try ["vx", "vy", "vz"].map { try reader.optionalNumber($0) }
             let count = (given.lastIndex { $0 != nil } ?? -1) + 1
             let velocity = count == 0 ? nil : given.prefix(count).map { $0 ?? 0 }
             if let simulation = graph.boundSimulation {
@@ -194,7 +194,7 @@ enum GraphBindings {
     static let addEdge: LuaFunction = { L in
         graphMethod(L, "addEdge") { arguments, graph in
             let store = graph.graph
-            let edge = try GraphConversions.edge(LuaTableReader(arguments, 2), defaultId: store.unusedConnectionId)
+            let edge = try GraphConversions.edge(OptionsReader(arguments, 2, GraphRecordOptions.edge, required: true), defaultId: store.unusedConnectionId)
             try store.addEdge(edge)
             ElementBindings.push(arguments.L, graph, .edge, edge.id)
             return 1
@@ -203,12 +203,11 @@ enum GraphBindings {
 
     static let connect: LuaFunction = { L in
         graphMethod(L, "connect") { arguments, graph in
-            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.connect, required: true).fields
+            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.connect, required: true)
+            let given = try GraphRecordOptions.connection.read(reader)
             let edge = graph.graph.connect(
-                source: try GraphConversions.id(reader, "source", required: true)!,
-                target: try GraphConversions.id(reader, "target", required: true)!,
-                sourceHandle: try reader.string("sourceHandle"), targetHandle: try reader.string("targetHandle"),
-                id: try reader.string("id"), data: try reader.fields("data") ?? [:])
+                source: given.source, target: given.target, sourceHandle: given.sourceHandle, targetHandle: given.targetHandle,
+                id: reader.has("id") ? given.id : nil, data: given.data)
             ElementBindings.pushIfFound(arguments.L, graph, .edge, edge?.id)
             return 1
         }
@@ -314,11 +313,13 @@ enum GraphBindings {
 
     static let restore: LuaFunction = { L in
         graphMethod(L, "restore") { arguments, graph in
-            let nodes = try list(arguments, 2) {
-                (GraphConversions.position($0), try GraphConversions.node($0, GraphRecordOptions.deletedNode))
+            let nodes: [(Int?, Node)] = try list(arguments, 2) {
+                let reader = try OptionsReader($0, GraphRecordOptions.deletedNode)
+                return (try formerIndex(reader), try GraphRecordOptions.restoredNode.read(reader))
             }
-            let edges = arguments.isNil(3) ? [] : try list(arguments, 3) {
-                (GraphConversions.position($0), try GraphConversions.edge($0, GraphRecordOptions.deletedEdge, defaultId: GraphConversions.connectionId))
+            let edges: [(Int?, Edge)] = arguments.isNil(3) ? [] : try list(arguments, 3) {
+                let reader = try OptionsReader($0, GraphRecordOptions.deletedEdge)
+                return (try formerIndex(reader), try GraphConversions.edge(reader, GraphRecordOptions.restoredEdge, defaultId: GraphConversions.connectionId))
             }
             let store = graph.graph
             try store.restore(DeletedElements(
@@ -431,9 +432,9 @@ enum GraphBindings {
     }
 }
 
-extension GraphConversions {
+extension GraphBindings {
     /// The 0-based index from a snapshot's 1-based `position` field; nil when absent.
-    static func position(_ reader: LuaTableReader) -> Int? {
-        ((try? reader.integer("position")) ?? nil).map { $0 - 1 }
+    static func formerIndex(_ reader: OptionsReader) throws -> Int? {
+        try reader.optionalInteger("position").map { $0 - 1 }
     }
 }

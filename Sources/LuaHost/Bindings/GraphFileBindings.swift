@@ -25,7 +25,9 @@ enum GraphFileBindings {
         LuaBinding.run(L, "load") { arguments in
             let path = try arguments.path(1)
             let settings = try GraphFileOptions.loading.read(arguments, 2)
-            let graph = try Graph.load(path: path, format: settings.format, check: LuaLimits.checker(arguments.L))
+            let graph = try FileCallErrors.naming("fl.graph.load") {
+                try Graph.load(path: path, format: settings.format, check: LuaLimits.checker(arguments.L))
+            }
             GraphBindings.push(arguments.L, graph)
             return 1
         }
@@ -39,7 +41,7 @@ enum GraphFileBindings {
             let graph = try GraphBindings.graph(arguments).graph
             let path = try arguments.path(2)
             let settings = try GraphFileOptions.saving.read(arguments, 3)
-            let leftOut = try graph.save(path: path, format: settings.format, lossy: settings.lossy)
+            let leftOut = try FileCallErrors.naming("g:save") { try graph.save(path: path, format: settings.format, lossy: settings.lossy) }
             for line in leftOut { StandardStream.writeDisplay("forcelab: g:save: \(PathText.short(path)): left out \(line)\n") }
             lua_settop(arguments.L, 1)
             LuaValues.push(arguments.L, DataValue.array(leftOut.map(DataValue.string)))

@@ -20,7 +20,7 @@ enum PictureBindings {
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
-            var settings = try GraphPictureOptions.settings.read(options, styling: luaGraph)
+            var settings = try GraphPictureOptions.settings.read(options, styling: .init(graph: luaGraph))
             try explanations(options, luaGraph, into: &settings)
             var colouringField = settings.group
             if case .field(let name) = settings.nodeFill { colouringField = name }
@@ -71,15 +71,12 @@ enum PictureBindings {
             let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
                 switch type {
                 case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
-                case LUA_TTABLE:
-                    let axis = try entry(spec, RadarAxisOptions.table)
-                    return Radar.Axis(try axis.optionalString("name") ?? "axis \(i)", min: try axis.optionalNumber("min"),
-                                      max: try axis.optionalNumber("max"), better: try axis.optionalChoice("better", as: Radar.Better.self))
+                case LUA_TTABLE: return try RadarAxisOptions.settings.read(entry(spec), into: Radar.Axis("axis \(i)"))
                 default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =, better =} expected")
                 }
             }
-            let series = try seriesList(spec, RadarSeriesOptions.table) { reader, name in
-                Radar.Series(name, values: try numbers(reader, "values"), colour: try colour(reader))
+            let series = try seriesList(spec) { fields, i in
+                try RadarSeriesOptions.settings.read(fields, into: Radar.Series("series \(i)", values: []))
             }
             let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
@@ -107,14 +104,12 @@ enum PictureBindings {
                     switch type {
                     case LUA_TSTRING: return Plot.Series(LuaValues.string(arguments.L, -1)!, y: [])
                     case LUA_TTABLE:
-                        let reader = try entry(spec, PlotSeriesOptions.table)
+                        let reader = try OptionsReader(entry(spec), PlotSeriesOptions.table)
                         for given in ["x", "y", "band", "errorBars"] where reader.has(given) {
                             throw arguments.error(2, "series[\(i)]: '\(given)' comes from the recording")
                         }
-                        guard let name = try reader.optionalString("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
-                        var line = Plot.Series(name, y: [])
-                        try styled(&line, reader)
-                        return line
+                        guard reader.has("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
+                        return try PlotSeriesOptions.settings.read(reader)
                     default: throw arguments.error(2, "series[\(i)]: a series name or {name =, ...} expected")
                     }
                 }
@@ -129,12 +124,12 @@ enum PictureBindings {
                 }
             } else {
                 fl_pop(arguments.L, 1)
-                series = try seriesList(spec, PlotSeriesOptions.table) { reader, name in
-                    let y = try numbers(reader, "y", required: true)
-                    var line = reader.has("x") ? Plot.Series(name, x: try numbers(reader, "x"), y: y) : Plot.Series(name, y: y)
-                    line.band = try interval(reader, "band", around: y)
-                    line.errorBars = try interval(reader, "errorBars", around: y)
-                    try styled(&line, reader)
+                series = try seriesList(spec) { fields, i in
+                    let reader = try OptionsReader(fields, PlotSeriesOptions.table)
+                    guard reader.has("y") else { throw arguments.error(2, "field 'y' is required") }
+                    var line = try PlotSeriesOptions.settings.read(reader, into: Plot.Series("series \(i)", y: []))
+                    // Without x, the points are at 0, 1, 2, ...
+                    if !reader.has("x") { line.x = line.y.indices.map(Double.init) }
                     return line
                 }
             }
@@ -154,58 +149,16 @@ enum PictureBindings {
         return try list.elements(body)
     }
 
-    /// The table on top of the stack, read against `declaration`.
-    private static func entry(_ spec: OptionsReader, _ declaration: LuaOptionTable) throws -> OptionsReader {
-        let arguments = spec.fields.arguments
-        return try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: spec.fields.argument), declaration)
+    /// The fields of the table on top of the stack.
+    private static func entry(_ spec: OptionsReader) -> LuaTableReader {
+        LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
     }
 
-    /// Reads `series = {{name =, ...}, ...}` against `declaration` with `convert`.
-    private static func seriesList<T>(_ spec: OptionsReader, _ declaration: LuaOptionTable, _ convert: (OptionsReader, String) throws -> T) throws -> [T] {
+    /// Reads `series = {{name =, ...}, ...}` with `convert`, given each entry's fields and place.
+    private static func seriesList<T>(_ spec: OptionsReader, _ convert: (LuaTableReader, Int) throws -> T) throws -> [T] {
         try entries(spec, "series") { type, i in
             guard type == LUA_TTABLE else { throw spec.fields.arguments.error(2, "series[\(i)]: table expected") }
-            let reader = try entry(spec, declaration)
-            return try convert(reader, try reader.optionalString("name") ?? "series \(i)")
-        }
-    }
-
-    /// Sets a plot series' colour, marker, line, dash and axis from its table.
-    private static func styled(_ line: inout Plot.Series, _ reader: OptionsReader) throws {
-        line.colour = try colour(reader)
-        line.marker = try reader.choice("marker", as: PlotMarker.self)
-        line.line = try reader.boolean("line")
-        line.dash = try reader.choice("dash", as: PlotDash.self)
-        line.axis = try reader.choice("axis", as: Plot.YAxis.self)
-    }
-
-    /// A series' `band` or `errorBars`: `{lower =, upper =}` or `{deviation =}` around `y`; nil when absent.
-    private static func interval(_ reader: OptionsReader, _ name: String, around y: [Double]) throws -> Plot.Interval? {
-        guard try reader.pushTable(name) else { return nil }
-        defer { fl_pop(reader.fields.arguments.L, 1) }
-        let bounds = try entry(reader, PlotIntervalOptions.table)
-        switch (bounds.has("lower") && bounds.has("upper"), bounds.has("deviation")) {
-        case (true, false): return Plot.Interval(lower: try numbers(bounds, "lower"), upper: try numbers(bounds, "upper"))
-        case (false, true) where !bounds.has("lower") && !bounds.has("upper"):
-            return Plot.Interval(around: y, deviation: try numbers(bounds, "deviation"))
-        default:
-            throw reader.fields.arguments.error(reader.fields.argument, "field '\(name)': {lower =, upper =} or {deviation =} expected")
-        }
-    }
-
-    /// A series' `colour` (or `color`).
-    private static func colour(_ reader: OptionsReader) throws -> String? {
-        try reader.optionalString("colour") ?? reader.optionalString("color")
-    }
-
-    /// A list of numbers in table option `name` (empty when absent, unless `required` or declared required).
-    static func numbers(_ reader: OptionsReader, _ name: String, required: Bool = false) throws -> [Double] {
-        let arguments = reader.fields.arguments
-        if required && !reader.has(name) { throw arguments.error(reader.fields.argument, "field '\(name)' is required") }
-        return try entries(reader, name) { type, i in
-            guard type == LUA_TNUMBER else {
-                throw arguments.error(reader.fields.argument, "field '\(name)'[\(i)]: number expected, got \(LuaValues.typeName(arguments.L, -1))")
-            }
-            return fl_tonumber(arguments.L, -1)
+            return try convert(entry(spec), i)
         }
     }
 
@@ -213,23 +166,16 @@ enum PictureBindings {
     static let metrics: LuaFunction = { L in
         LuaBinding.run(L, "metrics") { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
-            let options = try OptionsReader(arguments, 2, MetricsOptions.table)
-            var settings = try MetricsOptions.settings.read(options)
-            do {
-                settings.edgeWeights = try options.optionalString("weight").map(luaGraph.graph.edgeWeights)
-            } catch let error as GraphError {
-                throw arguments.error(2, "field 'weight': \(error)")
-            }
+            let settings = try MetricsOptions.settings.read(OptionsReader(arguments, 2, MetricsOptions.table), styling: .init(graph: luaGraph))
             if settings.only?.contains(.crossings) == true && !settings.countsCrossings {
                 throw arguments.error(2, "field 'only' names 'crossings' but 'crossings' is false")
             }
-            // The scene (styles, labels, handles) is made only for a radius per node; the figures need points alone.
-            let points = try GraphPoints(luaGraph.graph)
-            let radii = try options.has("radius") ? ElementStyles(options: options, graph: luaGraph).numbers("radius")?
-                .numbers(for: GraphScene(graph: luaGraph.graph, group: nil).nodes, option: "radius") : nil
-            let pairs = try Metrics.measure(
-                only: settings.figures, positions: points.positions, edges: points.edges, radii: radii, boxes: points.boxes,
-                parents: points.parents, ids: luaGraph.graph.nodeIds, options: settings, check: LuaLimits.checker(arguments.L))
+            let pairs: [(String, Double)]
+            do {
+                pairs = try Metrics.measure(only: settings.figures, graph: luaGraph.graph, options: settings, check: LuaLimits.checker(arguments.L))
+            } catch let error as GraphError where settings.weight != nil {
+                throw arguments.error(2, "field 'weight': \(error)")
+            }
             lua_createtable(arguments.L, 0, Int32(pairs.count))
             for (name, value) in pairs {
                 if value == value.rounded() && ["crossings", "overlaps", "boxOverlaps", "sources"].contains(name) {

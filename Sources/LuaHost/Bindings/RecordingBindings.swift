@@ -78,11 +78,16 @@ enum RecordingBindings {
             let path = try OutputPath.argument(arguments, 2, writing: "HTML", ext: "html")
             let options = try OptionsReader(arguments, 3, ReplayOptions.table)
             guard !recording.frameTicks.isEmpty, recording.keepsFrames else { throw arguments.error(1, "the recording has no frames (run the simulation after sim:record)") }
-            let settings = try ReplayOptions.settings.read(options)
+            let graph = recording.graph
+            let recorded = ElementStyles.Elements(graph: GraphHandle(graph, in: arguments.L), nodeIds: recording.ids, edgeIds: recording.edgeIds)
+            let settings = try ReplayOptions.settings.read(options, styling: recorded)
             var frames = Replay.Recording(
                 ids: recording.ids, data: recording.dataText, groups: recording.groups, edges: recording.edges,
                 frames: recording.frames, ticks: recording.frameTicks)
-            try styles(options, recording, into: &frames, settings: settings)
+            frames.styledNodes = recording.ids.map { GraphScene.Node(id: $0, x: 0, y: 0, data: graph.node($0)?.data ?? [:]) }
+            frames.styledEdges = zip(recording.edges, recording.edgeIds).map { ends, id in
+                GraphScene.Edge(source: ends.0, target: ends.1, id: id, data: graph.edge(id)?.data ?? [:])
+            }
             frames.fixed = recording.frameFixed
             let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
             frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
@@ -91,21 +96,6 @@ enum RecordingBindings {
                                    to: path, as: "text/html", in: arguments.L)
             return 0
         }
-    }
-
-    /// The replay's per-node `radius` and per-edge `edgeWidth`: a number, a function of the recorded node or edge,
-    /// or a data field of the recorded graph's nodes or edges.
-    private static func styles(_ options: OptionsReader, _ recording: LayoutRecording, into frames: inout Replay.Recording,
-                               settings: Replay.Options) throws {
-        let graph = recording.graph
-        let style = ElementStyles(options: options, graph: GraphHandle(graph, in: options.fields.arguments.L),
-                               nodeIds: recording.ids, edgeIds: recording.edgeIds)
-        let nodes = recording.ids.map { GraphScene.Node(id: $0, x: 0, y: 0, data: graph.node($0)?.data ?? [:]) }
-        let edges = zip(recording.edges, recording.edgeIds).map { ends, id in
-            GraphScene.Edge(source: ends.0, target: ends.1, id: id, data: graph.edge(id)?.data ?? [:])
-        }
-        frames.radii = try (style.numbers("radius") ?? .constant(settings.nodeRadius)).numbers(for: nodes, option: "radius")
-        frames.edgeWidths = try (style.numbers("edgeWidth") ?? .constant(settings.edgeWidth)).numbers(for: edges, option: "edgeWidth")
     }
 
     /// `g:show([columns, rows])` or `g:show{columns =, rows =, labels =}`: prints the layout in braille, sized to

@@ -1,81 +1,127 @@
+import GraphModel
+
 /// The fields of the tables that describe graph elements and changes (`g:addNode{...}`, `g:addEdge{...}`,
 /// `g:connect{...}`, change lists, `g:deleteElements{...}`, `g:restore(...)`): declared like options, so a misspelt
 /// field is refused with the nearest name instead of being dropped.
 public enum GraphRecordOptions {
-    private static let nodeFields: [LuaOption] = [
-        LuaOption("id", .string, default: .required, "the node's id (a number is turned into a string)"),
-        .number("x", described: "placed by a simulation", in: -Double.infinity...Double.infinity, "position x (relative to the parent)"),
-        .number("y", described: "placed by a simulation", in: -Double.infinity...Double.infinity, "position y"),
-        .number("z", in: -Double.infinity...Double.infinity, "position z (3D)"),
-        .number("fx", in: -Double.infinity...Double.infinity, "fixed x (d3's fx): a simulation keeps the node there"),
-        .number("fy", in: -Double.infinity...Double.infinity, "fixed y"),
-        .number("fz", in: -Double.infinity...Double.infinity, "fixed z"),
-        LuaOption("data", .table("{name = value, ...}"), "free-form data fields"),
-        .string("parent", "the parent node's id (React Flow's parentId)"),
-        .string("parentId", "the same as `parent`"),
-        .number("width", in: -Double.infinity...Double.infinity, "width (a node with width and height is drawn as a box)"),
-        .number("height", in: -Double.infinity...Double.infinity, "height"),
-        LuaOption("handles", .table("{{id =, type = \"source\" | \"target\", position = \"top\" | ...}, ...}"), "connection points"),
-        .string("label", "display label"),
-        .string("type", "node type"),
-        .boolean("selected", default: false, "selected"),
-        .boolean("deletable", default: true, "whether deleteElements may remove it"),
-        .boolean("hidden", default: false, "hidden"),
+    private static let parent = LuaSetting<Node>("parent", \.parentId, "the parent node's id (React Flow's parentId)")
+
+    /// The fields of a node: GraphModel's `Node`, each field one line.
+    private static let nodeFields: [LuaSetting<Node>] = [
+        LuaSetting("id", \.id, "the node's id (a number is turned into a string)").required(),
+        LuaSetting("x", \.position.x, described: "placed by a simulation", "position x (relative to the parent)"),
+        LuaSetting("y", \.position.y, described: "placed by a simulation", "position y"),
+        LuaSetting("z", \.position.z, "position z (3D)"),
+        LuaSetting("fx", \.fx, "fixed x (d3's fx): a simulation keeps the node there"),
+        LuaSetting("fy", \.fy, "fixed y"),
+        LuaSetting("fz", \.fz, "fixed z"),
+        LuaSetting("data", \.data, "free-form data fields"),
+        parent, LuaSetting("parentId", alias: parent, \.parentId),
+        LuaSetting("width", \.width, "width (a node with width and height is drawn as a box)"),
+        LuaSetting("height", \.height, "height"),
+        LuaSetting("handles", \.handles, handle, shape: "{{id =, type = \"source\" | \"target\", position = \"top\" | ...}, ...}", "connection points"),
+        LuaSetting("label", \.label, "display label"),
+        LuaSetting("type", \.type, "node type"),
+        LuaSetting("selected", \.selected, "selected"),
+        LuaSetting("deletable", \.deletable, "whether deleteElements may remove it"),
+        LuaSetting("hidden", \.hidden, "hidden"),
     ]
 
-    private static let edgeFields: [LuaOption] = [
-        LuaOption("source", .string, default: .required, "the source node's id"),
-        LuaOption("target", .string, default: .required, "the target node's id"),
-        .string("id", described: "`xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique", "the edge's id"),
-        .string("sourceHandle", "the source handle's id"),
-        .string("targetHandle", "the target handle's id"),
-        LuaOption("data", .table("{name = value, ...}"), "free-form data fields"),
-        .string("label", "display label"),
-        .string("type", "edge type"),
-        .boolean("selected", default: false, "selected"),
-        .boolean("deletable", default: true, "whether deleteElements may remove it"),
+    /// The fields of one of a node's `handles`: GraphModel's `Handle`.
+    public static let handle = LuaSettingsTable<Handle>("a node's handle", record: true, [
+        LuaSetting("id", \.id, "the handle's id (none: the node's default handle of its type)"),
+        LuaSetting("type", \.type, "whether edges leave or arrive here"),
+        LuaSetting("position", \.position, "the side of the node"),
+    ])
+
+    /// The fields of an edge: GraphModel's `Edge`, each field one line.
+    private static let edgeFields: [LuaSetting<Edge>] = [
+        LuaSetting("source", \.source, "the source node's id").required(),
+        LuaSetting("target", \.target, "the target node's id").required(),
+        LuaSetting("id", \.id, described: "`xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique", "the edge's id"),
+        LuaSetting("sourceHandle", \.sourceHandle, "the source handle's id"),
+        LuaSetting("targetHandle", \.targetHandle, "the target handle's id"),
+        LuaSetting("data", \.data, "free-form data fields"),
+        LuaSetting("label", \.label, "display label"),
+        LuaSetting("type", \.type, "edge type"),
+        LuaSetting("selected", \.selected, "selected"),
+        LuaSetting("deletable", \.deletable, "whether deleteElements may remove it"),
     ]
 
     private static let formerIndex = LuaOption.integer("position", in: 1...Int.max, "its former place (1-based), as `g:deleteElements` returns it")
 
-    /// `g:addNode{...}`: a node, and the velocity it starts with in the graph's simulation.
-    public static let node = LuaOptionTable("g:addNode", nodeFields + [
-        .number("vx", described: "0", "velocity x (d3's vx), kept by the graph's simulation; needs one made on the graph"),
-        .number("vy", described: "0", "velocity y"),
-        .number("vz", described: "0", "velocity z (3D)"),
+    /// `g:addNode{...}`: a node, and the velocity it starts with in the graph's simulation (which the binding reads).
+    public static let addedNode = LuaSettingsTable<Node>("g:addNode", record: true, nodeFields + [
+        LuaSetting(readByTheBinding: .number("vx", described: "0", "velocity x (d3's vx), kept by the graph's simulation; needs one made on the graph")),
+        LuaSetting(readByTheBinding: .number("vy", described: "0", "velocity y")),
+        LuaSetting(readByTheBinding: .number("vz", described: "0", "velocity z (3D)")),
     ])
     /// The `item` of node changes.
-    public static let nodeItem = LuaOptionTable("g:applyNodeChanges item", nodeFields)
+    public static let nodeItem = LuaSettingsTable<Node>("g:applyNodeChanges item", record: true, nodeFields)
     /// `g:addEdge{...}`, and the `item` of edge changes.
-    public static let edge = LuaOptionTable("g:addEdge", edgeFields)
-    /// A node given back to `g:restore`.
-    public static let deletedNode = LuaOptionTable("g:restore node", nodeFields + [formerIndex])
-    /// An edge given back to `g:restore`.
-    public static let deletedEdge = LuaOptionTable("g:restore edge", edgeFields + [formerIndex])
+    public static let addedEdge = LuaSettingsTable<Edge>("g:addEdge", record: true, edgeFields)
+    /// A node given back to `g:restore`, and its former place (which the binding reads).
+    public static let restoredNode = LuaSettingsTable<Node>("g:restore node", record: true, nodeFields + [LuaSetting(readByTheBinding: formerIndex)])
+    /// An edge given back to `g:restore`, and its former place (which the binding reads).
+    public static let restoredEdge = LuaSettingsTable<Edge>("g:restore edge", record: true, edgeFields + [LuaSetting(readByTheBinding: formerIndex)])
     /// `g:connect{...}`.
-    public static let connect = LuaOptionTable("g:connect", edgeFields.filter { ["source", "target", "sourceHandle", "targetHandle", "id", "data"].contains($0.name) })
+    public static let connection = LuaSettingsTable<Edge>("g:connect", record: true, edgeFields.filter {
+        ["source", "target", "sourceHandle", "targetHandle", "id", "data"].contains($0.option.name)
+    })
+
+    /// The declaration of `g:addNode{...}`.
+    public static var node: LuaOptionTable { addedNode.table }
+    /// The declaration of `g:addEdge{...}`.
+    public static var edge: LuaOptionTable { addedEdge.table }
+    /// The declaration of a node given back to `g:restore`.
+    public static var deletedNode: LuaOptionTable { restoredNode.table }
+    /// The declaration of an edge given back to `g:restore`.
+    public static var deletedEdge: LuaOptionTable { restoredEdge.table }
+    /// The declaration of `g:connect{...}`.
+    public static var connect: LuaOptionTable { connection.table }
     /// `g:deleteElements{...}`.
     public static let deleteElements = LuaOptionTable("g:deleteElements", [
         LuaOption("nodes", .table("{id or node, ...}"), "the nodes to delete, with their deletable descendants and edges"),
         LuaOption("edges", .table("{id or edge, ...}"), "the edges to delete"),
     ])
-    /// One change of `g:applyNodeChanges{...}`.
-    public static let nodeChange = LuaOptionTable("g:applyNodeChanges change", [
-        .choice("type", ["add", "remove", "replace", "position", "dimensions", "select"], default: nil, "what the change does"),
-        .string("id", "the node (all but add)"),
-        LuaOption("item", .table("a node, as g:addNode takes it, without vx, vy, vz"), "the node to add or the replacement"),
-        .integer("index", in: 1...Int.max, "where to add (1-based; default: at the end)"),
-        LuaOption("position", .table("{x =, y = [, z =]}"), "the new position"),
-        .boolean("dragging", "whether the node is being dragged"),
-        LuaOption("dimensions", .table("{width =, height =}"), "the new size"),
-        .boolean("selected", "the new selection state"),
+    /// One change of `g:applyNodeChanges{...}`: GraphModel's `NodeChange.Fields`.
+    public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, [
+        LuaSetting("type", \.type, "what the change does").required(),
+        LuaSetting("id", \.id, "the node (all but add)"),
+        LuaSetting("item", \.item, nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", expected: "a node", { node, _ in node },
+                   "the node to add or the replacement"),
+        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
+        LuaSetting("position", \.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
+        LuaSetting("dragging", \.dragging, "whether the node is being dragged"),
+        LuaSetting("dimensions", \.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
+        LuaSetting("selected", \.selected, "the new selection state"),
     ])
-    /// One change of `g:applyEdgeChanges{...}`.
-    public static let edgeChange = LuaOptionTable("g:applyEdgeChanges change", [
-        .choice("type", ["add", "remove", "replace", "select"], default: nil, "what the change does"),
-        .string("id", "the edge (all but add)"),
-        LuaOption("item", .table("an edge, as g:addEdge takes it"), "the edge to add or the replacement"),
-        .integer("index", in: 1...Int.max, "where to add (1-based; default: at the end)"),
-        .boolean("selected", "the new selection state"),
+
+    /// One change of `g:applyEdgeChanges{...}`: GraphModel's `EdgeChange.Fields`.
+    public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, [
+        LuaSetting("type", \.type, "what the change does").required(),
+        LuaSetting("id", \.id, "the edge (all but add)"),
+        LuaSetting("item", \.item, addedEdge, shape: "an edge, as g:addEdge takes it", expected: "an edge", { edge, _ in edge },
+                   "the edge to add or the replacement"),
+        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
+        LuaSetting("selected", \.selected, "the new selection state"),
+    ])
+
+    /// The declaration of one change of `g:applyNodeChanges{...}`.
+    public static var nodeChange: LuaOptionTable { nodeChangeFields.table }
+    /// The declaration of one change of `g:applyEdgeChanges{...}`.
+    public static var edgeChange: LuaOptionTable { edgeChangeFields.table }
+
+    /// The fields of a position change's `position`: GraphModel's `Point`.
+    private static let point = LuaSettingsTable<Point>("g:applyNodeChanges position", record: true, [
+        LuaSetting("x", \.x, described: "unplaced", "the new x"),
+        LuaSetting("y", \.y, described: "unplaced", "the new y"),
+        LuaSetting("z", \.z, "the new z (3D)"),
+    ])
+
+    /// The fields of a dimensions change's `dimensions`: GraphModel's `NodeChange.Size`.
+    private static let size = LuaSettingsTable<NodeChange.Size>("g:applyNodeChanges dimensions", record: true, [
+        LuaSetting("width", \.width, "the new width"),
+        LuaSetting("height", \.height, "the new height"),
     ])
 }

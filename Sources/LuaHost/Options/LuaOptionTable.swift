@@ -4,13 +4,17 @@ public struct LuaOptionTable: Sendable {
     public let function: String
     /// The options, in the order the docs list them.
     public let options: [LuaOption]
+    /// Whether the options are the fields of a record (a node, a series, a check): messages call them fields.
+    public let isRecord: Bool
     /// The position of each option in `options`, by name.
     private let positions: [String: Int]
 
-    /// Declares the options of `function`; a name given twice is a programming error.
-    public init(_ function: String, _ options: [LuaOption]) {
+    /// Declares the options of `function` (the fields of a record when `record`); a name given twice is a
+    /// programming error.
+    public init(_ function: String, record: Bool = false, _ options: [LuaOption]) {
         self.function = function
         self.options = options
+        isRecord = record
         positions = Dictionary(options.enumerated().map { ($1.name, $0) }) { first, _ in
             preconditionFailure("\(function): option '\(options[first].name)' is declared twice")
         }
@@ -56,11 +60,13 @@ public struct LuaOptionTable: Sendable {
         return best.name
     }
 
-    /// The message for an unknown option `key`: with the nearest declared name, or the list when none is close.
+    /// The message for an unknown option (or field of a record) `key`: with the nearest declared name, or the list
+    /// when none is close.
     public func unknownOptionMessage(_ key: String) -> String {
-        if options.isEmpty { return "\(function): takes no options, got '\(key)'" }
-        if let suggestion = nearest(to: key) { return "\(function): unknown option '\(key)' (did you mean '\(suggestion)'?)" }
-        return "\(function): unknown option '\(key)' (options: \(names.joined(separator: ", ")))"
+        let noun = isRecord ? "field" : "option"
+        if options.isEmpty { return "\(function): takes no \(noun)s, got '\(key)'" }
+        if let suggestion = nearest(to: key) { return "\(function): unknown \(noun) '\(key)' (did you mean '\(suggestion)'?)" }
+        return "\(function): unknown \(noun) '\(key)' (\(noun)s: \(names.joined(separator: ", ")))"
     }
 
     /// Whether `short` is an abbreviation of the longer `long`: the same first letter and its letters in order.

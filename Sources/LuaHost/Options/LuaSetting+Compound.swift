@@ -14,8 +14,8 @@ extension LuaSetting {
     /// A per-element colour: a colour, the name of a data field of the element, or a function of the element.
     public init(_ key: String, _ property: WritableKeyPath<Settings, StyleValue<String>> & Sendable, each element: LuaStyledElement, _ doc: String) {
         option = LuaOption(key, element == .node ? .nodeColour : .edgeColour, default: Self.constant(Settings()[keyPath: property], element), doc)
-        write = { settings, reader, graph in
-            if let colours = try Self.styles(reader, graph).colours(key) { settings[keyPath: property] = colours }
+        write = { settings, reader, elements in
+            if let colours = try Self.styles(reader, elements).colours(key) { settings[keyPath: property] = colours }
         }
     }
 
@@ -25,14 +25,14 @@ extension LuaSetting {
         described: String, _ doc: String
     ) {
         option = LuaOption(key, element == .node ? .nodeColour : .edgeColour, default: .described(described), doc)
-        write = { settings, reader, graph in settings[keyPath: property] = try Self.styles(reader, graph).colours(key) }
+        write = { settings, reader, elements in settings[keyPath: property] = try Self.styles(reader, elements).colours(key) }
     }
 
     /// A per-element number: a number, the name of a numeric data field of the element, or a function of the element.
     public init(_ key: String, _ property: WritableKeyPath<Settings, StyleValue<Double>> & Sendable, each element: LuaStyledElement, _ doc: String) {
         option = LuaOption(key, element == .node ? .nodeNumber : .edgeNumber, default: Self.constant(Settings()[keyPath: property], element), doc)
-        write = { settings, reader, graph in
-            if let numbers = try Self.styles(reader, graph).numbers(key) { settings[keyPath: property] = numbers }
+        write = { settings, reader, elements in
+            if let numbers = try Self.styles(reader, elements).numbers(key) { settings[keyPath: property] = numbers }
         }
     }
 
@@ -114,9 +114,9 @@ extension LuaSetting {
         }
     }
 
-    /// The reader of per-element styles for the elements of `graph`; a table that declares one is read with its graph.
-    private static func styles(_ reader: OptionsReader, _ graph: GraphHandle?) -> ElementStyles {
-        guard let graph else { preconditionFailure("\(reader.declaration.function): a per-element style is read without the graph it styles") }
-        return ElementStyles(options: reader, graph: graph)
+    /// The reader of per-element styles for `elements`; a table that declares one is read with the elements it styles.
+    private static func styles(_ reader: OptionsReader, _ elements: ElementStyles.Elements?) -> ElementStyles {
+        guard let elements else { preconditionFailure("\(reader.declaration.function): a per-element style is read without the graph it styles") }
+        return ElementStyles(options: reader, elements: elements)
     }
 }

@@ -1,3 +1,4 @@
+import CLuaShim
 import DataTables
 import ForceSimulation
 import GraphModel
@@ -20,6 +21,10 @@ extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
+extension Radar.Axis: LuaSettable {}
+extension Radar.Series: LuaSettable {}
+extension Plot.Series: LuaSettable {}
+extension Plot.IntervalBounds: LuaSettable {}
 extension GraphSVGOptions: LuaSettable {}
 extension PictureViewport: LuaSettable {}
 extension LayoutExplanationRequest: LuaSettable {}
@@ -31,6 +36,13 @@ extension LayoutRecording.Settings: LuaSettable {}
 extension DataTableFile.Settings: LuaSettable {}
 extension GraphFileSettings: LuaSettable {}
 extension Graph.Settings: LuaSettable {}
+extension Node: LuaSettable {}
+extension Edge: LuaSettable {}
+extension Handle: LuaSettable {}
+extension Point: LuaSettable {}
+extension NodeChange.Size: LuaSettable {}
+extension NodeChange.Fields: LuaSettable {}
+extension EdgeChange.Fields: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
@@ -47,13 +59,14 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// The option as the reader checks it and the docs and `forcelab --api` show it.
     public let option: LuaOption
     /// Writes the option's value, read and checked, into the settings; a per-element style calls its functions for
-    /// the elements of the graph given.
-    let write: @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void
+    /// the elements given.
+    let write: @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void
 
-    /// A number setting.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, _ doc: String) {
-        option = .number(key, default: Settings()[keyPath: property], in: Settings.range(of: property) ?? LuaOption.finite, doc)
-        write = { settings, reader, _ in settings[keyPath: property] = try reader.number(key) }
+    /// A number setting: its default is the struct's, or what the module fills in as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Double> & Sendable, described: String? = nil, _ doc: String) {
+        let range = Settings.range(of: property) ?? LuaOption.finite
+        option = described.map { .number(key, described: $0, in: range, doc) } ?? .number(key, default: Settings()[keyPath: property], in: range, doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(key) ?? settings[keyPath: property] }
     }
 
     /// A whole-number setting.
@@ -69,22 +82,86 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader, _ in settings[keyPath: property] = UInt32(try reader.integer(key)) }
     }
 
-    /// A whole-number setting whose absence (nil) the module fills in when it runs, as `described` says.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String, _ doc: String) {
-        option = .integer(key, described: described, in: Self.integers(Settings.range(of: property)), doc)
+    /// A whole-number setting that may be absent (nil): then the module does without it, or fills it in when it
+    /// runs as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Int?> & Sendable, described: String? = nil, _ doc: String) {
+        let range = Self.integers(Settings.range(of: property))
+        option = described.map { .integer(key, described: $0, in: range, doc) } ?? .integer(key, in: range, doc)
         write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(key) }
     }
 
-    /// A number setting whose absence (nil) the module fills in when it runs, as `described` says.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, Double?> & Sendable, described: String, _ doc: String) {
-        option = .number(key, described: described, in: Settings.range(of: property) ?? LuaOption.finite, doc)
+    /// A number setting that may be absent (nil): then the module does without it, or fills it in when it runs as
+    /// `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Double?> & Sendable, described: String? = nil, _ doc: String) {
+        let range = Settings.range(of: property) ?? LuaOption.finite
+        option = described.map { .number(key, described: $0, in: range, doc) } ?? .number(key, in: range, doc)
         write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalNumber(key) }
     }
 
-    /// A string setting.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, _ doc: String) {
-        option = .string(key, default: Settings()[keyPath: property], doc)
-        write = { settings, reader, _ in settings[keyPath: property] = try reader.string(key) }
+    /// A string setting: its default is the struct's, or what the reader fills in as `described` says.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, described: String? = nil, _ doc: String) {
+        option = described.map { .string(key, described: $0, doc) } ?? .string(key, default: Settings()[keyPath: property], doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalString(key) ?? settings[keyPath: property] }
+    }
+
+    /// Another name of the string setting `original` declares (`color` for `colour`): the same value, taken only
+    /// when `original` is not given.
+    public init(_ key: String, alias original: LuaSetting, _ property: WritableKeyPath<Settings, String?> & Sendable) {
+        option = LuaOption(key, original.option.value, default: original.option.default, "the same as `\(original.option.name)`")
+        write = { settings, reader, _ in
+            guard !reader.has(original.option.name) else { return }
+            settings[keyPath: property] = try reader.optionalString(key)
+        }
+    }
+
+    /// A list of numbers (`shape` says what, for the docs), of `counts` numbers when given, each finite when
+    /// `finite`; its default is the struct's, or what the reader fills in as `described` says.
+    public init(
+        _ key: String, _ property: WritableKeyPath<Settings, [Double]> & Sendable, shape: String = "{number, ...}",
+        counts: ClosedRange<Int>? = nil, finite: Bool = false, described: String? = nil, _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), default: described.map(LuaOption.Default.described) ?? .none, doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
+    }
+
+    /// A list of numbers that may be absent (nil), as `init(_:_:shape:counts:finite:described:_:)` reads one.
+    public init(
+        _ key: String, _ property: WritableKeyPath<Settings, [Double]?> & Sendable, shape: String = "{number, ...}",
+        counts: ClosedRange<Int>? = nil, finite: Bool = false, _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.numbers(key, counts: counts, finite: finite) }
+    }
+
+    /// A table of named data fields (`{name = value, ...}`), empty when absent.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, [String: DataValue]> & Sendable, _ doc: String) {
+        option = LuaOption(key, .table("{name = value, ...}"), doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.dataFields(key) ?? [:] }
+    }
+
+    /// A list of tables, each read as `record` declares it (`shape` for the docs); empty when absent.
+    public init<Record: LuaSettable>(
+        _ key: String, _ property: WritableKeyPath<Settings, [Record]> & Sendable, _ record: LuaSettingsTable<Record>, shape: String,
+        _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), doc)
+        write = { settings, reader, _ in
+            guard try reader.pushTable(key) else { return }
+            let arguments = reader.fields.arguments, L = arguments.L
+            defer { fl_pop(L, 1) }
+            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument).elements { type, i in
+                guard type == LUA_TTABLE else {
+                    throw arguments.error(reader.fields.argument, "field '\(key)'[\(i)]: table expected, got \(LuaValues.typeName(L, -1))")
+                }
+                return try record.read(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument))
+            }
+        }
+    }
+
+    /// A Lua function (`signature` for the docs) kept as a reference, or nil (absent).
+    public init(_ key: String, _ property: WritableKeyPath<Settings, LuaReference?> & Sendable, signature: String, _ doc: String) {
+        option = LuaOption(key, .function(signature), doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.function(key) }
     }
 
     /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
@@ -98,6 +175,12 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     public init(_ key: String, _ property: WritableKeyPath<Settings, Bool> & Sendable, _ doc: String) {
         option = .boolean(key, default: Settings()[keyPath: property], doc)
         write = { settings, reader, _ in settings[keyPath: property] = try reader.boolean(key) }
+    }
+
+    /// A boolean setting that may be absent (nil).
+    public init(_ key: String, _ property: WritableKeyPath<Settings, Bool?> & Sendable, _ doc: String) {
+        option = .boolean(key, doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalBoolean(key) }
     }
 
     /// A setting that is one of an enumeration's cases, named by their raw values.
@@ -178,6 +261,33 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalInteger(option.name).map(UInt32.init) }
     }
 
+    /// A table nested in this one, read as `record` declares it (`shape` for the docs) and made into the setting by
+    /// `value` from it and the settings read before it; nil from `value` is refused as not `expected`.
+    public init<Record: LuaSettable, Value>(
+        _ key: String, _ property: WritableKeyPath<Settings, Value?> & Sendable, _ record: LuaSettingsTable<Record>, shape: String,
+        expected: String, _ value: @escaping @Sendable (Record, Settings) -> Value?, _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), doc)
+        write = { settings, reader, _ in
+            guard try reader.pushTable(key) else { return }
+            let arguments = reader.fields.arguments
+            defer { fl_pop(arguments.L, 1) }
+            let fields = try record.read(LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: reader.fields.argument))
+            guard let made = value(fields, settings) else { throw arguments.error(reader.fields.argument, "field '\(key)': \(expected) expected") }
+            settings[keyPath: property] = made
+        }
+    }
+
+    /// The setting as a table must give it: absent, it is refused.
+    public func required() -> LuaSetting {
+        LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
+    }
+
+    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void) {
+        self.option = option
+        self.write = write
+    }
+
     /// An option of the same table that the binding reads itself (a table of series, a recording): declared here
     /// so the table is whole, written into no setting.
     public init(readByTheBinding option: LuaOption) {
@@ -201,16 +311,21 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     /// The settings, in the docs' order.
     let settings: [LuaSetting<Settings>]
 
-    /// Declares the options of `function`, and after them `others` it takes too, read by other settings tables
-    /// (`fl.live` takes `fl.svg.graph`'s styles).
-    public init(_ function: String, _ settings: [LuaSetting<Settings>], alsoTaking others: [LuaOption] = []) {
-        table = LuaOptionTable(function, settings.map(\.option) + others)
+    /// Declares the options of `function` (the fields of a record, as messages name them, when `record`), and after
+    /// them `others` it takes too, read by other settings tables (`fl.live` takes `fl.svg.graph`'s styles).
+    public init(_ function: String, record: Bool = false, _ settings: [LuaSetting<Settings>], alsoTaking others: [LuaOption] = []) {
+        table = LuaOptionTable(function, record: record, settings.map(\.option) + others)
         self.settings = settings
     }
 
     /// `settings` with the options of argument `n` (a table, or absent) written in.
     public func read(_ arguments: LuaArguments, _ n: Int32, into settings: Settings = Settings()) throws -> Settings {
         try read(OptionsReader(arguments, n, table), into: settings)
+    }
+
+    /// `settings` with the fields of a table found inside an argument (a record, an entry of a list) written in.
+    public func read(_ fields: LuaTableReader, into settings: Settings = Settings()) throws -> Settings {
+        try read(OptionsReader(fields, table), into: settings)
     }
 
     /// `settings` with the options `reader` holds written in: a reader of `table`, made by a binding that reads some
@@ -221,12 +336,12 @@ public struct LuaSettingsTable<Settings: LuaSettable>: Sendable {
     }
 
     /// `settings` with the options `reader` holds written in, a per-element style's function called for each node
-    /// or edge of `graph`.
-    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling graph: GraphHandle?) throws -> Settings {
+    /// or edge of `elements`.
+    func read(_ reader: OptionsReader, into settings: Settings = Settings(), styling elements: ElementStyles.Elements?) throws -> Settings {
         var result = settings
         for setting in self.settings where reader.declaration.option(setting.option.name) != nil {
             if reader.has(setting.option.name) {
-                try setting.write(&result, reader, graph)
+                try setting.write(&result, reader, elements)
             } else {
                 try reader.checkNotRequired(setting.option.name)
             }

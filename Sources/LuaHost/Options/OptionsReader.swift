@@ -1,5 +1,6 @@
 import CLuaShim
 import Foundation
+import GraphModel
 
 /// Reads an options table against its declaration: an undeclared key is refused when the reader is made, each read
 /// checks the declared kind and range and gives the declared default for an absent option. Reading a name that is
@@ -220,6 +221,35 @@ public struct OptionsReader {
             throw fields.arguments.error(fields.argument, "field '\(name)': a list of strings expected")
         }
         return items.compactMap(\.string)
+    }
+
+    /// A list-of-numbers option (declared `.table`): its numbers in order, empty when absent; of `counts` numbers
+    /// when given, each finite when `finite`.
+    public func numbers(_ name: String, counts: ClosedRange<Int>? = nil, finite: Bool = false) throws -> [Double] {
+        guard case .table(let shape) = option(name).value else { preconditionFailure(misread(name, as: "list of numbers")) }
+        guard try pushTable(name) else { return [] }
+        defer { fl_pop(L, 1) }
+        let list = LuaTableReader(fields.arguments, tableAt: lua_gettop(L), argument: fields.argument)
+        let values = try list.elements { type, position in
+            let value = type == LUA_TNUMBER ? fl_tonumber(L, -1) : nil
+            guard let value, !finite || value.isFinite else {
+                let got = value.map(LuaOption.given) ?? LuaValues.typeName(L, -1)
+                throw fields.arguments.error(fields.argument, "field '\(name)'[\(position)]: \(finite ? "a finite number" : "number") expected, got \(got)")
+            }
+            return value
+        }
+        if let counts, !counts.contains(values.count) { throw error(name, expected: shape, got: "\(values.count) number\(values.count == 1 ? "" : "s")") }
+        return values
+    }
+
+    /// A table option of named data fields (`data = {group = 1}`), or nil when absent.
+    public func dataFields(_ name: String) throws -> [String: DataValue]? {
+        guard case .table = option(name).value else { preconditionFailure(misread(name, as: "table of data fields")) }
+        guard let fields = try fields.fields(name) else {
+            try checkNotRequired(name)
+            return nil
+        }
+        return fields
     }
 
     // MARK: Functions and tables

@@ -61,55 +61,75 @@ public enum PlotOptions {
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The fields of one entry of `fl.svg.radar`'s `axes` given as a table.
+/// The fields of one entry of `fl.svg.radar`'s `axes` given as a table: the renderer's `Radar.Axis`.
 public enum RadarAxisOptions {
-    /// The declaration.
-    public static let table = LuaOptionTable("fl.svg.radar axis", [
-        .string("name", described: "`\"axis i\"`", "the axis label"),
-        .number("min", described: "the chart's range", in: StyleNumbers.coordinate, "the value at the centre (with `scale = \"perAxis\"`)"),
-        .number("max", described: "the chart's range", in: StyleNumbers.coordinate, "the value at the rim (with `scale = \"perAxis\"`)"),
-        .choice("better", Radar.Better.self, "which way is better (`\"lower\"`: nearer the centre), written under the axis name"),
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Radar.Axis>("fl.svg.radar axis", record: true, [
+        LuaSetting("name", \.name, described: "`\"axis i\"`", "the axis label"),
+        LuaSetting("min", \.min, described: "the chart's range", "the value at the centre (with `scale = \"perAxis\"`)"),
+        LuaSetting("max", \.max, described: "the chart's range", "the value at the rim (with `scale = \"perAxis\"`)"),
+        LuaSetting("better", \.better, "which way is better (`\"lower\"`: nearer the centre), written under the axis name"),
     ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 }
 
-/// The fields of one entry of `fl.svg.radar`'s `series`.
+/// The fields of one entry of `fl.svg.radar`'s `series`: the renderer's `Radar.Series`.
 public enum RadarSeriesOptions {
-    /// The declaration.
-    public static let table = LuaOptionTable("fl.svg.radar series", [
-        .string("name", described: "`\"series i\"`", "the legend entry"),
-        LuaOption("values", .table("{number, ...}"), default: .required, "one value per axis"),
-        .string("colour", described: "from `palette`", "the series colour"),
-        .string("color", described: "from `palette`", "the same as `colour`"),
+    private static let colour = LuaSetting<Radar.Series>("colour", \.colour, described: "from `palette`", "the series colour")
+
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Radar.Series>("fl.svg.radar series", record: true, [
+        LuaSetting("name", \.name, described: "`\"series i\"`", "the legend entry"),
+        LuaSetting("values", \.values, "one value per axis").required(),
+        colour, LuaSetting("color", alias: colour, \.colour),
     ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
 }
 
-/// The fields of one entry of `fl.svg.plot`'s `series` given as a table; the defaults are a plot series' own.
+/// The fields of one entry of `fl.svg.plot`'s `series` given as a table: the renderer's `Plot.Series`, whose
+/// defaults they are.
 public enum PlotSeriesOptions {
+    private static let colour = LuaSetting<Plot.Series>("colour", \.colour, described: "from `palette`", "the line colour")
+
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Plot.Series>("fl.svg.plot series", record: true, [
+        LuaSetting("name", \.name, described: "`\"series i\"`", "the legend entry (with `recording`: the recording's series)"),
+        LuaSetting("x", \.x, described: "0, 1, 2, ...", "x values, as many as y values (not with `recording`)"),
+        LuaSetting("y", \.y, described: "required without `recording`", "y values (not with `recording`)"),
+        colour, LuaSetting("color", alias: colour, \.colour),
+        LuaSetting("band", \.band, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
+                   { bounds, series in bounds.interval(around: series.y) },
+                   "a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd)"),
+        LuaSetting("errorBars", \.errorBars, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
+                   { bounds, series in bounds.interval(around: series.y) }, "error bars at each point, given as `band` is"),
+        LuaSetting("marker", \.marker, "the shape drawn at each point"),
+        LuaSetting("line", \.line, "join the points by a line"),
+        LuaSetting("dash", \.dash, "the line's pattern (the legend shows it), to tell lines apart beyond the palette's colours"),
+        LuaSetting("axis", \.axis, "the y axis the series is drawn against"),
+    ])
+
     /// The declaration.
-    public static let table: LuaOptionTable = {
-        let series = Plot.Series("", y: [])
-        return LuaOptionTable("fl.svg.plot series", [
-            .string("name", described: "`\"series i\"`", "the legend entry (with `recording`: the recording's series)"),
-            LuaOption("x", .table("{number, ...}"), default: .described("0, 1, 2, ..."), "x values, as many as y values (not with `recording`)"),
-            LuaOption("y", .table("{number, ...}"), default: .described("required without `recording`"), "y values (not with `recording`)"),
-            .string("colour", described: "from `palette`", "the line colour"),
-            .string("color", described: "from `palette`", "the same as `colour`"),
-            LuaOption("band", .table("{lower = {...}, upper = {...}} or {deviation = {...}}"), "a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd)"),
-            LuaOption("errorBars", .table("{lower = {...}, upper = {...}} or {deviation = {...}}"), "error bars at each point, given as `band` is"),
-            .choice("marker", PlotMarker.self, default: series.marker, "the shape drawn at each point"),
-            .boolean("line", default: series.line, "join the points by a line"),
-            .choice("dash", PlotDash.self, default: series.dash, "the line's pattern (the legend shows it), to tell lines apart beyond the palette's colours"),
-            .choice("axis", Plot.YAxis.self, default: series.axis, "the y axis the series is drawn against"),
-        ])
-    }()
+    public static var table: LuaOptionTable { settings.table }
 }
 
-/// The fields of a plot series' `band` and `errorBars`.
+/// The fields of a plot series' `band` and `errorBars`: the renderer's `Plot.IntervalBounds`.
 public enum PlotIntervalOptions {
-    /// The declaration.
-    public static let table = LuaOptionTable("fl.svg.plot band", [
-        LuaOption("lower", .table("{number, ...}"), "the lower bound at each point (with `upper`)"),
-        LuaOption("upper", .table("{number, ...}"), "the upper bound at each point (with `lower`)"),
-        LuaOption("deviation", .table("{number, ...}"), "instead of bounds: y - deviation to y + deviation at each point"),
+    /// The declaration and its reader.
+    public static let settings = LuaSettingsTable<Plot.IntervalBounds>("fl.svg.plot band", record: true, [
+        LuaSetting("lower", \.lower, "the lower bound at each point (with `upper`)"),
+        LuaSetting("upper", \.upper, "the upper bound at each point (with `lower`)"),
+        LuaSetting("deviation", \.deviation, "instead of bounds: y - deviation to y + deviation at each point"),
     ])
+
+    /// The declaration.
+    public static var table: LuaOptionTable { settings.table }
+
+    /// The shape of a band, for the docs.
+    static let shape = "{lower = {...}, upper = {...}} or {deviation = {...}}"
+    /// What a band must be.
+    static let expected = "{lower =, upper =} or {deviation =}"
 }

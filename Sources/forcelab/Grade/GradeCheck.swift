@@ -47,35 +47,55 @@ struct GradeCheck {
     }
 
     /// The figures a metric check can name.
-    static let metricNames = ["stress", "crossings", "edgeLengthMean", "edgeLengthCV", "minAngle", "overlaps", "neighbourhoodPreservation"]
+    enum Metric: String, CaseIterable {
+        case stress, crossings, edgeLengthMean, edgeLengthCV, minAngle, overlaps, neighbourhoodPreservation
+    }
 
-    /// The fields every kind of check takes.
-    private static let commonFields: [LuaOption] = [
-        .string("name", described: "the metric's name or the kind", "the start of the check's line and its column in summary.csv"),
-        .string("hint", "printed under the line when the check fails"),
-        .number("points", default: 1, in: 0...LuaOption.finite.upperBound, "what passing the check earns"),
-    ]
+    /// The names of the figures a metric check can name.
+    static let metricNames = Metric.allCases.map(\.rawValue)
+
+    /// A check's fields as an exercise writes them: each kind's declaration takes those it needs.
+    struct Fields: LuaSettable {
+        var name: String?
+        var hint: String?
+        var points = 1.0
+        var tolerance = 0.0
+        var metric = Metric.stress
+        var band: [Double]?
+        var within: Double?
+        var at: [Double] = []
+        var check: LuaReference?
+
+        /// Points and distances are at least 0.
+        static func range(of setting: PartialKeyPath<Fields>) -> ClosedRange<Double>? {
+            [\Fields.points, \Fields.tolerance, \Fields.within].contains(setting) ? 0...LuaOption.finite.upperBound : nil
+        }
+    }
 
     /// Each kind's fields, declared once: the exercise's checks are read against them.
-    static let declarations: [String: LuaOptionTable] = {
-        func kind(_ name: String, _ fields: [LuaOption]) -> (String, LuaOptionTable) {
-            (name, LuaOptionTable("a '\(name)' check", [LuaOption("kind", .choice([name]), default: .required, "the kind of check")] + commonFields + fields))
+    static let declarations: [String: LuaSettingsTable<Fields>] = {
+        func kind(_ name: String, _ fields: [LuaSetting<Fields>]) -> (String, LuaSettingsTable<Fields>) {
+            let kind = LuaSetting<Fields>(readByTheBinding: LuaOption("kind", .choice([name]), default: .required, "the kind of check"))
+            return (name, LuaSettingsTable("a '\(name)' check", record: true, [kind] + [
+                LuaSetting("name", \.name, described: "the metric's name or the kind", "the start of the check's line and its column in summary.csv"),
+                LuaSetting("hint", \.hint, "printed under the line when the check fails"),
+                LuaSetting("points", \.points, "what passing the check earns"),
+            ] + fields))
         }
-        let atLeastZero = 0...LuaOption.finite.upperBound
         return Dictionary(uniqueKeysWithValues: [
-            kind("positions", [LuaOption("tolerance", .number(atLeastZero), default: .required, "how far a node may be from the reference's")]),
+            kind("positions", [LuaSetting("tolerance", \.tolerance, "how far a node may be from the reference's").required()]),
             kind("metric", [
-                LuaOption("metric", .choice(metricNames), default: .required, "the figure, as fl.metrics measures it"),
-                LuaOption("band", .table("{low, high}"), "the range the figure must be in on every graph"),
-                .number("within", in: atLeastZero, "how far the figure may be from the reference's"),
+                LuaSetting("metric", \.metric, "the figure, as fl.metrics measures it").required(),
+                LuaSetting("band", \.band, shape: "{low, high}", counts: 2...2, finite: true, "the range the figure must be in on every graph"),
+                LuaSetting("within", \.within, "how far the figure may be from the reference's"),
             ]),
             kind("centroid", [
-                LuaOption("at", .table("{x, y} or {x, y, z}"), default: .required, "where the nodes' mean position must be"),
-                LuaOption("tolerance", .number(atLeastZero), default: .required, "how far from `at` it may be"),
+                LuaSetting("at", \.at, shape: "{x, y} or {x, y, z}", counts: 2...3, finite: true, "where the nodes' mean position must be").required(),
+                LuaSetting("tolerance", \.tolerance, "how far from `at` it may be").required(),
             ]),
             kind("lua", [
-                LuaOption("check", .function("function(submission, reference) -> passed, message, score"), default: .required,
-                          "judges one graph's layouts (read-only tables); score from 0 to 1, by default 1 when passed"),
+                LuaSetting("check", \.check, signature: "function(submission, reference) -> passed, message, score",
+                           "judges one graph's layouts (read-only tables); score from 0 to 1, by default 1 when passed").required(),
             ]),
         ])
     }()
@@ -105,47 +125,31 @@ struct GradeCheck {
             throw GradeError.exercise("\(place).kind must be one of \(kinds), got \(given)")
         }
         do {
-            let reader = try OptionsReader(LuaTableReader(LuaArguments(L, function: place), tableAt: lua_absindex(L, table), argument: 1), declaration)
-            hint = try reader.optionalString("hint")
+            let reader = try OptionsReader(LuaTableReader(LuaArguments(L, function: place), tableAt: lua_absindex(L, table), argument: 1),
+                                           declaration.table)
+            let fields = try declaration.read(reader)
+            hint = fields.hint
             givesPoints = reader.has("points")
-            points = try reader.number("points")
-            let name = try reader.optionalString("name")
+            points = fields.points
             switch kindName {
             case "positions":
-                kind = .positions(tolerance: try reader.number("tolerance"))
+                kind = .positions(tolerance: fields.tolerance)
             case "metric":
-                let metric = try reader.string("metric")
-                let band = try GradeCheck.numbers(reader, "band", counts: 2...2, place: place)
-                if let band, band[0] > band[1] { throw GradeError.exercise("\(place).band must be {low, high} with low <= high") }
-                let within = reader.has("within")
-                guard (band == nil) == within else {
+                if let band = fields.band, band[0] > band[1] { throw GradeError.exercise("\(place).band must be {low, high} with low <= high") }
+                guard (fields.band == nil) == (fields.within != nil) else {
                     throw GradeError.exercise("\(place) must give either band = {low, high} or within = difference from the reference")
                 }
-                kind = .metric(name: metric, band: band.map { $0[0]...$0[1] }, within: try reader.optionalNumber("within"))
+                kind = .metric(name: fields.metric.rawValue, band: fields.band.map { $0[0]...$0[1] }, within: fields.within)
             case "centroid":
-                let at = try GradeCheck.numbers(reader, "at", counts: 2...3, place: place)!
-                kind = .centroid(at: SIMD3(at[0], at[1], at.count == 3 ? at[2] : 0), tolerance: try reader.number("tolerance"))
+                let at = fields.at
+                kind = .centroid(at: SIMD3(at[0], at[1], at.count == 3 ? at[2] : 0), tolerance: fields.tolerance)
             default:
-                kind = .lua(try LuaCheck(lua: lua, function: try reader.function("check")!, place: place))
+                kind = .lua(try LuaCheck(lua: lua, function: fields.check!, place: place))
             }
-            let metricName: String? = kindName == "metric" ? try reader.string("metric") : nil
-            label = name ?? metricName ?? (kindName == "lua" ? "check \(position)" : kindName)
+            label = fields.name ?? (kindName == "metric" ? fields.metric.rawValue : kindName == "lua" ? "check \(position)" : kindName)
         } catch let error as LuaError {
             throw GradeError.exercise(GradeCheck.unwrapped(error.message, place: place))
         }
-    }
-
-    /// A table option of `count` finite numbers (`{low, high}`, `{x, y}`), or nil when absent.
-    private static func numbers(_ reader: OptionsReader, _ name: String, counts: ClosedRange<Int>, place: String) throws -> [Double]? {
-        guard try reader.pushTable(name) else { return nil }
-        let L = reader.fields.arguments.L
-        defer { fl_pop(L, 1) }
-        let values = try? LuaValues.data(L, -1)
-        guard case .array(let items)? = values, counts.contains(items.count), items.allSatisfy({ $0.number?.isFinite ?? false }) else {
-            let shape = counts.count == 1 ? "a pair of numbers {a, b}" : "a point {x, y} or {x, y, z}"
-            throw GradeError.exercise("\(place).\(name) must be \(shape), got \(values?.text ?? LuaValues.describe(L, -1))")
-        }
-        return items.map { $0.number! }
     }
 
     /// An options reader's message (`bad argument #1 to 'checks[2]' (field 'x': ...)`, `a 'metric' check: unknown

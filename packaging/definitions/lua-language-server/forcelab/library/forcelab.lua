@@ -362,7 +362,7 @@
 
 ---Options of `g:applyNodeChanges change`.
 ---@class (exact) forcelab.options.g.applyNodeChanges.change: table<"type"|"id"|"item"|"index"|"position"|"dragging"|"dimensions"|"selected", any>
----@field type? "add"|"remove"|"replace"|"position"|"dimensions"|"select" what the change does; accepts `"add"`, `"remove"`, `"replace"`, `"position"`, `"dimensions"`, `"select"`.
+---@field type "add"|"remove"|"replace"|"position"|"dimensions"|"select" what the change does (default: required); accepts `"add"`, `"remove"`, `"replace"`, `"position"`, `"dimensions"`, `"select"`.
 ---@field id? string|number the node (all but add); accepts string.
 ---@field item? table the node to add or the replacement; accepts `a node, as g:addNode takes it, without vx, vy, vz`.
 ---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
@@ -373,7 +373,7 @@
 
 ---Options of `g:applyEdgeChanges change`.
 ---@class (exact) forcelab.options.g.applyEdgeChanges.change: table<"type"|"id"|"item"|"index"|"selected", any>
----@field type? "add"|"remove"|"replace"|"select" what the change does; accepts `"add"`, `"remove"`, `"replace"`, `"select"`.
+---@field type "add"|"remove"|"replace"|"select" what the change does (default: required); accepts `"add"`, `"remove"`, `"replace"`, `"select"`.
 ---@field id? string|number the edge (all but add); accepts string.
 ---@field item? table the edge to add or the replacement; accepts `an edge, as g:addEdge takes it`.
 ---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
