@@ -1,3 +1,4 @@
+import D3Random
 import Foundation
 import GraphModel
 import Render
@@ -110,7 +111,10 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
         let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 6), (6, 7), (7, 8), (2, 9)]
         let paths = try ShortestPaths(nodeCount: 10, edges: edges)
         #expect(try TwoHopStress.twoCore(paths, check: { _ in }) == (0..<10).map { $0 < 6 })
-        let pivots = try Pivots(count: 2, nodeCount: 10, first: 0, gap: 1, check: { _ in }) { paths.distances(from: $0) }
+        var random = LCG(seed: 1)
+        let pivots = try Pivots(count: 2, nodeCount: 10, first: 0, gap: 1, choice: .farthest, random: &random, check: { _ in }) {
+            paths.distances(from: $0)
+        }
         let model = try TwoHopStress(sparse: SparseStress(paths: paths, pivots: pivots, check: { _ in }), check: { _ in })
         for i in 0..<10 {
             var terms: [(partner: Int, weight: Double)] = []
