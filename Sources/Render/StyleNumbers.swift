@@ -20,7 +20,7 @@ public enum StyleNumbers {
     static func check(_ values: [(name: String, value: Double, range: ClosedRange<Double>)]) throws {
         for (name, value, range) in values where !range.contains(value) {
             let text = [range.lowerBound, range.upperBound, value].map { String(format: "%g", $0) }
-            throw RenderError("\(name) must be from \(text[0]) to \(text[1]), got \(text[2])")
+            throw RenderError(setting: name, "must be from \(text[0]) to \(text[1]), got \(text[2])")
         }
     }
 }

@@ -181,7 +181,7 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(field.contains("\"cooling\":{\"ticks\":[0,1,2,3,4,5,6,7,8,9],\"alpha\":[1,0.977237,"), field)
         XCTAssertTrue(plain.contains("\"radii\":[3,3,3,3,3]") && plain.contains("\"widths\":[2,2,2,2]"))
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = 'size'})").contains("radius: node '0' has no numeric data field 'size'"))
-        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("radius must be from 0.01 to 1000, got -1"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidth = function() return 'x' end})")
             .contains("field 'edgeWidth': the function returned string for edge"))
     }

@@ -372,6 +372,20 @@ final class SimulationLuaTests: LuaTestCase {
             """)
     }
 
+    func testRunsOnTickAndLabelsAreDeclaredSettings() {
+        let sim = "local sim = fl.simulation(fl.graph.generate('miserables'))\n"
+        run(sim + "local sum = 0; assert(sim:run{maxTicks = 3, onTick = function(s, tick) sum = sum + tick end} == 3 and sum == 6)")
+        XCTAssertTrue(error(sim + "sim:run{onTik = print}").contains(":2: sim:run: unknown option 'onTik' (did you mean 'onTick'?)"))
+        XCTAssertTrue(error(sim + "sim:run{onTick = 3}").contains(":2: bad argument #1 to 'run' (field 'onTick': function expected, got number)"))
+        XCTAssertTrue(error(sim + "sim:run{show = true, labls = 2}").contains(":2: sim:run: unknown option 'labls' (did you mean 'labels'?)"))
+        XCTAssertTrue(error(sim + "sim:run{show = true, labels = 'Valjean'}")
+            .contains(":2: bad argument #1 to 'run' (field 'labels': a list of node ids or a count expected, got string)"))
+        XCTAssertTrue(error(sim + "fl.graph.generate('miserables'):show{lables = 1}").contains(":2: g:show: unknown option 'lables' (did you mean 'labels'?)"))
+        // A range the pure module checks (Replay's, per node) is refused naming the function, the field and the line.
+        XCTAssertTrue(error(sim + "local rec = sim:record{frames = true}; sim:tick(2)\nfl.html.replay(rec, os.tmpname(), {radius = -1})")
+            .contains(":3: bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
+    }
+
     func testRunWithCallbacksAndRecording() {
         run("""
             local g = fl.graph.generate("tree", {n = 15})
@@ -427,7 +441,7 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {height = 2e6, \(radar)})").contains("field 'height'"))
         XCTAssertEqual(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {fps = 1/0})").split(separator: "\n")[0],
                        "test:1: bad argument #3 to 'replay' (field 'fps': a number from 0.01 to 1000 expected, got inf)")
-        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("radius must be from 0.01 to 1000, got -1"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
         run(replay + graph + """
             fl.html.replay(rec, tmp .. '/r.html', {fps = 12.5, radius = 2})
             local f = io.open(tmp .. '/r.html'); local html = f:read('a'); f:close()

@@ -92,8 +92,14 @@ enum RecordingBindings {
             let alpha = recording.series("alpha") ?? [], energy = recording.series("energy") ?? []
             frames.cooling = [(recording.frameTicks[0], recording.start.alpha, recording.start.energy)]
                 + zip(recording.ticks, zip(alpha, energy)).map { ($0, $1.0, $1.1) }
-            try OutputPath.deliver(try Replay(recording: frames, options: settings).html(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "text/html", in: arguments.L)
+            let page: String
+            do {
+                page = try Replay(recording: frames, options: settings).html(check: LuaLimits.checker(arguments.L))
+            } catch let error as RenderError {
+                guard let setting = error.setting else { throw error }
+                throw arguments.error(3, "field '\(setting)': \(error.problem)")
+            }
+            try OutputPath.deliver(page, to: path, as: "text/html", in: arguments.L)
             return 0
         }
     }
@@ -102,15 +108,13 @@ enum RecordingBindings {
     /// the terminal by default, nodes told from edges (in colour on a terminal that has it), a few nodes labelled.
     static let show: LuaFunction = { L in
         LuaBinding.run(L, "show") { arguments in
-            let graph = try GraphBindings.graph(arguments).graph
-            var size = PreviewSize(), labels = GraphPreview.Labels.none
+            let handle = try GraphBindings.graph(arguments)
+            var size = PreviewSettings()
             if lua_type(arguments.L, 2) == LUA_TTABLE {
-                let options = try OptionsReader(arguments, 2, ShowOptions.table)
-                size = try ShowOptions.settings.read(options)
-                labels = try previewLabels(options, graph)
+                size = try ShowOptions.settings.read(OptionsReader(arguments, 2, ShowOptions.table), styling: ElementStyles.Elements(graph: handle))
             } else {
                 // The positional form, checked against the same declarations as the table's.
-                for (n, name, side) in [(Int32(2), "columns", \PreviewSize.columns), (3, "rows", \PreviewSize.rows)] {
+                for (n, name, side) in [(Int32(2), "columns", \PreviewSettings.columns), (3, "rows", \PreviewSettings.rows)] {
                     guard !arguments.isNil(n) else { continue }
                     let value = try arguments.integer(n)
                     if let refusal = ShowOptions.table.option(name)?.refusal(of: Double(value)) { throw arguments.error(n, "\(name): \(refusal)") }
@@ -119,38 +123,11 @@ enum RecordingBindings {
             }
             let sides = size.resolved(in: TerminalSize.current())
             var preview = GraphPreview(columns: sides.columns, rows: sides.rows)
-            preview.labels = labels
+            preview.labels = size.labels
             preview.colour = TerminalColour.onStandardOutput
-            let text = try preview.text(of: graph, check: LuaLimits.checker(arguments.L))
+            let text = try preview.text(of: handle.graph, check: LuaLimits.checker(arguments.L))
             try StandardStream.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
             return 0
-        }
-    }
-
-    /// The `labels` option of `g:show` and `sim:run`: a list of node ids or a count.
-    static func previewLabels(_ options: OptionsReader, _ graph: Graph) throws -> GraphPreview.Labels {
-        let L = options.fields.arguments.L
-        defer { fl_pop(L, 1) }
-        switch options.push("labels") {
-        case LUA_TNIL: return .none
-        case LUA_TNUMBER:
-            guard lua_isinteger(L, -1) != 0, fl_tointeger(L, -1) >= 0 else {
-                throw options.error("labels", expected: "a count of 0 or more", got: LuaValues.describe(L, -1))
-            }
-            return .mostConnected(Int(fl_tointeger(L, -1)))
-        case LUA_TTABLE:
-            let list = LuaTableReader(options.fields.arguments, tableAt: lua_absindex(L, -1), argument: options.fields.argument)
-            return .nodes(try list.elements { type, position in
-                guard type == LUA_TSTRING, let id = LuaValues.string(L, -1) else {
-                    throw options.error("labels", expected: "a node id at [\(position)]", got: LuaValues.typeName(L, -1))
-                }
-                guard graph.node(id) != nil else {
-                    throw options.error("labels", expected: "a node id at [\(position)]", got: "'\(id)', which is not in the graph")
-                }
-                return id
-            })
-        default:
-            throw options.error("labels", expected: "a list of node ids or a count", got: LuaValues.typeName(L, -1))
         }
     }
 }

@@ -147,12 +147,11 @@ enum SimulationBindings {
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
             let options = try OptionsReader(arguments, 2, RunOptions.table)
-            let settings = try RunOptions.settings.read(options)
+            let settings = try RunOptions.settings.read(options, styling: ElementStyles.Elements(graph: simulation.graph))
             let L = arguments.L
-            let onTick = try options.function("onTick")
             let layout = simulation.layout
             let show = settings.show
-                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: try RecordingBindings.previewLabels(options, layout.graph),
+                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: settings.labels,
                            sink: InlineDisplay.sink(L))
                 : nil
             for name in ["fps", "labels"] where show == nil && options.has(name) {
@@ -160,7 +159,7 @@ enum SimulationBindings {
             }
             let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
             let (ticks, outcome) = try ScriptedRun.run(
-                simulation, in: L, simulationIndex: 1, maxTicks: settings.maxTicks ?? Int.max, onTick: onTick, display: display)
+                simulation, in: L, simulationIndex: 1, maxTicks: settings.maxTicks ?? Int.max, onTick: settings.onTick, display: display)
             lua_pushinteger(L, lua_Integer(ticks))
             LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
             return 2

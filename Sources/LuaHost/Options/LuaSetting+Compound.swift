@@ -36,6 +36,16 @@ extension LuaSetting {
         }
     }
 
+    /// The nodes a preview labels: a list of ids of nodes of the graph the table is read for, or a count n (the n
+    /// nodes of highest degree).
+    public init(_ key: String, _ property: WritableKeyPath<Settings, GraphPreview.Labels> & Sendable, _ doc: String) {
+        option = LuaOption(key, .custom("a list of node ids, or a count n"), doc)
+        write = { settings, reader, elements in
+            guard let elements else { preconditionFailure("\(key): node labels are read for a graph's elements") }
+            settings[keyPath: property] = try reader.previewLabels(key, of: elements.graph.graph)
+        }
+    }
+
     /// A setting that is one of an enumeration's cases, or a boolean naming one of two (`labels = true` for
     /// `"always"`).
     public init<Choice: CaseIterable & RawRepresentable<String> & Sendable>(

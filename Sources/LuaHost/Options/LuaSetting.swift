@@ -177,6 +177,12 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader, _ in settings[keyPath: property] = try reader.boolean(key) }
     }
 
+    /// A Lua function the settings keep (a callback), called as `signature` shows; absent: nil.
+    public init(_ key: String, _ property: WritableKeyPath<Settings, LuaReference?> & Sendable, function signature: String, _ doc: String) {
+        option = LuaOption(key, .function(signature), doc)
+        write = { settings, reader, _ in settings[keyPath: property] = try reader.function(key) }
+    }
+
     /// A boolean setting that may be absent (nil).
     public init(_ key: String, _ property: WritableKeyPath<Settings, Bool?> & Sendable, _ doc: String) {
         option = .boolean(key, doc)
@@ -283,7 +289,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
     }
 
-    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, GraphHandle?) throws -> Void) {
+    private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void) {
         self.option = option
         self.write = write
     }

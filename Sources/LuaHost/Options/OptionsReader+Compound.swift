@@ -1,4 +1,6 @@
 import CLuaShim
+import GraphModel
+import Render
 
 /// An option given either as a table of a record's settings or as a name.
 enum LuaRecordOrName<Record> {
@@ -65,6 +67,33 @@ extension OptionsReader {
             let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: fields.argument)
             return try list.elements { type, i in try choice(type, "\(name)[\(i)]") }
         case let type: return [try choice(type, name)]
+        }
+    }
+
+    /// Option `name`, the nodes a preview labels: a list of ids of `graph`'s nodes or a count (none when absent).
+    func previewLabels(_ name: String, of graph: Graph) throws -> GraphPreview.Labels {
+        let L = fields.arguments.L
+        defer { fl_pop(L, 1) }
+        switch push(name) {
+        case LUA_TNIL: return .none
+        case LUA_TNUMBER:
+            guard lua_isinteger(L, -1) != 0, fl_tointeger(L, -1) >= 0 else {
+                throw error(name, expected: "a count of 0 or more", got: LuaValues.describe(L, -1))
+            }
+            return .mostConnected(Int(fl_tointeger(L, -1)))
+        case LUA_TTABLE:
+            let list = LuaTableReader(fields.arguments, tableAt: lua_absindex(L, -1), argument: fields.argument)
+            return .nodes(try list.elements { type, position in
+                guard type == LUA_TSTRING, let id = LuaValues.string(L, -1) else {
+                    throw error(name, expected: "a node id at [\(position)]", got: LuaValues.typeName(L, -1))
+                }
+                guard graph.node(id) != nil else {
+                    throw error(name, expected: "a node id at [\(position)]", got: "'\(id)', which is not in the graph")
+                }
+                return id
+            })
+        default:
+            throw error(name, expected: "a list of node ids or a count", got: LuaValues.typeName(L, -1))
         }
     }
 }

@@ -21,15 +21,14 @@ public enum SimulationOptions {
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `sim:run(options)`: `RunSettings`, each option one line, and the callback and labels the binding
-/// reads.
+/// The options of `sim:run(options)`: `RunSettings`, each option one line.
 public enum RunOptions {
     /// The declaration and its reader.
     public static let settings = LuaSettingsTable<RunSettings>("sim:run", [
         LuaSetting("maxTicks", \.maxTicks, described: "no limit", "stop after this many ticks"),
-        LuaSetting(readByTheBinding: LuaOption("onTick", .function("function(sim, tick)"), "called after every tick")),
+        LuaSetting("onTick", \.onTick, function: "function(sim, tick)", "called after every tick"),
         LuaSetting("show", \.show, "animate the layout in the terminal (only when standard output is one)"),
-        LuaSetting(readByTheBinding: LuaOption("labels", ShowOptions.labels.value, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree")),
+        LuaSetting("labels", \.labels, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree"),
         LuaSetting("fps", \.framesPerSecond, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result"),
     ])
 

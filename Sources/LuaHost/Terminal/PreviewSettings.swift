@@ -1,16 +1,20 @@
-/// The size of `g:show`'s braille preview as asked for; a side not given fills the terminal (its width, its height
-/// less 2 lines for the prompt).
-public struct PreviewSize: LuaSettable, Sendable {
+import Render
+
+/// What `g:show`'s braille preview is asked for: its size, a side not given filling the terminal (its width, its
+/// height less 2 lines for the prompt), and the nodes it labels.
+public struct PreviewSettings: LuaSettable, Sendable {
     /// Width in characters.
     public var columns: Int?
     /// Height in lines.
     public var rows: Int?
+    /// The nodes labelled beside their blocks.
+    public var labels = GraphPreview.Labels.none
 
-    /// Both sides from the terminal.
+    /// Both sides from the terminal, no labels.
     public init() {}
 
     /// The range a side must lie in.
-    public static func range(of setting: PartialKeyPath<PreviewSize>) -> ClosedRange<Double>? {
+    public static func range(of setting: PartialKeyPath<PreviewSettings>) -> ClosedRange<Double>? {
         switch setting {
         case \.columns, \.rows: 1...Double.infinity
         default: nil
