@@ -1,3 +1,4 @@
+import D3Random
 import Foundation
 import GraphModel
 import Render
@@ -100,6 +101,32 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
         #expect(try MultilevelLayout.apply(to: graph, options: options).polished)
         let preservation = try neighbourhoodPreservation(graph)
         #expect(preservation > 0.8, "\(preservation)")
+    }
+
+    /// The polish's two-hop pairs weigh in full within the 2-core and a quarter where an end is off it: in a 6-cycle
+    /// with a path of three nodes hanging from node 0 and a leaf on node 2, each cycle node pairs with the two cycle
+    /// nodes two steps round it at 1/2², and the hanging nodes' pairs weigh 1/4 of that (a tree's fans pushed apart by
+    /// the pairs cross each other's edges).
+    @Test func twoHopPairsOffTheTwoCoreWeighAQuarter() throws {
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 6), (6, 7), (7, 8), (2, 9)]
+        let paths = try ShortestPaths(nodeCount: 10, edges: edges)
+        #expect(try TwoHopStress.twoCore(paths, check: { _ in }) == (0..<10).map { $0 < 6 })
+        var random = LCG(seed: 1)
+        let pivots = try Pivots(count: 2, nodeCount: 10, first: 0, gap: 1, choice: .farthest, random: &random, check: { _ in }) {
+            paths.distances(from: $0)
+        }
+        let model = try TwoHopStress(sparse: SparseStress(paths: paths, pivots: pivots, check: { _ in }), check: { _ in })
+        for i in 0..<10 {
+            var terms: [(partner: Int, weight: Double)] = []
+            model.forEachTerm(of: i) { j, _, weight in terms.append((j, weight)) }
+            let count = model.twoHopOffsets[i + 1] - model.twoHopOffsets[i]
+            let twoHop = terms.suffix(count).sorted { $0.partner < $1.partner }
+            let cycle = twoHop.filter { i < 6 && $0.partner < 6 }
+            #expect(cycle.map(\.partner) == (i < 6 ? [(i + 2) % 6, (i + 4) % 6].sorted() : []), "node \(i)")
+            #expect(cycle.allSatisfy { $0.weight == 0.25 })
+            #expect(twoHop.filter { !(i < 6 && $0.partner < 6) }.allSatisfy { $0.weight == 0.0625 }, "node \(i)")
+        }
+        #expect(model.twoHopOffsets[7 + 1] - model.twoHopOffsets[7] == 1 && model.twoHop[model.twoHopOffsets[7]] == 0)
     }
 
     /// The polish is kept only where it lowers the stress on 20 sampled sources, otherwise the layout is the force
