@@ -37,5 +37,13 @@ final class APIDescriptionTests: XCTestCase {
         let timeout = try XCTUnwrap(options.first { ($0["names"] as? [String]) == ["--timeout"] }?["value"] as? [String: Any])
         XCTAssertEqual(timeout["placeholder"] as? String, "SECONDS")
         XCTAssertEqual(timeout["maximum"] as? Double, 1_000_000)
+        let tables = try XCTUnwrap(description["options"] as? [[String: Any]])
+        func fields(_ name: String) -> [String] {
+            let table = tables.first { $0["function"] as? String == name }
+            return (table?["options"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        XCTAssertEqual(fields("g:addNode handle"), ["id", "type", "position"])
+        XCTAssertEqual(fields("g:applyNodeChanges position"), ["x", "y", "z"])
+        XCTAssertEqual(fields("g:applyNodeChanges dimensions"), ["width", "height"])
     }
 }

@@ -47,7 +47,7 @@ final class GraphLuaTests: LuaTestCase {
     func testElementRecordsAreCheckedAgainstTheirDeclarations() {
         let graph = "local g = fl.graph.new(); g:addNode{id = 'a'}; "
         let refused: [(String, String)] = [
-            ("g:addNode{id = 'b', handles = {{id = 'h', tpye = 'source'}}}", "a node's handle: unknown field 'tpye' (did you mean 'type'?)"),
+            ("g:addNode{id = 'b', handles = {{id = 'h', tpye = 'source'}}}", "g:addNode handle: unknown field 'tpye' (did you mean 'type'?)"),
             ("g:addNode{id = 'b', handles = {{type = 'in'}}}", "(field 'type': unknown value 'in' (source, target))"),
             ("g:addNode{id = 'b', handles = {{position = 'up'}}}", "(field 'position': unknown value 'up' (left, top, right, bottom))"),
             ("g:addNode{id = 'b', handles = {'h'}}", "(field 'handles'[1]: table expected, got string)"),

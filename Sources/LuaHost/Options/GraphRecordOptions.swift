@@ -28,7 +28,7 @@ public enum GraphRecordOptions {
     ]
 
     /// The fields of one of a node's `handles`: GraphModel's `Handle`.
-    public static let handle = LuaSettingsTable<Handle>("a node's handle", record: true, [
+    public static let handle = LuaSettingsTable<Handle>("g:addNode handle", record: true, [
         LuaSetting("id", \.id, "the handle's id (none: the node's default handle of its type)"),
         LuaSetting("type", \.type, "whether edges leave or arrive here"),
         LuaSetting("position", \.position, "the side of the node"),
@@ -111,16 +111,22 @@ public enum GraphRecordOptions {
     public static var nodeChange: LuaOptionTable { nodeChangeFields.table }
     /// The declaration of one change of `g:applyEdgeChanges{...}`.
     public static var edgeChange: LuaOptionTable { edgeChangeFields.table }
+    /// The declaration of one of a node's `handles`.
+    public static var nodeHandle: LuaOptionTable { handle.table }
+    /// The declaration of a position change's `position`.
+    public static var changedPosition: LuaOptionTable { point.table }
+    /// The declaration of a dimensions change's `dimensions`.
+    public static var changedDimensions: LuaOptionTable { size.table }
 
     /// The fields of a position change's `position`: GraphModel's `Point`.
-    private static let point = LuaSettingsTable<Point>("g:applyNodeChanges position", record: true, [
+    static let point = LuaSettingsTable<Point>("g:applyNodeChanges position", record: true, [
         LuaSetting("x", \.x, described: "unplaced", "the new x"),
         LuaSetting("y", \.y, described: "unplaced", "the new y"),
         LuaSetting("z", \.z, "the new z (3D)"),
     ])
 
     /// The fields of a dimensions change's `dimensions`: GraphModel's `NodeChange.Size`.
-    private static let size = LuaSettingsTable<NodeChange.Size>("g:applyNodeChanges dimensions", record: true, [
+    static let size = LuaSettingsTable<NodeChange.Size>("g:applyNodeChanges dimensions", record: true, [
         LuaSetting("width", \.width, "the new width"),
         LuaSetting("height", \.height, "the new height"),
     ])

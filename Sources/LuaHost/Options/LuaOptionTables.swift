@@ -11,8 +11,8 @@ public enum LuaOptionTables {
         MetricsOptions.table, ReplayOptions.table, LiveOptions.table,
         GraphOptions.new, GraphFileOptions.load, GraphFileOptions.save,
         GraphAlgorithmOptions.components, GraphAlgorithmOptions.cores, GraphAlgorithmOptions.communities, DataTableOptions.write, DataTableOptions.read,
-        StressLayoutOptions.table, MultilevelLayoutOptions.table, LayeredLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.edge, GraphRecordOptions.connect,
+        StressLayoutOptions.table, MultilevelLayoutOptions.table, LayeredLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.nodeHandle, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
-        GraphRecordOptions.nodeChange, GraphRecordOptions.edgeChange,
+        GraphRecordOptions.nodeChange, GraphRecordOptions.changedPosition, GraphRecordOptions.changedDimensions, GraphRecordOptions.edgeChange,
     ] + ForceKind.all.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }

@@ -297,6 +297,12 @@
 ---@field vy? number velocity y (default: 0); accepts number.
 ---@field vz? number velocity z (3D) (default: 0); accepts number.
 
+---Options of `g:addNode handle`.
+---@class (exact) forcelab.options.g.addNode.handle: table<"id"|"type"|"position", any>
+---@field id? string|number the handle's id (none: the node's default handle of its type); accepts string.
+---@field type? "source"|"target" whether edges leave or arrive here (default: `"source"`); accepts `"source"`, `"target"`.
+---@field position? "left"|"top"|"right"|"bottom" the side of the node; accepts `"left"`, `"top"`, `"right"`, `"bottom"`.
+
 ---Options of `g:addEdge`.
 ---@class (exact) forcelab.options.g.addEdge: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data"|"label"|"type"|"selected"|"deletable", any>
 ---@field source string|number the source node's id (default: required); accepts string.
@@ -370,6 +376,17 @@
 ---@field dragging? boolean whether the node is being dragged; accepts boolean.
 ---@field dimensions? table the new size; accepts `{width =, height =}`.
 ---@field selected? boolean the new selection state; accepts boolean.
+
+---Options of `g:applyNodeChanges position`.
+---@class (exact) forcelab.options.g.applyNodeChanges.position: table<"x"|"y"|"z", any>
+---@field x? number the new x (default: unplaced); accepts number ≥ -inf, or inf.
+---@field y? number the new y (default: unplaced); accepts number ≥ -inf, or inf.
+---@field z? number the new z (3D); accepts number ≥ -inf, or inf.
+
+---Options of `g:applyNodeChanges dimensions`.
+---@class (exact) forcelab.options.g.applyNodeChanges.dimensions: table<"width"|"height", any>
+---@field width? number the new width (default: `0`); accepts number ≥ -inf, or inf.
+---@field height? number the new height (default: `0`); accepts number ≥ -inf, or inf.
 
 ---Options of `g:applyEdgeChanges change`.
 ---@class (exact) forcelab.options.g.applyEdgeChanges.change: table<"type"|"id"|"item"|"index"|"selected", any>
