@@ -175,10 +175,8 @@ enum GraphBindings {
     static let addNode: LuaFunction = { L in
         graphMethod(L, "addNode") { arguments, graph in
             let reader = try OptionsReader(arguments, 2, GraphRecordOptions.node, required: true)
-            let node = try GraphRecordOptions.addedNode.read(reader)
-            let given = try ["vx", "vy", "vz"].map { try reader.optionalNumber($0) }
-            let count = (given.lastIndex { $0 != nil } ?? -1) + 1
-            let velocity = count == 0 ? nil : given.prefix(count).map { $0 ?? 0 }
+            let addition = try GraphRecordOptions.addedNode.read(reader)
+            let (node, velocity) = (addition.node, addition.velocity)
             if let simulation = graph.boundSimulation {
                 try simulation.running(in: arguments.L) { try simulation.layout.add(node, velocity: velocity) }
             } else if velocity != nil {

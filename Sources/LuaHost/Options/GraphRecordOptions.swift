@@ -1,3 +1,4 @@
+import GraphLayout
 import GraphModel
 
 /// The fields of the tables that describe graph elements and changes (`g:addNode{...}`, `g:addEdge{...}`,
@@ -50,11 +51,11 @@ public enum GraphRecordOptions {
 
     private static let formerIndex = LuaOption.integer("position", in: 1...Int.max, "its former place (1-based), as `g:deleteElements` returns it")
 
-    /// `g:addNode{...}`: a node, and the velocity it starts with in the graph's simulation (which the binding reads).
-    public static let addedNode = LuaSettingsTable<Node>("g:addNode", record: true, nodeFields + [
-        LuaSetting(readByTheBinding: .number("vx", described: "0", "velocity x (d3's vx), kept by the graph's simulation; needs one made on the graph")),
-        LuaSetting(readByTheBinding: .number("vy", described: "0", "velocity y")),
-        LuaSetting(readByTheBinding: .number("vz", described: "0", "velocity z (3D)")),
+    /// `g:addNode{...}`: a node, and the velocity it starts with in the graph's simulation (GraphLayout's `NodeAddition`).
+    public static let addedNode = LuaSettingsTable<NodeAddition>("g:addNode", record: true, nodeFields.map { LuaSetting($0, of: \.node) } + [
+        LuaSetting("vx", \.vx, described: "0", "velocity x (d3's vx), kept by the graph's simulation; needs one made on the graph"),
+        LuaSetting("vy", \.vy, described: "0", "velocity y"),
+        LuaSetting("vz", \.vz, described: "0", "velocity z (3D)"),
     ])
     /// The `item` of node changes.
     public static let nodeItem = LuaSettingsTable<Node>("g:applyNodeChanges item", record: true, nodeFields)

@@ -37,6 +37,7 @@ extension DataTableFile.Settings: LuaSettable {}
 extension GraphFileSettings: LuaSettable {}
 extension Graph.Settings: LuaSettable {}
 extension Node: LuaSettable {}
+extension NodeAddition: LuaSettable {}
 extension Edge: LuaSettable {}
 extension Handle: LuaSettable {}
 extension Point: LuaSettable {}
@@ -292,6 +293,13 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void) {
         self.option = option
         self.write = write
+    }
+
+    /// A setting of one part of the settings (`\.node` of a `NodeAddition`): the part's option, written into the part.
+    public init<Part: LuaSettable>(_ setting: LuaSetting<Part>, of part: WritableKeyPath<Settings, Part> & Sendable) {
+        option = setting.option
+        let writePart = setting.write
+        write = { settings, reader, elements in try writePart(&settings[keyPath: part], reader, elements) }
     }
 
     /// An option of the same table that the binding reads itself (a table of series, a recording): declared here
