@@ -62,6 +62,7 @@ final class GraphLuaTests: LuaTestCase {
             ("g:restore({{id = 'b', positon = 1}})", "g:restore node: unknown field 'positon' (did you mean 'position'?)"),
             ("g:restore({{id = 'b', position = 0}})", "(field 'position': an integer ≥ 1 expected, got 0)"),
             ("g:restore({}, {{source = 'a', target = 'a', position = 'first'}})", "(field 'position': number expected, got string)"),
+            ("g:restore({}, {{source = 'a', target = 'a', postion = 1}})", "g:restore edge: unknown field 'postion' (did you mean 'position'?)"),
             ("g:applyNodeChanges{{type = 'add', item = {id = 'b', vx = 1}}}", "g:applyNodeChanges item: unknown field 'vx'"),
             ("g:applyNodeChanges{{type = 'remove'}}", "bad argument #1 to 'applyNodeChanges' (field 'id' is required by a 'remove' change)"),
             ("g:applyNodeChanges{{id = 'a'}}", "(field 'type' is required)"),

@@ -5,11 +5,20 @@ import GraphModel
 enum GraphConversions {
     /// An edge read as `record` declares it (`{source = "a", target = "b", data = {weight = 2}}`); without an id,
     /// `defaultId` makes one from its endpoints and handles.
-    static func edge(
-        _ fields: OptionsReader, _ record: LuaSettingsTable<Edge> = GraphRecordOptions.addedEdge,
-        defaultId: (String, String, String?, String?) -> String
-    ) throws -> Edge {
-        var edge = try record.read(fields)
+    static func edge(_ fields: OptionsReader, defaultId: (String, String, String?, String?) -> String) throws -> Edge {
+        named(try GraphRecordOptions.addedEdge.read(fields), fields, defaultId: defaultId)
+    }
+
+    /// An edge given back to `g:restore` and its former place; the edge's id, when `fields` give none, React Flow's.
+    static func restoredEdge(_ fields: OptionsReader) throws -> RestoredElement<Edge> {
+        var restored = try GraphRecordOptions.restoredEdge.read(fields)
+        restored.element = named(restored.element, fields, defaultId: connectionId)
+        return restored
+    }
+
+    /// `edge`, with the id `defaultId` makes from its ends and handles when `fields` give none.
+    private static func named(_ edge: Edge, _ fields: OptionsReader, defaultId: (String, String, String?, String?) -> String) -> Edge {
+        var edge = edge
         if !fields.has("id") { edge.id = defaultId(edge.source, edge.target, edge.sourceHandle, edge.targetHandle) }
         return edge
     }

@@ -311,18 +311,12 @@ enum GraphBindings {
 
     static let restore: LuaFunction = { L in
         graphMethod(L, "restore") { arguments, graph in
-            let nodes: [(Int?, Node)] = try list(arguments, 2) {
-                let reader = try OptionsReader($0, GraphRecordOptions.deletedNode)
-                return (try formerIndex(reader), try GraphRecordOptions.restoredNode.read(reader))
-            }
-            let edges: [(Int?, Edge)] = arguments.isNil(3) ? [] : try list(arguments, 3) {
-                let reader = try OptionsReader($0, GraphRecordOptions.deletedEdge)
-                return (try formerIndex(reader), try GraphConversions.edge(reader, GraphRecordOptions.restoredEdge, defaultId: GraphConversions.connectionId))
-            }
+            let nodes = try list(arguments, 2) { try GraphRecordOptions.restoredNode.read(OptionsReader($0, GraphRecordOptions.deletedNode)) }
+            let edges = arguments.isNil(3) ? [] : try list(arguments, 3) { try GraphConversions.restoredEdge(OptionsReader($0, GraphRecordOptions.deletedEdge)) }
             let store = graph.graph
             try store.restore(DeletedElements(
-                nodes: nodes.enumerated().map { (index: $1.0 ?? store.nodeCount + $0, node: $1.1) },
-                edges: edges.enumerated().map { (index: $1.0 ?? store.edgeCount + $0, edge: $1.1) }))
+                nodes: nodes.enumerated().map { (index: $1.formerIndex ?? store.nodeCount + $0, node: $1.element) },
+                edges: edges.enumerated().map { (index: $1.formerIndex ?? store.edgeCount + $0, edge: $1.element) }))
             return 0
         }
     }
@@ -427,12 +421,5 @@ enum GraphBindings {
             graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))
             return arguments.returningFirst()
         }
-    }
-}
-
-extension GraphBindings {
-    /// The 0-based index from a snapshot's 1-based `position` field; nil when absent.
-    static func formerIndex(_ reader: OptionsReader) throws -> Int? {
-        try reader.optionalInteger("position").map { $0 - 1 }
     }
 }

@@ -49,7 +49,10 @@ public enum GraphRecordOptions {
         LuaSetting("deletable", \.deletable, "whether deleteElements may remove it"),
     ]
 
-    private static let formerIndex = LuaOption.integer("position", in: 1...Int.max, "its former place (1-based), as `g:deleteElements` returns it")
+    /// The former place of an element given back to `g:restore`.
+    private static func formerPlace<Element>() -> LuaSetting<RestoredElement<Element>> {
+        LuaSetting("position", \.position, "its former place (1-based), as `g:deleteElements` returns it")
+    }
 
     /// `g:addNode{...}`: a node, and the velocity it starts with in the graph's simulation (GraphLayout's `NodeAddition`).
     public static let addedNode = LuaSettingsTable<NodeAddition>("g:addNode", record: true, nodeFields.map { LuaSetting($0, of: \.node) } + [
@@ -61,10 +64,10 @@ public enum GraphRecordOptions {
     public static let nodeItem = LuaSettingsTable<Node>("g:applyNodeChanges item", record: true, nodeFields)
     /// `g:addEdge{...}`, and the `item` of edge changes.
     public static let addedEdge = LuaSettingsTable<Edge>("g:addEdge", record: true, edgeFields)
-    /// A node given back to `g:restore`, and its former place (which the binding reads).
-    public static let restoredNode = LuaSettingsTable<Node>("g:restore node", record: true, nodeFields + [LuaSetting(readByTheBinding: formerIndex)])
-    /// An edge given back to `g:restore`, and its former place (which the binding reads).
-    public static let restoredEdge = LuaSettingsTable<Edge>("g:restore edge", record: true, edgeFields + [LuaSetting(readByTheBinding: formerIndex)])
+    /// A node given back to `g:restore`, and its former place.
+    public static let restoredNode = LuaSettingsTable<RestoredElement<Node>>("g:restore node", record: true, nodeFields.map { LuaSetting($0, of: \.element) } + [formerPlace()])
+    /// An edge given back to `g:restore`, and its former place.
+    public static let restoredEdge = LuaSettingsTable<RestoredElement<Edge>>("g:restore edge", record: true, edgeFields.map { LuaSetting($0, of: \.element) } + [formerPlace()])
     /// `g:connect{...}`.
     public static let connection = LuaSettingsTable<Edge>("g:connect", record: true, edgeFields.filter {
         ["source", "target", "sourceHandle", "targetHandle", "id", "data"].contains($0.option.name)

@@ -38,6 +38,10 @@ extension GraphFileSettings: LuaSettable {}
 extension Graph.Settings: LuaSettable {}
 extension Node: LuaSettable {}
 extension NodeAddition: LuaSettable {}
+extension RestoredElement: LuaSettable where Element: LuaSettable {
+    /// The element's defaults, at no former place.
+    public init() { self.init(Element()) }
+}
 extension Edge: LuaSettable {}
 extension Handle: LuaSettable {}
 extension Point: LuaSettable {}
