@@ -44,6 +44,19 @@ final class PictureOptionsTests: LuaTestCase {
                        "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, gml, pajek, adjlist, multiline_adjlist, snap, matrixmarket, json))")
     }
 
+    /// A picture or page that cannot be written names the call, as fl.graph.load and g:save do.
+    func testAFileThatCannotBeWrittenIsNamedWithTheCall() {
+        let missing = "/nonexistent/x"
+        XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, '\(missing).svg')"),
+                       "test:1: fl.svg.graph: cannot write '\(missing).svg': folder '/nonexistent' does not exist")
+        XCTAssertEqual(firstLine("fl.svg.plot('\(missing).svg', {\(series)})"),
+                       "test:1: fl.svg.plot: cannot write '\(missing).svg': folder '/nonexistent' does not exist")
+        XCTAssertEqual(firstLine("fl.svg.radar('\(missing).svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', values = {1, 2, 3}}}})"),
+                       "test:1: fl.svg.radar: cannot write '\(missing).svg': folder '/nonexistent' does not exist")
+        XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, '\(missing).html')"),
+                       "test:1: fl.html.replay: cannot write '\(missing).html': folder '/nonexistent' does not exist")
+    }
+
     func testARadarAxisSaysWhichWayIsBetterWhenTold() throws {
         run("""
             fl.svg.radar(tmp .. "/r.svg", {axes = {{name = "stress", better = "lower"}, {name = "kept", better = "higher"}, "c"},
