@@ -36,6 +36,14 @@ final class PictureOptionsTests: LuaTestCase {
                        "test:1: fl.svg.graph viewport: unknown option 'zoon' (did you mean 'zoom'?)")
         XCTAssertEqual(firstLine("fl.graph.generate('grid', {row = 2, columns = 2})"),
                        "test:1: fl.graph.generate(\"grid\"): unknown option 'row' (did you mean 'rows'?)")
+        XCTAssertEqual(firstLine("fl.graph.generate('barabasiAlbert', {n = 3, m = 5})"),
+                       "test:1: bad argument #2 to 'generate' (field 'm': an integer ≥ 1 and < n = 3 expected, got 5)")
+        XCTAssertEqual(firstLine("fl.graph.generate('erdosRenyi', {n = 3, m = 5})"),
+                       "test:1: bad argument #2 to 'generate' (field 'm': at most the 3 pairs of n = 3 nodes expected, got 5)")
+        XCTAssertEqual(firstLine("fl.graph.generate('stochasticBlock', {clusters = 2, n = 4, size = 2, pIn = 1, pOut = 0})"),
+                       "test:1: bad argument #2 to 'generate' (give either size (per cluster) or n (in all))")
+        XCTAssertEqual(firstLine("fl.graph.generate('recursive', {n = 2000000000})"),
+                       "test:1: bad argument #2 to 'generate' (field 'n': at most 1e9 expected, got 2000000000)")
         XCTAssertEqual(firstLine("fl.graph.generate('miserables', {n = 3})"),
                        "test:1: fl.graph.generate(\"miserables\"): takes no options, got 'n'")
         XCTAssertEqual(firstLine("fl.graph.load(tmp .. '/g.json', {fromat = 'd3'})"),
