@@ -164,6 +164,32 @@ final class SandboxTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("made").path))
     }
 
+    /// A refusal met by a forcelab call names the call before the path and the folders allowed, as its other file
+    /// errors do.
+    func testARefusalNamesTheCall() throws {
+        let root = try playground()
+        let result = try sandboxed("""
+            local g = fl.graph.generate("grid", {rows = 1, columns = 2})
+            fl.simulation(g):tick()
+            for _, call in ipairs{function() fl.graph.load("/etc/passwd") end, function() g:save("secret/g.json") end,
+                                  function() fl.data.read("/etc/passwd", {format = "csv"}) end, function() fl.svg.graph(g, "secret/g.svg") end,
+                                  function() fl.mkdir("secret/made") end} do
+              print((select(2, pcall(call)):gsub("^[^:]*:%d+: ", "")))
+            end
+            """, in: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        guard lines.count == 5 else { return XCTFail(result.stdout) }
+        let expected = [
+            "fl.graph.load: cannot read '/etc/passwd': the sandbox reads only under ",
+            "g:save: cannot write 'secret/g.json': the sandbox writes only under ",
+            "fl.data.read: cannot read '/etc/passwd': the sandbox reads only under ",
+            "fl.svg.graph: cannot write 'secret/g.svg': the sandbox writes only under ",
+            "fl.mkdir: cannot write 'secret/made': the sandbox writes only under ",
+        ]
+        for (line, start) in zip(lines, expected) { XCTAssertTrue(line.hasPrefix(start), line) }
+    }
+
     func testOutFolderIsMadeAndOptionsNeedTheSandbox() throws {
         let root = try playground()
         let result = try sandboxed("print(io.open('results/x.txt', 'w') ~= nil)", ["--out", "results"], in: root)

@@ -74,7 +74,16 @@ import Testing
         try Graph.generate(.tree, parameters: given { $0.n = 5; $0.branching = 0 })
     }
     #expect(throws: GraphError.self) { try Graph.generate(kind: "erdosRenyi", parameters: given { $0.n = 5; $0.p = 2 }) }
-    #expect(throws: GraphError.self) { try Graph.generate(kind: "erdosRenyi", parameters: given { $0.n = 5; $0.p = 0.5; $0.m = 2 }) }
+    #expect(throws: GeneratorOptionError("erdosRenyi", option: nil, "give either p or m")) {
+        try Graph.generate(kind: "erdosRenyi", parameters: given { $0.n = 5; $0.p = 0.5; $0.m = 2 })
+    }
+    // Options that do not go together name the one to change.
+    #expect(throws: GeneratorOptionError("barabasiAlbert", option: "m", "an integer ≥ 1 and < n = 3 expected, got 5")) {
+        try Graph.generate(.barabasiAlbert, parameters: given { $0.n = 3; $0.m = 5 })
+    }
+    #expect(throws: GeneratorOptionError("erdosRenyi", option: "m", "at most the 3 pairs of n = 3 nodes expected, got 5")) {
+        try Graph.generate(.erdosRenyi, parameters: given { $0.n = 3; $0.m = 5 })
+    }
     // Each option may be a billion, but not the graph they make together (it would exhaust memory).
     #expect(throws: GraphError("grid: 1e+18 nodes and about 2e+18 edges are more than a generator builds (at most 1e7 nodes and 2e7 edges)")) {
         try Graph.generate(kind: "grid", parameters: given { $0.rows = 1_000_000_000; $0.columns = 1_000_000_000 })

@@ -36,12 +36,33 @@ final class PictureOptionsTests: LuaTestCase {
                        "test:1: fl.svg.graph viewport: unknown option 'zoon' (did you mean 'zoom'?)")
         XCTAssertEqual(firstLine("fl.graph.generate('grid', {row = 2, columns = 2})"),
                        "test:1: fl.graph.generate(\"grid\"): unknown option 'row' (did you mean 'rows'?)")
+        XCTAssertEqual(firstLine("fl.graph.generate('barabasiAlbert', {n = 3, m = 5})"),
+                       "test:1: bad argument #2 to 'generate' (field 'm': an integer ≥ 1 and < n = 3 expected, got 5)")
+        XCTAssertEqual(firstLine("fl.graph.generate('erdosRenyi', {n = 3, m = 5})"),
+                       "test:1: bad argument #2 to 'generate' (field 'm': at most the 3 pairs of n = 3 nodes expected, got 5)")
+        XCTAssertEqual(firstLine("fl.graph.generate('stochasticBlock', {clusters = 2, n = 4, size = 2, pIn = 1, pOut = 0})"),
+                       "test:1: bad argument #2 to 'generate' (give either size (per cluster) or n (in all))")
+        XCTAssertEqual(firstLine("fl.graph.generate('recursive', {n = 2000000000})"),
+                       "test:1: bad argument #2 to 'generate' (field 'n': at most 1e9 expected, got 2000000000)")
         XCTAssertEqual(firstLine("fl.graph.generate('miserables', {n = 3})"),
                        "test:1: fl.graph.generate(\"miserables\"): takes no options, got 'n'")
         XCTAssertEqual(firstLine("fl.graph.load(tmp .. '/g.json', {fromat = 'd3'})"),
                        "test:1: fl.graph.load: unknown option 'fromat' (did you mean 'format'?)")
         XCTAssertEqual(firstLine(graph + "g:save(tmp .. '/g.json', {format = 'svg'})"),
                        "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, gml, pajek, adjlist, multiline_adjlist, snap, matrixmarket, json))")
+    }
+
+    /// A picture or page that cannot be written names the call, as fl.graph.load and g:save do.
+    func testAFileThatCannotBeWrittenIsNamedWithTheCall() {
+        let missing = "/nonexistent/x"
+        XCTAssertEqual(firstLine(graph + "fl.svg.graph(g, '\(missing).svg')"),
+                       "test:1: fl.svg.graph: cannot write '\(missing).svg': folder '/nonexistent' does not exist")
+        XCTAssertEqual(firstLine("fl.svg.plot('\(missing).svg', {\(series)})"),
+                       "test:1: fl.svg.plot: cannot write '\(missing).svg': folder '/nonexistent' does not exist")
+        XCTAssertEqual(firstLine("fl.svg.radar('\(missing).svg', {axes = {'a', 'b', 'c'}, series = {{name = 's', values = {1, 2, 3}}}})"),
+                       "test:1: fl.svg.radar: cannot write '\(missing).svg': folder '/nonexistent' does not exist")
+        XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, '\(missing).html')"),
+                       "test:1: fl.html.replay: cannot write '\(missing).html': folder '/nonexistent' does not exist")
     }
 
     func testARadarAxisSaysWhichWayIsBetterWhenTold() throws {

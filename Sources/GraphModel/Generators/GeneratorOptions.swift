@@ -57,7 +57,7 @@ struct GeneratorOptions {
     func count(_ property: WritableKeyPath<GeneratorParameters, Int?>) throws -> Int {
         let value = try value(property)
         guard value <= 1e9 else {
-            throw GraphError("\(kind): option '\(declaration(property).name)' must be at most 1e9, got \(NumberText.format(value))")
+            throw GeneratorOptionError(kind, option: declaration(property).name, "at most 1e9 expected, got \(NumberText.format(value))")
         }
         return Int(value)
     }

@@ -3,7 +3,7 @@ extension Graph {
     /// Preferential attachment: node m links to nodes 0..<m, then each new node links to m distinct earlier
     /// nodes drawn in proportion to their degree. Needs n > m ≥ 1. `check` (see `generated`) may stop it.
     public static func barabasiAlbert(n: Int, m: Int, seed: UInt32 = GraphGenerator.defaultSeed, check: (Int) throws -> Void = { _ in }) throws -> Graph {
-        guard m >= 1, n > m else { throw GraphError("barabasiAlbert: needs n > m ≥ 1, got n = \(n), m = \(m)") }
+        guard m >= 1, n > m else { throw GeneratorOptionError("barabasiAlbert", option: "m", "an integer ≥ 1 and < n = \(n) expected, got \(m)") }
         var random = LCG(seed: seed)
         var edges: [(Int, Int)] = []
         var ends: [Int] = []

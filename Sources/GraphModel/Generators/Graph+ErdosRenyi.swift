@@ -17,7 +17,7 @@ extension Graph {
     /// G(n, m): m distinct unordered pairs of distinct nodes drawn uniformly; m may not exceed n(n-1)/2. `check` (see `generated`) may stop it.
     public static func erdosRenyi(n: Int, m: Int, seed: UInt32 = GraphGenerator.defaultSeed, check: (Int) throws -> Void = { _ in }) throws -> Graph {
         guard m <= n * (n - 1) / 2 else {
-            throw GraphError("erdosRenyi: m = \(m) is more than the \(n * (n - 1) / 2) pairs of \(n) nodes")
+            throw GeneratorOptionError("erdosRenyi", option: "m", "at most the \(n * (n - 1) / 2) pairs of n = \(n) nodes expected, got \(m)")
         }
         var random = LCG(seed: seed)
         var seen: Set<Int> = []

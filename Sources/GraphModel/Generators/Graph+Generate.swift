@@ -40,7 +40,7 @@ extension Graph {
             return try tree(n: n, branching: try options.count(\.branching), check: check)
         case .erdosRenyi:
             let n = try options.count(\.n)
-            guard options.has(\GeneratorParameters.p) != options.has(\GeneratorParameters.m) else { throw GraphError("erdosRenyi: give either p or m") }
+            guard options.has(\GeneratorParameters.p) != options.has(\GeneratorParameters.m) else { throw GeneratorOptionError("erdosRenyi", option: nil, "give either p or m") }
             if options.has(\GeneratorParameters.p) {
                 let p = try options.probability(\.p)
                 try options.checkSize(nodes: Double(n), edges: p * Double(n) * Double(n - 1) / 2)
@@ -56,7 +56,7 @@ extension Graph {
         case .stochasticBlock:
             let clusters = try options.count(\.clusters)
             guard options.has(\GeneratorParameters.size) != options.has(\GeneratorParameters.n) else {
-                throw GraphError("stochasticBlock: give either size (per cluster) or n (in all)")
+                throw GeneratorOptionError("stochasticBlock", option: nil, "give either size (per cluster) or n (in all)")
             }
             let n = options.has(\GeneratorParameters.size) ? Double(try options.count(\.size)) * Double(clusters) : Double(try options.count(\.n))
             let pIn = try options.probability(\.pIn), pOut = try options.probability(\.pOut)

@@ -28,9 +28,9 @@ public enum ForcelabModule {
             do {
                 try FileAccess.makeFolder(path)
             } catch let refusal as FileAccess.Refusal {
-                throw refusal
+                throw LuaError("fl.mkdir: \(refusal)")
             } catch {
-                throw LuaError("cannot create folder '\(path)': \(error.localizedDescription)")
+                throw LuaError("fl.mkdir: cannot create folder '\(path)': \(error.localizedDescription)")
             }
             return arguments.returningFirst()
         }

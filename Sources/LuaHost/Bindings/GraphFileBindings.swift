@@ -57,7 +57,12 @@ enum GraphFileBindings {
                 throw arguments.error(1, "unknown graph kind '\(name)' (known: \(GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             let parameters = try GenerateOptions.settings(kind).read(arguments, 2)
-            let graph = try Graph.generate(kind, parameters: parameters, check: LuaLimits.checker(arguments.L))
+            let graph: Graph
+            do {
+                graph = try Graph.generate(kind, parameters: parameters, check: LuaLimits.checker(arguments.L))
+            } catch let refusal as GeneratorOptionError {
+                throw arguments.error(2, refusal.option.map { "field '\($0)': \(refusal.reason)" } ?? refusal.reason)
+            }
             GraphBindings.push(arguments.L, graph)
             return 1
         }

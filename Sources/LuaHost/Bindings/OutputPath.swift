@@ -26,10 +26,11 @@ enum OutputPath {
         return path
     }
 
-    /// Writes `text` atomically to `path` when there is one; in a notebook (the state `L` is in one), also shows it
-    /// as `mimeType` (a picture written by a cell appears below it, as the file it wrote).
-    static func deliver(_ text: String, to path: String?, as mimeType: String, in L: OpaquePointer) throws {
-        if let path { try AtomicFile.write(text, to: path) }
+    /// Writes `text` atomically to `path` when there is one, a failure named after the call `function`; in a
+    /// notebook (the state `L` is in one), also shows it as `mimeType` (a picture written by a cell appears below it,
+    /// as the file it wrote).
+    static func deliver(_ text: String, to path: String?, as mimeType: String, by function: String, in L: OpaquePointer) throws {
+        if let path { try FileCallErrors.naming(function) { try AtomicFile.write(text, to: path) } }
         try InlineDisplay.sink(L)?(mimeType, text, nil, false)
     }
 

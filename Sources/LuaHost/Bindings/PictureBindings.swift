@@ -27,7 +27,7 @@ enum PictureBindings {
             settings.legendTitle = settings.legendTitle ?? colouringField
             let scene = try GraphScene(graph: luaGraph.graph, group: settings.group)
             try OutputPath.deliver(try GraphSVG(scene: scene, options: settings).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml", in: arguments.L)
+                                   to: path, as: "image/svg+xml", by: "fl.svg.graph", in: arguments.L)
             return 0
         }
     }
@@ -80,7 +80,7 @@ enum PictureBindings {
             }
             let options = try RadarOptions.settings.read(spec)
             try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml", in: arguments.L)
+                                   to: path, as: "image/svg+xml", by: "fl.svg.radar", in: arguments.L)
             return 0
         }
     }
@@ -136,7 +136,7 @@ enum PictureBindings {
             var options = try PlotOptions.settings.read(spec)
             if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
             try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
-                                   to: path, as: "image/svg+xml", in: arguments.L)
+                                   to: path, as: "image/svg+xml", by: "fl.svg.plot", in: arguments.L)
             return 0
         }
     }

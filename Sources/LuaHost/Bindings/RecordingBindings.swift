@@ -99,7 +99,7 @@ enum RecordingBindings {
                 guard let setting = error.setting else { throw error }
                 throw arguments.error(3, "field '\(setting)': \(error.problem)")
             }
-            try OutputPath.deliver(page, to: path, as: "text/html", in: arguments.L)
+            try OutputPath.deliver(page, to: path, as: "text/html", by: "fl.html.replay", in: arguments.L)
             return 0
         }
     }
