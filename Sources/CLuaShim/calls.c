@@ -34,7 +34,7 @@ void fl_pushbinding(lua_State *L, fl_binding fn, int nup) {
 /* A binding called as a table's __call: the table (argument 1) is dropped, so the binding sees the call's own
    arguments and its errors name them, and the caller's line, as a plain call's do. */
 static int fl_trampoline_dropping_self(lua_State *L) {
-    lua_remove(L, 1);
+    if (lua_gettop(L) > 0) lua_remove(L, 1);   /* the metamethod itself may be called with no arguments */
     return fl_trampoline(L);
 }
 

@@ -52,6 +52,10 @@ final class GraphPictureSettingsTests: LuaTestCase {
         XCTAssertTrue(error(setup + "fl.live.stop(sim, 1, 2)\nfl.live(sim, {port = -1})").hasPrefix("test:6: bad argument #2 to 'live'"))
         // Every option is checked before the server starts: a refused call leaves no session behind.
         run(setup + "assert(not pcall(fl.live, sim, {wait = 'yes'})); assert(fl.live.stop(sim) == false)")
+        // The callable table's metamethod called on its own, with no arguments at all, is refused like any call
+        // that lacks its simulation (the trampoline has no table to drop).
+        XCTAssertTrue(message("getmetatable(fl.live).__call()").hasPrefix("bad argument #1 to 'live'"),
+                      message("getmetatable(fl.live).__call()"))
     }
 
     func testGraphPictureRefusesMisspeltOrOutOfRangeStylesViewportsAndCells() {

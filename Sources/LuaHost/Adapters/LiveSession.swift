@@ -237,7 +237,12 @@ final class LiveSession {
         let arguments = LuaArguments(L, function: "live")
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        if let styleOptions { styleOptions.push(L) } else { lua_createtable(L, 0, 0) }
+        styleOptions?.push(L)
+        // No options, or options the collector has taken with a simulation no longer held: no styles.
+        if styleOptions == nil || lua_type(L, -1) != LUA_TTABLE {
+            if styleOptions != nil { lua_settop(L, -2) }
+            lua_createtable(L, 0, 0)
+        }
         // The table is `fl.live`'s argument 2, as its errors say.
         let options = try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: 2), LiveOptions.table)
         let settings = try GraphPictureOptions.settings.read(options, styling: .init(graph: simulation.graph))
