@@ -18,14 +18,14 @@ public enum LuaAPI {
 
     /// The paths below the module of its tables of functions (`""` for the module itself, `graph`, `live`), the
     /// parts of the declared paths before their last.
-    public static var moduleTables: [String] {
+    public static let moduleTables: [String] = {
         let paths = functions.map(\.name) + fields.map(\.name)
         let tables = paths.flatMap { path -> [String] in
             let parts = path.split(separator: ".").dropLast()
             return parts.indices.map { parts[...$0].joined(separator: ".") }
         }
         return [""] + Set(tables).sorted()
-    }
+    }()
 
     /// Every kind of object.
     public static let types: [LuaTypeDeclaration] = [
