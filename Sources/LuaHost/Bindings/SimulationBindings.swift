@@ -146,22 +146,10 @@ enum SimulationBindings {
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
-            let options = try OptionsReader(arguments, 2, RunOptions.table)
-            let settings = try RunOptions.settings.read(options, styling: ElementStyles.Elements(graph: simulation.graph))
-            let L = arguments.L
-            let layout = simulation.layout
-            let show = settings.show
-                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: settings.labels,
-                           sink: InlineDisplay.sink(L))
-                : nil
-            for name in ["fps", "labels"] where show == nil && options.has(name) {
-                throw options.error(name, expected: "show = true", got: "no show")
-            }
-            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
-            let (ticks, outcome) = try ScriptedRun.run(
-                simulation, in: L, simulationIndex: 1, maxTicks: settings.maxTicks ?? Int.max, onTick: settings.onTick, display: display)
-            lua_pushinteger(L, lua_Integer(ticks))
-            LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
+            let settings = try RunOptions.read(arguments, 2, graph: simulation.graph)
+            let (ticks, outcome) = try ScriptedRun.run(simulation, in: arguments.L, simulationIndex: 1, settings: settings)
+            lua_pushinteger(arguments.L, lua_Integer(ticks))
+            LuaValues.push(arguments.L, ScriptedRun.name(of: outcome))
             return 2
         }
     }
