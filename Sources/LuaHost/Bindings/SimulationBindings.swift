@@ -11,7 +11,7 @@ enum SimulationBindings {
 
     /// Every method of a simulation, in one place.
     static let methods: [LuaFunctionDeclaration] = [
-        .init("force", force, "(name: string, force?: Force|function|table|nil): Force|function|table|Simulation|nil", "the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation", reads: 1...1),
+        .init("force", force, "(name: string, force?: Force|function|table|nil): Force|function|table|Simulation|nil", "the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation", options: [LuaForceFields.table], reads: 1...1),
         .init("forces", forces, "(): string[]", "the forces' names in application order", reads: 0...0),
         .init("tick", tick, "(n?: integer): Simulation", "n ticks (default 1), like d3's tick: no events, no alphaMin check"),
         .init("run", run, "(options?: table): integer, string", "ticks until alpha < alphaMin, maxTicks or sim:stop(); returns the ticks and why it ended", options: [RunOptions.table]),
