@@ -154,7 +154,7 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
             guard try reader.pushTable(key) else { return }
             let arguments = reader.fields.arguments, L = arguments.L
             defer { fl_pop(L, 1) }
-            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument).elements { type, i in
+            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument).elements(of: LuaOption.subject(key, inTable: true)) { type, i in
                 guard type == LUA_TTABLE else {
                     throw arguments.error(reader.fields.argument, "field '\(key)'[\(i)]: table expected, got \(LuaValues.typeName(L, -1))")
                 }

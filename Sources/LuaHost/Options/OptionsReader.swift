@@ -37,17 +37,7 @@ public struct OptionsReader {
     /// described as messages show it (`name`, or `[1]` for another key), or nil: the one check of a table's keys,
     /// for options tables and for the tables a sweep spec or an exercise returns.
     public static func firstUndeclaredKey(_ L: OpaquePointer, table: Int32, declared: (String) -> Bool) -> String? {
-        lua_pushnil(L)
-        while lua_next(L, table) != 0 {
-            fl_pop(L, 1)
-            let name = LuaValues.string(L, -1)
-            if lua_type(L, -1) != LUA_TSTRING || !(name.map(declared) ?? false) {
-                let key = lua_type(L, -1) == LUA_TSTRING ? name ?? "?" : "[\(LuaValues.describe(L, -1))]"
-                fl_pop(L, 1)
-                return key
-            }
-        }
-        return nil
+        LuaTableReader.firstKey(L, table: table) { lua_type(L, -1) == LUA_TSTRING && (LuaValues.string(L, -1).map(declared) ?? false) }
     }
 
     /// The declaration of `name`; reading an undeclared option is a programming error.
@@ -201,7 +191,7 @@ public struct OptionsReader {
         guard given == LUA_TTABLE else { throw error(name, expected: "a list of names (\(listed))", got: LuaValues.typeName(L, -1)) }
         let list = LuaTableReader(fields.arguments, tableAt: lua_absindex(L, -1), argument: fields.argument)
         guard list.count > 0 else { throw error(name, expected: "a list of names (\(listed))", got: "an empty list") }
-        return try list.elements { element, position in
+        return try list.elements(of: LuaOption.subject(name, inTable: true)) { element, position in
             guard element == LUA_TSTRING, let value = LuaValues.string(L, -1) else {
                 throw fields.arguments.error(fields.argument, "field '\(name)'[\(position)]: a name expected, got \(LuaValues.typeName(L, -1))")
             }
@@ -230,7 +220,7 @@ public struct OptionsReader {
         guard try pushTable(name) else { return [] }
         defer { fl_pop(L, 1) }
         let list = LuaTableReader(fields.arguments, tableAt: lua_gettop(L), argument: fields.argument)
-        let values = try list.elements { type, position in
+        let values = try list.elements(of: LuaOption.subject(name, inTable: true)) { type, position in
             let value = type == LUA_TNUMBER ? fl_tonumber(L, -1) : nil
             guard let value, !finite || value.isFinite else {
                 let got = value.map(LuaOption.given) ?? LuaValues.typeName(L, -1)
