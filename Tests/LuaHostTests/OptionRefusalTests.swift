@@ -43,4 +43,21 @@ final class OptionRefusalTests: LuaTestCase {
             assert(#g:node('a').handles == 2)
             """)
     }
+
+    /// A field given by both its names (`colour` and `color`, `parent` and `parentId`) is refused naming both, whatever
+    /// their values; either alone is taken.
+    func testASettingGivenByBothItsNamesIsRefused() {
+        let series = "{{y = {1, 2}, colour = '#abcdef', color = '#abcdef'}}"
+        XCTAssertEqual(firstLine("fl.svg.plot(tmp .. '/p.svg', {series = \(series)})"),
+                       "test:1: bad argument #2 to 'plot' (field 'colour' and field 'color' name one setting: give one of them)")
+        XCTAssertEqual(firstLine("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}, color = 'red', colour = 'blue'}}})"),
+                       "test:1: bad argument #2 to 'radar' (field 'colour' and field 'color' name one setting: give one of them)")
+        XCTAssertEqual(firstLine("local g = fl.graph.new(); g:addNode{id = 'p'}; g:addNode{id = 'c', parent = 'p', parentId = 'q'}"),
+                       "test:1: bad argument #1 to 'addNode' (field 'parent' and field 'parentId' name one setting: give one of them)")
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = 'p'}; g:addNode{id = 'c', parentId = 'p'}; g:addNode{id = 'd', parent = 'p'}
+            assert(g:node('c').parent == 'p' and g:node('d').parent == 'p')
+            """)
+    }
 }

@@ -109,12 +109,16 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalString(key) ?? settings[keyPath: property] }
     }
 
-    /// Another name of the string setting `original` declares (`color` for `colour`): the same value, taken only
-    /// when `original` is not given.
+    /// Another name of the string setting `original` declares (`color` for `colour`): the same value; a table that
+    /// gives both names is refused, naming both.
     public init(_ key: String, alias original: LuaSetting, _ property: WritableKeyPath<Settings, String?> & Sendable) {
         option = LuaOption(key, original.option.value, default: original.option.default, "the same as `\(original.option.name)`")
+        let name = original.option.name
         write = { settings, reader, _ in
-            guard !reader.has(original.option.name) else { return }
+            if reader.has(name) {
+                let both = "\(LuaOption.subject(name, inTable: true)) and \(LuaOption.subject(key, inTable: true))"
+                throw reader.fields.arguments.error(reader.fields.argument, "\(both) name one setting: give one of them")
+            }
             settings[keyPath: property] = try reader.optionalString(key)
         }
     }
