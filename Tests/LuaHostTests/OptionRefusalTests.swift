@@ -8,6 +8,14 @@ final class OptionRefusalTests: LuaTestCase {
         String(error(code).split(separator: "\n").first ?? "")
     }
 
+    /// Checks that each script raises an error whose first line ends with its message.
+    private func assertRefused(_ refused: [(script: String, message: String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (script, message) in refused {
+            let raised = firstLine(script)
+            XCTAssertTrue(raised.hasSuffix(message), "\(script): \(raised)", file: file, line: line)
+        }
+    }
+
     /// Every list a function takes holds its elements and nothing else: a named key, or a place past the list's end,
     /// is refused, naming the list and the key.
     func testAKeyBesideAListsElementsIsRefused() {
@@ -33,9 +41,7 @@ final class OptionRefusalTests: LuaTestCase {
             ("fl.force.link{edges = {'e1', more = 3}}",
              "test:1: bad argument #1 to 'link' (field 'edges': key 'more' is not part of the list)"),
         ]
-        for (script, message) in refused {
-            XCTAssertEqual(firstLine(script), message, script)
-        }
+        assertRefused(refused)
         // A list given with `[i] =` in order is a list like any other.
         run("""
             local g = fl.graph.new()
@@ -59,5 +65,51 @@ final class OptionRefusalTests: LuaTestCase {
             g:addNode{id = 'p'}; g:addNode{id = 'c', parentId = 'p'}; g:addNode{id = 'd', parent = 'p'}
             assert(g:node('c').parent == 'p' and g:node('d').parent == 'p')
             """)
+    }
+
+    /// A string option refuses a number (`colour = 5` is no colour), unless it is declared to take one as its text:
+    /// ids and labels (`id = 1` is `"1"`, as networkx's integer nodes). Lua's own coercion lets nothing through:
+    /// the table is read as given, its number left a number.
+    func testANumberIsNoStringUnlessTheOptionTakesOne() {
+        let refused: [(String, String)] = [
+            ("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, colour = 5}}})",
+             "test:1: bad argument #2 to 'plot' (field 'colour': string expected, got number)"),
+            ("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, color = 5}}})",
+             "test:1: bad argument #2 to 'plot' (field 'color': string expected, got number)"),
+            ("local g = fl.graph.new(); g:addNode{id = 'a'}; fl.svg.graph(g, tmp .. '/g.svg', {background = 0})",
+             "test:1: bad argument #3 to 'graph' (field 'background': string expected, got number)"),
+            ("local g = fl.graph.new(); g:addNode{id = 'a', type = 1}",
+             "test:1: bad argument #1 to 'addNode' (field 'type': string expected, got number)"),
+            ("local g = fl.graph.new(); g:addNode{id = true}",
+             "test:1: bad argument #1 to 'addNode' (field 'id': string or number expected, got boolean)"),
+            ("local g = fl.graph.generate('grid', {rows = 2, columns = 2}); fl.graph.components(g, {field = 2})",
+             "test:1: bad argument #2 to 'components' (field 'field': string expected, got number)"),
+        ]
+        assertRefused(refused)
+        run("""
+            local g = fl.graph.new()
+            g:addNode{id = 1, label = 10}; g:addNode{id = 2.5, parent = 1}
+            local e = g:addEdge{source = 1, target = 2.5, id = 7, label = 3}
+            assert(g:node('1').label == '10' and g:node('2.5').parent == '1')
+            assert(e.id == '7' and e.source == '1' and e.target == '2.5' and e.label == '3')
+            local t = {id = 3}
+            g:addNode(t)
+            assert(math.type(t.id) == 'integer', 'the table given keeps its number')
+            """)
+    }
+
+    /// NaN, and an infinity where a finite number is wanted, are named plainly: what the option takes, and `nan`
+    /// or `inf` as given.
+    func testNaNAndInfinitiesAreToldPlainly() {
+        let refused: [(String, String)] = [
+            ("fl.graph.new():addNode{id = 'a', x = 0/0}", "(field 'x': a number, inf or -inf expected, got nan)"),
+            ("fl.graph.new():addNode{id = 'a', width = 0/0}", "(field 'width': a number, inf or -inf expected, got nan)"),
+            ("fl.force.manyBody{theta = math.huge}", "(field 'theta': a finite number ≥ 0 expected, got inf)"),
+            ("fl.force.manyBody{theta = -1}", "(field 'theta': a number ≥ 0 expected, got -1)"),
+            ("fl.force.manyBody{strength = 0/0}", "(field 'strength': a finite number expected, got nan)"),
+            ("fl.simulation(fl.graph.new(), {alphaDecay = 0/0})", "(field 'alphaDecay': a number from 0 to 1 expected, got nan)"),
+        ]
+        assertRefused(refused)
+        run("local g = fl.graph.new(); g:addNode{id = 'a', x = math.huge, fy = -math.huge}; assert(g:node('a').x == math.huge)")
     }
 }

@@ -298,6 +298,13 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
     }
 
+    /// The string setting taking a number too, as its text (an id, a label: `id = 1` is `"1"`); a string setting
+    /// not so declared refuses a number.
+    public func takingNumbers() -> LuaSetting {
+        guard case .string = option.value else { preconditionFailure("\(option.name): only a string setting takes a number as its text") }
+        return LuaSetting(LuaOption(option.name, .stringOrNumber, default: option.default, option.doc), write)
+    }
+
     private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void) {
         self.option = option
         self.write = write

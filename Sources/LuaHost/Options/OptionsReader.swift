@@ -137,14 +137,17 @@ public struct OptionsReader {
         return value
     }
 
-    /// A string option (or choice), or its declared default (nil when it has none).
+    /// A string option (or choice), or its declared default (nil when it has none); a number only for an option
+    /// declared `.stringOrNumber`.
     public func optionalString(_ name: String) throws -> String? {
         let option = option(name)
+        let numbers: Bool
         switch option.value {
-        case .string, .choice: break
+        case .string, .choice: numbers = false
+        case .stringOrNumber: numbers = true
         default: preconditionFailure(misread(name, as: "string"))
         }
-        guard let value = try fields.string(name) else {
+        guard let value = try fields.string(name, numbers: numbers) else {
             try checkNotRequired(name)
             if case .text(let text) = option.default { return text }
             return nil

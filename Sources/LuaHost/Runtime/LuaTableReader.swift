@@ -72,14 +72,15 @@ public struct LuaTableReader {
         return Int(value)
     }
 
-    /// A string field (numbers are formatted as Lua does), or nil when absent.
-    public func string(_ name: String) throws -> String? {
+    /// A string field, or nil when absent; a number is refused, or taken as its text (as `tostring` writes it)
+    /// when `numbers`.
+    public func string(_ name: String, numbers: Bool) throws -> String? {
         defer { fl_pop(L, 1) }
         switch push(name) {
         case LUA_TNIL: return nil
         case LUA_TSTRING: return LuaValues.string(L, -1)
-        case LUA_TNUMBER: return LuaValues.describe(L, -1)
-        default: throw fieldError(name, expected: "string")
+        case LUA_TNUMBER where numbers: return LuaValues.describe(L, -1)
+        default: throw fieldError(name, expected: numbers ? "string or number" : "string")
         }
     }
 
