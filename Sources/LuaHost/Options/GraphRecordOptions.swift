@@ -89,27 +89,30 @@ public enum GraphRecordOptions {
         LuaOption("edges", .table("{id or edge, ...}"), "the edges to delete"),
     ])
     /// One change of `g:applyNodeChanges{...}`: GraphModel's `NodeChange.Fields`.
-    public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, [
-        LuaSetting("type", \.type, "what the change does").required(),
-        LuaSetting("id", \.id, "the node (all but add)").takingNumbers(),
-        LuaSetting("item", \.item, nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", expected: "a node", { node, _ in node },
-                   "the node to add or the replacement"),
-        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
-        LuaSetting("position", \.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
-        LuaSetting("dragging", \.dragging, "whether the node is being dragged"),
-        LuaSetting("dimensions", \.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
-        LuaSetting("selected", \.selected, "the new selection state"),
-    ])
+    public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, changeFields(
+        "node", item: nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", placing: [
+            LuaSetting("position", \.extra.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
+            LuaSetting("dragging", \.extra.dragging, "whether the node is being dragged"),
+            LuaSetting("dimensions", \.extra.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
+        ]))
 
     /// One change of `g:applyEdgeChanges{...}`: GraphModel's `EdgeChange.Fields`.
-    public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, [
-        LuaSetting("type", \.type, "what the change does").required(),
-        LuaSetting("id", \.id, "the edge (all but add)").takingNumbers(),
-        LuaSetting("item", \.item, addedEdge, shape: "an edge, as g:addEdge takes it", expected: "an edge", { edge, _ in edge },
-                   "the edge to add or the replacement"),
-        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
-        LuaSetting("selected", \.selected, "the new selection state"),
-    ])
+    public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, changeFields(
+        "edge", item: addedEdge, shape: "an edge, as g:addEdge takes it", placing: []))
+
+    /// The fields of a change of `element`s (GraphModel's `ChangeFields`): those every change takes, `item` read by
+    /// `item`'s declaration (`shape` for the docs), and before `selected` the fields only this list's changes take.
+    private static func changeFields<Change: ElementChange>(
+        _ element: String, item: LuaSettingsTable<Change.Element>, shape: String, placing extra: [LuaSetting<ChangeFields<Change>>]
+    ) -> [LuaSetting<ChangeFields<Change>>] where Change.Element: LuaSettable {
+        [
+            LuaSetting("type", \.type, "what the change does").required(),
+            LuaSetting("id", \.id, "the \(element) (all but add)").takingNumbers(),
+            LuaSetting("item", \.item, item, shape: shape, expected: "a\(element.first == "e" ? "n" : "") \(element)", { item, _ in item },
+                       "the \(element) to add or the replacement"),
+            LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
+        ] + extra + [LuaSetting("selected", \.selected, "the new selection state")]
+    }
 
     /// The declaration of one change of `g:applyNodeChanges{...}`.
     public static var nodeChange: LuaOptionTable { nodeChangeFields.table }

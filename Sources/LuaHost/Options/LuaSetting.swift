@@ -46,8 +46,7 @@ extension Edge: LuaSettable {}
 extension Handle: LuaSettable {}
 extension Point: LuaSettable {}
 extension NodeChange.Size: LuaSettable {}
-extension NodeChange.Fields: LuaSettable {}
-extension EdgeChange.Fields: LuaSettable {}
+extension ChangeFields: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
@@ -165,12 +164,6 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
                 return try record.read(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument))
             }
         }
-    }
-
-    /// A Lua function (`signature` for the docs) kept as a reference, or nil (absent).
-    public init(_ key: String, _ property: WritableKeyPath<Settings, LuaReference?> & Sendable, signature: String, _ doc: String) {
-        option = LuaOption(key, .function(signature), doc)
-        write = { settings, reader, _ in settings[keyPath: property] = try reader.function(key) }
     }
 
     /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
