@@ -15,6 +15,18 @@ public protocol LuaSettable {
     static func range(of setting: PartialKeyPath<Self>) -> ClosedRange<Double>?
 }
 
+/// Settings whose ranges are a table, setting by setting (LuaHost's own: `g:show`'s and `sim:run`'s): `range(of:)`
+/// looks the setting up in it.
+public protocol LuaRangeTable: LuaSettable {
+    /// The range of each numeric setting; a setting not listed has none.
+    static var ranges: [PartialKeyPath<Self>: ClosedRange<Double>] { get }
+}
+
+extension LuaRangeTable {
+    /// The setting's range in `ranges`.
+    public static func range(of setting: PartialKeyPath<Self>) -> ClosedRange<Double>? { ranges[setting] }
+}
+
 extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
 extension MultilevelOptions: LuaSettable {}
