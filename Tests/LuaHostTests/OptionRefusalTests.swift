@@ -112,4 +112,23 @@ final class OptionRefusalTests: LuaTestCase {
         assertRefused(refused)
         run("local g = fl.graph.new(); g:addNode{id = 'a', x = math.huge, fy = -math.huge}; assert(g:node('a').x == math.huge)")
     }
+
+    /// A node's or edge's field set by assignment takes the kinds its record takes: a label or a parent a number as
+    /// its text, a type no number, a coordinate no numeric string, a flag only a boolean (nil: false).
+    func testAFieldSetByAssignmentTakesWhatItsRecordTakes() {
+        let graph = "local g = fl.graph.new(); local a = g:addNode{id = 'a'}; g:addNode{id = '1'}; local e = g:addEdge{source = 'a', target = 'a'}; "
+        assertRefused([
+            (graph + "a.type = 5", "field 'type': string expected, got number"),
+            (graph + "e.type = 5", "field 'type': string expected, got number"),
+            (graph + "a.label = {}", "field 'label': string or number expected, got table"),
+            (graph + "a.x = '12'", "field 'x': number expected, got string"),
+            (graph + "a.selected = 'no'", "field 'selected': boolean expected, got string"),
+            (graph + "e.deletable = 0", "field 'deletable': boolean expected, got number"),
+        ])
+        run(graph + """
+            a.label = 7; e.label = 8; a.hidden = true; a.hidden = nil
+            local b = g:addNode{id = 'b'}; b.parent = 1
+            assert(a.label == '7' and e.label == '8' and a.hidden == false and b.parent == '1')
+            """)
+    }
 }
