@@ -67,6 +67,8 @@ final class OptionsReaderTests: LuaTestCase {
         XCTAssertTrue(error("probe{axes = {}, alpha = 1/0}").contains("(field 'alpha': a finite number expected, got inf)"))
         XCTAssertTrue(error("probe{axes = {}, count = 10}").contains("(field 'count': an integer from 1 to 9 expected, got 10)"))
         XCTAssertTrue(error("probe{axes = {}, count = 2.5}").contains("(field 'count': number has no integer representation)"))
+        XCTAssertTrue(error("probe{axes = {}, count = 0/0}").contains("(field 'count': an integer from 1 to 9 expected, got nan)"))
+        XCTAssertTrue(error("probe{axes = {}, count = -math.huge}").contains("(field 'count': an integer from 1 to 9 expected, got -inf)"))
         XCTAssertTrue(error("probe{axes = {}, legend = 1}").contains("(field 'legend': boolean expected, got number)"))
         XCTAssertTrue(error("probe{axes = {}, title = 5}").contains("(field 'title': string expected, got number)"))
         XCTAssertTrue(error("probe{axes = {}, grid = 1}").contains("(field 'grid': string expected, got number)"))

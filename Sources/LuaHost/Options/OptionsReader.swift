@@ -93,13 +93,19 @@ public struct OptionsReader {
         return value
     }
 
-    /// A whole-number option, or its declared default (nil when it has none).
+    /// A whole-number option, or its declared default (nil when it has none): NaN or an infinity is refused as
+    /// what the option takes (`an integer ≥ 1 expected, got nan`), a fraction as Lua refuses it.
     public func optionalInteger(_ name: String) throws -> Int? {
         guard case .integer(let range) = option(name).value else { preconditionFailure(misread(name, as: "integer")) }
-        guard let value = try fields.integer(name) else {
+        guard let number = try fields.number(name) else {
             try checkNotRequired(name)
             return numericDefault(name).map { Int($0) }
         }
+        guard number.isFinite else { throw error(name, expected: option(name).expected, got: LuaOption.given(number)) }
+        guard number == number.rounded(), abs(number) < 9e18 else {
+            throw fields.arguments.error(fields.argument, "field '\(name)': number has no integer representation")
+        }
+        let value = Int(number)
         guard range.contains(value) else { throw error(name, expected: option(name).expected, got: String(value)) }
         return value
     }

@@ -63,15 +63,6 @@ public struct LuaTableReader {
         }
     }
 
-    /// An integer field, or nil when absent.
-    public func integer(_ name: String) throws -> Int? {
-        guard let value = try number(name) else { return nil }
-        guard value == value.rounded(), abs(value) < 9e18 else {
-            throw arguments.error(argument, "field '\(name)': number has no integer representation")
-        }
-        return Int(value)
-    }
-
     /// A string field, or nil when absent; a number is refused, or taken as its text (as `tostring` writes it)
     /// when `numbers`.
     public func string(_ name: String, numbers: Bool) throws -> String? {
