@@ -126,7 +126,7 @@ public struct LuaTableReader {
     }
 
     /// The first key (in Lua's traversal order) of the table at `table` that is not one of its list's places
-    /// 1...#table, described as messages show a key (`keyText`), or nil: the one check that a list is only a list.
+    /// 1...#table, described as `firstKey` describes it, or nil: the one check that a list is only a list.
     public static func firstKeyOutsideList(_ L: OpaquePointer, table: Int32) -> String? {
         let count = lua_Integer(lua_rawlen(L, table))
         return firstKey(L, table: table) { lua_isinteger(L, -1) != 0 && 1 <= lua_tointegerx(L, -1, nil) && lua_tointegerx(L, -1, nil) <= count }
