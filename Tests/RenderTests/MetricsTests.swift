@@ -415,6 +415,51 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges, options: options), weighted)
     }
 
+    /// Random graphs of a few thousand nodes in four components whose nodes are interleaved, with isolated nodes,
+    /// repeated edges and self loops, and sampled sources in every component: the searches on the renumbered graph
+    /// (whose large levels are listed by a scan, small ones by a sort) give the sequential stress up to rounding, and
+    /// the same figure bit for bit on any number of threads.
+    func testRenumberedSearchesEqualTheSequentialStressOnGraphsInPieces() throws {
+        var state: UInt32 = 23
+        func random(_ below: Int) -> Int {
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 8) % below
+        }
+        for (trial, samples) in [64, 65, 200, 130].enumerated() {
+            let n = 1500 + random(1500)
+            // A tenth of the nodes are isolated; the others join one of four components, each a random tree.
+            let component = (0..<n).map { _ in random(10) == 0 ? -1 : random(4) }
+            var members: [[Int]] = [[], [], [], []]
+            var edges: [(Int, Int)] = []
+            for v in 0..<n where component[v] >= 0 {
+                let c = component[v]
+                if !members[c].isEmpty { edges.append((v, members[c][random(members[c].count)])) }
+                members[c].append(v)
+            }
+            for _ in 0..<n / 2 {
+                let c = random(4)
+                edges.append((members[c][random(members[c].count)], members[c][random(members[c].count)]))
+            }
+            edges += (0..<40).map { _ in edges[random(edges.count)] }
+            edges += (0..<10).map { _ in (random(n), random(n)) }.map { ($0.0, $0.0) }
+            let positions = (0..<n).map { _ in SIMD2(Double(random(1_000_000)) / 7, Double(random(1_000_000)) / 11) }
+            var options = Metrics.Options()
+            options.sampleSources = samples
+            let loops = edges.filter { $0.0 != $0.1 }
+            let sources = try GraphDistances(nodeCount: n, edges: loops, lengths: nil)
+                .sources(limit: options.exactNodeLimit, samples: samples, seed: options.seed)
+            XCTAssertEqual(Set(sources.map { component[$0] }).count, 5, "trial \(trial): sources in every component and isolated")
+            let expected = try sequentialStress(positions, loops, sources: sources)
+            options.threads = 1
+            let one = try Metrics.stress(positions: positions, edges: edges, options: options)
+            XCTAssertEqual(one, expected, accuracy: 1e-12 * expected, "trial \(trial)")
+            for threads in [2, 3] {
+                options.threads = threads
+                XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges, options: options), one, "trial \(trial), \(threads) threads")
+            }
+        }
+    }
+
     func testOnlyTheFiguresAskedForAreMeasured() throws {
         let edges = cycle + [(0, 2), (1, 3)]
         let full = try Metrics.measure(positions: square, edges: edges, radii: [6, 6, 6, 6])
