@@ -333,11 +333,11 @@ extension EdgeCrossings {
 
 extension EdgeCrossings.Rows {
     /// How far apart two segments' x-values along a line must be for `EdgeCrossings.slabbed` to trust their order
-    /// there, or nil when the drawing's numbers leave no such distance (no height, a subnormal extent, or rows too
-    /// thin for the margin). Beyond it, rounding (at most 2⁻⁵³ of each operation) can change neither the order of two
-    /// x-values interpolated along a line nor, when two segments across a slab come in opposite orders along its two
-    /// lines, the sign of any of the four orientation tests `pairwise` makes of them; and it stays below a quarter of
-    /// the margin, so a pair in doubt along a line has overlapping pieces in the slabs on both sides of it.
+    /// there, or nil when the drawing's numbers leave no such distance (no height, a subnormal extent, or rows so
+    /// thin that two lines round to one number). Beyond it, rounding (at most 2⁻⁵³ of each operation) cannot change the order of two
+    /// x-values interpolated along a line, so two segments across a slab in opposite orders along its two lines truly
+    /// cross inside it, as `pairwise`'s exact test finds; and it stays below a quarter of the margin, so a pair in doubt
+    /// along a line has overlapping pieces in the slabs on both sides of it.
     func orderDoubt(positions: [SIMD2<Double>], edges: [(Int, Int)]) -> Double? {
         var lowest = SIMD2(repeating: Double.infinity), highest = -lowest
         for e in edges {
@@ -348,15 +348,11 @@ extension EdgeCrossings.Rows {
         }
         let extent = (highest - lowest).max(), largest = max(-lowest.min(), highest.max(), 0)
         guard count >= 2, extent >= 0x1p-400 else { return nil }
-        var thinnest = Double.infinity
-        for l in 0..<count { thinnest = min(thinnest, line(l + 1) - line(l)) }
-        thinnest *= 1 - 0x1p-50
-        guard thinnest > 0 else { return nil }
-        let unit = 0x1p-53
-        // An x interpolated along a line is within 6 units of (extent + largest) of the true one, a difference of
-        // two within 13; an orientation test within 9 units of extent², and a flipped pair's is at least its
-        // distance beyond the doubt times the slab's height.
-        let doubt = 2 * (32 * unit * (extent + largest) + 32 * unit * extent * extent / thinnest)
+        // Every slab has a height: its lines are distinct numbers.
+        guard (0..<count).allSatisfy({ line($0 + 1) > line($0) }) else { return nil }
+        // An x interpolated along a line is within 6 units (2⁻⁵³) of (extent + largest) of the true one, a difference
+        // of two within 13.
+        let doubt = 64 * 0x1p-53 * (extent + largest)
         return doubt <= margin / 4 ? doubt : nil
     }
 }
