@@ -196,12 +196,6 @@ enum EdgeCrossings {
             lastRow = rows.row(max(a.y, b.y) + rows.margin)
         }
 
-        /// Whether the segment reaches from line `l` to line `l + 1` of `rows` (its lowest point on or below the
-        /// first, its highest on or above the second).
-        func spans(_ rows: Rows, row l: Int) -> Bool {
-            min(a.y, b.y) <= rows.line(l) && max(a.y, b.y) >= rows.line(l + 1)
-        }
-
         /// The x of the segment at height `y`, which must lie between its ends' heights (not equal): interpolated
         /// from its lowest end, always by the same operations, so the same segment and height give the same number.
         func x(at y: Double) -> Double {
