@@ -75,6 +75,15 @@ final class MetricsTests: XCTestCase {
         return (positions, edges)
     }
 
+    /// Integers below a bound from d3's LCG, from `seed`.
+    private func integers(seed: UInt32) -> (Int) -> Int {
+        var state = seed
+        return { below in
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 8) % below
+        }
+    }
+
     func testRowCountMatchesPairwiseCount() throws {
         let (positions, edges) = randomLayout(nodes: 300, edges: 450, width: 500, height: 300, seed: 7)
         let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
@@ -88,11 +97,7 @@ final class MetricsTests: XCTestCase {
     /// ones (touching ends, collinear overlaps, shared points exact, crossings on the rows' lines), one horizontal
     /// line, one vertical line, long and short edges.
     func testRowCountMatchesPairwiseCountOnRandomLayouts() throws {
-        var state: UInt32 = 11
-        func random(_ below: Int) -> Int {
-            state = state &* 1664525 &+ 1013904223
-            return Int(state >> 8) % below
-        }
+        let random = integers(seed: 11)
         for trial in 0..<300 {
             let n = 2 + random(40), m = random(80)
             let spread = [3, 10, 1000][trial % 3]
@@ -105,6 +110,39 @@ final class MetricsTests: XCTestCase {
             let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
             XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1 + trial % 2, meter: WorkMeter()),
                            exact, "trial \(trial)")
+        }
+    }
+
+    /// Nearly collinear segments that do not meet are not counted where rounding makes an orientation 0: two
+    /// parallel ones, disjoint along x, and (near 1e-300, where every rounded orientation underflows to 0) segments
+    /// whose boxes overlap; a touching end and a crossing still count, on both paths.
+    func testNearlyCollinearAndTinySegmentsCountExactly() throws {
+        let parallel: [SIMD2<Double>] = [[1.4, 0.8], [1.9, 0.9], [0.4, 0.6], [0.9, 0.7]]
+        let shapes: [([SIMD2<Double>], Int)] = [
+            (parallel, 0),
+            (parallel.map { $0 * 1e-300 }, 0),
+            ([[0, 0], [2, 2], [1.5, 0], [3, 1]].map { $0 * 1e-300 }, 0),
+            ([[0, 0], [2, 2], [1, 1], [3, 0]].map { $0 * 1e-300 }, 1),
+            ([[0, 0], [2, 2], [0, 2], [2, 0]].map { $0 * 1e-300 }, 1),
+        ]
+        for (positions, expected) in shapes {
+            let edges = [(0, 1), (2, 3)]
+            XCTAssertEqual(try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter()), expected, "\(positions)")
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1, meter: WorkMeter()), expected, "\(positions)")
+        }
+    }
+
+    /// On random layouts on a 0.1 grid (nearly collinear and nearly touching points everywhere, none exact in binary)
+    /// testing every pair counts what the slabs count.
+    func testPairwiseCountMatchesSlabsOnATenthGrid() throws {
+        let random = integers(seed: 17)
+        for trial in 0..<200 {
+            let n = 4 + random(30), m = 10 + random(60)
+            let positions = (0..<n).map { _ in SIMD2(Double(random(30)) / 10, Double(random(30)) / 10) }
+            let edges = (0..<m).map { _ in (random(n), random(n)) }
+            XCTAssertEqual(try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter()),
+                           try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1 + trial % 2, meter: WorkMeter()),
+                           "trial \(trial)")
         }
     }
 
