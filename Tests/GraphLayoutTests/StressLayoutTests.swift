@@ -148,6 +148,40 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         }
     }
 
+    @Test func theMemoryAskedForCountsTheGradientDescentsTermsAndARefusalComesFirst() throws {
+        // A binary tree of 300 nodes (598 neighbour entries), 20 pivots, in 2D, the bytes counted by hand: the sparse
+        // model 300 × 20 × (8 + 4), then the PivotMDS start's 300 × 20 × 8 + 20 × 20 × 8 or the gradient descent's
+        // 300 × 20 + 598 terms of 16 bytes, and the positions 300 × 3 × 2 × 8; the exact model 300 × 300 × 8, then
+        // twice 300 × 20 × 8 + 20 × 20 × 8, or 300 × 299 terms of 16 bytes.
+        let cases: [(sparse: Bool, solver: StressSolver, bytes: Int)] = [
+            (true, .majorization, 72_000 + 51_200 + 14_400), (true, .sgd, 72_000 + 105_568 + 14_400),
+            (false, .majorization, 720_000 + 99_200 + 14_400), (false, .sgd, 720_000 + 1_435_200 + 14_400),
+        ]
+        for (sparse, solver, bytes) in cases {
+            let graph = Graph.tree(n: 300, branching: 2)
+            var options = StressOptions()
+            options.exactNodeLimit = sparse ? 100 : 300
+            options.pivots = 20
+            options.solver = solver
+            #expect(StressLayout.memoryNeeded(nodeCount: 300, adjacency: 598, sparse: sparse, pivots: 20, dimensions: 2,
+                                              solver: solver) == bytes)
+            let before = graph.nodes.map(\.position)
+            var checks = 0
+            do {
+                _ = try MemoryRequest.$ceiling.withValue(1) {
+                    try StressLayout.apply(to: graph, options: options) { _ in checks += 1 }
+                }
+                Issue.record("a layout asking for \(bytes) bytes under a ceiling of 1 byte was not refused")
+            } catch let refusal as MemoryRequest.Refusal {
+                #expect(refusal.bytes == bytes)
+                #expect(refusal.purpose == (sparse ? "the stress layout's pivot rows (300 nodes × 20 pivots)"
+                                                   : "the stress layout's all-pairs distances (300 × 300 nodes)"))
+            }
+            #expect(checks == 0, "refused before any distance was computed")
+            #expect(graph.nodes.map(\.position) == before)
+        }
+    }
+
     @Test func threeDimensionsPlaceATetrahedron() throws {
         let graph = Graph()
         for id in ["a", "b", "c", "d"] { try graph.addNode(Node(id: id)) }

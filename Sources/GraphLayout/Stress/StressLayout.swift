@@ -35,8 +35,10 @@ public enum StressLayout {
     ) throws -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
         let n = paths.nodeCount
         let sparse = n > options.exactNodeLimit
-        try MemoryRequest.check(memoryNeeded(nodeCount: n, sparse: sparse, pivots: options.pivots, dimensions: Vector.scalarCount),
-                                for: sparse ? "the stress layout's pivot rows (\(n) nodes × \(min(options.pivots, n)) pivots)"
+        let k = min(options.pivots, n)
+        try MemoryRequest.check(memoryNeeded(nodeCount: n, adjacency: paths.neighbours.count, sparse: sparse, pivots: k,
+                                             dimensions: Vector.scalarCount, solver: options.solver),
+                                for: sparse ? "the stress layout's pivot rows (\(n) nodes × \(k) pivots)"
                                     : "the stress layout's all-pairs distances (\(n) × \(n) nodes)")
         var random = LCG(seed: UInt32(options.seed))
         let first = n > 0 ? random.next(below: n) : 0
@@ -62,24 +64,31 @@ public enum StressLayout {
         return (coordinates, StressOutcome(iterations: result.iterations, converged: result.converged, sparse: sparse))
     }
 
-    /// The bytes the layout's large arrays take at once: the all-pairs matrix (exact) or the pivots' weights
-    /// (sparse), the pivots' distances and PivotMDS' centred copy of them, its k × k product and the positions; a
-    /// size that overflows is `Int.max`.
-    static func memoryNeeded(nodeCount n: Int, sparse: Bool, pivots: Int, dimensions: Int) -> Int {
-        let k = min(max(pivots, 0), n)
-        let terms: [(Int, Int)] = [
-            (sparse ? n : 0, k * MemoryLayout<Float>.stride), (sparse ? 0 : n, n * MemoryLayout<Double>.stride),
-            (n, 2 * k * MemoryLayout<Double>.stride), (k, k * MemoryLayout<Double>.stride),
-            (n, 3 * dimensions * MemoryLayout<Double>.stride),
-        ]
-        var total = 0
-        for (count, size) in terms {
-            let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
-            let (sum, overflowAgain) = total.addingReportingOverflow(bytes)
-            guard !overflow, !overflowAgain else { return Int.max }
-            total = sum
+    /// The bytes the layout's large arrays take at once: the model (the all-pairs matrix, or the pivots' distances
+    /// and weights), then the larger of the PivotMDS start's (a centred copy of the pivots' distances and their
+    /// k × k product; in the exact model the pivots' distances too) and the gradient descent's list of terms (a
+    /// node's neighbours and pivots, or every other node; `adjacency` is the number of neighbour entries, twice the
+    /// edges), and the positions; a size that overflows is `Int.max`.
+    static func memoryNeeded(nodeCount n: Int, adjacency: Int, sparse: Bool, pivots: Int, dimensions: Int,
+                             solver: StressSolver) -> Int {
+        let k = min(max(pivots, 0), n), double = MemoryLayout<Double>.stride
+        func product(_ factors: Int...) -> Int {
+            factors.reduce(1) { total, factor in
+                let (result, overflow) = total.multipliedReportingOverflow(by: factor)
+                return overflow ? Int.max : result
+            }
         }
-        return total
+        func sum(_ terms: Int...) -> Int {
+            terms.reduce(0) { total, term in
+                let (result, overflow) = total.addingReportingOverflow(term)
+                return overflow ? Int.max : result
+            }
+        }
+        let model = sparse ? product(n, k, double + MemoryLayout<Float>.stride) : product(n, n, double)
+        let start = sum(product(sparse ? 1 : 2, n, k, double), product(k, k, double))
+        let terms = sparse ? sum(product(n, k), adjacency) : product(n, n - 1)
+        let descent = solver == .sgd ? StressGradientDescent.memoryNeeded(terms: terms) : 0
+        return sum(model, max(start, descent), product(n, 3 * dimensions, double))
     }
 
     /// Fits the start to the model and runs the majorization.
