@@ -35,9 +35,9 @@ public enum StressLayout {
     ) throws -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
         let n = paths.nodeCount
         let sparse = n > options.exactNodeLimit
-        let k = min(options.pivots, n)
+        let k = min(options.pivotCount(nodeCount: n), n), solver = options.solverUsed(nodeCount: n)
         try MemoryRequest.check(memoryNeeded(nodeCount: n, adjacency: paths.neighbours.count, sparse: sparse, pivots: k,
-                                             dimensions: Vector.scalarCount, solver: options.solver),
+                                             dimensions: Vector.scalarCount, solver: solver),
                                 for: sparse ? "the stress layout's pivot rows (\(n) nodes × \(k) pivots)"
                                     : "the stress layout's all-pairs distances (\(n) × \(n) nodes)")
         var random = LCG(seed: UInt32(options.seed))
@@ -45,17 +45,17 @@ public enum StressLayout {
         var points: [Vector]
         let result: (iterations: Int, converged: Bool)
         if sparse {
-            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths), choice: .sampled,
+            let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: meanEdgeLength(paths), choice: .sampled,
                                     random: &random, check: check) { paths.distances(from: $0) }
             let model = try SparseStress(paths: paths, pivots: pivots, check: check)
             points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
-            result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
+            result = try majorize(&points, model: model, paths: paths, options: options, solver: solver, random: &random, check: check)
         } else {
             let model = try AllPairsStress(paths: paths, check: check)
-            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
+            let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
                                     check: check) { Array(model.row($0)) }
             points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
-            result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
+            result = try majorize(&points, model: model, paths: paths, options: options, solver: solver, random: &random, check: check)
         }
         let centre = points.reduce(Vector(), +) / Double(max(n, 1))
         let coordinates = points.flatMap { point in
@@ -93,15 +93,16 @@ public enum StressLayout {
 
     /// Fits the start to the model and runs the majorization.
     private static func majorize<Vector: SIMD, Model: StressModel>(
-        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, random: inout LCG,
-        check: (Int) throws -> Void
+        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, solver: StressSolver,
+        random: inout LCG, check: (Int) throws -> Void
     ) throws -> (iterations: Int, converged: Bool) where Vector.Scalar == Double {
         StressMajorization.fit(&points, model: model, jitter: 1e-3 * meanEdgeLength(paths), random: &random)
-        switch options.solver {
+        switch solver {
         case .majorization:
             return try StressMajorization.run(
                 &points, model: model, iterations: options.iterations, tolerance: options.tolerance, check: check)
         case .sgd:
+            guard options.iterations > 0 else { return (0, false) } // 0 keeps the start, as for the majorization
             return (try StressGradientDescent.run(&points, model: model, random: &random, check: check), false)
         }
     }
