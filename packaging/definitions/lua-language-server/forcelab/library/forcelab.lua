@@ -238,13 +238,13 @@
 ---@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale"|"solver", any>
 ---@field weight? string the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
----@field iterations? integer the most sweeps over the nodes (0 keeps the PivotMDS start) (default: `500`); accepts integer from 0 to 10000000.
+---@field iterations? integer the most majorization sweeps over the nodes (0 keeps the PivotMDS start, whatever the solver) (default: `500`); accepts integer from 0 to 10000000.
 ---@field tolerance? number stop when a sweep lowers the stress by less than this fraction of it; `converged` says whether it stopped this way (default: `1e-6`); accepts number from 0 to 1.
 ---@field seed? integer picks the first pivot, the start of the eigenvector search and a tiny jitter of the start; the same seed gives the same layout (default: `1`); accepts integer from 0 to 4294967295.
----@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100`); accepts integer from 2 to 10000.
+---@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100` up to `exactNodeLimit` nodes, `200` above); accepts integer from 2 to 10000.
 ---@field exactNodeLimit? integer above this many nodes, sparse stress (default: `2000`); accepts integer from 0 to 20000.
 ---@field scale? number layout units per unit of graph distance (d3's default link distance) (default: `30`); accepts number from 1e-9 to 1e9.
----@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `"majorization"`); accepts `"majorization"`, `"sgd"`.
+---@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `majorization` up to `exactNodeLimit` nodes, `sgd` above); accepts `"majorization"`, `"sgd"`.
 
 ---Options of `fl.layout.multilevel`.
 ---@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"seed", any>
