@@ -133,6 +133,15 @@ class KernelTests(unittest.TestCase):
         reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
         self.assertIn("sim:force", reply["matches"])
         self.assertEqual(reply["cursor_start"], 4)
+        # A node's declared fields, though no simulation or layout has given it a position yet.
+        run(self.client, "les = fl.graph.generate('miserables')")
+        code = 'les:node("Valjean").'
+        reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
+        self.assertTrue({".x", ".y", ".fx", ".fy", ".group"} <= set(reply["matches"]), dumps(reply))
+        self.assertEqual(reply["cursor_start"], len(code) - 1)
+        code = 'les:node("Valjean").f'
+        reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
+        self.assertEqual(reply["matches"], [".fx", ".fy", ".fz"])
 
     def test_complete_option_names_in_an_options_table(self):
         for code, expected in [("fl.force.manyBody{th", ["theta"]), ("sim:run{strength = 1, max", ["maxTicks"]),
