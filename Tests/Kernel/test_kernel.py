@@ -257,6 +257,12 @@ class PictureTests(unittest.TestCase):
         self.assertTrue(data["image/svg+xml"].startswith("<?xml"))
         self.assertEqual(data["image/svg+xml"].count("<circle"), 16)
 
+    def test_a_graph_without_positions_says_its_cell_line_and_what_to_do(self):
+        reply, _ = run(self.client, "loose = fl.graph.generate('miserables')\n\nloose\n")
+        self.assertEqual(reply["status"], "error")
+        self.assertRegex(reply["evalue"], r"^In \[\d+\]:3: the cell's result cannot be drawn: node 'Myriel' has no position: "
+                                          r"give it x and y, or run a simulation or a layout first$")
+
     def test_a_recording_result_is_a_replay_in_its_own_frame(self):
         _, messages = run(self.client, "rec")
         html = outputs(messages, "execute_result")[0]["data"]["text/html"]
