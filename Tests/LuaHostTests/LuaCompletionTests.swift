@@ -46,6 +46,7 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertTrue(complete("t = {bum").contains("bump"), "a table that goes to no call: names as before")
         XCTAssertTrue(complete("print{bum").contains("bump"), "a function without declared options: names as before")
         XCTAssertEqual(complete("sim:run{show = bum", word: "bum"), ["bump"], "a value, not a key")
+        XCTAssertEqual(complete("sim:force(\"pull\", {arrays = true, in"), ["initialize"], "a table force's fields")
         run("assert(calls == 0)")
     }
 

@@ -172,7 +172,13 @@ public enum LuaCompletion {
         if case .literal(.string(let kind))? = firstArgument, declaration.options.contains(where: { $0.hasPrefix(name + "(") }) {
             tableName = declaration.options.first { $0.lowercased() == "\(name)(\"\(kind)\")".lowercased() } ?? name
         }
-        guard declaration.options.contains(tableName) else { return nil }
+        if !declaration.options.contains(tableName) {
+            // The one kind of table it takes that is no options table of its own: `sim:force("x", {` gives the fields
+            // of `sim:force table`.
+            let taken = declaration.options.filter { $0.hasPrefix(name + " ") }
+            guard taken.count == 1 else { return nil }
+            tableName = taken[0]
+        }
         return LuaOptionTables.all.first { $0.function == tableName }?.names
     }
 

@@ -396,6 +396,12 @@
 ---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
 ---@field selected? boolean the new selection state; accepts boolean.
 
+---Options of `sim:force table`.
+---@class forcelab.options.sim.force.table
+---@field force function called every tick; with `arrays`, as `force(alpha, x, y, vx, vy, n)` (3D: `x, y, z, vx, vy, vz, n`), one array per coordinate (default: required); accepts `function(alpha)`.
+---@field initialize? function called when the force is added and whenever the node set changes; with `arrays`, as `initialize(ids, random)`, the node ids in array order; accepts `function(nodes, random)`.
+---@field arrays? boolean hand `force` one Lua array per coordinate instead of the node tables (default: `false`); accepts boolean.
+
 ---Options of `fl.force.center`.
 ---@class (exact) forcelab.options.force.center: table<"x"|"y"|"z"|"strength", any>
 ---@field x? number centre x (default: `0`); accepts number.
@@ -822,7 +828,7 @@ function Simulation:fix(id, x, y, z) end
 
 ---the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation
 ---@param name string
----@param force? forcelab.Force|function|table|nil
+---@param force? forcelab.Force|function|forcelab.options.sim.force.table|nil
 ---@return forcelab.Force|function|table|forcelab.Simulation|nil
 function Simulation:force(name, force) end
 
