@@ -56,7 +56,7 @@ final class GraphLuaTests: LuaTestCase {
             ("g:addNode{id = 'b', vx = 1/0}", "(field 'vx': a finite number expected, got inf)"),
             ("g:addNode{id = 'b', vxx = 1}", "g:addNode: unknown field 'vxx' (did you mean 'vx'?)"),
             ("g:addNode{id = 'b', vy = 'fast'}", "(field 'vy': number expected, got string)"),
-            ("g:addEdge{source = 'a', target = 'a', label = {}}", "(field 'label': string expected, got table)"),
+            ("g:addEdge{source = 'a', target = 'a', label = {}}", "(field 'label': string or number expected, got table)"),
             ("g:addEdge{source = 'a'}", "(field 'target' is required)"),
             ("g:connect{source = 'a', target = 'a', lable = 'x'}", "g:connect: unknown field 'lable' (fields: source, target, "),
             ("g:restore({{id = 'b', positon = 1}})", "g:restore node: unknown field 'positon' (did you mean 'position'?)"),
@@ -196,6 +196,12 @@ final class GraphLuaTests: LuaTestCase {
             assert(#viaX == 1 and viaX[1].target == "b" and viaX[1].edgeId == "xy-edge__ax-b")
             assert(g:incomers("a")[1].id == "c" and #g:outgoers("a") == 2 and g:degree("a") == 3)
             """)
+        // A choice argument out of its choices is refused in the stock luaL_checkoption's words, with what was meant.
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:connections('a', 'sorce')")
+            .hasPrefix("test:1: bad argument #2 to 'connections' (invalid option 'sorce' (did you mean 'source'?))"))
+        XCTAssertTrue(error("fl.graph.new():on('chagne', print)")
+            .hasPrefix("test:1: bad argument #1 to 'on' (invalid option 'chagne' (did you mean 'change'?))"))
+        XCTAssertTrue(error("fl.graph.new():on('edit', print)").hasPrefix("test:1: bad argument #1 to 'on' (invalid option 'edit' (change))"))
     }
 
     func testChangeEventsAndDataSubscriptions() {

@@ -39,7 +39,7 @@ enum GraphBindings {
         if type == LUA_TNIL { return [] }
         guard type == LUA_TTABLE else { throw reader.fieldError(field, expected: "table") }
         let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.argument)
-        return try list.elements { type, i in
+        return try list.elements(of: LuaOption.subject(field, inTable: true)) { type, i in
             if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
             if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
             guard type == LUA_TTABLE else {
@@ -277,7 +277,7 @@ enum GraphBindings {
     /// Reads argument `n` as an array of tables, each converted by `convert`.
     static func list<T>(_ arguments: LuaArguments, _ n: Int32, _ convert: (LuaTableReader) throws -> T) throws -> [T] {
         let L = arguments.L
-        return try LuaTableReader(arguments, n).elements { type, i in
+        return try LuaTableReader(arguments, n).elements(of: nil) { type, i in
             guard type == LUA_TTABLE else {
                 throw arguments.error(n, "element \(i): table expected, got \(LuaValues.typeName(L, -1))")
             }

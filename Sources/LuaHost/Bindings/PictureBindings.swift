@@ -146,7 +146,7 @@ enum PictureBindings {
         guard try spec.pushTable(name) else { return [] }
         defer { fl_pop(spec.fields.arguments.L, 1) }
         let list = LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
-        return try list.elements(body)
+        return try list.elements(of: LuaOption.subject(name, inTable: true), body)
     }
 
     /// The fields of the table on top of the stack.

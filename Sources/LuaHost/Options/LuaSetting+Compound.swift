@@ -102,14 +102,6 @@ extension LuaSetting {
         }
     }
 
-    /// A string setting that must be given.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, required doc: String) {
-        option = LuaOption(key, .string, default: .required, doc)
-        write = { settings, reader, _ in
-            if let value = try reader.optionalString(key) { settings[keyPath: property] = value }
-        }
-    }
-
     /// A record's shape as the docs and messages write it: `{zoom =, x =, y =}`.
     private static func shape<Record>(of record: LuaSettingsTable<Record>) -> String {
         "{" + record.table.names.map { "\($0) =" }.joined(separator: ", ") + "}"
