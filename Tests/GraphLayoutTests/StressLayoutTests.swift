@@ -109,6 +109,28 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         #expect(sparseStress < 1.25 * fullStress && fullStress < sparseStress)
     }
 
+    /// The gradient descent keeps its terms in single precision; edge lengths far from 1 (1e-25, 1e25: weights 1/d²
+    /// beyond Float's range) still give the layout they give at length 1, scaled, not NaN or a start left unmoved.
+    @Test func gradientDescentTakesLengthsFarFromOne() throws {
+        func layout(length: Double) throws -> [Point] {
+            let graph = Graph.tree(n: 12, branching: 2)
+            for edge in graph.edges { try graph.updateEdge(edge.id) { $0.data["length"] = .number(length) } }
+            var options = StressOptions()
+            options.weight = "length"
+            options.solver = .sgd
+            _ = try StressLayout.apply(to: graph, options: options)
+            return graph.nodes.map(\.position)
+        }
+        let unit = try layout(length: 1)
+        for length in [1e-25, 1e25] {
+            let scaled = try layout(length: length)
+            #expect(scaled.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "length \(length)")
+            for (p, q) in zip(unit, scaled) {
+                #expect(abs(q.x / length - p.x) < 1e-6 * 30 && abs(q.y / length - p.y) < 1e-6 * 30, "length \(length)")
+            }
+        }
+    }
+
     @Test func sampledPivotsAreSeededDistinctAndReachEveryComponentFirst() throws {
         // Two paths, of 50 and 10 nodes: the second pivot must be in the path the first cannot reach.
         let paths = try ShortestPaths(nodeCount: 60, edges: (0..<49).map { ($0, $0 + 1) } + (50..<59).map { ($0, $0 + 1) })
