@@ -129,6 +129,15 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
                 #expect(abs(q.x / length - p.x) < 1e-6 * 30 && abs(q.y / length - p.y) < 1e-6 * 30, "length \(length)")
             }
         }
+        // Lengths 1e40 apart are more than single precision holds beside each other: refused, naming the solver.
+        let graph = Graph.tree(n: 3, branching: 1)
+        for (edge, length) in zip(graph.edges, [1e-20, 1e20]) { try graph.updateEdge(edge.id) { $0.data["length"] = .number(length) } }
+        var options = StressOptions()
+        options.weight = "length"
+        options.solver = .sgd
+        #expect { try StressLayout.apply(to: graph, options: options) } throws: { error in
+            (error as? LayoutOptionError)?.option == "solver" && "\(error)".contains("single precision")
+        }
     }
 
     @Test func sampledPivotsAreSeededDistinctAndReachEveryComponentFirst() throws {

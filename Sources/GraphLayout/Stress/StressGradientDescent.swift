@@ -29,27 +29,50 @@ enum StressGradientDescent {
     }
 
     /// Runs the epochs on `positions`; `check` runs after each node's terms are listed and after every
-    /// `checkInterval` terms visited, with their count, and may throw to stop.
+    /// `checkInterval` terms visited, with their count, and may throw to stop. A model whose distances span more than
+    /// single precision holds (the longest more than about 2⁶⁴ times the shortest, their weights 2¹²⁸ apart) is an error naming the solver.
     static func run<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model, random: inout LCG,
                                                       check: (Int) throws -> Void) throws -> Int
     where Vector.Scalar == Double {
-        var count = 0
-        for i in 0..<model.nodeCount { model.forEachTerm(of: i) { _, d, w in if w > 0 && d > 0 { count += 1 } } }
+        var count = 0, longest = 0.0
+        for i in 0..<model.nodeCount {
+            model.forEachTerm(of: i) { _, d, w in
+                guard w > 0 && d > 0 else { return }
+                count += 1
+                longest = max(longest, d)
+            }
+        }
+        guard count > 0 else { return 0 }
+        // The terms in units of a power of two near the longest distance (exact: the descent's every step scales by
+        // it), so that single precision holds the distances and their weights whatever the lengths' unit.
+        let unit = Double(sign: .plus, exponent: longest.exponent, significand: 1)
         var terms: [Term] = []
         terms.reserveCapacity(count)
         var smallest = Float.infinity, largest: Float = 0
+        var unheld: (d: Double, w: Double)?
         for i in 0..<model.nodeCount {
             let listed = terms.count
             model.forEachTerm(of: i) { j, d, w in
                 guard w > 0 && d > 0 else { return }
-                let term = Term(i: Int32(truncatingIfNeeded: i), j: Int32(truncatingIfNeeded: j), d: Float(d), w: Float(w))
+                let term = Term(i: Int32(truncatingIfNeeded: i), j: Int32(truncatingIfNeeded: j), d: Float(d / unit),
+                                w: Float(w * unit * unit))
+                guard term.d.isNormal, term.w.isNormal else {
+                    if unheld == nil { unheld = (d, w) }
+                    return
+                }
                 terms.append(term)
                 smallest = min(smallest, term.w)
                 largest = max(largest, term.w)
             }
+            if let unheld {
+                throw LayoutOptionError(option: "solver", problem: "the gradient descent holds its terms in single precision, which "
+                    + "cannot hold a distance of \(unheld.d) (weight \(unheld.w)) beside the longest, \(longest); "
+                    + "solver = \"majorization\" can")
+            }
             try check(terms.count - listed)
         }
-        guard !terms.isEmpty else { return 0 }
+        for k in positions.indices { positions[k] /= unit }
+        defer { for k in positions.indices { positions[k] *= unit } }
         let first = 1 / Double(smallest), last = floor / Double(largest)
         let decay = epochs > 1 ? log(first / last) / Double(epochs - 1) : 0
         for epoch in 0..<epochs {
