@@ -1,7 +1,24 @@
+import LuaHost
 import XCTest
 
 /// Graphs from Lua: building, fields, React Flow store semantics, events and files.
 final class GraphLuaTests: LuaTestCase {
+    func testDeleteElementsListsAreDeclaredSettingsReadByTheOneReader() {
+        let graph = "local g = fl.graph.new(); g:addNode{id = 'a'}; g:addNode{id = 'b'}; g:addEdge{id = 'ab', source = 'a', target = 'b'}\n"
+        XCTAssertTrue(error(graph + "g:deleteElements{edgs = {'ab'}}").contains(":2: g:deleteElements: unknown option 'edgs' (did you mean 'edges'?)"))
+        XCTAssertTrue(error(graph + "g:deleteElements{nodes = 'a'}").contains(":2: bad argument #1 to 'deleteElements' (field 'nodes': table expected, got string)"))
+        XCTAssertTrue(error(graph + "g:deleteElements{edges = {true}}").contains(":2: bad argument #1 to 'deleteElements' (field 'edges': ids or elements expected)"))
+        XCTAssertTrue(error(graph + "g:deleteElements{nodes = {{name = 'a'}}}")
+            .contains(":2: bad argument #1 to 'deleteElements' (field 'nodes': element 1 has no string id)"))
+        // An id, an element object and a table with an id name elements alike; `connectedEdges` reads its list so too.
+        run(graph + """
+            assert(#g:connectedEdges{g:node('a')} == 1)
+            local nodes, edges = g:deleteElements{nodes = {{id = 'b'}}, edges = {g:edge('ab')}}
+            assert(#nodes == 1 and #edges == 1 and g:nodeCount() == 1 and g:edgeCount() == 0)
+            """)
+        XCTAssertEqual(GraphRecordOptions.deleteElements.option("nodes")?.accepts, "`{id or node, ...}`")
+    }
+
     func testMisspeltElementAndChangeFieldsAreRefusedWithTheNearestName() {
         XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', lable = 'A'}").contains("g:addNode: unknown field 'lable' (did you mean 'label'?)"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:addEdge{source = 'a', target = 'a', wieght = 2}")

@@ -72,6 +72,14 @@ final class GraphPictureSettingsTests: LuaTestCase {
                        "bad argument #3 to 'graph' (field 'zoom': a number from 1e-9 to 1e9 expected, got 0)")
         XCTAssertEqual(message(draw + "{viewport = 'fill'})"),
                        "bad argument #3 to 'graph' (field 'viewport': \"fit\" or {zoom =, x =, y =} expected, got string)")
+        XCTAssertEqual(message(draw + "{simulaton = sim, arrows = 'force'})"), "fl.svg.graph: unknown option 'simulaton' (did you mean 'simulation'?)")
+        XCTAssertEqual(message(draw + "{simulation = 'sim', arrows = 'force'})"),
+                       "bad argument #3 to 'graph' (field 'simulation': Simulation expected, got string)")
+        XCTAssertEqual(message(draw + "{simulation = g})"), "bad argument #3 to 'graph' (field 'simulation': Simulation expected, got forcelab.Graph)")
+        XCTAssertEqual(message(draw + "{arrows = 'force'})"),
+                       "bad argument #3 to 'graph' (field 'arrows' needs field 'simulation' (the simulation of the graph drawn))")
+        XCTAssertEqual(message(draw + "{simulation = fl.simulation(fl.graph.new()), arrows = 'force'})"),
+                       "bad argument #3 to 'graph' (field 'simulation': it lays out another graph than the one drawn)")
         XCTAssertEqual(message(draw + "{simulation = sim, cells = {nod = '1'}})"), "fl.svg.graph cells: unknown option 'nod' (did you mean 'node'?)")
         XCTAssertEqual(message(draw + "{simulation = sim, cells = {theta = 0.5}})"), "bad argument #3 to 'graph' (field 'node' is required)")
         XCTAssertEqual(message(draw + "{simulation = sim, cells = {node = '1', theta = -1}})"),

@@ -386,6 +386,21 @@ final class SimulationLuaTests: LuaTestCase {
             .contains(":3: bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
     }
 
+    func testRecordsCustomValuesAsADeclaredSetting() {
+        let sim = "local sim = fl.simulation(fl.graph.generate('tree', {n = 5}))\n"
+        run(sim + """
+            local rec = sim:record{values = {zeta = function(s) return s:alpha() end, beta = function() return 2 end}}
+            sim:tick(2)
+            assert(tostring(rec):find("series: alpha, energy, beta, zeta", 1, true), tostring(rec))
+            assert(rec:series("beta")[2] == 2 and rec:series("zeta")[2] == sim:alpha())
+            """)
+        XCTAssertTrue(error(sim + "sim:record{valeus = {}}").contains(":2: sim:record: unknown option 'valeus' (did you mean 'values'?)"))
+        XCTAssertTrue(error(sim + "sim:record{values = print}").contains(":2: bad argument #1 to 'record' (field 'values': table expected, got function)"))
+        XCTAssertTrue(error(sim + "sim:record{values = {print}}").contains(":2: bad argument #1 to 'record' (field 'values': name = function pairs expected)"))
+        XCTAssertTrue(error(sim + "sim:record{values = {a = 1}}").contains(":2: bad argument #1 to 'record' (field 'values': name = function pairs expected)"))
+        XCTAssertTrue(error(sim + "sim:record{every = 0}").contains(":2: bad argument #1 to 'record' (field 'every': an integer"))
+    }
+
     func testRunWithCallbacksAndRecording() {
         run("""
             local g = fl.graph.generate("tree", {n = 15})

@@ -31,30 +31,6 @@ enum GraphBindings {
         return found
     }
 
-    /// Ids from argument `n`'s table field `field` (strings, numbers or element objects).
-    static func ids(_ arguments: LuaArguments, _ reader: LuaTableReader, _ field: String) throws -> [String] {
-        let L = arguments.L
-        defer { fl_pop(L, 1) }
-        let type = reader.push(field)
-        if type == LUA_TNIL { return [] }
-        guard type == LUA_TTABLE else { throw reader.fieldError(field, expected: "table") }
-        let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.argument)
-        return try list.elements { type, i in
-            if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
-            if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
-            guard type == LUA_TTABLE else {
-                throw arguments.error(reader.argument, "field '\(field)': ids or elements expected")
-            }
-            let status = fl_getfield_protected(L, -1, "id")
-            defer { fl_pop(L, 1) }
-            guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
-            guard let id = LuaValues.string(L, -1) else {
-                throw arguments.error(reader.argument, "field '\(field)': element \(i) has no string id")
-            }
-            return id
-        }
-    }
-
     /// Runs a graph method body on the graph at argument 1.
     static func graphMethod(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, GraphHandle) throws -> Int32) -> Int32 {
         LuaBinding.run(L, name) { arguments in try body(arguments, try graph(arguments)) }
@@ -287,9 +263,8 @@ enum GraphBindings {
 
     static let deleteElements: LuaFunction = { L in
         graphMethod(L, "deleteElements") { arguments, graph in
-            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.deleteElements, required: true).fields
-            let deleted = graph.graph.deleteElements(
-                nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
+            let deletion = try GraphRecordOptions.deletion.read(OptionsReader(arguments, 2, GraphRecordOptions.deleteElements, required: true))
+            let deleted = graph.graph.deleteElements(nodes: deletion.nodes, edges: deletion.edges)
             pushDeleted(arguments.L, deleted.nodes.map { ($0.index, $0.node) }, GraphConversions.push)
             pushDeleted(arguments.L, deleted.edges.map { ($0.index, $0.edge) }, GraphConversions.push)
             return 2
@@ -354,10 +329,7 @@ enum GraphBindings {
         graphMethod(L, "connectedEdges") { arguments, graph in
             var ids: [String] = []
             if lua_type(arguments.L, 2) == LUA_TTABLE {
-                lua_createtable(arguments.L, 0, 1)
-                lua_pushvalue(arguments.L, 2)
-                lua_setfield(arguments.L, -2, "nodes")
-                ids = try GraphBindings.ids(arguments, LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2), "nodes")
+                ids = try GraphConversions.ids(LuaTableReader(arguments, 2), field: "nodes")
             } else {
                 ids = [try nodeId(arguments, 2)]
             }

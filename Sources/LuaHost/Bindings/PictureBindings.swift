@@ -36,14 +36,10 @@ enum PictureBindings {
     /// graph drawn.
     private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let arguments = options.fields.arguments, L = arguments.L
-        let request = try LayoutExplanationOptions.settings.read(options)
+        let explanation = try LayoutExplanationOptions.settings.read(options), request = explanation.request
         guard !request.isEmpty else { return }
-        defer { fl_pop(L, 1) }
-        guard options.push("simulation") != LUA_TNIL else {
+        guard let simulation = explanation.simulation else {
             throw arguments.error(options.fields.argument, "field '\(request.arrows.isEmpty ? "cells" : "arrows")' needs field 'simulation' (the simulation of the graph drawn)")
-        }
-        guard let simulation = LuaObject.get(L, -1, SimulationHandle.self) else {
-            throw options.error("simulation", expected: "Simulation", got: LuaValues.typeName(L, -1))
         }
         guard simulation.graph === graph else {
             throw arguments.error(options.fields.argument, "field 'simulation': it lays out another graph than the one drawn")

@@ -284,30 +284,10 @@ enum SimulationBindings {
     /// alpha, energy, the custom values and (every `every` ticks, and the latest) positions after each tick.
     static let record: LuaFunction = { L in
         method(L, "record") { arguments, simulation in
-            let options = try OptionsReader(arguments, 2, RecordOptions.table)
-            let L = arguments.L
-            var values: [(name: String, value: () throws -> Double)] = []
-            if try options.pushTable("values") {
-                let table = lua_gettop(L)
-                lua_pushnil(L)
-                while lua_next(L, table) != 0 {
-                    guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
-                        throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
-                    }
-                    let function = LuaReference(L, -1, owner: simulation)
-                    values.append((name: name, value: { [unowned simulation] in
-                        try simulation.callNumber(function, name) { L in
-                            lua_pushvalue(L, 1)
-                            return 1
-                        }
-                    }))
-                    fl_pop(L, 1)
-                }
-                values.sort { $0.name < $1.name }
-                fl_pop(L, 1)
-            }
-            let recording = try simulation.layout.record(try RecordOptions.settings.read(options), values: values)
-            LuaObject.push(L, recording, metatable: RecordingBindings.metatable)
+            var settings = RecordSettings()
+            settings.keeper = simulation
+            let recording = try simulation.record(try RecordOptions.settings.read(arguments, 2, into: settings))
+            LuaObject.push(arguments.L, recording, metatable: RecordingBindings.metatable)
             return 1
         }
     }

@@ -51,6 +51,7 @@ extension EdgeChange.Fields: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
+extension Graph.Deletion: LuaSettable {}
 
 extension GeneratorParameters: LuaSettable {
     /// None: a parameter's range depends on the kind (`GraphGenerator.parameters`), and its option says it.
