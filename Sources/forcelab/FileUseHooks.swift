@@ -21,7 +21,7 @@ enum FileUseHooks {
 
     /// `handler(path, writing)` for the Lua wrappers.
     private static let noteFromLua: LuaFunction = { L in
-        LuaBinding.run(L, "file use") { arguments in
+        LuaBinding.run(L, undeclared: "file use") { arguments in
             let path = try arguments.string(1), writing = arguments.boolean(2)
             lock.withLock { handler }?(path, writing)
             return 0

@@ -90,9 +90,9 @@ final class BindingSafetyTests: LuaTestCase {
         // A table-form Lua force is checked when it is set, not at every later tick.
         let setup = "local sim = fl.simulation(fl.graph.generate('miserables')); "
         XCTAssertTrue(error(setup + "sim:force('c', {force = 5})")
-            .contains("bad argument #2 to 'force' (field 'force': function expected, got number)"))
+            .contains("bad argument #2 to 'sim:force' (field 'force': function expected, got number)"))
         XCTAssertTrue(error(setup + "sim:force('c', {initialize = {}, force = function() end})")
-            .contains("bad argument #2 to 'force' (field 'initialize': function expected, got table)"))
+            .contains("bad argument #2 to 'sim:force' (field 'initialize': function expected, got table)"))
         run(setup + "sim:force('c', {force = function() end}); sim:tick()")
     }
 

@@ -234,7 +234,7 @@ final class LiveSession {
     private func sceneText(_ L: OpaquePointer) throws -> String {
         let layout = simulation.layout
         let ids = try layout.nodesInIndexOrder()
-        let arguments = LuaArguments(L, function: "live")
+        let arguments = LuaArguments(L, function: "fl.live")
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         styleOptions?.push(L)

@@ -16,7 +16,7 @@ enum PictureBindings {
 
     /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (options: `GraphPictureOptions`).
     static let graph: LuaFunction = { L in
-        LuaBinding.run(L, "graph") { arguments in
+        LuaBinding.run(L) { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
@@ -60,7 +60,7 @@ enum PictureBindings {
 
     /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})` (options: `RadarOptions`).
     static let radar: LuaFunction = { L in
-        LuaBinding.run(L, "radar") { arguments in
+        LuaBinding.run(L) { arguments in
             OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
             let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
@@ -84,7 +84,7 @@ enum PictureBindings {
     /// `forcelab.svg.plot(path, {series = {{name =, x = {...}, y = {...}}}, title =, xLabel =, yLabel =})`; a series may
     /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}` (options: `PlotOptions`).
     static let plot: LuaFunction = { L in
-        LuaBinding.run(L, "plot") { arguments in
+        LuaBinding.run(L) { arguments in
             OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
             let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
@@ -160,7 +160,7 @@ enum PictureBindings {
 
     /// `forcelab.metrics(g [, options])` (options: `MetricsOptions`).
     static let metrics: LuaFunction = { L in
-        LuaBinding.run(L, "metrics") { arguments in
+        LuaBinding.run(L) { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
             let settings = try MetricsOptions.settings.read(OptionsReader(arguments, 2, MetricsOptions.table), styling: .init(graph: luaGraph))
             if settings.only?.contains(.crossings) == true && !settings.countsCrossings {
