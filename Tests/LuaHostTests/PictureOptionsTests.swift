@@ -90,6 +90,12 @@ final class PictureOptionsTests: LuaTestCase {
             (radar, "{1, 2, 3}", "{1, 'two', 3}", "test:1: bad argument #2 to 'fl.svg.radar' (field 'values'[2]: number expected, got string)"),
             (radar, "{values = {1, 2, 3}}", "{name = 's'}", "test:1: bad argument #2 to 'fl.svg.radar' (field 'values' is required)"),
             (radar, "{values", "{colour = {}, values", "test:1: bad argument #2 to 'fl.svg.radar' (field 'colour': string expected, got table)"),
+            (radar, "axes =", "axis =", "test:1: fl.svg.radar: unknown option 'axis' (did you mean 'axes'?)"),
+            (radar, "axes = {'a', 'b', 'c'}, ", "", "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes' is required)"),
+            (radar, "{'a', 'b', 'c'}", "'abc'", "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes': table expected, got string)"),
+            (radar, "'a',", "1,", "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes'[1]: name or {name =, min =, max =, better =} expected, got number)"),
+            (radar, "{{values = {1, 2, 3}}}", "{'s'}", "test:1: bad argument #2 to 'fl.svg.radar' (field 'series'[1]: table expected, got string)"),
+            (radar, "series =", "serie =", "test:1: fl.svg.radar: unknown option 'serie' (did you mean 'series'?)"),
             (plot, "name = 's'", "nmae = 's'", "test:1: fl.svg.plot series: unknown field 'nmae' (did you mean 'name'?)"),
             (plot, "deviation =", "deviaton =", "test:1: fl.svg.plot band: unknown field 'deviaton' (did you mean 'deviation'?)"),
             (plot, "name = 's'", "line = 'yes'", "test:1: bad argument #2 to 'fl.svg.plot' (field 'line': boolean expected, got string)"),
@@ -105,6 +111,10 @@ final class PictureOptionsTests: LuaTestCase {
         let drawn = try file("p.svg")
         XCTAssertTrue(drawn.contains("#123456"), drawn)
         XCTAssertTrue(drawn.contains(">series 1<"), drawn)
+        // A radar's unnamed axes and series are named by their place, as a plot's series are.
+        run(radar.replacingOccurrences(of: "'a', 'b', 'c'", with: "{}, {}, 'c'"))
+        let chart = try file("r.svg")
+        XCTAssertTrue(chart.contains(">axis 2<") && chart.contains(">series 1<"), chart)
         run(plot.replacingOccurrences(of: "name = 's'", with: "colour = '#abcdef', color = '#123456'"))
         XCTAssertFalse(try file("p.svg").contains("#123456"))
         XCTAssertTrue(try file("p.svg").contains("#abcdef"))

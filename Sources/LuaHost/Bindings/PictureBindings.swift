@@ -63,19 +63,8 @@ enum PictureBindings {
         LuaBinding.run(L) { arguments in
             OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
-            let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
-            let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
-                switch type {
-                case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
-                case LUA_TTABLE: return try RadarAxisOptions.settings.read(entry(spec), into: Radar.Axis("axis \(i)"))
-                default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =, better =} expected")
-                }
-            }
-            let series = try seriesList(spec) { fields, i in
-                try RadarSeriesOptions.settings.read(fields, into: Radar.Series("series \(i)", values: []))
-            }
-            let options = try RadarOptions.settings.read(spec)
-            try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
+            let radar = try RadarOptions.settings.read(OptionsReader(arguments, 2, RadarOptions.table, required: true))
+            try OutputPath.deliver(try radar.render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml", by: "fl.svg.radar", in: arguments.L)
             return 0
         }

@@ -19,6 +19,7 @@ extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
 extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
+extension Radar: LuaSettable {}
 extension Radar.Options: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension Radar.Axis: LuaSettable {}

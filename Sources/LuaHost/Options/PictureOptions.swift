@@ -1,12 +1,19 @@
 import Render
 
-/// The options of `fl.svg.radar(path, options)`: the renderer's `Radar.Options`, each option one line (defaults and
-/// ranges are the renderer's own), and the axes and series the binding reads.
+/// The options of `fl.svg.radar(path, options)`: the renderer's `Radar`, its axes and series, then its `Radar.Options`,
+/// each option one line (defaults and ranges are the renderer's own).
 public enum RadarOptions {
     /// The declaration and its reader.
-    public static let settings = LuaSettingsTable<Radar.Options>("fl.svg.radar", [
-        LuaSetting(readByTheBinding: LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)")),
-        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series")),
+    public static let settings = LuaSettingsTable<Radar>("fl.svg.radar", [
+        LuaSetting("axes", \.axes, RadarAxisOptions.settings, startingFrom: { Radar.Axis("axis \($0)") }, named: { Radar.Axis($0) },
+                   expected: "name or {name =, min =, max =, better =}", shape: "{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}",
+                   "the axes, clockwise from the top (at least 3)").required(),
+        LuaSetting("series", \.series, RadarSeriesOptions.settings, startingFrom: { Radar.Series("series \($0)", values: []) },
+                   shape: "{{name =, values = {...}, colour =}, ...}", "one value per axis for each series").required(),
+    ] + chart.map { LuaSetting($0, of: \.options) })
+
+    /// How the chart is drawn: `Radar.Options`.
+    private static let chart: [LuaSetting<Radar.Options>] = [
         LuaSetting("width", \.width, "picture width in pixels"),
         LuaSetting("height", \.height, "picture height in pixels"),
         LuaSetting("title", \.title, "title drawn at the top"),
@@ -22,7 +29,7 @@ public enum RadarOptions {
         LuaSetting("legend", \.legend, "draw the series legend"),
         LuaSetting("fontSize", \.fontSize, "axis label font size in pixels"),
         LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
-    ])
+    ]
 
     /// The declaration.
     public static var table: LuaOptionTable { settings.table }
