@@ -101,7 +101,14 @@ final class PictureOptionsTests: LuaTestCase {
             (plot, "name = 's'", "line = 'yes'", "test:1: bad argument #2 to 'fl.svg.plot' (field 'line': boolean expected, got string)"),
             (plot, band, "band = {lower = {0, 1}}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'band': {lower =, upper =} or {deviation =} expected)"),
             (plot, band, "errorBars = 2", "test:1: bad argument #2 to 'fl.svg.plot' (field 'errorBars': table expected, got number)"),
-            (plot, "y = {1, 2}", "x = {1, 2}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'y' is required)"),
+            (plot, "y = {1, 2}", "x = {1, 2}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'series'[1]: 'y' is required without `recording`)"),
+            (plot, "series =", "serie =", "test:1: fl.svg.plot: unknown option 'serie' (did you mean 'series'?)"),
+            (plot, "{{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}", "{}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'series' is required)"),
+            (plot, "{{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}", "{true}",
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'series'[1]: a series name or {name =, ...} expected, got boolean)"),
+            (plot, "{{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}", "{'alpha'}",
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'series'[1]: 'y' is required without `recording`)"),
+            (plot, "series =", "recording = 'rec', series =", "test:1: bad argument #2 to 'fl.svg.plot' (field 'recording': Recording expected, got string)"),
         ]
         for (script, old, new, message) in refused {
             XCTAssertEqual(firstLine(script.replacingOccurrences(of: old, with: new)), message)
@@ -186,9 +193,12 @@ final class PictureOptionsTests: LuaTestCase {
             .contains("(field 'band': {lower =, upper =} or {deviation =} expected)"))
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, marker = 'star'}}})")
             .contains("(field 'marker': unknown value 'star' (none, circle, square, triangle, diamond))"))
-        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{name = 's'}}})").contains("(field 'y' is required)"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{name = 's'}}})").contains("(field 'series'[1]: 'y' is required without `recording`)"))
         XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recording = rec, series = {{name = 'alpha', y = {1}}}})")
-            .contains("series[1]: 'y' comes from the recording"))
+            .contains("(field 'series'[1]: 'y' comes from the recording)"))
+        XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recording = rec, series = {'alpha', {name = 'alhpa'}}})")
+            .contains("(the recording has no series 'alhpa' (it has alpha, energy))"))
+        XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recordnig = rec})").contains("fl.svg.plot: unknown option 'recordnig' (did you mean 'recording'?)"))
     }
 
     /// The replay takes per-node radii and per-edge widths as numbers, data fields or functions, rings fixed nodes
@@ -231,7 +241,7 @@ final class PictureOptionsTests: LuaTestCase {
             """)
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
         XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
-        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("(field 'series' is required)"))
         // A path whose extension names another format is refused; any other name is the writer's own format.
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; fl.svg.graph(g, tmp .. '/x.png')")
             .contains("bad argument #2 to 'fl.svg.graph' ('" + folder! + "/x.png' ends in .png, the extension of PNG files, but this writes SVG: give a path ending in .svg (rsvg-convert makes a PNG of it))"))

@@ -76,74 +76,11 @@ enum PictureBindings {
         LuaBinding.run(L) { arguments in
             OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
-            let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
-            var series: [Plot.Series] = []
-            let fromRecording = spec.push("recording") != LUA_TNIL
-            if fromRecording {
-                guard let recording = LuaObject.get(arguments.L, -1, LayoutRecording.self) else {
-                    throw spec.fields.fieldError("recording", expected: "Recording")
-                }
-                fl_pop(arguments.L, 1)
-                // Each chosen series as a styled line whose values come from the recording below.
-                let chosen = try entries(spec, "series") { type, i -> Plot.Series in
-                    switch type {
-                    case LUA_TSTRING: return Plot.Series(LuaValues.string(arguments.L, -1)!, y: [])
-                    case LUA_TTABLE:
-                        let reader = try OptionsReader(entry(spec), PlotSeriesOptions.table)
-                        for given in ["x", "y", "band", "errorBars"] where reader.has(given) {
-                            throw arguments.error(2, "series[\(i)]: '\(given)' comes from the recording")
-                        }
-                        guard reader.has("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
-                        return try PlotSeriesOptions.settings.read(reader)
-                    default: throw arguments.error(2, "series[\(i)]: a series name or {name =, ...} expected")
-                    }
-                }
-                series = try (chosen.isEmpty ? recording.seriesNames.map { Plot.Series($0, y: []) } : chosen).map { chosen in
-                    guard let values = recording.series(chosen.name) else {
-                        throw arguments.error(2, "the recording has no series '\(chosen.name)' (it has \(recording.seriesNames.joined(separator: ", ")))")
-                    }
-                    var line = chosen
-                    line.x = recording.ticks.map(Double.init)
-                    line.y = values
-                    return line
-                }
-            } else {
-                fl_pop(arguments.L, 1)
-                series = try seriesList(spec) { fields, i in
-                    let reader = try OptionsReader(fields, PlotSeriesOptions.table)
-                    guard reader.has("y") else { throw arguments.error(2, "field 'y' is required") }
-                    var line = try PlotSeriesOptions.settings.read(reader, into: Plot.Series("series \(i)", y: []))
-                    // Without x, the points are at 0, 1, 2, ...
-                    if !reader.has("x") { line.x = line.y.indices.map(Double.init) }
-                    return line
-                }
-            }
-            var options = try PlotOptions.settings.read(spec)
-            if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
-            try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
+            let settings = try PlotOptions.settings.read(OptionsReader(arguments, 2, PlotOptions.table, required: true))
+            let plot = try settings.plotToDraw { arguments.error(2, $0) }
+            try OutputPath.deliver(try plot.render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml", by: "fl.svg.plot", in: arguments.L)
             return 0
-        }
-    }
-
-    /// Maps the elements of the list in option `name` (absent: none); each is on top of the stack while `body` runs.
-    private static func entries<T>(_ spec: OptionsReader, _ name: String, _ body: (Int32, Int) throws -> T) throws -> [T] {
-        guard try spec.pushTable(name) else { return [] }
-        defer { fl_pop(spec.fields.arguments.L, 1) }
-        let list = LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
-        return try list.elements(body)
-    }
-
-    /// The fields of the table on top of the stack.
-    private static func entry(_ spec: OptionsReader) -> LuaTableReader {
-        LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
-    }
-
-    /// Reads `series = {{name =, ...}, ...}` with `convert`, given each entry's fields and place.
-    private static func seriesList<T>(_ spec: OptionsReader, _ convert: (LuaTableReader, Int) throws -> T) throws -> [T] {
-        try entries(spec, "series") { type, i in
-            guard type == LUA_TTABLE else { throw spec.fields.arguments.error(2, "series[\(i)]: table expected") }
-            return try convert(entry(spec), i)
         }
     }
 

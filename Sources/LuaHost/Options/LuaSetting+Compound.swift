@@ -91,13 +91,13 @@ extension LuaSetting {
 
     /// A list whose entries are each a table read as `record` declares it, starting from `fresh(i)` at place i, or,
     /// given `named`, a name (`axes = {"a", {name = "b", max = 1}}`) it makes into a record; `expected` names what an
-    /// entry must be, `shape` says it for the docs. Empty when absent.
+    /// entry must be, `shape` says it for the docs. Empty when absent, which the module takes as `described` says.
     public init<Record: LuaSettable>(
         _ key: String, _ property: WritableKeyPath<Settings, [Record]> & Sendable, _ record: LuaSettingsTable<Record>,
         startingFrom fresh: @escaping @Sendable (Int) -> Record, named: (@Sendable (String) -> Record)? = nil,
-        expected: String = "table", shape: String, _ doc: String
+        expected: String = "table", shape: String, described: String? = nil, _ doc: String
     ) {
-        option = LuaOption(key, .table(shape), doc)
+        option = LuaOption(key, .table(shape), default: described.map(LuaOption.Default.described) ?? .none, doc)
         write = { settings, reader, _ in
             guard try reader.pushTable(key) else { return }
             let arguments = reader.fields.arguments, L = arguments.L, argument = reader.fields.argument

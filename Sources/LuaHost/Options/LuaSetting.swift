@@ -21,6 +21,7 @@ extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
 extension Radar: LuaSettable {}
 extension Radar.Options: LuaSettable {}
+extension Plot: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension Radar.Axis: LuaSettable {}
 extension Radar.Series: LuaSettable {}

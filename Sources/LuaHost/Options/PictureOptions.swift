@@ -35,13 +35,21 @@ public enum RadarOptions {
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `fl.svg.plot(path, options)`: the renderer's `Plot.Options`, each option one line (defaults and
-/// ranges are the renderer's own), and the series and recording the binding reads.
+/// The options of `fl.svg.plot(path, options)`: `PlotSettings`, the renderer's `Plot` (its series, then its
+/// `Plot.Options`, each option one line, defaults and ranges the renderer's own) and the recording it may plot.
 public enum PlotOptions {
     /// The declaration and its reader.
-    public static let settings = LuaSettingsTable<Plot.Options>("fl.svg.plot", [
-        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines")),
-        LuaSetting(readByTheBinding: LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick")),
+    static let settings = LuaSettingsTable<PlotSettings>("fl.svg.plot", [
+        LuaSetting("series", \.plot.series, PlotSeriesOptions.settings, startingFrom: { Plot.Series("series \($0)", y: []) },
+                   named: { Plot.Series($0, y: []) }, expected: "a series name or {name =, ...}",
+                   shape: "{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}",
+                   described: "required, except with `recording`: all its series", "the lines"),
+        LuaSetting("recording", \.recording, object: "Recording", accepts: "a recording (`sim:record`)",
+                   "plot the recording's series (by default all of them) against the tick"),
+    ] + chart.map { LuaSetting($0, of: \.plot.options) })
+
+    /// How the lines are drawn: `Plot.Options`.
+    private static let chart: [LuaSetting<Plot.Options>] = [
         LuaSetting("width", \.width, "picture width in pixels"),
         LuaSetting("height", \.height, "picture height in pixels"),
         LuaSetting("title", \.title, "title drawn at the top"),
@@ -62,7 +70,7 @@ public enum PlotOptions {
         LuaSetting("legend", \.legend, "draw the series legend"),
         LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
         LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
-    ])
+    ]
 
     /// The declaration.
     public static var table: LuaOptionTable { settings.table }
