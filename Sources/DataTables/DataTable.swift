@@ -1,3 +1,5 @@
+import GraphModel
+
 /// A table of figures: named columns in a fixed order and rows whose cells are numbers, strings or booleans.
 public struct DataTable: Equatable, Sendable {
     /// The column names, in the order they are written.
@@ -32,11 +34,28 @@ public struct DataTable: Equatable, Sendable {
 
 /// A table that cannot be read or written, with the place and the reason.
 public struct DataTableError: Error, CustomStringConvertible {
-    /// What went wrong, naming the file, row and column where known.
-    public let description: String
+    /// The file, once the reader knows it.
+    public var file: String?
+    /// The 1-based line, when the text has lines and the place is known.
+    public var line: Int?
+    /// The 1-based column (in bytes), when known.
+    public var column: Int?
+    /// What went wrong.
+    public let message: String
 
-    /// Makes an error with its message.
-    public init(_ description: String) {
-        self.description = description
+    /// An error with its message, at an optional place.
+    public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column: message` as graph files give their place (what is unknown left out); in text that is no
+    /// file, `line 2, column 8: message`.
+    public var description: String {
+        if let file { return "\(PathText.place(file, line: line, column: column)): \(message)" }
+        let place = [line.map { "line \($0)" }, column.map { "column \($0)" }].compactMap { $0 }
+        return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
     }
 }

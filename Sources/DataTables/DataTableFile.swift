@@ -62,9 +62,9 @@ public enum DataTableFile {
             let table = try table(text, format: format, meter: meter)
             try meter.flush()
             return table
-        } catch {
-            if meter.hasStopped { throw error }
-            throw DataTableError("'\(path)' \(error)")
+        } catch var error as DataTableError where !meter.hasStopped {
+            error.file = path
+            throw error
         }
     }
 }

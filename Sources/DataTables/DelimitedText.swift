@@ -46,11 +46,11 @@ struct DelimitedText {
         let columns = header.fields.map(\.text)
         var seen = Set<String>()
         for name in columns where !seen.insert(name).inserted {
-            throw DataTableError("line 1: column '\(name)' is named twice")
+            throw DataTableError("column '\(name)' is named twice", line: 1)
         }
         let rows = try records.dropFirst().map { record -> [String: DataCell] in
             guard record.fields.count == columns.count else {
-                throw DataTableError("line \(record.line): \(record.fields.count) fields, but the header names \(columns.count) columns")
+                throw DataTableError("\(record.fields.count) fields, but the header names \(columns.count) columns", line: record.line)
             }
             var row: [String: DataCell] = [:]
             for (name, field) in zip(columns, record.fields) {
@@ -118,12 +118,12 @@ struct DelimitedText {
                 field.quoted = true
             default:
                 guard !afterQuote, byte != UInt8(ascii: "\"") else {
-                    throw DataTableError("line \(line): a quote inside a field must be doubled and the field quoted")
+                    throw DataTableError("a quote inside a field must be doubled and the field quoted", line: line)
                 }
                 field.bytes.append(byte)
             }
         }
-        guard !inQuotes else { throw DataTableError("line \(recordLine): a quoted field is not closed") }
+        guard !inQuotes else { throw DataTableError("a quoted field is not closed", line: recordLine) }
         if !fields.isEmpty || !field.bytes.isEmpty || field.quoted { endRecord() }
         return records
     }

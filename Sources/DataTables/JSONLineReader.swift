@@ -18,7 +18,7 @@ struct JSONLineReader {
     }
 
     private func failure(_ reason: String) -> DataTableError {
-        DataTableError("column \(position + 1): \(reason)")
+        DataTableError(reason, column: position + 1)
     }
 
     private mutating func skipSpace() {

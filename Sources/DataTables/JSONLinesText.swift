@@ -27,10 +27,11 @@ enum JSONLinesText {
             let value: JSONValue
             do {
                 value = try JSONValue.parse(line)
-            } catch {
-                throw DataTableError("line \(offset + 1), \(error)")
+            } catch var error as DataTableError {
+                error.line = offset + 1
+                throw error
             }
-            guard case .object(let fields) = value else { throw DataTableError("line \(offset + 1): a JSON object expected") }
+            guard case .object(let fields) = value else { throw DataTableError("a JSON object expected", line: offset + 1) }
             var row: [String: DataCell] = [:]
             for field in fields {
                 if known.insert(field.key).inserted { columns.append(field.key) }
@@ -40,7 +41,7 @@ enum JSONLinesText {
                 case .string(let string): row[field.key] = .string(string)
                 case .bool(let flag): row[field.key] = .bool(flag)
                 case .array, .object:
-                    throw DataTableError("line \(offset + 1), key '\(field.key)': a table cell must be a number, a string or a boolean")
+                    throw DataTableError("key '\(field.key)': a table cell must be a number, a string or a boolean", line: offset + 1)
                 }
             }
             rows.append(row)

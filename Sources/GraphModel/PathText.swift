@@ -8,4 +8,13 @@ public enum PathText {
         guard path.count > longest else { return path }
         return path.prefix(longest / 2 - 10) + "…" + path.suffix(longest / 2 - 10)
     }
+
+    /// Where in a file something is, as compilers and graph loaders say it: `file:line:column` (the path shortened),
+    /// leaving out what is unknown (a column only after a line).
+    public static func place(_ file: String, line: Int?, column: Int?) -> String {
+        var place = short(file)
+        if let line { place += ":\(line)" }
+        if line != nil, let column { place += ":\(column)" }
+        return place
+    }
 }

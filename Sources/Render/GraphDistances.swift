@@ -1,3 +1,4 @@
+import D3Random
 import Foundation
 import GraphModel
 import ProcessorSupport
@@ -21,11 +22,9 @@ struct GraphDistances {
         let n = paths.nodeCount
         if n <= limit || samples >= n { return Array(0..<n) }
         var order = Array(0..<n)
-        var state = seed
+        var random = LCG(seed: seed)
         for i in 0..<max(samples, 0) {
-            state = state &* 1664525 &+ 1013904223
-            let j = i + Int(Double(state) / 4294967296 * Double(n - i))
-            order.swapAt(i, j)
+            order.swapAt(i, i + random.next(below: n - i))
         }
         return order.prefix(max(samples, 0)).sorted()
     }

@@ -48,9 +48,16 @@ struct CommandLineOptions {
 
     /// Parses `arguments` (program name first) and the environment's FORCELAB_MEMORY_LIMIT.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        try self.init(ParsedArguments(Array(arguments.dropFirst()), command: ForcelabSyntax.command),
+                      of: arguments, environment: environment)
+    }
+
+    /// Takes forcelab's own options from `parsed`, the reading of `arguments` (program name first) by forcelab's
+    /// declaration or by another command's that declares some of them (the kernel's): what it does not declare is
+    /// absent.
+    init(_ parsed: ParsedArguments, of arguments: [String], environment: [String: String]) throws {
         typealias Syntax = ForcelabSyntax
         self.arguments = arguments
-        let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: Syntax.command)
         for given in parsed.given {
             switch given.option {
             case Syntax.execute.declaration: actions.append(.execute(given.value ?? ""))

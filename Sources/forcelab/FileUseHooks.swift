@@ -5,25 +5,23 @@ import LuaHost
 /// Tells a handler of every file a run reads or writes (as the script names it), as it happens: Lua's own file
 /// functions are wrapped (io.open, io.lines, io.input, io.output, dofile, loadfile and require's Lua searcher), and
 /// forcelab's readers and writers tell the state's `fileObserver`. `forcelab --watch` logs the files; a sweep's worker
-/// records the digests of those each case read.
+/// records the digests of those each case read. The handler is the state's own (its `fileObserver`), so states in one
+/// process each tell theirs.
 enum FileUseHooks {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var handler: (@Sendable (_ path: String, _ writing: Bool) -> Void)?
-
-    /// Wraps `lua`'s file functions and installs `handler` (one per process: a later call replaces it).
+    /// Wraps `lua`'s file functions and makes `handler` the state's file observer.
     static func install(in lua: LuaState, _ handler: @escaping @Sendable (_ path: String, _ writing: Bool) -> Void) throws {
-        lock.withLock { self.handler = handler }
         lua.fileObserver = handler
         try lua.loadString(wrappers, name: "=(file use)")
         LuaBinding.push(lua.L, noteFromLua)
         try lua.call(arguments: 1, results: 0)
     }
 
-    /// `handler(path, writing)` for the Lua wrappers.
+    /// The calling state's file observer for the Lua wrappers, `observer(path, writing)`: the binding runs under
+    /// the state's rules (`FileAccess.inForce`).
     private static let noteFromLua: LuaFunction = { L in
         LuaBinding.run(L, undeclared: "file use") { arguments in
             let path = try arguments.string(1), writing = arguments.boolean(2)
-            lock.withLock { handler }?(path, writing)
+            FileAccess.inForce.observer?(path, writing)
             return 0
         }
     }

@@ -64,14 +64,14 @@ final class DataTableFileTests: XCTestCase {
                 return "\(error)".replacingOccurrences(of: folder, with: "F")
             }
         }
-        XCTAssertEqual(failure("a,b\n1,2\n3\n", .csv), "'F/bad.csv' line 3: 1 fields, but the header names 2 columns")
-        XCTAssertEqual(failure("a,a\n", .csv), "'F/bad.csv' line 1: column 'a' is named twice")
-        XCTAssertEqual(failure("a\n\"open\n", .csv), "'F/bad.csv' line 2: a quoted field is not closed")
-        XCTAssertEqual(failure("a\nx\"y\n", .csv), "'F/bad.csv' line 2: a quote inside a field must be doubled and the field quoted")
-        XCTAssertEqual(failure("{\"a\":1}\n{\"a\":[1]}\n", .jsonl), "'F/bad.jsonl' line 2, key 'a': a table cell must be a number, a string or a boolean")
-        XCTAssertEqual(failure("{\"a\":1,}\n", .jsonl), "'F/bad.jsonl' line 1, column 8: a key in double quotes expected")
-        XCTAssertEqual(failure("[1]\n", .jsonl), "'F/bad.jsonl' line 1: a JSON object expected")
-        XCTAssertEqual(failure("{\"a\":1e999}\n", .jsonl), "'F/bad.jsonl' line 1, column 6: '1e999' is not a finite number")
+        XCTAssertEqual(failure("a,b\n1,2\n3\n", .csv), "F/bad.csv:3: 1 fields, but the header names 2 columns")
+        XCTAssertEqual(failure("a,a\n", .csv), "F/bad.csv:1: column 'a' is named twice")
+        XCTAssertEqual(failure("a\n\"open\n", .csv), "F/bad.csv:2: a quoted field is not closed")
+        XCTAssertEqual(failure("a\nx\"y\n", .csv), "F/bad.csv:2: a quote inside a field must be doubled and the field quoted")
+        XCTAssertEqual(failure("{\"a\":1}\n{\"a\":[1]}\n", .jsonl), "F/bad.jsonl:2: key 'a': a table cell must be a number, a string or a boolean")
+        XCTAssertEqual(failure("{\"a\":1,}\n", .jsonl), "F/bad.jsonl:1:8: a key in double quotes expected")
+        XCTAssertEqual(failure("[1]\n", .jsonl), "F/bad.jsonl:1: a JSON object expected")
+        XCTAssertEqual(failure("{\"a\":1e999}\n", .jsonl), "F/bad.jsonl:1:6: '1e999' is not a finite number")
         FileManager.default.createFile(atPath: "\(folder)/bom.csv", contents: Data("\u{FEFF}name\nx\n".utf8))
         XCTAssertEqual(try DataTableFile.read("\(folder)/bom.csv", format: .csv).columns, ["name"], "a byte order mark is not part of the first name")
         XCTAssertThrowsError(try DataTableFile.read("\(folder)/missing.csv", format: .csv)) {

@@ -78,6 +78,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("'-e' needs a value"), missing.stderr)
     }
 
+    /// The kernel's command line is read once, by its declaration: what that takes (`-fFILE` joined, as lua.c takes
+    /// `-estat`; the sandbox's options) the options of the cells' runs take from the same reading.
+    func testTheKernelsCommandLineIsReadOnce() throws {
+        let joined = try ForcelabProcess.run(["kernel", "-fnone.json"])
+        XCTAssertEqual(joined.status, 1, joined.stderr)
+        XCTAssertTrue(joined.stderr.hasPrefix("forcelab kernel: cannot read the connection file 'none.json'"), joined.stderr)
+        let outside = try ForcelabProcess.run(["kernel", "-f", "none.json", "--out", "x"])
+        XCTAssertEqual(outside.status, 2)
+        XCTAssertTrue(outside.stderr.contains("'--out', '--allow-read' and '--allow-live' apply to '--sandbox'"), outside.stderr)
+        let notTheKernels = try ForcelabProcess.run(["kernel", "-f", "none.json", "--watch"])
+        XCTAssertEqual(notTheKernels.status, 2)
+        XCTAssertTrue(notTheKernels.stderr.hasPrefix("forcelab kernel: unknown option '--watch'\nusage: forcelab kernel "), notTheKernels.stderr)
+        // Its mistakes are worded as every command's, after the command's name, an option's name in quotes.
+        let install = try ForcelabProcess.run(["kernel", "install", "--name", "a b"])
+        XCTAssertEqual(install.status, 2)
+        XCTAssertTrue(install.stderr.hasPrefix("""
+            forcelab kernel install: '--name' must hold only letters, digits, '-', '.' and '_', got 'a b'
+            usage: forcelab kernel install
+            """), install.stderr)
+    }
+
     func testHelpPrintsUsage() throws {
         let result = try ForcelabProcess.run(["-h"])
         XCTAssertEqual(result.status, 0)

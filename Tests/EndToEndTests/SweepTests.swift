@@ -581,8 +581,8 @@ final class SweepTests: XCTestCase {
         let bad = try ForcelabProcess.run(["sweep", "--merge", spec, "--out", study])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.hasPrefix("""
-            forcelab sweep: '\(spec)' is not a sweep's results file (a results file holds one case's record per line, \
-            {"parameters":{...},"seed":n,"figures":{...},"seconds":s}): line 1, column 1: invalid value
+            forcelab sweep: \(spec):1:1: not a sweep's results file (a results file holds one case's record per line, \
+            {"parameters":{...},"seed":n,"figures":{...},"seconds":s}): invalid value
             """), bad.stderr)
     }
 
@@ -599,13 +599,13 @@ final class SweepTests: XCTestCase {
         let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         XCTAssertTrue(merge.stdout.contains("results.csv: 2 cases, 2 configurations"), merge.stdout)
-        XCTAssertTrue(merge.stderr.contains("'\(results)' ends inside line 3 (an interrupted write): that case is left out"), merge.stderr)
+        XCTAssertTrue(merge.stderr.contains("\(results):3: the file ends inside this record (an interrupted write): that case is left out"), merge.stderr)
         let lines = text.split(separator: "\n")
         try ([lines[0], lines[1].dropLast(20), lines[2]].joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
         let inside = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(inside.status, 1)
-        XCTAssertTrue(inside.stderr.contains("'\(results)' has a damaged record (a results file holds one case's record per line, "), inside.stderr)
-        XCTAssertTrue(inside.stderr.contains("): line 2, column "), inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("\(results):2:"), inside.stderr)
+        XCTAssertTrue(inside.stderr.contains(": a damaged record (a results file holds one case's record per line, "), inside.stderr)
     }
 
     /// The radar axes' round bounds hold every configuration's mean, even where rounding the bound out falls a

@@ -94,6 +94,21 @@ final class BindingSafetyTests: LuaTestCase {
         XCTAssertTrue(error(setup + "sim:force('c', {initialize = {}, force = function() end})")
             .contains("bad argument #2 to 'sim:force' (field 'initialize': function expected, got table)"))
         run(setup + "sim:force('c', {force = function() end}); sim:tick()")
+        // A misspelt member is refused rather than left unused (initialize never called, arrays never given).
+        XCTAssertTrue(error(setup + "sim:force('c', {force = function() end, initialise = function() end})")
+            .contains("bad argument #2 to 'force' (field 'initialise': did you mean 'initialize'? (a table force has"))
+        XCTAssertTrue(error(setup + "sim:force('c', {force = function() end, arays = true})")
+            .contains("(field 'arays': did you mean 'arrays'?"))
+        XCTAssertTrue(error(setup + "sim:force('c', {Force = function() end})")
+            .contains("(field 'force': function expected, got nil (the table's functions: Force;"), "a missing force is said first")
+        // The table's own fields stay its own: state of another type, and helpers beside the members they resemble.
+        run(setup + """
+            local own = {strength = 0.1, init = function() end, initialize = function() end, arrays = false, forces = {}}
+            own.force = function(alpha) own.strength = own.strength * alpha end
+            sim:force('c', own); sim:tick()
+            local class = setmetatable({init = function() end}, {__index = {force = function() end, initialize = function() end}})
+            sim:force('d', class); sim:tick()
+            """)
     }
 
     func testBinaryChunksAreRefusedByEveryLoader() {

@@ -47,6 +47,21 @@ final class DataTablesLuaTests: LuaTestCase {
                        "test:1: bad argument #2 to 'fl.data.read' (field 'format': unknown value 'xml' (csv, tsv, jsonl))")
     }
 
+    /// A data table's and a graph file's errors give their place one way, `file:line[:column]: `, as compilers do.
+    func testDataAndGraphFilesGiveTheirErrorsPlaceOneWay() throws {
+        try "a,b\n1,2,3\n".write(toFile: folder + "/x.csv", atomically: true, encoding: .utf8)
+        try "{\"a\": 1}\n{\"a\": 1,}\n".write(toFile: folder + "/x.jsonl", atomically: true, encoding: .utf8)
+        try "graph [\n  node [ id 1 ]\n  edge [ source 1 target 9 ]\n]\n".write(toFile: folder + "/x.gml", atomically: true, encoding: .utf8)
+        try "{\"nodes\": [\n  {\"id\": 1},,\n]}".write(toFile: folder + "/x.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(firstLine("fl.data.read(tmp .. '/x.csv')"),
+                       "test:1: fl.data.read: \(folder!)/x.csv:2: 3 fields, but the header names 2 columns")
+        XCTAssertEqual(firstLine("fl.data.read(tmp .. '/x.jsonl')"),
+                       "test:1: fl.data.read: \(folder!)/x.jsonl:2:9: a key in double quotes expected")
+        XCTAssertEqual(firstLine("fl.graph.load(tmp .. '/x.gml')"),
+                       "test:1: fl.graph.load: \(folder!)/x.gml:3: edge target 9: no node has that id")
+        XCTAssertTrue(firstLine("fl.graph.load(tmp .. '/x.json')").hasPrefix("test:1: fl.graph.load: \(folder!)/x.json:2:"))
+    }
+
     private func firstLine(_ code: String, line: UInt = #line) -> String {
         String(error(code, line: line).split(separator: "\n").first ?? "")
     }

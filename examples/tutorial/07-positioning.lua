@@ -13,7 +13,7 @@ sim:force("x", fl.force.x{x = function(node) return (node.group - 1) * 200 end, 
 sim:force("y", fl.force.y{y = 0, strength = 0.05})
 sim:run()
 fl.svg.graph(g, out .. "/07-positioning-columns.svg",
-             {title = "x: each group pulled to its own x", width = 480, height = 320})
+             {title = "x: each group pulled to its own x", width = 480, height = 200})
 
 -- A tree of 40 nodes: radial puts each node on the circle of its depth (node i's parent is (i - 1) // 3).
 local tree = fl.graph.generate("tree", {n = 40, branching = 3})

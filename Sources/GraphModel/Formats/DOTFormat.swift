@@ -59,8 +59,9 @@ enum DOTFormat {
             if let parsed { agclose(parsed) }
             var message = errors(in: messages)
             let line = lineNumber(in: message).map(input.fileLine(ofLexerLine:))
-            if let line, let range = message.range(of: #"line \d+"#, options: .regularExpression) {
-                message.replaceSubrange(range, with: "line \(line)")
+            // The place leads the message (file:line:), so cgraph's "in line N" (of its lexer's lines) goes.
+            if line != nil, let range = message.range(of: #" in line \d+"#, options: .regularExpression) {
+                message.removeSubrange(range)
             }
             throw GraphFileError(
                 file: file, line: line, message: message.isEmpty ? "not a DOT graph" : "DOT: \(message)")

@@ -19,9 +19,6 @@ public struct GraphFileError: Error, Equatable, CustomStringConvertible {
 
     /// `file:line:column: message`, leaving out what is unknown (a long file path shortened).
     public var description: String {
-        var place = PathText.short(file)
-        if let line { place += ":\(line)" }
-        if line != nil, let column { place += ":\(column)" }
-        return "\(place): \(message)"
+        "\(PathText.place(file, line: line, column: column)): \(message)"
     }
 }

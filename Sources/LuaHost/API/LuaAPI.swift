@@ -16,6 +16,17 @@ public enum LuaAPI {
     /// Every module field that is no function (`version`, `graph.generators`).
     public static let fields: [LuaFieldDeclaration] = ForcelabModule.fields + GraphFileBindings.fields
 
+    /// The paths below the module of its tables of functions (`""` for the module itself, `graph`, `live`), the
+    /// parts of the declared paths before their last.
+    public static let moduleTables: [String] = {
+        let paths = functions.map(\.name) + fields.map(\.name)
+        let tables = paths.flatMap { path -> [String] in
+            let parts = path.split(separator: ".").dropLast()
+            return parts.indices.map { parts[...$0].joined(separator: ".") }
+        }
+        return [""] + Set(tables).sorted()
+    }()
+
     /// Every kind of object.
     public static let types: [LuaTypeDeclaration] = [
         GraphBindings.type, ElementBindings.nodeType, ElementBindings.edgeType, SimulationBindings.type, ForceBindings.type,

@@ -32,10 +32,36 @@ public enum LuaForceShape {
         case LUA_TTABLE:
             let arrays = try wantsArrays(L, index)
             try checkMember(L, index, "force", optional: false)
+            try refuseMisspeltMembers(L, index)
             try checkMember(L, index, "initialize", optional: true)
             return arrays ? .arrays : .table
         default:
             throw Refusal(reason: "a function or a table expected, got \(LuaValues.typeName(L, index))")
+        }
+    }
+
+    /// The fields a table force has for the host, each with the Lua type its value takes.
+    private static let members: [(name: String, type: Int32)] = [("force", LUA_TFUNCTION), ("initialize", LUA_TFUNCTION), ("arrays", LUA_TBOOLEAN)]
+
+    /// Refuses a field that misspells a member the table lacks (`initialise`, `arays = true`): a value of the member's
+    /// type under a name nearest to it (`LuaOptionTable.nearest`). The table's other fields are its own (its state and
+    /// helpers, `init` beside an `initialize`) and are left alone.
+    private static func refuseMisspeltMembers(_ L: OpaquePointer, _ index: Int32) throws {
+        var candidates: [(name: String, member: String)] = []
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            if let name = LuaValues.string(L, -2), !members.contains(where: { $0.name == name }) {
+                let alike = members.filter { $0.type == lua_type(L, -1) }.map(\.name)
+                if let member = LuaOptionTable.nearest(to: name, among: alike) { candidates.append((name, member)) }
+            }
+            fl_pop(L, 1)
+        }
+        for candidate in candidates {
+            let type = try LuaForce.pushField(L, index, candidate.member)
+            fl_pop(L, 1)
+            if type == LUA_TNIL {
+                throw Refusal(reason: "field '\(candidate.name)': did you mean '\(candidate.member)'? (a table force has force(alpha), may have initialize(nodes, random) and arrays = true; its other fields are its own)")
+            }
         }
     }
 

@@ -73,6 +73,25 @@ public enum ForcelabModule {
         lua_setglobal(L, "forcelab")
     }
 
+    /// The docs' name (`fl`, `fl.force`) of the table at `index` when it is one of the module's tables of functions
+    /// as `package.loaded.forcelab` holds them now (read raw), or nil.
+    public static func tableName(_ L: OpaquePointer, at index: Int32) -> String? {
+        let index = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_type(L, index) == LUA_TTABLE, fl_rawgetfield(L, fl_registryindex(), "_LOADED") == LUA_TTABLE,
+            fl_rawgetfield(L, -1, "forcelab") == LUA_TTABLE
+        else { return nil }
+        let module = lua_gettop(L)
+        return LuaAPI.moduleTables.first { path in
+            lua_settop(L, module)
+            for part in path.split(separator: ".") where lua_type(L, -1) == LUA_TTABLE {
+                _ = fl_rawgetfield(L, -1, String(part))
+            }
+            return lua_rawequal(L, -1, index) != 0
+        }.map { $0.isEmpty ? LuaAPI.moduleName : "\(LuaAPI.moduleName).\($0)" }
+    }
+
     /// Pushes the table below the module table (on top of the stack) that holds `path`'s last part, making the
     /// tables on the way (`graph` for `graph.new`; the module table itself for `mkdir`); returns that last part.
     private static func pushTable(_ L: OpaquePointer, holding path: String) -> String {

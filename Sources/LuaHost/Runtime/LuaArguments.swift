@@ -130,11 +130,15 @@ public struct LuaArguments {
         guard lua_type(L, n) == LUA_TFUNCTION else { throw typeError(n, expected: "function") }
     }
 
-    /// Argument `n` as one of `choices`.
+    /// Argument `n` as one of `choices`; another is refused in the stock `luaL_checkoption`'s words, with the
+    /// choice it most likely meant (or the choices).
     public func option(_ n: Int32, _ choices: [String], default fallback: String? = nil) throws -> String {
         if isNil(n), let fallback { return fallback }
         let value = try string(n)
-        guard choices.contains(value) else { throw error(n, "invalid option '\(value)'") }
+        guard choices.contains(value) else {
+            let hint = LuaOptionTable.nearest(to: value, among: choices).map { "did you mean '\($0)'?" } ?? choices.joined(separator: ", ")
+            throw error(n, "invalid option '\(value)' (\(hint))")
+        }
         return value
     }
 

@@ -1,6 +1,7 @@
 import CLuaShim
 
-/// Formats Lua values for the REPL: nested tables with sorted keys, cycles marked, depth and length limited.
+/// Formats Lua values for the REPL: nested tables with sorted keys, cycles marked, depth and length limited; the
+/// module's own tables (`fl`, `fl.force`) in one line that counts what they hold and points to `help`.
 public struct LuaValueFormatter {
     /// How deep nested tables are shown before `{...}`.
     public var maxDepth = 4
@@ -23,9 +24,37 @@ public struct LuaValueFormatter {
     private func value(_ L: OpaquePointer, _ index: Int32, depth: Int, indent: String, seen: inout Set<UnsafeRawPointer>) -> String {
         switch lua_type(L, index) {
         case LUA_TSTRING: return quoted(LuaValues.string(L, index) ?? "")
+        case LUA_TTABLE where ForcelabModule.tableName(L, at: index) != nil:
+            let name = ForcelabModule.tableName(L, at: index) ?? ""
+            return depth == 0 ? summary(of: name, L, index) : "table: \(name)"
         case LUA_TTABLE where !hasToString(L, index): return table(L, index, depth: depth, indent: indent, seen: &seen)
         default: return LuaValues.describe(L, index)
         }
+    }
+
+    /// One line for the module's table `name` at `index`: how many functions, tables of the module and other values
+    /// it holds, and where they are listed (`table: fl.force (10 functions; help(fl.force) lists them)`).
+    private func summary(of name: String, _ L: OpaquePointer, _ index: Int32) -> String {
+        var functions = 0, modules = 0, values = 0
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            if lua_type(L, -1) == LUA_TFUNCTION {
+                functions += 1
+            } else if ForcelabModule.tableName(L, at: -1) != nil {
+                modules += 1
+            } else {
+                values += 1
+            }
+            fl_pop(L, 1)
+        }
+        let callable = luaL_getmetafield(L, index, "__call") != LUA_TNIL
+        if callable { fl_pop(L, 1) }
+        let counts = [(functions, "function"), (modules, "module"), (values, "value")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        let held = (callable ? ["callable"] : []) + counts
+        guard functions + modules + values > 0 else { return "table: \(name) (empty)" }
+        let them = functions + modules + values == 1 ? "it" : "them"
+        return "table: \(name) (\(held.joined(separator: ", ")); help(\(name)) lists \(them))"
     }
 
     private func hasToString(_ L: OpaquePointer, _ index: Int32) -> Bool {

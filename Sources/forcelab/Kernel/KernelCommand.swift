@@ -14,24 +14,15 @@ enum KernelCommand {
         /// Reads `[forcelab options] -f FILE` against `KernelSyntax`.
         init(_ arguments: [String], environment: [String: String]) throws {
             let parsed = try ParsedArguments(arguments, command: KernelSyntax.command)
-            if let operand = parsed.operands.first { throw UsageError("kernel: unexpected argument '\(operand)'") }
+            if let operand = parsed.operands.first { throw UsageError("unexpected argument '\(operand)'") }
             guard let file = try parsed.value(KernelSyntax.connectionFile) else {
-                throw UsageError("kernel: no connection file (-f CONNECTION_FILE) given")
+                throw UsageError("no connection file ('-f CONNECTION_FILE') given")
             }
             connectionFile = file
             cellTimeout = try parsed.value(KernelSyntax.timeout) ?? 0
-            // The same options read as a script's run reads them (the sandbox, the limits, -e and -l), less the
-            // connection file and the time limit, which is each cell's here.
-            var rest: [String] = [], index = 0
-            while index < arguments.count {
-                if arguments[index] == KernelSyntax.connectionFile.declaration.name || arguments[index] == KernelSyntax.timeout.declaration.name {
-                    index += 2
-                    continue
-                }
-                rest.append(arguments[index])
-                index += 1
-            }
-            options = try CommandLineOptions(["forcelab"] + rest, environment: environment)
+            // The options a script's run takes (the sandbox, the limits, -e and -l), from this one reading: the
+            // connection file and the time limit, each cell's here, are the kernel's own declarations.
+            options = try CommandLineOptions(parsed, of: ["forcelab"] + arguments, environment: environment)
             if options.sandbox {
                 // The notebook's folder is the kernel's working folder: readable, as a script's own folder is.
                 options.readableFolders.append(FileManager.default.currentDirectoryPath)
@@ -65,8 +56,8 @@ enum KernelCommand {
             let kernel = try NotebookKernel(connection: connection, lua: interpreter.lua, cellTimeout: settings.cellTimeout)
             return kernel.serve()
         } catch let error as UsageError {
-            let usage = arguments.first == "install" ? KernelInstallSyntax.command.usage : KernelSyntax.command.usage
-            Diagnostics.write("forcelab: \(error.message)\n\(usage)\n")
+            let command = arguments.first == "install" ? KernelInstallSyntax.command : KernelSyntax.command
+            Diagnostics.write("\(command.name): \(error.message)\n\(command.usage)\n")
             return Interpreter.Status.usageError.rawValue
         } catch {
             Diagnostics.write("forcelab kernel: \(error)\n")

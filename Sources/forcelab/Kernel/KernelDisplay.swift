@@ -16,6 +16,7 @@ enum KernelDisplay {
         let stand = ["text/plain": "<\(type) picture: forcelab>"]
         let start = text.prefix(200).lowercased()
         if type == "text/html" && (start.contains("<!doctype") || start.contains("<html")) {
+            // A quoted attribute needs only & and " escaped; the page (megabytes for a long replay) keeps its < and >.
             let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             let frame = "<iframe srcdoc=\"\(escaped)\" style=\"width: 100%; height: \(pageHeight)px; border: 0\" sandbox=\"allow-scripts\"></iframe>"
             return stand.merging(["text/html": frame]) { $1 }
@@ -36,19 +37,16 @@ enum KernelDisplay {
             records.append(fields)
         }
         let columns = Set(records.flatMap(\.keys)).sorted()
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
         func cell(_ value: DataValue?) -> String {
             switch value {
             case .integer(let number)?: return "<td>\(number)</td>"
             case .number(let number)?: return "<td>" + String(format: "%.14g", number) + "</td>"
-            case .string(let text)?: return "<td style=\"text-align: left\">\(escaped(text))</td>"
+            case .string(let text)?: return "<td style=\"text-align: left\">\(XMLText.escape(text, .picture))</td>"
             case .bool(let flag)?: return "<td>\(flag)</td>"
             default: return "<td></td>"
             }
         }
-        let head = "<tr>" + columns.map { "<th>\(escaped($0))</th>" }.joined() + "</tr>"
+        let head = "<tr>" + columns.map { "<th>\(XMLText.escape($0, .picture))</th>" }.joined() + "</tr>"
         let body = records.prefix(tableRows).map { row in "<tr>" + columns.map { cell(row[$0]) }.joined() + "</tr>" }.joined()
         let more = records.count > tableRows ? "<p>\(records.count - tableRows) more rows (\(records.count) in all)</p>" : ""
         return "<table><thead>\(head)</thead><tbody>\(body)</tbody></table>" + more

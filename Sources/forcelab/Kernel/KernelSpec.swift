@@ -24,21 +24,21 @@ struct KernelSpec {
         typealias Syntax = KernelInstallSyntax
         let split = arguments.firstIndex(of: "--") ?? arguments.count
         let parsed = try ParsedArguments(Array(arguments[..<split]), command: Syntax.command)
-        if let operand = parsed.operands.first { throw UsageError("kernel install: unexpected argument '\(operand)' (forcelab options go after --)") }
+        if let operand = parsed.operands.first { throw UsageError("unexpected argument '\(operand)' (forcelab options go after '--')") }
         showHelp = parsed.contains(Syntax.help)
         let places = [parsed.contains(Syntax.user), parsed.contains(Syntax.prefix), parsed.contains(Syntax.sysPrefix)]
-        guard places.filter({ $0 }).count <= 1 else { throw UsageError("kernel install: give one of --user, --prefix and --sys-prefix") }
+        guard places.filter({ $0 }).count <= 1 else { throw UsageError("give only one of '--user', '--prefix' and '--sys-prefix'") }
         if parsed.contains(Syntax.user) { place = .user }
         if let prefix = try parsed.value(Syntax.prefix) { place = .prefix(prefix) }
         if parsed.contains(Syntax.sysPrefix) {
             guard let prefix = environment["VIRTUAL_ENV"] ?? environment["CONDA_PREFIX"] else {
-                throw UsageError("kernel install: --sys-prefix needs an active virtual environment (VIRTUAL_ENV or CONDA_PREFIX)")
+                throw UsageError("'--sys-prefix' needs an active virtual environment (VIRTUAL_ENV or CONDA_PREFIX)")
             }
             place = .prefix(prefix)
         }
         name = try parsed.valueOrDefault(Syntax.name)
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
-            throw UsageError("kernel install: --name '\(name)' may hold only letters, digits, '-', '.' and '_'")
+            throw UsageError("'--name' must hold only letters, digits, '-', '.' and '_', got '\(name)'")
         }
         displayName = try parsed.valueOrDefault(Syntax.displayName)
         kernelOptions = Array(arguments[min(split + 1, arguments.count)...])
@@ -64,7 +64,7 @@ struct KernelSpec {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw UsageError("kernel install: cannot make the folder '\(folder)': \(error.localizedDescription)")
+            throw UsageError("cannot make the folder '\(folder)': \(error.localizedDescription)")
         }
         let spec: [String: Any] = [
             "argv": [executable, "kernel"] + kernelOptions + ["-f", "{connection_file}"],
@@ -114,10 +114,10 @@ struct KernelSpec {
             try process.run()
             process.waitUntilExit()
         } catch {
-            throw UsageError("kernel install: cannot run rsvg-convert to make the logo's PNG: \(error.localizedDescription)")
+            throw UsageError("cannot run rsvg-convert to make the logo's PNG: \(error.localizedDescription)")
         }
         guard process.terminationStatus == 0 else {
-            throw UsageError("kernel install: rsvg-convert could not make \(output) (status \(process.terminationStatus))")
+            throw UsageError("rsvg-convert could not make \(output) (status \(process.terminationStatus))")
         }
     }
 }

@@ -20,7 +20,7 @@ final class OutputCapture {
         for (name, descriptor) in [("stdout", STDOUT_FILENO), ("stderr", STDERR_FILENO)] {
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0, dup2(ends[1], descriptor) >= 0 else {
-                throw UsageError("kernel: cannot capture \(name): \(String(cString: strerror(errno)))")
+                throw UsageError("cannot capture \(name): \(String(cString: strerror(errno)))")
             }
             close(ends[1])
             _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)

@@ -1,5 +1,6 @@
 import DataTables
 import Foundation
+import GraphModel
 
 /// The JSON Lines file a sweep appends its records to. Each record goes out in one write under an exclusive lock, so
 /// records from several processes never interleave; a last line cut short by an interruption is dropped on opening.
@@ -81,28 +82,29 @@ final class ResultLog {
             let value: JSONValue
             do {
                 value = try JSONValue.parse(line)
-            } catch {
+            } catch let error as DataTableError {
                 if torn && offset == lines.count - 1 {
                     Diagnostics.write(
-                        "forcelab sweep: '\(path)' ends inside line \(offset + 1) (an interrupted write): that case is left out;"
+                        "forcelab sweep: \(PathText.place(path, line: offset + 1, column: nil)): the file ends inside this record (an interrupted write): that case is left out;"
                             + " running the sweep again on the file runs it\n")
                     return nil
                 }
-                throw notARecord(path, line: offset + 1, because: String(describing: error))
+                throw notARecord(path, line: offset + 1, column: error.column, because: error.message)
             }
             guard let sweepCase = SweepCase(record: value), case .object(let figures)? = value["figures"] else {
-                throw notARecord(path, line: offset + 1, because: nil)
+                throw notARecord(path, line: offset + 1, column: nil, because: nil)
             }
             return (sweepCase, figures, value)
         }
     }
 
     /// The error for a line that holds no record: on the first line, the file is no results file at all (a spec, a
-    /// table given by mistake); on a later one, that line is damaged. What is wrong comes first, then where and why.
-    private static func notARecord(_ path: String, line: Int, because detail: String?) -> SweepError {
+    /// table given by mistake); on a later one, that line is damaged. The place comes first (`file:line:column`, as
+    /// every file error gives it), then what is wrong and why.
+    private static func notARecord(_ path: String, line: Int, column: Int?, because detail: String?) -> SweepError {
         let record = "one case's record per line, {\"parameters\":{...},\"seed\":n,\"figures\":{...},\"seconds\":s}"
-        let what = line == 1 ? "is not a sweep's results file" : "has a damaged record"
-        let place = detail.map { "line \(line), \($0)" } ?? "line \(line) lacks the parameters, seed or figures"
-        return SweepError("'\(path)' \(what) (a results file holds \(record)): \(place)")
+        let what = line == 1 ? "not a sweep's results file" : "a damaged record"
+        let why = detail ?? "no parameters, seed or figures"
+        return SweepError("\(PathText.place(path, line: line, column: column)): \(what) (a results file holds \(record)): \(why)")
     }
 }
