@@ -96,7 +96,7 @@ final class BindingSafetyTests: LuaTestCase {
         run(setup + "sim:force('c', {force = function() end}); sim:tick()")
         // A misspelt member is refused rather than left unused (initialize never called, arrays never given).
         XCTAssertTrue(error(setup + "sim:force('c', {force = function() end, initialise = function() end})")
-            .contains("bad argument #2 to 'force' (field 'initialise': did you mean 'initialize'? (a table force has"))
+            .contains("bad argument #2 to 'sim:force' (field 'initialise': did you mean 'initialize'? (a table force has"))
         XCTAssertTrue(error(setup + "sim:force('c', {force = function() end, arays = true})")
             .contains("(field 'arays': did you mean 'arrays'?"))
         XCTAssertTrue(error(setup + "sim:force('c', {Force = function() end})")

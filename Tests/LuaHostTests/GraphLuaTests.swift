@@ -215,10 +215,10 @@ final class GraphLuaTests: LuaTestCase {
             """)
         // A choice argument out of its choices is refused in the stock luaL_checkoption's words, with what was meant.
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a'}; g:connections('a', 'sorce')")
-            .hasPrefix("test:1: bad argument #2 to 'connections' (invalid option 'sorce' (did you mean 'source'?))"))
+            .hasPrefix("test:1: bad argument #2 to 'g:connections' (invalid option 'sorce' (did you mean 'source'?))"))
         XCTAssertTrue(error("fl.graph.new():on('chagne', print)")
-            .hasPrefix("test:1: bad argument #1 to 'on' (invalid option 'chagne' (did you mean 'change'?))"))
-        XCTAssertTrue(error("fl.graph.new():on('edit', print)").hasPrefix("test:1: bad argument #1 to 'on' (invalid option 'edit' (change))"))
+            .hasPrefix("test:1: bad argument #1 to 'g:on' (invalid option 'chagne' (did you mean 'change'?))"))
+        XCTAssertTrue(error("fl.graph.new():on('edit', print)").hasPrefix("test:1: bad argument #1 to 'g:on' (invalid option 'edit' (change))"))
     }
 
     func testChangeEventsAndDataSubscriptions() {
