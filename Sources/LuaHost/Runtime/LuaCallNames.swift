@@ -32,7 +32,8 @@ enum LuaCallNames {
     /// The declared name of the function running in `L` (the binding whose error is being made), or nil.
     static func running(_ L: OpaquePointer) -> String? {
         var record = lua_Debug()
-        guard lua_getstack(L, 0, &record) != 0 else { return nil }
+        // Room for the map, the function and its name, whatever the binding left on the stack (never raises).
+        guard lua_getstack(L, 0, &record) != 0, lua_checkstack(L, 3) != 0 else { return nil }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard fl_rawgetfield(L, fl_registryindex(), registryKey) == LUA_TTABLE, lua_getinfo(L, "f", &record) != 0 else { return nil }
