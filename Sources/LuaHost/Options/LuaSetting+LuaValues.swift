@@ -32,7 +32,7 @@ extension LuaSetting {
     public init<Object: AnyObject>(
         _ key: String, _ property: WritableKeyPath<Settings, Object?> & Sendable, object typeName: String, accepts: String, _ doc: String
     ) {
-        option = LuaOption(key, .custom(accepts), doc)
+        option = LuaOption(key, .object(typeName, described: accepts), doc)
         write = { settings, reader, _ in
             let L = reader.fields.arguments.L
             defer { fl_pop(L, 1) }
