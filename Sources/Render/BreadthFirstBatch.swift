@@ -3,9 +3,12 @@ import GraphModel
 /// Breadth-first searches from up to 64 sources at once, for the stress's hop counts (the multi-source search of
 /// Then et al., "The More the Merrier", VLDB 2014): each node holds a 64-bit mask of the sources that have reached it,
 /// and a level pushes the masks of the nodes reached last across their edges, so a node reached by many sources at
-/// one level is visited once for all of them. It adds up each source's stress terms as it goes, node by node in a
-/// fixed order, so its sums depend on its sources alone. A search runs a level at a time within a budget of edges
-/// scanned and is resumed, so its caller can check the limits between rounds. One thread's storage, reused.
+/// one level is visited once for all of them. It runs on a `BreadthFirstGraph`, whose numbering keeps the nodes of
+/// one level close together, and takes each level's nodes in ascending order. It adds up each source's stress terms
+/// as it goes: per level, the layout distances and their squares, divided by the level and its square when the level
+/// ends, node by node in ascending order, so its sums depend on its sources alone. A search runs a level at a time
+/// within a budget of edges scanned and is resumed, so its caller can check the limits between rounds. One thread's
+/// storage, reused.
 final class BreadthFirstBatch: @unchecked Sendable {
     /// The most sources of one search.
     static let width = 64
@@ -15,14 +18,15 @@ final class BreadthFirstBatch: @unchecked Sendable {
     private struct Arrays {
         /// Per node: the sources that have reached it, those that reached it at the last level, at the next.
         var seen: [UInt64] = [], frontier: [UInt64] = [], next: [UInt64] = []
-        /// The nodes reached at the last level and at the next.
-        var frontierNodes: [Int32] = [], nextNodes: [Int32] = []
+        /// The nodes reached at the last level and at the next, each in ascending order once the level is done.
+        var frontierNodes: [UInt32] = [], nextNodes: [UInt32] = []
         /// Each source's stress terms so far.
         var sums: [GraphDistances.SourceSums] = []
+        /// Each source's position.
+        var sourcePositions: [SIMD2<Double>] = []
     }
 
     private var arrays = Arrays()
-    private var sources: [Int] = []
     private var level = 0
     /// Each source's stress terms so far.
     var sums: [GraphDistances.SourceSums] { arrays.sums }
@@ -32,9 +36,10 @@ final class BreadthFirstBatch: @unchecked Sendable {
     /// Whether the search has reached every node it can.
     var isDone: Bool { arrays.frontierNodes.isEmpty }
 
-    /// Starts a search from `sources` (at most `width`, distinct) in a graph of `n` nodes.
-    func start(from sources: ArraySlice<Int>, nodeCount n: Int) {
+    /// Starts a search from `sources` (at most `width`, distinct; `graph`'s new numbers).
+    func start(from sources: [Int], in graph: BreadthFirstGraph) {
         precondition(sources.count <= Self.width)
+        let n = graph.nodeCount
         if arrays.seen.count != n {
             arrays.seen = [UInt64](repeating: 0, count: n)
             arrays.frontier = arrays.seen
@@ -47,13 +52,14 @@ final class BreadthFirstBatch: @unchecked Sendable {
             }
         }
         arrays.frontierNodes.removeAll(keepingCapacity: true)
-        self.sources = Array(sources)
         arrays.sums = [GraphDistances.SourceSums](repeating: .init(), count: sources.count)
+        arrays.sourcePositions = sources.map { graph.positions[$0] }
         for (i, s) in sources.enumerated() {
-            if arrays.seen[s] == 0 { arrays.frontierNodes.append(Int32(truncatingIfNeeded: s)) }
+            if arrays.seen[s] == 0 { arrays.frontierNodes.append(UInt32(truncatingIfNeeded: s)) }
             arrays.seen[s] |= 1 << UInt64(i)
             arrays.frontier[s] |= 1 << UInt64(i)
         }
+        arrays.frontierNodes.sort()
         level = 0
         reached = sources.count
     }
@@ -64,48 +70,82 @@ final class BreadthFirstBatch: @unchecked Sendable {
         return reached
     }
 
+    /// Per source, the terms of one level: the sum of layout distances, of their squares, and how many.
+    private struct LevelSums {
+        var distances = 0.0, squares = 0.0, pairs = 0
+    }
+
     /// Runs whole levels until `budget` edges have been scanned or the search is done.
-    func advance(paths: ShortestPaths, positions: [SIMD2<Double>], budget: Int) {
+    func advance(in graph: BreadthFirstGraph, budget: Int) {
         var arrays = Arrays()
         swap(&arrays, &self.arrays)
         defer { swap(&arrays, &self.arrays) }
-        let sources = self.sources
+        let n = graph.nodeCount
         var scanned = 0, reached = 0, level = self.level
+        var levelSums = [LevelSums](repeating: .init(), count: arrays.sums.count)
         while !arrays.frontierNodes.isEmpty && scanned < budget {
             level += 1
             arrays.nextNodes.removeAll(keepingCapacity: true)
-            paths.offsets.withUnsafeBufferPointer { offsets in
-                paths.neighbours.withUnsafeBufferPointer { neighbours in
-                    for u32 in arrays.frontierNodes {
-                        let u = Int(u32)
-                        let mask = arrays.frontier[u]
-                        arrays.frontier[u] = 0
-                        scanned += offsets[u + 1] - offsets[u]
-                        for k in offsets[u]..<offsets[u + 1] {
-                            let v = neighbours[k]
-                            let new = mask & ~arrays.seen[v]
-                            guard new != 0 else { continue }
-                            if arrays.next[v] == 0 { arrays.nextNodes.append(Int32(truncatingIfNeeded: v)) }
-                            arrays.next[v] |= new
-                            arrays.seen[v] |= new
+            graph.offsets.withUnsafeBufferPointer { offsets in
+                graph.neighbours.withUnsafeBufferPointer { neighbours in
+                    arrays.seen.withUnsafeMutableBufferPointer { seen in
+                        arrays.frontier.withUnsafeMutableBufferPointer { frontier in
+                            arrays.next.withUnsafeMutableBufferPointer { next in
+                                for u32 in arrays.frontierNodes {
+                                    let u = Int(u32)
+                                    let mask = frontier[u]
+                                    frontier[u] = 0
+                                    let first = Int(offsets[u]), end = Int(offsets[u + 1])
+                                    scanned += end - first
+                                    for k in first..<end {
+                                        let v = Int(neighbours[k])
+                                        let have = seen[v]
+                                        let new = mask & ~have
+                                        guard new != 0 else { continue }
+                                        if next[v] == 0 { arrays.nextNodes.append(UInt32(truncatingIfNeeded: v)) }
+                                        next[v] |= new
+                                        seen[v] = have | new
+                                    }
+                                }
+                                // Ascending order: a scan of the masks when the level is large, else a sort.
+                                if arrays.nextNodes.count > n / 32 {
+                                    arrays.nextNodes.removeAll(keepingCapacity: true)
+                                    for v in 0..<n where next[v] != 0 { arrays.nextNodes.append(UInt32(truncatingIfNeeded: v)) }
+                                } else {
+                                    arrays.nextNodes.sort()
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            graph.positions.withUnsafeBufferPointer { positions in
+                arrays.sourcePositions.withUnsafeBufferPointer { sourcePositions in
+                    levelSums.withUnsafeMutableBufferPointer { levelSums in
+                        for v32 in arrays.nextNodes {
+                            let v = Int(v32)
+                            let here = positions[v]
+                            var mask = arrays.next[v]
+                            reached += mask.nonzeroBitCount
+                            while mask != 0 {
+                                let i = mask.trailingZeroBitCount
+                                mask &= mask - 1
+                                let d = sourcePositions[i] - here
+                                let square = (d * d).sum()
+                                levelSums[i].distances += square.squareRoot()
+                                levelSums[i].squares += square
+                                levelSums[i].pairs += 1
+                            }
                         }
                     }
                 }
             }
             let hops = Double(level)
-            for v32 in arrays.nextNodes {
-                let v = Int(v32)
-                let here = positions[v]
-                var mask = arrays.next[v]
-                reached += mask.nonzeroBitCount
-                while mask != 0 {
-                    let i = mask.trailingZeroBitCount
-                    mask &= mask - 1
-                    let ratio = Metrics.distance(positions[sources[i]], here) / hops
-                    arrays.sums[i].ratios += ratio
-                    arrays.sums[i].squares += ratio * ratio
-                    arrays.sums[i].pairs += 1
-                }
+            for i in levelSums.indices where levelSums[i].pairs > 0 {
+                arrays.sums[i].ratios += levelSums[i].distances / hops
+                arrays.sums[i].squares += levelSums[i].squares / (hops * hops)
+                arrays.sums[i].pairs += levelSums[i].pairs
+                levelSums[i] = LevelSums()
             }
             swap(&arrays.frontier, &arrays.next)
             swap(&arrays.frontierNodes, &arrays.nextNodes)

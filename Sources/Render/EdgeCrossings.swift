@@ -196,12 +196,6 @@ enum EdgeCrossings {
             lastRow = rows.row(max(a.y, b.y) + rows.margin)
         }
 
-        /// Whether the segment reaches from line `l` to line `l + 1` of `rows` (its lowest point on or below the
-        /// first, its highest on or above the second).
-        func spans(_ rows: Rows, row l: Int) -> Bool {
-            min(a.y, b.y) <= rows.line(l) && max(a.y, b.y) >= rows.line(l + 1)
-        }
-
         /// The x of the segment at height `y`, which must lie between its ends' heights (not equal): interpolated
         /// from its lowest end, always by the same operations, so the same segment and height give the same number.
         func x(at y: Double) -> Double {
@@ -234,27 +228,20 @@ enum EdgeCrossings {
         return meet(positions[e.0], positions[e.1], positions[f.0], positions[f.1])
     }
 
-    /// Whether segments a–b and c–d share a point (a segment of length 0 is its one point).
+    /// Whether segments a–b and c–d share a point (a segment of length 0 is its one point): they cross properly (each
+    /// one's ends strictly on opposite sides of the other's line), or an end of one lies on the other. The
+    /// orientations are exact, so nearly collinear segments are told apart however close they come.
     private static func meet(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Bool {
-        if a == b { return c == d ? a == c : orientation(c, d, a) == 0 && within(a, c, d) }
-        if c == d { return orientation(a, b, c) == 0 && within(c, a, b) }
-        let o1 = orientation(a, b, c), o2 = orientation(a, b, d)
-        let o3 = orientation(c, d, a), o4 = orientation(c, d, b)
-        if o1 == 0 && o2 == 0 {
-            return min(a.x, b.x) <= max(c.x, d.x) && min(c.x, d.x) <= max(a.x, b.x)
-                && min(a.y, b.y) <= max(c.y, d.y) && min(c.y, d.y) <= max(a.y, b.y)
-        }
-        return o1 * o2 <= 0 && o3 * o4 <= 0
+        let o1 = ExactOrientation.sign(a, b, c), o2 = ExactOrientation.sign(a, b, d)
+        if o1 == o2 && o1 != 0 { return false }
+        let o3 = ExactOrientation.sign(c, d, a), o4 = ExactOrientation.sign(c, d, b)
+        if o1 * o2 < 0 && o3 * o4 < 0 { return true }
+        return (o1 == 0 && within(c, a, b)) || (o2 == 0 && within(d, a, b))
+            || (o3 == 0 && within(a, c, d)) || (o4 == 0 && within(b, c, d))
     }
 
     /// Whether `p` lies in the bounding box of a and b.
     private static func within(_ p: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
         min(a.x, b.x) <= p.x && p.x <= max(a.x, b.x) && min(a.y, b.y) <= p.y && p.y <= max(a.y, b.y)
-    }
-
-    /// The sign of the turn a → b → c: 1 left, -1 right, 0 straight.
-    private static func orientation(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Int {
-        let v = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-        return v > 0 ? 1 : v < 0 ? -1 : 0
     }
 }

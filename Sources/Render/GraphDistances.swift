@@ -58,15 +58,19 @@ struct GraphDistances {
     /// Edges a search scans between two checks of the limits.
     static let searchBudget = 1 << 22
 
-    /// Each source's stress terms by hop counts: the sources in batches of up to 64 (as even as the count allows, so
-    /// the batches depend on the sources alone), `threads` batches at a time, each thread searching one; between
-    /// rounds of at most `searchBudget` edges a search, the meter is charged on this thread.
+    /// Each source's stress terms by hop counts: the graph renumbered for the searches (`BreadthFirstGraph`), the
+    /// sources in batches of up to 64 (as even as the count allows, so the batches depend on the sources alone),
+    /// `threads` batches at a time, each thread searching one; between rounds of at most `searchBudget` edges a
+    /// search, the meter is charged on this thread.
     private func hopStressSums(positions: [SIMD2<Double>], sources: [Int], threads: Int, meter: WorkMeter) throws -> [SourceSums] {
         guard !sources.isEmpty else { return [] }
         let n = paths.nodeCount
         let batchCount = (sources.count + BreadthFirstBatch.width - 1) / BreadthFirstBatch.width
         let size = (sources.count + batchCount - 1) / batchCount
         let workers = max(1, min(threads, batchCount))
+        // The renumbered graph: a position, a new number, an offset and a place in the order a node, 4 bytes a neighbour.
+        try MemoryRequest.check(n * 28 + paths.neighbours.count * 4, of: UInt8.self, for: "the stress's renumbered graph (\(n) nodes)")
+        let graph = try BreadthFirstGraph(paths: paths, positions: positions)
         // Per thread: three masks of 8 bytes and two node lists of 4 bytes a node.
         try MemoryRequest.check(workers * n * 4, of: Double.self, for: "the stress's breadth-first searches (\(workers) × \(n) nodes)")
         let searches = (0..<workers).map { _ in BreadthFirstBatch() }
@@ -75,14 +79,15 @@ struct GraphDistances {
         for wave in stride(from: 0, to: batchCount, by: workers) {
             let members = wave..<min(wave + workers, batchCount)
             for batch in members {
-                searches[batch - wave].start(from: sources[batch * size..<min((batch + 1) * size, sources.count)], nodeCount: n)
+                let batchSources = sources[batch * size..<min((batch + 1) * size, sources.count)]
+                searches[batch - wave].start(from: batchSources.map { Int(graph.newNumber[$0]) }, in: graph)
             }
             while true {
                 let active = searches.prefix(members.count).filter { !$0.isDone }
                 for search in searches.prefix(members.count) { try meter.charge(search.takeWork()) }
                 guard !active.isEmpty else { break }
                 forEachClaimedItem(active.count, threads: workers) { i, _ in
-                    active[i].advance(paths: paths, positions: positions, budget: Self.searchBudget)
+                    active[i].advance(in: graph, budget: Self.searchBudget)
                 }
             }
             for search in searches.prefix(members.count) { sums += search.sums }

@@ -13,9 +13,6 @@ public struct GraphPoints {
 
     /// The points of `graph`; a node without a position is an error.
     public init(_ graph: Graph) throws {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(graph.nodeCount)
-        for (i, id) in graph.nodeIds.enumerated() { index[id] = i }
         var positions: [SIMD2<Double>] = [], boxes: [SIMD2<Double>?] = [], parents: [Int?] = []
         positions.reserveCapacity(graph.nodeCount)
         boxes.reserveCapacity(graph.nodeCount)
@@ -23,13 +20,10 @@ public struct GraphPoints {
         try graph.forEachNode { node in
             positions.append(try GraphScene.centre(of: node, in: graph))
             boxes.append(node.width.flatMap { width in node.height.map { SIMD2(width, $0) } })
-            parents.append(node.parentId.flatMap { index[$0] })
+            parents.append(node.parentId.flatMap { graph.index(ofNode: $0) })
         }
-        var edges: [(Int, Int)] = []
-        edges.reserveCapacity(graph.edgeCount)
-        graph.forEachEdge { edge in edges.append((index[edge.source]!, index[edge.target]!)) }
         self.positions = positions
-        self.edges = edges
+        edges = graph.edgeEndIndices
         self.boxes = boxes
         self.parents = parents
     }

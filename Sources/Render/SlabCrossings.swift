@@ -80,11 +80,12 @@ extension EdgeCrossings {
 
     /// Whether a pair of segments crosses inside one slab, as far as the slab's lines tell.
     private enum SlabState {
-        /// Both reach across the slab and their order along both lines is certain and the same: they do not meet there.
+        /// Their order at the lowest and the highest height both reach in the slab is certain and the same, or they
+        /// reach no height in common there: they do not meet in it.
         case apart
-        /// Both reach across the slab and their order along its lines is certain and flips: they cross inside it.
+        /// Their order at those two heights is certain and flips: they cross inside the slab.
         case crossed
-        /// One does not reach across the slab, or their x-values along a line are within the doubt.
+        /// One is horizontal, or their x-values at one of those heights are within the doubt.
         case doubtful
     }
 
@@ -115,7 +116,7 @@ extension EdgeCrossings {
             // Pairs whose order along a line is in doubt: their inversion is taken back, and they are tested.
             func doubtful(_ e: Int32, _ f: Int32) {
                 if marks.flips(e, f) { crossings -= 1 }
-                if countsHere(Int(e), Int(f), row: r, work: &work) { crossings += 1 }
+                if doubtfulCountsHere(Int(e), Int(f), row: r, work: &work) { crossings += 1 }
             }
             for (line, isLower) in [(lower, true), (upper, false)] {
                 for i in line.indices where marks.spans(line[i].segment, row: mark) {
@@ -130,10 +131,11 @@ extension EdgeCrossings {
                     work += j - i - 1
                 }
             }
-            // Segments with an end inside the slab, against every segment whose piece overlaps theirs.
+            // Segments with an end inside the slab, against every segment whose piece overlaps theirs; each piece
+            // carries its segment, so the pairs are decided from memory read in order.
             let loners = present.filter { !marks.spans($0, row: mark) }.map { s -> SlabPiece in
-                let span = rows.piece(segments[Int(s)], row: r)
-                return SlabPiece(low: span.low, high: span.high, segment: s)
+                let segment = segments[Int(s)], span = rows.piece(segment, row: r)
+                return SlabPiece(low: span.low, high: span.high, index: s, segment: segment)
             }
             guard !loners.isEmpty else { return (crossings, work) }
             var classes = WidthClasses()
@@ -141,16 +143,18 @@ extension EdgeCrossings {
             defer { swap(&classes, &scratch.classes) }
             classes.fill(lower.lazy.filter { marks.spans($0.segment, row: mark) }, rows: rows, segments: segments, row: r)
             for loner in loners {
-                classes.forEachOverlap(loner) { s in
+                classes.forEachOverlap(loner) { entry in
                     work += 1
-                    if countsHere(Int(loner.segment), Int(s), row: r, work: &work) { crossings += 1 }
+                    if countsHere(loner.index, loner.segment, entry.index, entry.segment, row: r, work: &work) { crossings += 1 }
                 }
             }
-            let sorted = loners.sorted { ($0.low, $0.segment) < ($1.low, $1.segment) }
+            let sorted = loners.sorted { ($0.low, $0.index) < ($1.low, $1.index) }
             for i in sorted.indices {
                 var j = i + 1
                 while j < sorted.count, sorted[j].low <= sorted[i].high {
-                    if countsHere(Int(sorted[i].segment), Int(sorted[j].segment), row: r, work: &work) { crossings += 1 }
+                    if countsHere(sorted[i].index, sorted[i].segment, sorted[j].index, sorted[j].segment, row: r, work: &work) {
+                        crossings += 1
+                    }
                     j += 1
                 }
                 work += j - i - 1
@@ -158,10 +162,21 @@ extension EdgeCrossings {
             return (crossings, work)
         }
 
+        /// Whether segments `e` and `f` (their places in the edge list and the segments), whose pieces overlap in
+        /// slab r, are counted there: as the slab tells when it does, otherwise as `doubtfulCountsHere` decides.
+        private func countsHere(_ e: Int32, _ eSegment: Segment, _ f: Int32, _ fSegment: Segment, row r: Int,
+                                work: inout Int) -> Bool {
+            switch state(eSegment, fSegment, row: r) {
+            case .crossed: return true
+            case .apart: return false
+            case .doubtful: return doubtfulCountsHere(Int(e), Int(f), row: r, work: &work)
+            }
+        }
+
         /// Whether a pair in doubt in slab r (its pieces overlap there) is counted there: it meets by `pairwise`'s
-        /// test, no lower slab where the pieces overlap leaves it in doubt, and no slab counts it as an inversion.
+        /// test, every lower slab where the pieces overlap tells they are apart there, and no slab tells they cross.
         /// Adds the slabs looked at to `work`.
-        private func countsHere(_ e: Int, _ f: Int, row r: Int, work: inout Int) -> Bool {
+        private func doubtfulCountsHere(_ e: Int, _ f: Int, row r: Int, work: inout Int) -> Bool {
             let (first, second) = e < f ? (segments[e], segments[f]) : (segments[f], segments[e])
             guard EdgeCrossings.crossing(first, second) else { return false }
             var below = r - 1
@@ -179,19 +194,25 @@ extension EdgeCrossings {
             return true
         }
 
-        /// What slab `r`'s lines tell of `e` and `f`, from the same numbers the orders along the lines are made of.
+        /// What slab `r` tells of `e` and `f` over the heights both reach in it: their x-values at the lowest and the
+        /// highest of those heights (for two segments across the slab, the same numbers the orders along its lines
+        /// are made of) in the same certain order, apart; in opposite certain orders, crossed; otherwise (a
+        /// horizontal segment, or x-values within the doubt) doubtful. No common height there is apart.
         private func state(_ e: Segment, _ f: Segment, row r: Int) -> SlabState {
-            guard e.spans(rows, row: r), f.spans(rows, row: r) else { return .doubtful }
-            let y0 = rows.line(r), y1 = rows.line(r + 1)
+            let eLow = min(e.a.y, e.b.y), eHigh = max(e.a.y, e.b.y), fLow = min(f.a.y, f.b.y), fHigh = max(f.a.y, f.b.y)
+            guard eLow < eHigh, fLow < fHigh else { return .doubtful }
+            let y0 = max(rows.line(r), eLow, fLow), y1 = min(rows.line(r + 1), eHigh, fHigh)
+            guard y0 <= y1 else { return .apart }
             let g0 = f.x(at: y0) - e.x(at: y0), g1 = f.x(at: y1) - e.x(at: y1)
             guard abs(g0) > doubt, abs(g1) > doubt else { return .doubtful }
             return (g0 > 0) == (g1 > 0) ? .apart : .crossed
         }
     }
 
-    /// A segment's piece in a row: its x-extent (as `Rows.piece` gives it) and its place in the edge list.
+    /// A segment's piece in a row: its x-extent (as `Rows.piece` gives it), its place in the edge list and the segment.
     private struct SlabPiece {
-        let low: Double, high: Double, segment: Int32
+        let low: Double, high: Double, index: Int32
+        let segment: Segment
     }
 
     /// What one thread keeps between slabs, so that a slab allocates nothing in proportion to the edges.
@@ -274,9 +295,10 @@ extension EdgeCrossings {
     /// The pieces of the segments across a slab, by powers of two of their width (in row heights), each class in
     /// order of x along the slab's lower line, so the pieces overlapping a given one are found by a few searches.
     private struct WidthClasses {
-        /// A piece: its x along the lower line, its extent and its segment.
+        /// A piece: its x along the lower line, its extent, its segment's place in the edge list and the segment.
         struct Entry {
-            let x: Double, low: Double, high: Double, segment: Int32
+            let x: Double, low: Double, high: Double, index: Int32
+            let segment: Segment
         }
         var classes: [[Entry]] = Array(repeating: [], count: 64)
         var widest: [Double] = Array(repeating: 0, count: 64)
@@ -288,16 +310,16 @@ extension EdgeCrossings {
                 widest[c] = 0
             }
             for point in across {
-                let span = rows.piece(segments[Int(point.segment)], row: row)
+                let segment = segments[Int(point.segment)], span = rows.piece(segment, row: row)
                 let width = span.high - span.low
                 let c = width <= rows.height ? 0 : min(63, Int((width / rows.height).exponent) + 1)
-                classes[c].append(Entry(x: point.x, low: span.low, high: span.high, segment: point.segment))
+                classes[c].append(Entry(x: point.x, low: span.low, high: span.high, index: point.segment, segment: segment))
                 widest[c] = max(widest[c], width)
             }
         }
 
-        /// Calls `body` with each segment whose piece overlaps `piece` (a piece's x along the lower line lies in it).
-        func forEachOverlap(_ piece: SlabPiece, _ body: (Int32) -> Void) {
+        /// Calls `body` with each piece that overlaps `piece` (a piece's x along the lower line lies in it).
+        func forEachOverlap(_ piece: SlabPiece, _ body: (Entry) -> Void) {
             for c in classes.indices where !classes[c].isEmpty {
                 let entries = classes[c], from = piece.low - widest[c], to = piece.high + widest[c]
                 var low = 0, high = entries.count
@@ -306,7 +328,7 @@ extension EdgeCrossings {
                     if entries[middle].x < from { low = middle + 1 } else { high = middle }
                 }
                 while low < entries.count, entries[low].x <= to {
-                    if entries[low].high >= piece.low, entries[low].low <= piece.high { body(entries[low].segment) }
+                    if entries[low].high >= piece.low, entries[low].low <= piece.high { body(entries[low]) }
                     low += 1
                 }
             }
@@ -333,11 +355,11 @@ extension EdgeCrossings {
 
 extension EdgeCrossings.Rows {
     /// How far apart two segments' x-values along a line must be for `EdgeCrossings.slabbed` to trust their order
-    /// there, or nil when the drawing's numbers leave no such distance (no height, a subnormal extent, or rows too
-    /// thin for the margin). Beyond it, rounding (at most 2⁻⁵³ of each operation) can change neither the order of two
-    /// x-values interpolated along a line nor, when two segments across a slab come in opposite orders along its two
-    /// lines, the sign of any of the four orientation tests `pairwise` makes of them; and it stays below a quarter of
-    /// the margin, so a pair in doubt along a line has overlapping pieces in the slabs on both sides of it.
+    /// there, or nil when the drawing's numbers leave no such distance (no height, a subnormal extent, or rows so
+    /// thin that two lines round to one number). Beyond it, rounding (at most 2⁻⁵³ of each operation) cannot change the order of two
+    /// x-values interpolated along a line, so two segments across a slab in opposite orders along its two lines truly
+    /// cross inside it, as `pairwise`'s exact test finds; and it stays below a quarter of the margin, so a pair in doubt
+    /// along a line has overlapping pieces in the slabs on both sides of it.
     func orderDoubt(positions: [SIMD2<Double>], edges: [(Int, Int)]) -> Double? {
         var lowest = SIMD2(repeating: Double.infinity), highest = -lowest
         for e in edges {
@@ -348,15 +370,11 @@ extension EdgeCrossings.Rows {
         }
         let extent = (highest - lowest).max(), largest = max(-lowest.min(), highest.max(), 0)
         guard count >= 2, extent >= 0x1p-400 else { return nil }
-        var thinnest = Double.infinity
-        for l in 0..<count { thinnest = min(thinnest, line(l + 1) - line(l)) }
-        thinnest *= 1 - 0x1p-50
-        guard thinnest > 0 else { return nil }
-        let unit = 0x1p-53
-        // An x interpolated along a line is within 6 units of (extent + largest) of the true one, a difference of
-        // two within 13; an orientation test within 9 units of extent², and a flipped pair's is at least its
-        // distance beyond the doubt times the slab's height.
-        let doubt = 2 * (32 * unit * (extent + largest) + 32 * unit * extent * extent / thinnest)
+        // Every slab has a height: its lines are distinct numbers.
+        guard (0..<count).allSatisfy({ line($0 + 1) > line($0) }) else { return nil }
+        // An x interpolated along a line is within 6 units (2⁻⁵³) of (extent + largest) of the true one, a difference
+        // of two within 13.
+        let doubt = 64 * 0x1p-53 * (extent + largest)
         return doubt <= margin / 4 ? doubt : nil
     }
 }

@@ -1023,6 +1023,10 @@ final class GradeTests: XCTestCase {
              "missing.json"),
             ("return {title = 'x', graphs = {{generate = 'grid', rows = 0, columns = 0}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
              "graphs[1] has no nodes"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}, extra = 'g.json'}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}}}",
+             "field 'graphs': key 'extra' is not part of the list"),
+            ("return {title = 'x', graphs = {{generate = 'grid', rows = 2, columns = 2}}, reference = function() end, checks = {{kind = 'positions', tolerance = 0}, n = 1}}",
+             "field 'checks': key 'n' is not part of the list"),
         ]
         for (text, expected) in cases {
             let path = try submission(text, in: folder, name: "exercise.lua")

@@ -24,6 +24,13 @@ final class REPLTests: XCTestCase {
         XCTAssertTrue(repl.waitFor("10\ta\tnil", after: mark), repl.screen)
     }
 
+    func testAnExpressionAfterASemicolonPrints() throws {
+        let repl = try start()
+        let mark = repl.mark
+        repl.type("local x = 40; x + 2\r")
+        XCTAssertTrue(repl.waitFor("42\r\n", after: mark), repl.screen)
+    }
+
     func testTablesPrintNestedSortedWithCyclesMarked() throws {
         let repl = try start()
         repl.type("t = {3, 2, {z = 1, a = 'x'}, name = 'n'}; t.self = t\r")

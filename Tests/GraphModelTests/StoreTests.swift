@@ -295,3 +295,32 @@ private func chain() throws -> Graph {
     }
     #expect(graph.nodeCount == 5 && graph.node("a")?.parentId == nil)
 }
+
+@Test func edgeEndIndicesMatchTheIdsThroughInsertsDeletesAndRetargets() throws {
+    var state: UInt32 = 3
+    func random(_ below: Int) -> Int {
+        state = state &* 1664525 &+ 1013904223
+        return Int(state >> 8) % below
+    }
+    let graph = Graph()
+    for i in 0..<60 { try graph.addNode(Node(id: "n\(i)"), at: i % 7 == 0 ? random(graph.nodeCount + 1) : nil) }
+    func addEdges(_ numbers: Range<Int>) throws {
+        for e in numbers {
+            let ids = graph.nodeIds
+            let source = ids[random(ids.count)], target = e % 10 == 0 ? source : ids[random(ids.count)]
+            try graph.addEdge(Edge(id: "e\(e)", source: source, target: target), at: e % 5 == 0 ? random(graph.edgeCount + 1) : nil)
+        }
+    }
+    try addEdges(0..<150)
+    try graph.addEdge(Edge(id: "again", source: "n1", target: "n2"))
+    try graph.addEdge(Edge(id: "again2", source: "n1", target: "n2"))
+    _ = graph.deleteElements(nodes: ["n3", "n17", "n40"], edges: ["e5", "e99"])
+    let retargeted = try #require(graph.edges.first { $0.source != "n0" })
+    try graph.updateEdge(retargeted.id) { $0.source = "n0" }
+    try graph.addNode(Node(id: "late"), at: 0)
+    try addEdges(150..<170)
+    let expected = graph.edges.map { (graph.index(ofNode: $0.source)!, graph.index(ofNode: $0.target)!) }
+    let ends = graph.edgeEndIndices
+    #expect(ends.map(\.0) == expected.map(\.0))
+    #expect(ends.map(\.1) == expected.map(\.1))
+}

@@ -51,6 +51,17 @@ class KernelTests(unittest.TestCase):
         self.assertEqual(reply["status"], "ok", dumps(reply))
         self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "7")
 
+    def test_an_expression_after_a_semicolon_on_the_last_line_shows(self):
+        # As IPython shows `a = 1; a`; a `;` in a string or a comment splits nothing.
+        reply, messages = run(self.client, "local g = fl.graph.new(); g:addNode{id = 'a'}; g:nodeCount() + 1")
+        self.assertEqual(reply["status"], "ok", dumps(reply))
+        self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "2")
+        reply, messages = run(self.client, "first = 1\nsemi = 'x; y'; #semi")
+        self.assertEqual(outputs(messages, "execute_result")[0]["data"]["text/plain"], "4", dumps(reply))
+        reply, messages = run(self.client, "commented = 1 -- then; commented")
+        self.assertEqual(reply["status"], "ok", dumps(reply))
+        self.assertEqual(outputs(messages, "execute_result"), [])
+
     def test_only_top_level_locals_become_globals(self):
         code = "\n".join([
             "local a, b = 1, 2",

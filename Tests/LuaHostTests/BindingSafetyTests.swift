@@ -84,7 +84,7 @@ final class BindingSafetyTests: LuaTestCase {
     func testForceOptionsAreValidated() {
         XCTAssertTrue(error("fl.force.collide{iterations = math.huge}").contains("field 'iterations': an integer from 0 to 1000 expected, got inf"))
         XCTAssertTrue(error("fl.force.link{iterations = -1}").contains("field 'iterations'"))
-        XCTAssertTrue(error("fl.force.manyBody{theta = 0/0}").contains("field 'theta': a number ≥ 0 expected, got nan"))
+        XCTAssertTrue(error("fl.force.manyBody{theta = 0/0}").contains("field 'theta': a finite number ≥ 0 expected, got nan"))
         XCTAssertTrue(error("fl.force.center{x = 1/0}").contains("a finite number expected"))
         run("assert(fl.force.x{x = 0/0}); assert(fl.force.manyBody{distanceMax = math.huge})")
         // A table-form Lua force is checked when it is set, not at every later tick.

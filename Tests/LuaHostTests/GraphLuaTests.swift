@@ -73,7 +73,7 @@ final class GraphLuaTests: LuaTestCase {
             ("g:addNode{id = 'b', vx = 1/0}", "(field 'vx': a finite number expected, got inf)"),
             ("g:addNode{id = 'b', vxx = 1}", "g:addNode: unknown field 'vxx' (did you mean 'vx'?)"),
             ("g:addNode{id = 'b', vy = 'fast'}", "(field 'vy': number expected, got string)"),
-            ("g:addEdge{source = 'a', target = 'a', label = {}}", "(field 'label': string expected, got table)"),
+            ("g:addEdge{source = 'a', target = 'a', label = {}}", "(field 'label': string or number expected, got table)"),
             ("g:addEdge{source = 'a'}", "(field 'target' is required)"),
             ("g:connect{source = 'a', target = 'a', lable = 'x'}", "g:connect: unknown field 'lable' (fields: source, target, "),
             ("g:restore({{id = 'b', positon = 1}})", "g:restore node: unknown field 'positon' (did you mean 'position'?)"),

@@ -58,6 +58,21 @@ final class GraphPictureSettingsTests: LuaTestCase {
                       message("getmetatable(fl.live).__call()"))
     }
 
+    /// A live session holds the options it draws with: once Lua no longer reaches its simulation (collected), its
+    /// next scene is styled by them still, its style function called for every node.
+    func testALiveSessionKeepsItsStylesWhenLuaNoLongerReachesItsSimulation() {
+        run("""
+            g = fl.graph.generate('grid', {rows = 2, columns = 2})
+            styled = 0
+            fl.live(fl.simulation(g), {port = 0, fill = function() styled = styled + 1; return '#123456' end})
+            assert(styled == 4, styled)
+            collectgarbage(); collectgarbage()
+            g:addNode{id = 'late'}
+            """)
+        XCTAssertNil(LiveTurns.turn(lua.L))
+        run("assert(styled == 9, 'the new scene styles its five nodes: ' .. styled)")
+    }
+
     func testGraphPictureRefusesMisspeltOrOutOfRangeStylesViewportsAndCells() {
         let draw = "fl.svg.graph(g, tmp .. '/g.svg', "
         XCTAssertEqual(message(draw + "{edgeWidht = 2})"), "fl.svg.graph: unknown option 'edgeWidht' (did you mean 'edgeWidth'?)")

@@ -44,7 +44,7 @@ final class OptionsReaderTests: LuaTestCase {
             local width, alpha, count, legend, title, grid, axes = probe{axes = {1, 2}}
             assert(width == 10 and alpha == 0.5 and count == 3 and legend == true and title == nil and grid == "polygon")
             assert(axes == 2)
-            width, alpha, count, legend, title, grid = probe{axes = {}, width = 100, alpha = -7, count = 9, legend = false, title = 5, grid = "circle"}
+            width, alpha, count, legend, title, grid = probe{axes = {}, width = 100, alpha = -7, count = 9, legend = false, title = "5", grid = "circle"}
             assert(width == 100 and alpha == -7 and count == 9 and legend == false and title == "5" and grid == "circle")
             """)
     }
@@ -67,7 +67,11 @@ final class OptionsReaderTests: LuaTestCase {
         XCTAssertTrue(error("probe{axes = {}, alpha = 1/0}").contains("(field 'alpha': a finite number expected, got inf)"))
         XCTAssertTrue(error("probe{axes = {}, count = 10}").contains("(field 'count': an integer from 1 to 9 expected, got 10)"))
         XCTAssertTrue(error("probe{axes = {}, count = 2.5}").contains("(field 'count': number has no integer representation)"))
+        XCTAssertTrue(error("probe{axes = {}, count = 0/0}").contains("(field 'count': an integer from 1 to 9 expected, got nan)"))
+        XCTAssertTrue(error("probe{axes = {}, count = -math.huge}").contains("(field 'count': an integer from 1 to 9 expected, got -inf)"))
         XCTAssertTrue(error("probe{axes = {}, legend = 1}").contains("(field 'legend': boolean expected, got number)"))
+        XCTAssertTrue(error("probe{axes = {}, title = 5}").contains("(field 'title': string expected, got number)"))
+        XCTAssertTrue(error("probe{axes = {}, grid = 1}").contains("(field 'grid': string expected, got number)"))
         XCTAssertTrue(error("probe{axes = {}, grid = 'hexagon'}").contains("(field 'grid': unknown value 'hexagon' (polygon, circle))"))
         XCTAssertTrue(error("probe{axes = {}, grid = 'Circle'}").contains("(field 'grid': unknown value 'Circle' (did you mean 'circle'? polygon, circle))"))
         XCTAssertTrue(error("probe{axes = 3}").contains("(field 'axes': table expected, got number)"))

@@ -75,6 +75,15 @@ final class MetricsTests: XCTestCase {
         return (positions, edges)
     }
 
+    /// Integers below a bound from d3's LCG, from `seed`.
+    private func integers(seed: UInt32) -> (Int) -> Int {
+        var state = seed
+        return { below in
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 8) % below
+        }
+    }
+
     func testRowCountMatchesPairwiseCount() throws {
         let (positions, edges) = randomLayout(nodes: 300, edges: 450, width: 500, height: 300, seed: 7)
         let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
@@ -88,11 +97,7 @@ final class MetricsTests: XCTestCase {
     /// ones (touching ends, collinear overlaps, shared points exact, crossings on the rows' lines), one horizontal
     /// line, one vertical line, long and short edges.
     func testRowCountMatchesPairwiseCountOnRandomLayouts() throws {
-        var state: UInt32 = 11
-        func random(_ below: Int) -> Int {
-            state = state &* 1664525 &+ 1013904223
-            return Int(state >> 8) % below
-        }
+        let random = integers(seed: 11)
         for trial in 0..<300 {
             let n = 2 + random(40), m = random(80)
             let spread = [3, 10, 1000][trial % 3]
@@ -105,6 +110,39 @@ final class MetricsTests: XCTestCase {
             let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
             XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1 + trial % 2, meter: WorkMeter()),
                            exact, "trial \(trial)")
+        }
+    }
+
+    /// Nearly collinear segments that do not meet are not counted where rounding makes an orientation 0: two
+    /// parallel ones, disjoint along x, and (near 1e-300, where every rounded orientation underflows to 0) segments
+    /// whose boxes overlap; a touching end and a crossing still count, on both paths.
+    func testNearlyCollinearAndTinySegmentsCountExactly() throws {
+        let parallel: [SIMD2<Double>] = [[1.4, 0.8], [1.9, 0.9], [0.4, 0.6], [0.9, 0.7]]
+        let shapes: [([SIMD2<Double>], Int)] = [
+            (parallel, 0),
+            (parallel.map { $0 * 1e-300 }, 0),
+            ([[0, 0], [2, 2], [1.5, 0], [3, 1]].map { $0 * 1e-300 }, 0),
+            ([[0, 0], [2, 2], [1, 1], [3, 0]].map { $0 * 1e-300 }, 1),
+            ([[0, 0], [2, 2], [0, 2], [2, 0]].map { $0 * 1e-300 }, 1),
+        ]
+        for (positions, expected) in shapes {
+            let edges = [(0, 1), (2, 3)]
+            XCTAssertEqual(try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter()), expected, "\(positions)")
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1, meter: WorkMeter()), expected, "\(positions)")
+        }
+    }
+
+    /// On random layouts on a 0.1 grid (nearly collinear and nearly touching points everywhere, none exact in binary)
+    /// testing every pair counts what the slabs count.
+    func testPairwiseCountMatchesSlabsOnATenthGrid() throws {
+        let random = integers(seed: 17)
+        for trial in 0..<200 {
+            let n = 4 + random(30), m = 10 + random(60)
+            let positions = (0..<n).map { _ in SIMD2(Double(random(30)) / 10, Double(random(30)) / 10) }
+            let edges = (0..<m).map { _ in (random(n), random(n)) }
+            XCTAssertEqual(try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter()),
+                           try EdgeCrossings.rowed(positions: positions, edges: edges, threads: 1 + trial % 2, meter: WorkMeter()),
+                           "trial \(trial)")
         }
     }
 
@@ -413,6 +451,51 @@ final class MetricsTests: XCTestCase {
         let weighted = try Metrics.stress(positions: positions, edges: edges, options: options)
         options.threads = 4
         XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges, options: options), weighted)
+    }
+
+    /// Random graphs of a few thousand nodes in four components whose nodes are interleaved, with isolated nodes,
+    /// repeated edges and self loops, and sampled sources in every component: the searches on the renumbered graph
+    /// (whose large levels are listed by a scan, small ones by a sort) give the sequential stress up to rounding, and
+    /// the same figure bit for bit on any number of threads.
+    func testRenumberedSearchesEqualTheSequentialStressOnGraphsInPieces() throws {
+        var state: UInt32 = 23
+        func random(_ below: Int) -> Int {
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 8) % below
+        }
+        for (trial, samples) in [64, 65, 200, 130].enumerated() {
+            let n = 1500 + random(1500)
+            // A tenth of the nodes are isolated; the others join one of four components, each a random tree.
+            let component = (0..<n).map { _ in random(10) == 0 ? -1 : random(4) }
+            var members: [[Int]] = [[], [], [], []]
+            var edges: [(Int, Int)] = []
+            for v in 0..<n where component[v] >= 0 {
+                let c = component[v]
+                if !members[c].isEmpty { edges.append((v, members[c][random(members[c].count)])) }
+                members[c].append(v)
+            }
+            for _ in 0..<n / 2 {
+                let c = random(4)
+                edges.append((members[c][random(members[c].count)], members[c][random(members[c].count)]))
+            }
+            edges += (0..<40).map { _ in edges[random(edges.count)] }
+            edges += (0..<10).map { _ in (random(n), random(n)) }.map { ($0.0, $0.0) }
+            let positions = (0..<n).map { _ in SIMD2(Double(random(1_000_000)) / 7, Double(random(1_000_000)) / 11) }
+            var options = Metrics.Options()
+            options.sampleSources = samples
+            let loops = edges.filter { $0.0 != $0.1 }
+            let sources = try GraphDistances(nodeCount: n, edges: loops, lengths: nil)
+                .sources(limit: options.exactNodeLimit, samples: samples, seed: options.seed)
+            XCTAssertEqual(Set(sources.map { component[$0] }).count, 5, "trial \(trial): sources in every component and isolated")
+            let expected = try sequentialStress(positions, loops, sources: sources)
+            options.threads = 1
+            let one = try Metrics.stress(positions: positions, edges: edges, options: options)
+            XCTAssertEqual(one, expected, accuracy: 1e-12 * expected, "trial \(trial)")
+            for threads in [2, 3] {
+                options.threads = threads
+                XCTAssertEqual(try Metrics.stress(positions: positions, edges: edges, options: options), one, "trial \(trial), \(threads) threads")
+            }
+        }
     }
 
     func testOnlyTheFiguresAskedForAreMeasured() throws {

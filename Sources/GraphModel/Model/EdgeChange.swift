@@ -18,51 +18,39 @@ public enum EdgeChange: Equatable, Sendable {
     }
 }
 
-extension EdgeChange {
+extension EdgeChange: ElementChange {
     /// The kinds of edge change, by React Flow's names.
-    public enum Kind: String, CaseIterable, Sendable {
+    public enum Kind: String, ChangeKind {
         case add, remove, replace, select
     }
 
-    /// An edge change as React Flow writes one (`{type = "remove", id = "e1"}`): the fields any kind takes, filled
-    /// field by field by a reader (the Lua records) and made into the change by `change()`.
-    public struct Fields: Sendable {
-        /// What the change does.
-        public var type = Kind.add
-        /// The edge (all kinds but add).
-        public var id: String?
-        /// The edge to add, or the replacement; one without an id (empty) takes its connection id.
-        public var item: Edge?
-        /// Where to add (1-based); nil: at the end.
-        public var index: Int?
-        /// The new selection state (nil: not selected).
-        public var selected: Bool?
+    /// The element a change adds or puts in place.
+    public typealias Element = Edge
 
-        /// No fields given, for readers that fill them field by field.
-        public init() {}
+    /// An edge change's fields (`{type = "remove", id = "e1"}`).
+    public typealias Fields = ChangeFields<EdgeChange>
 
-        /// An index counts from 1.
-        public static func range(of field: PartialKeyPath<Fields>) -> ClosedRange<Double>? {
-            field == \Fields.index ? 1...Double(Int.max) : nil
+    /// An edge change takes no fields beyond those of every change.
+    public struct NoExtra: Sendable {}
+
+    /// No extra fields.
+    public static var noExtra: NoExtra { NoExtra() }
+
+    /// The change `fields` describe; an added or replacing edge without an id (empty) takes its connection id.
+    public init(_ fields: Fields) throws {
+        switch fields.type {
+        case .add: self = .add(Self.identified(try fields.requiredItem()), index: fields.index.map { $0 - 1 })
+        case .remove: self = .remove(id: try fields.requiredId())
+        case .replace: self = .replace(id: try fields.requiredId(), item: Self.identified(try fields.requiredItem()))
+        case .select: self = .select(id: try fields.requiredId(), selected: fields.selected ?? false)
         }
+    }
 
-        /// The change; a field its kind needs and does not have is named (`field 'id' is required by a 'remove' change`).
-        public func change() throws -> EdgeChange {
-            switch type {
-            case .add: return .add(try identified.required("item", by: type), index: index.map { $0 - 1 })
-            case .remove: return .remove(id: try id.required("id", by: type))
-            case .replace: return .replace(id: try id.required("id", by: type), item: try identified.required("item", by: type))
-            case .select: return .select(id: try id.required("id", by: type), selected: selected ?? false)
-            }
-        }
-
-        /// The item, with its connection id when it has none.
-        private var identified: Edge? {
-            guard var edge = item else { return nil }
-            if edge.id.isEmpty {
-                edge.id = Edge.connectionId(source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle, targetHandle: edge.targetHandle)
-            }
-            return edge
-        }
+    /// `edge`, with its connection id when it has none.
+    private static func identified(_ edge: Edge) -> Edge {
+        guard edge.id.isEmpty else { return edge }
+        var edge = edge
+        edge.id = Edge.connectionId(source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle, targetHandle: edge.targetHandle)
+        return edge
     }
 }

@@ -24,9 +24,9 @@ public enum NodeChange: Equatable, Sendable {
     }
 }
 
-extension NodeChange {
+extension NodeChange: ElementChange {
     /// The kinds of node change, by React Flow's names.
-    public enum Kind: String, CaseIterable, Sendable {
+    public enum Kind: String, ChangeKind {
         case add, remove, replace, position, dimensions, select
     }
 
@@ -44,46 +44,37 @@ extension NodeChange {
         public static func range(of field: PartialKeyPath<Size>) -> ClosedRange<Double>? { -Double.infinity...Double.infinity }
     }
 
-    /// A node change as React Flow writes one (`{type = "position", id = "a", position = {x =, y =}}`): the fields
-    /// any kind takes, filled field by field by a reader (the Lua records) and made into the change by `change()`.
-    public struct Fields: Sendable {
-        /// What the change does.
-        public var type = Kind.add
-        /// The node (all kinds but add).
-        public var id: String?
-        /// The node to add, or the replacement.
-        public var item: Node?
-        /// Where to add (1-based); nil: at the end.
-        public var index: Int?
+    /// The element a change adds or puts in place.
+    public typealias Element = Node
+
+    /// A node change's fields (`{type = "position", id = "a", position = {x =, y =}}`).
+    public typealias Fields = ChangeFields<NodeChange>
+
+    /// The fields only a node change takes: where the node is placed, whether it is dragged, its size.
+    public struct Placement: Sendable {
         /// The new position.
         public var position: Point?
         /// Whether the node is being dragged.
         public var dragging: Bool?
         /// The new size.
         public var dimensions: Size?
-        /// The new selection state (nil: not selected).
-        public var selected: Bool?
+    }
 
-        /// No fields given, for readers that fill them field by field.
-        public init() {}
+    /// None of the placement given.
+    public static var noExtra: Placement { Placement() }
 
-        /// An index counts from 1.
-        public static func range(of field: PartialKeyPath<Fields>) -> ClosedRange<Double>? {
-            field == \Fields.index ? 1...Double(Int.max) : nil
-        }
-
-        /// The change; a field its kind needs and does not have is named (`field 'id' is required by a 'remove' change`).
-        public func change() throws -> NodeChange {
-            switch type {
-            case .add: return .add(try item.required("item", by: type), index: index.map { $0 - 1 })
-            case .remove: return .remove(id: try id.required("id", by: type))
-            case .replace: return .replace(id: try id.required("id", by: type), item: try item.required("item", by: type))
-            case .position: return .position(id: try id.required("id", by: type), position: position, dragging: dragging)
-            case .dimensions:
-                let size = try dimensions.required("dimensions", by: type)
-                return .dimensions(id: try id.required("id", by: type), width: size.width, height: size.height)
-            case .select: return .select(id: try id.required("id", by: type), selected: selected ?? false)
-            }
+    /// The change `fields` describe.
+    public init(_ fields: Fields) throws {
+        let placement = fields.extra
+        switch fields.type {
+        case .add: self = .add(try fields.requiredItem(), index: fields.index.map { $0 - 1 })
+        case .remove: self = .remove(id: try fields.requiredId())
+        case .replace: self = .replace(id: try fields.requiredId(), item: try fields.requiredItem())
+        case .position: self = .position(id: try fields.requiredId(), position: placement.position, dragging: placement.dragging)
+        case .dimensions:
+            let size = try placement.dimensions.required("dimensions", by: fields.type)
+            self = .dimensions(id: try fields.requiredId(), width: size.width, height: size.height)
+        case .select: self = .select(id: try fields.requiredId(), selected: fields.selected ?? false)
         }
     }
 }

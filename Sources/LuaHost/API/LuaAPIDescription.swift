@@ -85,6 +85,7 @@ public enum LuaAPIDescription {
             if range.upperBound != Int.max { fields.append(JSONField("max", .number(Double(range.upperBound)))) }
         case .boolean: fields.append(JSONField("kind", .string("boolean")))
         case .string: fields.append(JSONField("kind", .string("string")))
+        case .stringOrNumber: fields.append(JSONField("kind", .string("stringOrNumber")))
         case .choice(let names):
             fields.append(JSONField("kind", .string("choice")))
             fields.append(JSONField("choices", .array(names.map(JSONValue.string))))

@@ -27,7 +27,7 @@ enum GraphConversions {
     /// or a number), an element object, or a table with a string `id`.
     static func ids(_ list: LuaTableReader, field: String) throws -> [String] {
         let arguments = list.arguments, L = arguments.L
-        return try list.elements { type, i in
+        return try list.elements(of: LuaOption.subject(field, inTable: true)) { type, i in
             if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
             if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
             guard type == LUA_TTABLE else {

@@ -17,7 +17,9 @@ final class LiveSession {
     let server: LiveServer
     /// Seconds between ticks at most `fps` a second.
     let interval: Double
-    /// The `fl.live` options table, read again (its style functions called again) for each new scene.
+    /// The `fl.live` options table, read again (its style functions called again) for each new scene: the
+    /// session's own (kept in the registry, let go with the session), so it draws with them as long as it serves,
+    /// also once Lua no longer reaches its simulation.
     private let styleOptions: LuaReference?
     /// d3's timer: on until the layout cools, on again when restarted (a drag, a reheat, a change from a page).
     var running = true
@@ -237,12 +239,7 @@ final class LiveSession {
         let arguments = LuaArguments(L, function: "fl.live")
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        styleOptions?.push(L)
-        // No options, or options the collector has taken with a simulation no longer held: no styles.
-        if styleOptions == nil || lua_type(L, -1) != LUA_TTABLE {
-            if styleOptions != nil { lua_settop(L, -2) }
-            lua_createtable(L, 0, 0)
-        }
+        if let styleOptions { styleOptions.push(L) } else { lua_createtable(L, 0, 0) }
         // The table is `fl.live`'s argument 2, as its errors say.
         let options = try OptionsReader(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: 2), LiveOptions.table)
         let settings = try GraphPictureOptions.settings.read(options, styling: .init(graph: simulation.graph))

@@ -25,7 +25,7 @@ enum DataTableBindings {
     static let write: LuaFunction = { L in
         LuaBinding.run(L) { arguments in
             let path = try arguments.path(1)
-            let rows = try LuaTableReader(arguments, 2).elements { type, position -> [String: DataCell] in
+            let rows = try LuaTableReader(arguments, 2).elements(of: nil) { type, position -> [String: DataCell] in
                 guard type == LUA_TTABLE else {
                     throw arguments.error(2, "row \(position): a table expected, got \(LuaValues.typeName(arguments.L, -1))")
                 }

@@ -272,12 +272,40 @@ enum ElementBindings {
         }
     }
 
+    /// Value 3 as number field `key`: a number, or nil (a numeric string is refused, as the records refuse it).
     private static func optionalNumber(_ arguments: LuaArguments, _ key: String) throws -> Double? {
-        if arguments.isNil(3) { return nil }
-        guard let value = LuaValues.number(arguments.L, 3) else {
-            throw LuaError("field '\(key)': number expected, got \(LuaValues.typeName(arguments.L, 3))")
+        switch lua_type(arguments.L, 3) {
+        case LUA_TNIL: return nil
+        case LUA_TNUMBER: return fl_tonumber(arguments.L, 3)
+        default: throw fieldError(arguments, key, expected: "number")
         }
-        return value
+    }
+
+    /// Value 3 as text field `key` of an element whose record `record` declares it: a string, a number only where
+    /// the record takes one as its text (a label, a parent's id), or nil.
+    private static func optionalText(_ arguments: LuaArguments, _ key: String, of record: LuaOptionTable) throws -> String? {
+        let L = arguments.L
+        let takesNumbers = if case .stringOrNumber? = record.option(key)?.value { true } else { false }
+        switch lua_type(L, 3) {
+        case LUA_TNIL: return nil
+        case LUA_TSTRING: return LuaValues.string(L, 3)
+        case LUA_TNUMBER where takesNumbers: return LuaValues.describe(L, 3)
+        default: throw fieldError(arguments, key, expected: takesNumbers ? "string or number" : "string")
+        }
+    }
+
+    /// Value 3 as boolean field `key`: `true` or `false` (nil is false).
+    private static func flag(_ arguments: LuaArguments, _ key: String) throws -> Bool {
+        switch lua_type(arguments.L, 3) {
+        case LUA_TNIL: return false
+        case LUA_TBOOLEAN: return lua_toboolean(arguments.L, 3) != 0
+        default: throw fieldError(arguments, key, expected: "boolean")
+        }
+    }
+
+    /// The error for field `key` given value 3 of another kind than `expected`.
+    private static func fieldError(_ arguments: LuaArguments, _ key: String, expected: String) -> LuaError {
+        LuaError("field '\(key)': \(expected) expected, got \(LuaValues.typeName(arguments.L, 3))")
     }
 
     private static func assign(_ arguments: LuaArguments, _ node: inout Node, _ key: String) throws {
@@ -290,13 +318,13 @@ enum ElementBindings {
         case "fz": node.fz = try optionalNumber(arguments, key)
         case "width": node.width = try optionalNumber(arguments, key)
         case "height": node.height = try optionalNumber(arguments, key)
-        case "label": node.label = try arguments.optionalString(3)
-        case "type": node.type = try arguments.optionalString(3)
-        case "parent", "parentId": node.parentId = try arguments.optionalString(3)
-        case "selected": node.selected = arguments.boolean(3)
-        case "deletable": node.deletable = arguments.boolean(3)
-        case "hidden": node.hidden = arguments.boolean(3)
-        case "dragging": node.dragging = arguments.boolean(3)
+        case "label": node.label = try optionalText(arguments, key, of: GraphRecordOptions.node)
+        case "type": node.type = try optionalText(arguments, key, of: GraphRecordOptions.node)
+        case "parent", "parentId": node.parentId = try optionalText(arguments, key, of: GraphRecordOptions.node)
+        case "selected": node.selected = try flag(arguments, key)
+        case "deletable": node.deletable = try flag(arguments, key)
+        case "hidden": node.hidden = try flag(arguments, key)
+        case "dragging": node.dragging = try flag(arguments, key)
         case "data": node.data = try dataFields(arguments)
         case "id", "index", "degree", "handles":
             throw GraphError("node field '\(key)' is read-only")
@@ -307,10 +335,10 @@ enum ElementBindings {
 
     private static func assign(_ arguments: LuaArguments, _ edge: inout Edge, _ key: String) throws {
         switch key {
-        case "label": edge.label = try arguments.optionalString(3)
-        case "type": edge.type = try arguments.optionalString(3)
-        case "selected": edge.selected = arguments.boolean(3)
-        case "deletable": edge.deletable = arguments.boolean(3)
+        case "label": edge.label = try optionalText(arguments, key, of: GraphRecordOptions.edge)
+        case "type": edge.type = try optionalText(arguments, key, of: GraphRecordOptions.edge)
+        case "selected": edge.selected = try flag(arguments, key)
+        case "deletable": edge.deletable = try flag(arguments, key)
         case "data": edge.data = try dataFields(arguments)
         case "id", "source", "target", "sourceHandle", "targetHandle":
             throw GraphError("edge field '\(key)' is read-only (use applyEdgeChanges to replace the edge)")

@@ -158,7 +158,7 @@ enum ForceBindings {
     /// The vector `{x, y}` at stack `index`: two finite numbers, not both zero.
     private static func vector(_ arguments: LuaArguments, at index: Int32, argument n: Int32, subject: String) throws -> [Double] {
         let L = arguments.L
-        let numbers = try LuaTableReader(arguments, tableAt: index, argument: n).elements { type, i in
+        let numbers = try LuaTableReader(arguments, tableAt: index, argument: n).elements(of: subject) { type, i in
             guard type == LUA_TNUMBER, fl_tonumber(L, -1).isFinite else {
                 throw arguments.error(n, "\(subject): element \(i) is \(type == LUA_TNUMBER ? LuaValues.describe(L, -1) : LuaValues.typeName(L, -1)), a finite number expected")
             }
@@ -173,7 +173,7 @@ enum ForceBindings {
     /// The edge ids of the list at stack `index` (ids, numbers or edge references).
     private static func edgeIds(_ arguments: LuaArguments, at index: Int32, argument n: Int32, subject: String) throws -> [String] {
         let L = arguments.L
-        return try LuaTableReader(arguments, tableAt: index, argument: n).elements { type, i in
+        return try LuaTableReader(arguments, tableAt: index, argument: n).elements(of: subject) { type, i in
             if let edge = LuaObject.get(L, -1, ElementReference.self), edge.kind == .edge { return edge.id }
             if type == LUA_TSTRING || type == LUA_TNUMBER { return LuaValues.describe(L, -1) }
             throw arguments.error(n, "\(subject): element \(i) is \(LuaValues.typeName(L, -1)), an edge id expected")

@@ -253,7 +253,7 @@ enum GraphBindings {
     /// Reads argument `n` as an array of tables, each converted by `convert`.
     static func list<T>(_ arguments: LuaArguments, _ n: Int32, _ convert: (LuaTableReader) throws -> T) throws -> [T] {
         let L = arguments.L
-        return try LuaTableReader(arguments, n).elements { type, i in
+        return try LuaTableReader(arguments, n).elements(of: nil) { type, i in
             guard type == LUA_TTABLE else {
                 throw arguments.error(n, "element \(i): table expected, got \(LuaValues.typeName(L, -1))")
             }

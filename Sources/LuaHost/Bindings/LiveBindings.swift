@@ -56,7 +56,7 @@ enum LiveBindings {
         } catch let error as LiveServerError {
             throw LuaError("fl.live: \(error)")
         }
-        let styles = arguments.isNil(2) ? nil : LuaReference(L, 2, owner: simulation)
+        let styles = arguments.isNil(2) ? nil : LuaReference(L, 2)
         let session = LiveSession(simulation: simulation, server: server, framesPerSecond: settings.framesPerSecond, styleOptions: styles)
         do {
             try simulation.running(in: L) { try session.turn(L) }

@@ -14,9 +14,16 @@ enum OutputPath {
     ]
 
     /// Argument `n` as the path of a file the caller writes in `format` ("SVG" or "HTML", whose extension is
-    /// `ext`); a path whose extension names another format is refused. Nil in a notebook when none is given.
+    /// `ext`); a path whose extension names another format is refused. Nil in a notebook when none is given;
+    /// elsewhere a missing path (or a table in its place: the options given first) is refused saying why.
     static func argument(_ arguments: LuaArguments, _ n: Int32, writing format: String, ext: String) throws -> String? {
-        if InlineDisplay.sink(arguments.L) != nil && arguments.isNil(n) { return nil }
+        let L = arguments.L
+        if InlineDisplay.sink(L) != nil {
+            if arguments.isNil(n) { return nil }
+        } else if arguments.isNil(n) || lua_type(L, n) == LUA_TTABLE {
+            let got = lua_type(L, n) == LUA_TNONE ? "no value" : LuaValues.typeName(L, n)
+            throw arguments.error(n, "the path of the .\(ext) file to write expected, got \(got): only a notebook shows \(format) without writing a file")
+        }
         let path = try arguments.path(n)
         let named = URL(fileURLWithPath: path).pathExtension
         if let other = formats[named.lowercased()], other != format {

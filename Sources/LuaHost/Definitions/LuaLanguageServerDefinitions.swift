@@ -130,7 +130,8 @@ public enum LuaLanguageServerDefinitions {
         case .number: return "number"
         case .integer: return "integer"
         case .boolean: return "boolean"
-        case .string: return "string|number"
+        case .string: return "string"
+        case .stringOrNumber: return "string|number"
         case .choice(let names): return names.map { "\"\($0)\"" }.joined(separator: "|")
         case .choiceOrVector(let names): return names.map { "\"\($0)\"" }.joined(separator: "|") + "|number[]"
         case .choices(let names): return "(" + names.map { "\"\($0)\"" }.joined(separator: "|") + ")[]"

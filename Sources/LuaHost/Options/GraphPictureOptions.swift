@@ -80,7 +80,7 @@ public enum LayoutExplanationOptions {
 
     /// The fields of `cells = {...}`.
     public static let cells = LuaSettingsTable<LayoutExplanationRequest.Cells>("fl.svg.graph cells", [
-        LuaSetting("node", \.node, required: "the id of the node whose sum is drawn"),
+        LuaSetting("node", \.node, "the id of the node whose sum is drawn").required().takingNumbers(),
         LuaSetting("theta", \.theta, described: "the force's theta", "the Barnes-Hut theta: a cell is one body when its width / distance < theta"),
         LuaSetting("force", \.force, described: "the simulation's one many-body force", "the name of the many-body force"),
     ])

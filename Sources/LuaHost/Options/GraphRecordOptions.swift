@@ -5,11 +5,11 @@ import GraphModel
 /// `g:connect{...}`, change lists, `g:deleteElements{...}`, `g:restore(...)`): declared like options, so a misspelt
 /// field is refused with the nearest name instead of being dropped.
 public enum GraphRecordOptions {
-    private static let parent = LuaSetting<Node>("parent", \.parentId, "the parent node's id (React Flow's parentId)")
+    private static let parent = LuaSetting<Node>("parent", \.parentId, "the parent node's id (React Flow's parentId)").takingNumbers()
 
     /// The fields of a node: GraphModel's `Node`, each field one line.
     private static let nodeFields: [LuaSetting<Node>] = [
-        LuaSetting("id", \.id, "the node's id (a number is turned into a string)").required(),
+        LuaSetting("id", \.id, "the node's id (a number is turned into a string)").required().takingNumbers(),
         LuaSetting("x", \.position.x, described: "placed by a simulation", "position x (relative to the parent)"),
         LuaSetting("y", \.position.y, described: "placed by a simulation", "position y"),
         LuaSetting("z", \.position.z, "position z (3D)"),
@@ -21,7 +21,7 @@ public enum GraphRecordOptions {
         LuaSetting("width", \.width, "width (a node with width and height is drawn as a box)"),
         LuaSetting("height", \.height, "height"),
         LuaSetting("handles", \.handles, handle, shape: "{{id =, type = \"source\" | \"target\", position = \"top\" | ...}, ...}", "connection points"),
-        LuaSetting("label", \.label, "display label"),
+        LuaSetting("label", \.label, "display label").takingNumbers(),
         LuaSetting("type", \.type, "node type"),
         LuaSetting("selected", \.selected, "selected"),
         LuaSetting("deletable", \.deletable, "whether deleteElements may remove it"),
@@ -30,20 +30,20 @@ public enum GraphRecordOptions {
 
     /// The fields of one of a node's `handles`: GraphModel's `Handle`.
     public static let handle = LuaSettingsTable<Handle>("g:addNode handle", record: true, [
-        LuaSetting("id", \.id, "the handle's id (none: the node's default handle of its type)"),
+        LuaSetting("id", \.id, "the handle's id (none: the node's default handle of its type)").takingNumbers(),
         LuaSetting("type", \.type, "whether edges leave or arrive here"),
         LuaSetting("position", \.position, "the side of the node"),
     ])
 
     /// The fields of an edge: GraphModel's `Edge`, each field one line.
     private static let edgeFields: [LuaSetting<Edge>] = [
-        LuaSetting("source", \.source, "the source node's id").required(),
-        LuaSetting("target", \.target, "the target node's id").required(),
-        LuaSetting("id", \.id, described: "`xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique", "the edge's id"),
-        LuaSetting("sourceHandle", \.sourceHandle, "the source handle's id"),
-        LuaSetting("targetHandle", \.targetHandle, "the target handle's id"),
+        LuaSetting("source", \.source, "the source node's id").required().takingNumbers(),
+        LuaSetting("target", \.target, "the target node's id").required().takingNumbers(),
+        LuaSetting("id", \.id, described: "`xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique", "the edge's id").takingNumbers(),
+        LuaSetting("sourceHandle", \.sourceHandle, "the source handle's id").takingNumbers(),
+        LuaSetting("targetHandle", \.targetHandle, "the target handle's id").takingNumbers(),
         LuaSetting("data", \.data, "free-form data fields"),
-        LuaSetting("label", \.label, "display label"),
+        LuaSetting("label", \.label, "display label").takingNumbers(),
         LuaSetting("type", \.type, "edge type"),
         LuaSetting("selected", \.selected, "selected"),
         LuaSetting("deletable", \.deletable, "whether deleteElements may remove it"),
@@ -91,27 +91,30 @@ public enum GraphRecordOptions {
     /// The declaration of `g:deleteElements{...}`.
     public static var deleteElements: LuaOptionTable { deletion.table }
     /// One change of `g:applyNodeChanges{...}`: GraphModel's `NodeChange.Fields`.
-    public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, [
-        LuaSetting("type", \.type, "what the change does").required(),
-        LuaSetting("id", \.id, "the node (all but add)"),
-        LuaSetting("item", \.item, nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", expected: "a node", { node, _ in node },
-                   "the node to add or the replacement"),
-        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
-        LuaSetting("position", \.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
-        LuaSetting("dragging", \.dragging, "whether the node is being dragged"),
-        LuaSetting("dimensions", \.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
-        LuaSetting("selected", \.selected, "the new selection state"),
-    ])
+    public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, changeFields(
+        "node", item: nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", placing: [
+            LuaSetting("position", \.extra.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
+            LuaSetting("dragging", \.extra.dragging, "whether the node is being dragged"),
+            LuaSetting("dimensions", \.extra.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
+        ]))
 
     /// One change of `g:applyEdgeChanges{...}`: GraphModel's `EdgeChange.Fields`.
-    public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, [
-        LuaSetting("type", \.type, "what the change does").required(),
-        LuaSetting("id", \.id, "the edge (all but add)"),
-        LuaSetting("item", \.item, addedEdge, shape: "an edge, as g:addEdge takes it", expected: "an edge", { edge, _ in edge },
-                   "the edge to add or the replacement"),
-        LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
-        LuaSetting("selected", \.selected, "the new selection state"),
-    ])
+    public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, changeFields(
+        "edge", item: addedEdge, shape: "an edge, as g:addEdge takes it", placing: []))
+
+    /// The fields of a change of `element`s (GraphModel's `ChangeFields`): those every change takes, `item` read by
+    /// `item`'s declaration (`shape` for the docs), and before `selected` the fields only this list's changes take.
+    private static func changeFields<Change: ElementChange>(
+        _ element: String, item: LuaSettingsTable<Change.Element>, shape: String, placing extra: [LuaSetting<ChangeFields<Change>>]
+    ) -> [LuaSetting<ChangeFields<Change>>] where Change.Element: LuaSettable {
+        [
+            LuaSetting("type", \.type, "what the change does").required(),
+            LuaSetting("id", \.id, "the \(element) (all but add)").takingNumbers(),
+            LuaSetting("item", \.item, item, shape: shape, expected: "a\(element.first == "e" ? "n" : "") \(element)", { item, _ in item },
+                       "the \(element) to add or the replacement"),
+            LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
+        ] + extra + [LuaSetting("selected", \.selected, "the new selection state")]
+    }
 
     /// The declaration of one change of `g:applyNodeChanges{...}`.
     public static var nodeChange: LuaOptionTable { nodeChangeFields.table }

@@ -11,8 +11,10 @@ public struct LuaOption: Sendable {
         case integer(ClosedRange<Int>)
         /// `true` or `false`.
         case boolean
-        /// A string (a number is accepted and formatted, as Lua does).
+        /// A string (a number is refused: `colour = 5` is no colour).
         case string
+        /// A string, or a number taken as its text as `tostring` writes it (an id, a label: `id = 1` is `"1"`).
+        case stringOrNumber
         /// One of these strings.
         case choice([String])
         /// One of these strings, or a vector `{x, y}` (a direction).
@@ -133,6 +135,7 @@ public struct LuaOption: Sendable {
         switch value {
         case .number(let range):
             if range == Self.finite { return "number" }
+            if range == -Double.infinity...Double.infinity { return "number, inf or -inf" }
             if range.upperBound == Self.finite.upperBound { return "number ≥ \(Self.format(range.lowerBound))" }
             if range.upperBound == .infinity { return "number ≥ \(Self.format(range.lowerBound)), or inf" }
             return "number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
@@ -142,6 +145,7 @@ public struct LuaOption: Sendable {
             return "integer from \(range.lowerBound) to \(range.upperBound)"
         case .boolean: return "boolean"
         case .string: return "string"
+        case .stringOrNumber: return "string or number"
         case .choice(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ")
         case .choiceOrVector(let names): return names.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or `{x, y}`"
         case .choices(let names): return "a list of " + names.map { "`\"\($0)\"`" }.joined(separator: ", ")
@@ -168,16 +172,22 @@ public struct LuaOption: Sendable {
 
     /// Why a number given for the option is refused (`a number from 0 to 1 expected, got 2`), nil when it is
     /// accepted: the one check of a number against an option, for options tables and force options alike. A
-    /// per-element number must be finite.
+    /// per-element number must be finite; NaN, or an infinity where none is accepted, is told so plainly (`a
+    /// finite number ≥ 0 expected, got inf`).
     public func refusal(of value: Double) -> String? {
         let accepted: Bool
+        var wanted = expected
         switch self.value {
-        case .number(let range): accepted = range.contains(value)
+        case .number(let range):
+            accepted = range.contains(value)
+            if !value.isFinite, range.upperBound == Self.finite.upperBound, range != Self.finite { wanted = "a finite " + accepts }
         case .integer(let range): accepted = value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound)
-        default: accepted = value.isFinite
+        default:
+            accepted = value.isFinite
+            wanted = "a finite number"
         }
         guard !accepted else { return nil }
-        return "\(perElement ? "a finite number" : expected) expected, got \(Self.given(value))"
+        return "\(wanted) expected, got \(Self.given(value))"
     }
 
     /// How an error names the option `name`, by one rule: `field 'x'` for a key of a table (`fl.force.link{x = }`,

@@ -102,7 +102,8 @@ extension LuaSetting {
             guard try reader.pushTable(key) else { return }
             let arguments = reader.fields.arguments, L = arguments.L, argument = reader.fields.argument
             defer { fl_pop(L, 1) }
-            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: argument).elements { type, i in
+            let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: argument)
+            settings[keyPath: property] = try list.elements(of: LuaOption.subject(key, inTable: true)) { type, i in
                 switch type {
                 case LUA_TSTRING where named != nil: return named!(LuaValues.string(L, -1)!)
                 case LUA_TTABLE: return try record.read(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: argument), into: fresh(i))
@@ -123,14 +124,6 @@ extension LuaSetting {
         write = { settings, reader, _ in
             let given = try reader.oneOrMoreChoices(key, as: Choice.self)
             settings[keyPath: property] = Choice.allCases.filter(given.contains)
-        }
-    }
-
-    /// A string setting that must be given.
-    public init(_ key: String, _ property: WritableKeyPath<Settings, String> & Sendable, required doc: String) {
-        option = LuaOption(key, .string, default: .required, doc)
-        write = { settings, reader, _ in
-            if let value = try reader.optionalString(key) { settings[keyPath: property] = value }
         }
     }
 

@@ -15,6 +15,18 @@ public protocol LuaSettable {
     static func range(of setting: PartialKeyPath<Self>) -> ClosedRange<Double>?
 }
 
+/// Settings whose ranges are a table, setting by setting (LuaHost's own: `g:show`'s and `sim:run`'s): `range(of:)`
+/// looks the setting up in it.
+public protocol LuaRangeTable: LuaSettable {
+    /// The range of each numeric setting; a setting not listed has none.
+    static var ranges: [PartialKeyPath<Self>: ClosedRange<Double>] { get }
+}
+
+extension LuaRangeTable {
+    /// The setting's range in `ranges`.
+    public static func range(of setting: PartialKeyPath<Self>) -> ClosedRange<Double>? { ranges[setting] }
+}
+
 extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
 extension MultilevelOptions: LuaSettable {}
@@ -48,8 +60,7 @@ extension Edge: LuaSettable {}
 extension Handle: LuaSettable {}
 extension Point: LuaSettable {}
 extension NodeChange.Size: LuaSettable {}
-extension NodeChange.Fields: LuaSettable {}
-extension EdgeChange.Fields: LuaSettable {}
+extension ChangeFields: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
@@ -112,12 +123,16 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
         write = { settings, reader, _ in settings[keyPath: property] = try reader.optionalString(key) ?? settings[keyPath: property] }
     }
 
-    /// Another name of the string setting `original` declares (`color` for `colour`): the same value, taken only
-    /// when `original` is not given.
+    /// Another name of the string setting `original` declares (`color` for `colour`): the same value; a table that
+    /// gives both names is refused, naming both.
     public init(_ key: String, alias original: LuaSetting, _ property: WritableKeyPath<Settings, String?> & Sendable) {
         option = LuaOption(key, original.option.value, default: original.option.default, "the same as `\(original.option.name)`")
+        let name = original.option.name
         write = { settings, reader, _ in
-            guard !reader.has(original.option.name) else { return }
+            if reader.has(name) {
+                let both = "\(LuaOption.subject(name, inTable: true)) and \(LuaOption.subject(key, inTable: true))"
+                throw reader.fields.arguments.error(reader.fields.argument, "\(both) name one setting: give one of them")
+            }
             settings[keyPath: property] = try reader.optionalString(key)
         }
     }
@@ -157,19 +172,13 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
             guard try reader.pushTable(key) else { return }
             let arguments = reader.fields.arguments, L = arguments.L
             defer { fl_pop(L, 1) }
-            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument).elements { type, i in
+            settings[keyPath: property] = try LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument).elements(of: LuaOption.subject(key, inTable: true)) { type, i in
                 guard type == LUA_TTABLE else {
                     throw arguments.error(reader.fields.argument, "field '\(key)'[\(i)]: table expected, got \(LuaValues.typeName(L, -1))")
                 }
                 return try record.read(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.fields.argument))
             }
         }
-    }
-
-    /// A Lua function (`signature` for the docs) kept as a reference, or nil (absent).
-    public init(_ key: String, _ property: WritableKeyPath<Settings, LuaReference?> & Sendable, signature: String, _ doc: String) {
-        option = LuaOption(key, .function(signature), doc)
-        write = { settings, reader, _ in settings[keyPath: property] = try reader.function(key) }
     }
 
     /// A string setting that may be off (nil): its default is the struct's, or what the module fills in as
@@ -295,6 +304,13 @@ public struct LuaSetting<Settings: LuaSettable>: Sendable {
     /// The setting as a table must give it: absent, it is refused.
     public func required() -> LuaSetting {
         LuaSetting(LuaOption(option.name, option.value, default: .required, option.doc), write)
+    }
+
+    /// The string setting taking a number too, as its text (an id, a label: `id = 1` is `"1"`); a string setting
+    /// not so declared refuses a number.
+    public func takingNumbers() -> LuaSetting {
+        guard case .string = option.value else { preconditionFailure("\(option.name): only a string setting takes a number as its text") }
+        return LuaSetting(LuaOption(option.name, .stringOrNumber, default: option.default, option.doc), write)
     }
 
     private init(_ option: LuaOption, _ write: @escaping @Sendable (inout Settings, OptionsReader, ElementStyles.Elements?) throws -> Void) {

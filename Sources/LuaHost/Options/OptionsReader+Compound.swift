@@ -65,7 +65,7 @@ extension OptionsReader {
         case LUA_TNIL: return []
         case LUA_TTABLE:
             let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: fields.argument)
-            return try list.elements { type, i in try choice(type, "\(name)[\(i)]") }
+            return try list.elements(of: LuaOption.subject(name, inTable: true)) { type, i in try choice(type, "\(name)[\(i)]") }
         case let type: return [try choice(type, name)]
         }
     }
@@ -83,7 +83,7 @@ extension OptionsReader {
             return .mostConnected(Int(fl_tointeger(L, -1)))
         case LUA_TTABLE:
             let list = LuaTableReader(fields.arguments, tableAt: lua_absindex(L, -1), argument: fields.argument)
-            return .nodes(try list.elements { type, position in
+            return .nodes(try list.elements(of: LuaOption.subject(name, inTable: true)) { type, position in
                 guard type == LUA_TSTRING, let id = LuaValues.string(L, -1) else {
                     throw error(name, expected: "a node id at [\(position)]", got: LuaValues.typeName(L, -1))
                 }

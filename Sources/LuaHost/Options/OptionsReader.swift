@@ -37,17 +37,7 @@ public struct OptionsReader {
     /// described as messages show it (`name`, or `[1]` for another key), or nil: the one check of a table's keys,
     /// for options tables and for the tables a sweep spec or an exercise returns.
     public static func firstUndeclaredKey(_ L: OpaquePointer, table: Int32, declared: (String) -> Bool) -> String? {
-        lua_pushnil(L)
-        while lua_next(L, table) != 0 {
-            fl_pop(L, 1)
-            let name = LuaValues.string(L, -1)
-            if lua_type(L, -1) != LUA_TSTRING || !(name.map(declared) ?? false) {
-                let key = lua_type(L, -1) == LUA_TSTRING ? name ?? "?" : "[\(LuaValues.describe(L, -1))]"
-                fl_pop(L, 1)
-                return key
-            }
-        }
-        return nil
+        LuaTableReader.firstKey(L, table: table) { lua_type(L, -1) == LUA_TSTRING && (LuaValues.string(L, -1).map(declared) ?? false) }
     }
 
     /// The declaration of `name`; reading an undeclared option is a programming error.
@@ -103,13 +93,19 @@ public struct OptionsReader {
         return value
     }
 
-    /// A whole-number option, or its declared default (nil when it has none).
+    /// A whole-number option, or its declared default (nil when it has none): NaN or an infinity is refused as
+    /// what the option takes (`an integer ≥ 1 expected, got nan`), a fraction as Lua refuses it.
     public func optionalInteger(_ name: String) throws -> Int? {
         guard case .integer(let range) = option(name).value else { preconditionFailure(misread(name, as: "integer")) }
-        guard let value = try fields.integer(name) else {
+        guard let number = try fields.number(name) else {
             try checkNotRequired(name)
             return numericDefault(name).map { Int($0) }
         }
+        guard number.isFinite else { throw error(name, expected: option(name).expected, got: LuaOption.given(number)) }
+        guard number == number.rounded(), abs(number) < 9e18 else {
+            throw fields.arguments.error(fields.argument, "field '\(name)': number has no integer representation")
+        }
+        let value = Int(number)
         guard range.contains(value) else { throw error(name, expected: option(name).expected, got: String(value)) }
         return value
     }
@@ -147,14 +143,17 @@ public struct OptionsReader {
         return value
     }
 
-    /// A string option (or choice), or its declared default (nil when it has none).
+    /// A string option (or choice), or its declared default (nil when it has none); a number only for an option
+    /// declared `.stringOrNumber`.
     public func optionalString(_ name: String) throws -> String? {
         let option = option(name)
+        let numbers: Bool
         switch option.value {
-        case .string, .choice: break
+        case .string, .choice: numbers = false
+        case .stringOrNumber: numbers = true
         default: preconditionFailure(misread(name, as: "string"))
         }
-        guard let value = try fields.string(name) else {
+        guard let value = try fields.string(name, numbers: numbers) else {
             try checkNotRequired(name)
             if case .text(let text) = option.default { return text }
             return nil
@@ -201,7 +200,7 @@ public struct OptionsReader {
         guard given == LUA_TTABLE else { throw error(name, expected: "a list of names (\(listed))", got: LuaValues.typeName(L, -1)) }
         let list = LuaTableReader(fields.arguments, tableAt: lua_absindex(L, -1), argument: fields.argument)
         guard list.count > 0 else { throw error(name, expected: "a list of names (\(listed))", got: "an empty list") }
-        return try list.elements { element, position in
+        return try list.elements(of: LuaOption.subject(name, inTable: true)) { element, position in
             guard element == LUA_TSTRING, let value = LuaValues.string(L, -1) else {
                 throw fields.arguments.error(fields.argument, "field '\(name)'[\(position)]: a name expected, got \(LuaValues.typeName(L, -1))")
             }
@@ -230,7 +229,7 @@ public struct OptionsReader {
         guard try pushTable(name) else { return [] }
         defer { fl_pop(L, 1) }
         let list = LuaTableReader(fields.arguments, tableAt: lua_gettop(L), argument: fields.argument)
-        let values = try list.elements { type, position in
+        let values = try list.elements(of: LuaOption.subject(name, inTable: true)) { type, position in
             let value = type == LUA_TNUMBER ? fl_tonumber(L, -1) : nil
             guard let value, !finite || value.isFinite else {
                 let got = value.map(LuaOption.given) ?? LuaValues.typeName(L, -1)

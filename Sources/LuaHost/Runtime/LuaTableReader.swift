@@ -63,23 +63,15 @@ public struct LuaTableReader {
         }
     }
 
-    /// An integer field, or nil when absent.
-    public func integer(_ name: String) throws -> Int? {
-        guard let value = try number(name) else { return nil }
-        guard value == value.rounded(), abs(value) < 9e18 else {
-            throw arguments.error(argument, "field '\(name)': number has no integer representation")
-        }
-        return Int(value)
-    }
-
-    /// A string field (numbers are formatted as Lua does), or nil when absent.
-    public func string(_ name: String) throws -> String? {
+    /// A string field, or nil when absent; a number is refused, or taken as its text (as `tostring` writes it)
+    /// when `numbers`.
+    public func string(_ name: String, numbers: Bool) throws -> String? {
         defer { fl_pop(L, 1) }
         switch push(name) {
         case LUA_TNIL: return nil
         case LUA_TSTRING: return LuaValues.string(L, -1)
-        case LUA_TNUMBER: return LuaValues.describe(L, -1)
-        default: throw fieldError(name, expected: "string")
+        case LUA_TNUMBER where numbers: return LuaValues.describe(L, -1)
+        default: throw fieldError(name, expected: numbers ? "string or number" : "string")
         }
     }
 
@@ -119,13 +111,45 @@ public struct LuaTableReader {
     }
 
     /// Maps the elements 1...count: each is pushed on top of the stack while `body` gets its type and position,
-    /// and popped after.
-    public func elements<T>(_ body: (_ type: Int32, _ position: Int) throws -> T) throws -> [T] {
+    /// and popped after. A key outside the list (a name, a place past its end) is refused: `list` names the list
+    /// in the message (`field 'handles'`), nil when it is the argument itself.
+    public func elements<T>(of list: String?, _ body: (_ type: Int32, _ position: Int) throws -> T) throws -> [T] {
+        if index != 0, let key = Self.firstKeyOutsideList(L, table: index) {
+            throw arguments.error(argument, Self.notInList(key, list))
+        }
         guard count > 0 else { return [] }
         return try (1...count).map { i in
             let type = push(at: i)
             defer { fl_pop(L, 1) }
             return try body(type, i)
         }
+    }
+
+    /// The first key (in Lua's traversal order) of the table at `table` that is not one of its list's places
+    /// 1...#table, described as `firstKey` describes it, or nil: the one check that a list is only a list.
+    public static func firstKeyOutsideList(_ L: OpaquePointer, table: Int32) -> String? {
+        let count = lua_Integer(lua_rawlen(L, table))
+        return firstKey(L, table: table) { lua_isinteger(L, -1) != 0 && 1 <= lua_tointegerx(L, -1, nil) && lua_tointegerx(L, -1, nil) <= count }
+    }
+
+    /// The message for `key` found in a list that holds nothing but its elements (`list` names it, as
+    /// `elements(of:_:)` takes it).
+    public static func notInList(_ key: String, _ list: String?) -> String {
+        (list.map { "\($0): " } ?? "") + "key '\(key)' is not part of the list"
+    }
+
+    /// The first key (in Lua's traversal order) of the table at `table` that `accepted` refuses (it sees the key on
+    /// top of the stack), described as messages show a key: `name` for a string, `[1]` for a key of another type.
+    static func firstKey(_ L: OpaquePointer, table: Int32, accepted: () -> Bool) -> String? {
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            fl_pop(L, 1)
+            if !accepted() {
+                let key = lua_type(L, -1) == LUA_TSTRING ? LuaValues.string(L, -1) ?? "?" : "[\(LuaValues.describe(L, -1))]"
+                fl_pop(L, 1)
+                return key
+            }
+        }
+        return nil
     }
 }

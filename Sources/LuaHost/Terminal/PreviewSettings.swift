@@ -2,7 +2,7 @@ import Render
 
 /// What `g:show`'s braille preview is asked for: its size, a side not given filling the terminal (its width, its
 /// height less 2 lines for the prompt), and the nodes it labels.
-public struct PreviewSettings: LuaSettable, Sendable {
+public struct PreviewSettings: LuaRangeTable, Sendable {
     /// Width in characters.
     public var columns: Int?
     /// Height in lines.
@@ -13,13 +13,8 @@ public struct PreviewSettings: LuaSettable, Sendable {
     /// Both sides from the terminal, no labels.
     public init() {}
 
-    /// The range a side must lie in.
-    public static func range(of setting: PartialKeyPath<PreviewSettings>) -> ClosedRange<Double>? {
-        switch setting {
-        case \.columns, \.rows: 1...Double.infinity
-        default: nil
-        }
-    }
+    /// A side is at least 1.
+    public static var ranges: [PartialKeyPath<PreviewSettings>: ClosedRange<Double>] { [\.columns: 1...Double.infinity, \.rows: 1...Double.infinity] }
 
     /// The preview's columns and rows on a terminal of `terminal`'s size (at least 4 rows when the terminal's
     /// height is taken).

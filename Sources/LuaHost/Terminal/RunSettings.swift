@@ -2,7 +2,7 @@ import Render
 
 /// What `sim:run` is asked for, with its defaults: the tick limit, the script's callback after every tick, and
 /// whether, at what pace and with which nodes labelled the terminal's live view (`LiveView`) animates the layout.
-public struct RunSettings: LuaSettable {
+public struct RunSettings: LuaRangeTable {
     /// Stop after this many ticks; nil: only when alpha falls below alphaMin (or `sim:stop`).
     public var maxTicks: Int?
     /// The script's function called as `onTick(sim, tick)` after every tick; nil: none.
@@ -17,11 +17,6 @@ public struct RunSettings: LuaSettable {
     /// The defaults.
     public init() {}
 
-    /// The range a numeric setting must lie in.
-    public static func range(of setting: PartialKeyPath<RunSettings>) -> ClosedRange<Double>? {
-        switch setting {
-        case \.maxTicks, \.framesPerSecond: 0...Double.infinity
-        default: nil
-        }
-    }
+    /// A tick limit and a pace are 0 or more.
+    public static var ranges: [PartialKeyPath<RunSettings>: ClosedRange<Double>] { [\.maxTicks: 0...Double.infinity, \.framesPerSecond: 0...Double.infinity] }
 }

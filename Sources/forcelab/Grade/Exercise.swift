@@ -122,6 +122,10 @@ struct Exercise {
             throw GradeError.exercise("'\(path)': field 'graphs' must list the graphs to lay out")
         }
         graphs.push(L)
+        if let key = LuaTableReader.firstKeyOutsideList(L, table: lua_gettop(L)) {
+            fl_pop(L, 1)
+            throw GradeError.exercise("'\(path)': \(LuaTableReader.notInList(key, "field 'graphs'"))")
+        }
         let count = Int(lua_rawlen(L, -1))
         self.graphs = (0..<count).map { index in
             lua_rawgeti(L, -1, lua_Integer(index + 1))
@@ -136,6 +140,9 @@ struct Exercise {
             throw noChecks
         }
         defer { fl_pop(L, 1) }
+        if let key = LuaTableReader.firstKeyOutsideList(L, table: lua_gettop(L)) {
+            throw GradeError.exercise("'\(path)': \(LuaTableReader.notInList(key, "field 'checks'"))")
+        }
         let checkCount = Int(lua_rawlen(L, -1))
         guard checkCount > 0 else { throw noChecks }
         do {

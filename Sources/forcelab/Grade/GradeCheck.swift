@@ -94,7 +94,7 @@ struct GradeCheck {
                 LuaSetting("tolerance", \.tolerance, "how far from `at` it may be").required(),
             ]),
             kind("lua", [
-                LuaSetting("check", \.check, signature: "function(submission, reference) -> passed, message, score",
+                LuaSetting("check", \.check, function: "function(submission, reference) -> passed, message, score",
                            "judges one graph's layouts (read-only tables); score from 0 to 1, by default 1 when passed").required(),
             ]),
         ])

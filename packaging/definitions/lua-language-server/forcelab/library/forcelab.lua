@@ -40,10 +40,10 @@
 ---@field height? number picture height in pixels (default: `600`); accepts number from 1 to 1000000.
 ---@field padding? number space kept free around the content when fitting (default: `20`); accepts number from 0 to 1000000.
 ---@field viewport? any fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y) (default: `"fit"`); accepts `"fit"` or `{zoom =, x =, y =}`.
----@field title? string|number title drawn at the top; accepts string.
----@field background? string|number background colour (`"none"`: transparent) (default: `"#ffffff"`); accepts string.
+---@field title? string title drawn at the top; accepts string.
+---@field background? string background colour (`"none"`: transparent) (default: `"#ffffff"`); accepts string.
 ---@field fill? string|function node fill; a data field whose values are not colours is mapped to `palette` (default: by `group`, from `palette`); accepts colour, `function(node, i)` or node data field name.
----@field group? string|number the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
+---@field group? string the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
 ---@field palette? "tableau10"|"okabeIto" the colours of groups, and of `fill` by a data field (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
 ---@field stroke? string|function node outline colour (default: `"#ffffff"`); accepts colour, `function(node, i)` or node data field name.
 ---@field strokeWidth? number node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node) (default: `1.5`); accepts number from 0 to 1000000.
@@ -59,9 +59,9 @@
 ---@field edgeOffset? number how far step edges run straight out of a node before turning, and the least bulge of bezier edges, in pixels (default: `20`); accepts number from 0 to 1000000.
 ---@field edgeBorderRadius? number corner radius of smoothstep edges in pixels (default: `5`); accepts number from 0 to 1000000.
 ---@field legend? boolean draw a legend of the groups when nodes are coloured by group (default: `true`); accepts boolean.
----@field legendTitle? string|number heading of the legend (default: the `group` field's name); accepts string.
----@field frameFill? string|number fill of parent frames (default: `"#f4f6f9"`); accepts string.
----@field frameStroke? string|number outline of parent frames (default: `"#9aa5b1"`); accepts string.
+---@field legendTitle? string heading of the legend (default: the `group` field's name); accepts string.
+---@field frameFill? string fill of parent frames (default: `"#f4f6f9"`); accepts string.
+---@field frameStroke? string outline of parent frames (default: `"#9aa5b1"`); accepts string.
 ---@field fixedMark? boolean ring the nodes that have a fixed coordinate (`fx` or `fy`) (default: `true`); accepts boolean.
 ---@field arrowScale? number world units of arrow per unit of velocity (1: the distance a node moves in one tick) (default: the longest arrow is 48 pixels); accepts number from 1e-12 to 1e12.
 ---@field simulation? forcelab.Simulation the simulation whose velocities, forces and cells `arrows` and `cells` draw; accepts a simulation of the graph drawn.
@@ -76,9 +76,9 @@
 
 ---Options of `fl.svg.graph cells`.
 ---@class (exact) forcelab.options.svg.graph.cells: table<"node"|"theta"|"force", any>
----@field node string|number the id of the node whose sum is drawn (default: required); accepts string.
+---@field node string|number the id of the node whose sum is drawn (default: required); accepts string or number.
 ---@field theta? number the Barnes-Hut theta: a cell is one body when its width / distance < theta (default: the force's theta); accepts number from 0 to 1000000.
----@field force? string|number the name of the many-body force (default: the simulation's one many-body force); accepts string.
+---@field force? string the name of the many-body force (default: the simulation's one many-body force); accepts string.
 
 ---Options of `fl.svg.radar`.
 ---@class (exact) forcelab.options.svg.radar: table<"axes"|"series"|"width"|"height"|"title"|"divisions"|"grid"|"scale"|"min"|"max"|"fillOpacity"|"strokeWidth"|"markerRadius"|"palette"|"legend"|"fontSize"|"padding", any>
@@ -86,7 +86,7 @@
 ---@field series table one value per axis for each series (default: required); accepts `{{name =, values = {...}, colour =}, ...}`.
 ---@field width? number picture width in pixels (default: `640`); accepts number from 1 to 1000000.
 ---@field height? number picture height in pixels (default: `480`); accepts number from 1 to 1000000.
----@field title? string|number title drawn at the top; accepts string.
+---@field title? string title drawn at the top; accepts string.
 ---@field divisions? integer the number of grid rings (default: `5`); accepts integer from 1 to 1000.
 ---@field grid? "polygon"|"circle" the ring shape (default: `"polygon"`); accepts `"polygon"`, `"circle"`.
 ---@field scale? "shared"|"perAxis" one range for all axes, or one per axis (default: `"shared"`); accepts `"shared"`, `"perAxis"`.
@@ -102,17 +102,17 @@
 
 ---Options of `fl.svg.radar axis`.
 ---@class (exact) forcelab.options.svg.radar.axis: table<"name"|"min"|"max"|"better", any>
----@field name? string|number the axis label (default: `"axis i"`); accepts string.
+---@field name? string the axis label (default: `"axis i"`); accepts string.
 ---@field min? number the value at the centre (with `scale = "perAxis"`) (default: the chart's range); accepts number from -1e15 to 1e15.
 ---@field max? number the value at the rim (with `scale = "perAxis"`) (default: the chart's range); accepts number from -1e15 to 1e15.
 ---@field better? "lower"|"higher" which way is better (`"lower"`: nearer the centre), written under the axis name; accepts `"lower"`, `"higher"`.
 
 ---Options of `fl.svg.radar series`.
 ---@class (exact) forcelab.options.svg.radar.series: table<"name"|"values"|"colour"|"color", any>
----@field name? string|number the legend entry (default: `"series i"`); accepts string.
+---@field name? string the legend entry (default: `"series i"`); accepts string.
 ---@field values table one value per axis (default: required); accepts `{number, ...}`.
----@field colour? string|number the series colour (default: from `palette`); accepts string.
----@field color? string|number the same as `colour` (default: from `palette`); accepts string.
+---@field colour? string the series colour (default: from `palette`); accepts string.
+---@field color? string the same as `colour` (default: from `palette`); accepts string.
 
 ---Options of `fl.svg.plot`.
 ---@class (exact) forcelab.options.svg.plot: table<"series"|"recording"|"width"|"height"|"title"|"xLabel"|"yLabel"|"xMin"|"xMax"|"yMin"|"yMax"|"xScale"|"yScale"|"y2Label"|"y2Min"|"y2Max"|"y2Scale"|"palette"|"strokeWidth"|"legend"|"fontSize"|"padding", any>
@@ -120,16 +120,16 @@
 ---@field recording? forcelab.Recording plot the recording's series (by default all of them) against the tick; accepts a recording (`sim:record`).
 ---@field width? number picture width in pixels (default: `640`); accepts number from 1 to 1000000.
 ---@field height? number picture height in pixels (default: `400`); accepts number from 1 to 1000000.
----@field title? string|number title drawn at the top; accepts string.
----@field xLabel? string|number x axis label (default: `"tick"` with a recording); accepts string.
----@field yLabel? string|number y axis label; accepts string.
+---@field title? string title drawn at the top; accepts string.
+---@field xLabel? string x axis label (default: `"tick"` with a recording); accepts string.
+---@field yLabel? string y axis label; accepts string.
 ---@field xMin? number x axis start (default: from the data); accepts number from -1e15 to 1e15.
 ---@field xMax? number x axis end (default: from the data); accepts number from -1e15 to 1e15.
 ---@field yMin? number y axis start (default: from the data); accepts number from -1e15 to 1e15.
 ---@field yMax? number y axis end (default: from the data); accepts number from -1e15 to 1e15.
 ---@field xScale? "linear"|"log" x axis scale (`"log"`: values above 0, ticks at powers of ten) (default: `"linear"`); accepts `"linear"`, `"log"`.
 ---@field yScale? "linear"|"log" y axis scale (default: `"linear"`); accepts `"linear"`, `"log"`.
----@field y2Label? string|number label of the second y axis, on the right (for series with `axis = "right"`); accepts string.
+---@field y2Label? string label of the second y axis, on the right (for series with `axis = "right"`); accepts string.
 ---@field y2Min? number second y axis start (default: from its series); accepts number from -1e15 to 1e15.
 ---@field y2Max? number second y axis end (default: from its series); accepts number from -1e15 to 1e15.
 ---@field y2Scale? "linear"|"log" second y axis scale (default: `"linear"`); accepts `"linear"`, `"log"`.
@@ -141,11 +141,11 @@
 
 ---Options of `fl.svg.plot series`.
 ---@class (exact) forcelab.options.svg.plot.series: table<"name"|"x"|"y"|"colour"|"color"|"band"|"errorBars"|"marker"|"line"|"dash"|"axis", any>
----@field name? string|number the legend entry (with `recording`: the recording's series) (default: `"series i"`); accepts string.
+---@field name? string the legend entry (with `recording`: the recording's series) (default: `"series i"`); accepts string.
 ---@field x? table x values, as many as y values (not with `recording`) (default: 0, 1, 2, ...); accepts `{number, ...}`.
 ---@field y? table y values (not with `recording`) (default: required without `recording`); accepts `{number, ...}`.
----@field colour? string|number the line colour (default: from `palette`); accepts string.
----@field color? string|number the same as `colour` (default: from `palette`); accepts string.
+---@field colour? string the line colour (default: from `palette`); accepts string.
+---@field color? string the same as `colour` (default: from `palette`); accepts string.
 ---@field band? table a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd); accepts `{lower = {...}, upper = {...}} or {deviation = {...}}`.
 ---@field errorBars? table error bars at each point, given as `band` is; accepts `{lower = {...}, upper = {...}} or {deviation = {...}}`.
 ---@field marker? "none"|"circle"|"square"|"triangle"|"diamond" the shape drawn at each point (default: `"none"`); accepts `"none"`, `"circle"`, `"square"`, `"triangle"`, `"diamond"`.
@@ -167,13 +167,13 @@
 ---@field exactCrossingLimit? integer up to this many edges, every pair of edges is tested for crossing (default: `2000`); accepts integer ≥ 0.
 ---@field crossings? boolean count edge crossings; `false` leaves `crossings` out of the result and skips the count, the slowest figure on large layouts with long edges (default: `true`); accepts boolean.
 ---@field seed? integer seed of the source sample (default: `1`); accepts integer from 0 to 4294967295.
----@field weight? string|number the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
+---@field weight? string the numeric edge data field giving each edge's length: stress uses weighted shortest paths and edge lengths are divided by it (default: every edge 1); accepts string.
 ---@field only? ("stress"|"crossings"|"edgeLengthMean"|"edgeLengthCV"|"minAngle"|"overlaps"|"boxOverlaps"|"neighbourhoodPreservation")[] compute just these figures (the result's names); `sources` comes with `stress` and `neighbourhoodPreservation`, and the others cost nothing (default: every figure); accepts a list of `"stress"`, `"crossings"`, `"edgeLengthMean"`, `"edgeLengthCV"`, `"minAngle"`, `"overlaps"`, `"boxOverlaps"`, `"neighbourhoodPreservation"`.
 ---@field threads? integer threads for the shortest-path searches and nearest-neighbour queries of `stress` and `neighbourhoodPreservation`; the figures are the same whatever the count (default: the cores this process may use); accepts integer from 1 to 1024.
 
 ---Options of `fl.html.replay`.
 ---@class (exact) forcelab.options.html.replay: table<"title"|"fps"|"radius"|"edgeWidth"|"palette", any>
----@field title? string|number page title (default: `"forcelab replay"`); accepts string.
+---@field title? string page title (default: `"forcelab replay"`); accepts string.
 ---@field fps? number frames per second while playing (default: `30`); accepts number from 0.01 to 1000.
 ---@field radius? number|string|function node radius in pixels, from 0.01 to 1000 (default: `4`); accepts number, `function(node, i)` or numeric node data field name.
 ---@field edgeWidth? number|string|function edge width in pixels, from 0 to 1000 (default: `1`); accepts number, `function(edge, i)` or numeric edge data field name.
@@ -182,11 +182,11 @@
 ---Options of `fl.live`.
 ---@class (exact) forcelab.options.live: table<"port"|"host"|"fps"|"wait"|"fill"|"group"|"palette"|"stroke"|"strokeWidth"|"radius"|"labels"|"edgeStroke"|"edgeWidth"|"edgeOpacity", any>
 ---@field port? integer the port to listen on (0: a free one) (default: `0`); accepts integer from 0 to 65535.
----@field host? string|number the address to listen on: loopback unless another address (or `"0.0.0.0"`, every address) is given (default: `"127.0.0.1"`); accepts string.
+---@field host? string the address to listen on: loopback unless another address (or `"0.0.0.0"`, every address) is given (default: `"127.0.0.1"`); accepts string.
 ---@field fps? number at most this many ticks a second while the layout is warm, each sent to the pages as a frame (a slower tick sends every frame it computes) (default: `60`); accepts number from 1 to 240.
 ---@field wait? boolean return only when a page sends End, `fl.live.stop(sim)` is called or Ctrl-C (for scripts), with the positions as the page left them (default: `false`); accepts boolean.
 ---@field fill? string|function node fill; a data field whose values are not colours is mapped to `palette` (default: by `group`, from `palette`); accepts colour, `function(node, i)` or node data field name.
----@field group? string|number the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
+---@field group? string the node data field that colours nodes and makes the legend when `fill` is not given (default: `"group"`); accepts string.
 ---@field palette? "tableau10"|"okabeIto" the colours of groups, and of `fill` by a data field (default: `"tableau10"`); accepts `"tableau10"`, `"okabeIto"`.
 ---@field stroke? string|function node outline colour (default: `"#ffffff"`); accepts colour, `function(node, i)` or node data field name.
 ---@field strokeWidth? number node outline width in pixels (at most a quarter of a circle's radius, so the outline never hides the node) (default: `1.5`); accepts number from 0 to 1000000.
@@ -211,19 +211,19 @@
 
 ---Options of `fl.graph.components`.
 ---@class (exact) forcelab.options.graph.components: table<"field"|"strong", any>
----@field field? string|number the node data field each node's component number (1 = the largest) is written to (default: `"component"`); accepts string.
+---@field field? string the node data field each node's component number (1 = the largest) is written to (default: `"component"`); accepts string.
 ---@field strong? boolean strongly connected components, following edges from source to target (in an undirected graph the same as connected); otherwise weakly connected, edges taken both ways (default: `false`); accepts boolean.
 
 ---Options of `fl.graph.cores`.
 ---@class (exact) forcelab.options.graph.cores: table<"field", any>
----@field field? string|number the node data field each node's core number is written to (default: `"core"`); accepts string.
+---@field field? string the node data field each node's core number is written to (default: `"core"`); accepts string.
 
 ---Options of `fl.graph.communities`.
 ---@class (exact) forcelab.options.graph.communities: table<"field"|"seed"|"resolution"|"weight", any>
----@field field? string|number the node data field each node's community number (1 = the largest) is written to (default: `"community"`); accepts string.
+---@field field? string the node data field each node's community number (1 = the largest) is written to (default: `"community"`); accepts string.
 ---@field seed? integer seeds the order nodes are visited in; the same seed gives the same communities (default: `1`); accepts integer from 0 to 4294967295.
 ---@field resolution? number γ in the modularity: above 1 favours smaller communities, below 1 larger ones (default: `1`); accepts number ≥ 0.
----@field weight? string|number an edge data field holding each edge's positive weight (default: every edge weighs 1); accepts string.
+---@field weight? string an edge data field holding each edge's positive weight (default: every edge weighs 1); accepts string.
 
 ---Options of `fl.data.write`.
 ---@class (exact) forcelab.options.data.write: table<"format"|"columns", any>
@@ -236,7 +236,7 @@
 
 ---Options of `fl.layout.stress`.
 ---@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale"|"solver", any>
----@field weight? string|number the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
+---@field weight? string the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
 ---@field iterations? integer the most sweeps over the nodes (0 keeps the PivotMDS start) (default: `500`); accepts integer from 0 to 10000000.
 ---@field tolerance? number stop when a sweep lowers the stress by less than this fraction of it; `converged` says whether it stopped this way (default: `1e-6`); accepts number from 0 to 1.
@@ -275,21 +275,21 @@
 
 ---Options of `g:addNode`.
 ---@class (exact) forcelab.options.g.addNode: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"vx"|"vy"|"vz", any>
----@field id string|number the node's id (a number is turned into a string) (default: required); accepts string.
----@field x? number position x (relative to the parent) (default: placed by a simulation); accepts number ≥ -inf, or inf.
----@field y? number position y (default: placed by a simulation); accepts number ≥ -inf, or inf.
----@field z? number position z (3D); accepts number ≥ -inf, or inf.
----@field fx? number fixed x (d3's fx): a simulation keeps the node there; accepts number ≥ -inf, or inf.
----@field fy? number fixed y; accepts number ≥ -inf, or inf.
----@field fz? number fixed z; accepts number ≥ -inf, or inf.
+---@field id string|number the node's id (a number is turned into a string) (default: required); accepts string or number.
+---@field x? number position x (relative to the parent) (default: placed by a simulation); accepts number, inf or -inf.
+---@field y? number position y (default: placed by a simulation); accepts number, inf or -inf.
+---@field z? number position z (3D); accepts number, inf or -inf.
+---@field fx? number fixed x (d3's fx): a simulation keeps the node there; accepts number, inf or -inf.
+---@field fy? number fixed y; accepts number, inf or -inf.
+---@field fz? number fixed z; accepts number, inf or -inf.
 ---@field data? table free-form data fields; accepts `{name = value, ...}`.
----@field parent? string|number the parent node's id (React Flow's parentId); accepts string.
----@field parentId? string|number the same as `parent`; accepts string.
----@field width? number width (a node with width and height is drawn as a box); accepts number ≥ -inf, or inf.
----@field height? number height; accepts number ≥ -inf, or inf.
+---@field parent? string|number the parent node's id (React Flow's parentId); accepts string or number.
+---@field parentId? string|number the same as `parent`; accepts string or number.
+---@field width? number width (a node with width and height is drawn as a box); accepts number, inf or -inf.
+---@field height? number height; accepts number, inf or -inf.
 ---@field handles? table connection points; accepts `{{id =, type = "source" | "target", position = "top" | ...}, ...}`.
----@field label? string|number display label; accepts string.
----@field type? string|number node type; accepts string.
+---@field label? string|number display label; accepts string or number.
+---@field type? string node type; accepts string.
 ---@field selected? boolean selected (default: `false`); accepts boolean.
 ---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
 ---@field hidden? boolean hidden (default: `false`); accepts boolean.
@@ -299,30 +299,30 @@
 
 ---Options of `g:addNode handle`.
 ---@class (exact) forcelab.options.g.addNode.handle: table<"id"|"type"|"position", any>
----@field id? string|number the handle's id (none: the node's default handle of its type); accepts string.
+---@field id? string|number the handle's id (none: the node's default handle of its type); accepts string or number.
 ---@field type? "source"|"target" whether edges leave or arrive here (default: `"source"`); accepts `"source"`, `"target"`.
 ---@field position? "left"|"top"|"right"|"bottom" the side of the node; accepts `"left"`, `"top"`, `"right"`, `"bottom"`.
 
 ---Options of `g:addEdge`.
 ---@class (exact) forcelab.options.g.addEdge: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data"|"label"|"type"|"selected"|"deletable", any>
----@field source string|number the source node's id (default: required); accepts string.
----@field target string|number the target node's id (default: required); accepts string.
----@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string.
----@field sourceHandle? string|number the source handle's id; accepts string.
----@field targetHandle? string|number the target handle's id; accepts string.
+---@field source string|number the source node's id (default: required); accepts string or number.
+---@field target string|number the target node's id (default: required); accepts string or number.
+---@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string or number.
+---@field sourceHandle? string|number the source handle's id; accepts string or number.
+---@field targetHandle? string|number the target handle's id; accepts string or number.
 ---@field data? table free-form data fields; accepts `{name = value, ...}`.
----@field label? string|number display label; accepts string.
----@field type? string|number edge type; accepts string.
+---@field label? string|number display label; accepts string or number.
+---@field type? string edge type; accepts string.
 ---@field selected? boolean selected (default: `false`); accepts boolean.
 ---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
 
 ---Options of `g:connect`.
 ---@class (exact) forcelab.options.g.connect: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data", any>
----@field source string|number the source node's id (default: required); accepts string.
----@field target string|number the target node's id (default: required); accepts string.
----@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string.
----@field sourceHandle? string|number the source handle's id; accepts string.
----@field targetHandle? string|number the target handle's id; accepts string.
+---@field source string|number the source node's id (default: required); accepts string or number.
+---@field target string|number the target node's id (default: required); accepts string or number.
+---@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string or number.
+---@field sourceHandle? string|number the source handle's id; accepts string or number.
+---@field targetHandle? string|number the target handle's id; accepts string or number.
 ---@field data? table free-form data fields; accepts `{name = value, ...}`.
 
 ---Options of `g:deleteElements`.
@@ -332,21 +332,21 @@
 
 ---Options of `g:restore node`.
 ---@class (exact) forcelab.options.g.restore.node: table<"id"|"x"|"y"|"z"|"fx"|"fy"|"fz"|"data"|"parent"|"parentId"|"width"|"height"|"handles"|"label"|"type"|"selected"|"deletable"|"hidden"|"position", any>
----@field id string|number the node's id (a number is turned into a string) (default: required); accepts string.
----@field x? number position x (relative to the parent) (default: placed by a simulation); accepts number ≥ -inf, or inf.
----@field y? number position y (default: placed by a simulation); accepts number ≥ -inf, or inf.
----@field z? number position z (3D); accepts number ≥ -inf, or inf.
----@field fx? number fixed x (d3's fx): a simulation keeps the node there; accepts number ≥ -inf, or inf.
----@field fy? number fixed y; accepts number ≥ -inf, or inf.
----@field fz? number fixed z; accepts number ≥ -inf, or inf.
+---@field id string|number the node's id (a number is turned into a string) (default: required); accepts string or number.
+---@field x? number position x (relative to the parent) (default: placed by a simulation); accepts number, inf or -inf.
+---@field y? number position y (default: placed by a simulation); accepts number, inf or -inf.
+---@field z? number position z (3D); accepts number, inf or -inf.
+---@field fx? number fixed x (d3's fx): a simulation keeps the node there; accepts number, inf or -inf.
+---@field fy? number fixed y; accepts number, inf or -inf.
+---@field fz? number fixed z; accepts number, inf or -inf.
 ---@field data? table free-form data fields; accepts `{name = value, ...}`.
----@field parent? string|number the parent node's id (React Flow's parentId); accepts string.
----@field parentId? string|number the same as `parent`; accepts string.
----@field width? number width (a node with width and height is drawn as a box); accepts number ≥ -inf, or inf.
----@field height? number height; accepts number ≥ -inf, or inf.
+---@field parent? string|number the parent node's id (React Flow's parentId); accepts string or number.
+---@field parentId? string|number the same as `parent`; accepts string or number.
+---@field width? number width (a node with width and height is drawn as a box); accepts number, inf or -inf.
+---@field height? number height; accepts number, inf or -inf.
 ---@field handles? table connection points; accepts `{{id =, type = "source" | "target", position = "top" | ...}, ...}`.
----@field label? string|number display label; accepts string.
----@field type? string|number node type; accepts string.
+---@field label? string|number display label; accepts string or number.
+---@field type? string node type; accepts string.
 ---@field selected? boolean selected (default: `false`); accepts boolean.
 ---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
 ---@field hidden? boolean hidden (default: `false`); accepts boolean.
@@ -354,14 +354,14 @@
 
 ---Options of `g:restore edge`.
 ---@class (exact) forcelab.options.g.restore.edge: table<"source"|"target"|"id"|"sourceHandle"|"targetHandle"|"data"|"label"|"type"|"selected"|"deletable"|"position", any>
----@field source string|number the source node's id (default: required); accepts string.
----@field target string|number the target node's id (default: required); accepts string.
----@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string.
----@field sourceHandle? string|number the source handle's id; accepts string.
----@field targetHandle? string|number the target handle's id; accepts string.
+---@field source string|number the source node's id (default: required); accepts string or number.
+---@field target string|number the target node's id (default: required); accepts string or number.
+---@field id? string|number the edge's id (default: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique); accepts string or number.
+---@field sourceHandle? string|number the source handle's id; accepts string or number.
+---@field targetHandle? string|number the target handle's id; accepts string or number.
 ---@field data? table free-form data fields; accepts `{name = value, ...}`.
----@field label? string|number display label; accepts string.
----@field type? string|number edge type; accepts string.
+---@field label? string|number display label; accepts string or number.
+---@field type? string edge type; accepts string.
 ---@field selected? boolean selected (default: `false`); accepts boolean.
 ---@field deletable? boolean whether deleteElements may remove it (default: `true`); accepts boolean.
 ---@field position? integer its former place (1-based), as `g:deleteElements` returns it; accepts integer ≥ 1.
@@ -369,7 +369,7 @@
 ---Options of `g:applyNodeChanges change`.
 ---@class (exact) forcelab.options.g.applyNodeChanges.change: table<"type"|"id"|"item"|"index"|"position"|"dragging"|"dimensions"|"selected", any>
 ---@field type "add"|"remove"|"replace"|"position"|"dimensions"|"select" what the change does (default: required); accepts `"add"`, `"remove"`, `"replace"`, `"position"`, `"dimensions"`, `"select"`.
----@field id? string|number the node (all but add); accepts string.
+---@field id? string|number the node (all but add); accepts string or number.
 ---@field item? table the node to add or the replacement; accepts `a node, as g:addNode takes it, without vx, vy, vz`.
 ---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
 ---@field position? table the new position; accepts `{x =, y = [, z =]}`.
@@ -379,19 +379,19 @@
 
 ---Options of `g:applyNodeChanges position`.
 ---@class (exact) forcelab.options.g.applyNodeChanges.position: table<"x"|"y"|"z", any>
----@field x? number the new x (default: unplaced); accepts number ≥ -inf, or inf.
----@field y? number the new y (default: unplaced); accepts number ≥ -inf, or inf.
----@field z? number the new z (3D); accepts number ≥ -inf, or inf.
+---@field x? number the new x (default: unplaced); accepts number, inf or -inf.
+---@field y? number the new y (default: unplaced); accepts number, inf or -inf.
+---@field z? number the new z (3D); accepts number, inf or -inf.
 
 ---Options of `g:applyNodeChanges dimensions`.
 ---@class (exact) forcelab.options.g.applyNodeChanges.dimensions: table<"width"|"height", any>
----@field width? number the new width (default: `0`); accepts number ≥ -inf, or inf.
----@field height? number the new height (default: `0`); accepts number ≥ -inf, or inf.
+---@field width? number the new width (default: `0`); accepts number, inf or -inf.
+---@field height? number the new height (default: `0`); accepts number, inf or -inf.
 
 ---Options of `g:applyEdgeChanges change`.
 ---@class (exact) forcelab.options.g.applyEdgeChanges.change: table<"type"|"id"|"item"|"index"|"selected", any>
 ---@field type "add"|"remove"|"replace"|"select" what the change does (default: required); accepts `"add"`, `"remove"`, `"replace"`, `"select"`.
----@field id? string|number the edge (all but add); accepts string.
+---@field id? string|number the edge (all but add); accepts string or number.
 ---@field item? table the edge to add or the replacement; accepts `an edge, as g:addEdge takes it`.
 ---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
 ---@field selected? boolean the new selection state; accepts boolean.
