@@ -14,7 +14,7 @@ final class LayoutLuaTests: LuaTestCase {
             local a, b = g:node("0"), g:node("1")
             local side = math.sqrt((a.x - b.x)^2 + (a.y - b.y)^2)  -- longer than 30: grid distances are Manhattan ones
             assert(side > 30 and side < 40, side)
-            local sparse = fl.layout.stress(g, {exactNodeLimit = 10, pivots = 5, iterations = 3, tolerance = 0, seed = 2, scale = 10})
+            local sparse = fl.layout.stress(g, {exactNodeLimit = 10, pivots = 5, iterations = 3, tolerance = 0, seed = 2, scale = 10, solver = 'majorization'})
             assert(sparse.sparse == true and sparse.iterations == 3 and sparse.converged == false)
             fl.layout.stress(g, {dimensions = 3})
             assert(g:node("12").z ~= nil)

@@ -145,6 +145,8 @@ public enum MultilevelLayout {
         stress.seed = seed
         stress.iterations = coarsestStressSweeps
         stress.tolerance = 1e-4
+        stress.pivots = StressOptions.exactPivots
+        stress.solver = .majorization
         let paths = try ShortestPaths(nodeCount: level.nodeCount, edges: level.edges)
         return try StressLayout.positions(paths: paths, options: stress, check: check).coordinates
     }
