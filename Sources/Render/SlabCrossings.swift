@@ -5,13 +5,14 @@ extension EdgeCrossings {
     /// Counts what `pairwise` counts, slab by slab (a slab is a row of `rows`, between two lines), on `threads`
     /// threads. Two segments that both reach across a whole slab cross inside it exactly when their order along the
     /// slab's lower line differs from their order along its upper line, so those crossings are counted as the
-    /// inversions between the two orders (a Fenwick tree, O(k log k) for k segments), never tested one by one. A pair
-    /// is tested with `pairwise`'s test only where the numbers leave a doubt: two segments whose x-values along one of
-    /// the lines differ by at most `doubt` (beyond it, rounding can flip neither their order nor the orientation tests
-    /// of a pair whose order flips), and a segment with an end inside the slab with each segment whose piece there
-    /// overlaps its own. A tested pair is counted in the lowest slab where it is in doubt, and only if no slab counts
-    /// it as an inversion, so each crossing is counted once (docs/metrics.md#crossings). Charges `meter`, between
-    /// batches of slabs, one unit per segment along a line and per pair tested or looked up in another slab.
+    /// inversions between the two orders (a Fenwick tree, O(k log k) for k segments), never tested one by one. A
+    /// segment with an end inside the slab is paired with each segment whose piece there overlaps its own, and the
+    /// pair decided from their x-values at the lowest and highest heights both reach in the slab. A pair is tested
+    /// with `pairwise`'s exact test only where the numbers leave a doubt: x-values within `doubt` of each other
+    /// (beyond it, rounding cannot flip their order). A tested pair is counted in the lowest slab that does not tell
+    /// it apart, and only if no slab tells it crossed, so each crossing is counted once (docs/metrics.md#crossings).
+    /// Charges `meter`, between batches of slabs, one unit per segment along a line and per pair decided or looked
+    /// up in another slab.
     static func slabbed(positions: [SIMD2<Double>], edges: [(Int, Int)], rows: Rows, doubt: Double, threads: Int,
                         meter: WorkMeter) throws -> Int {
         let workers = max(1, threads), batch = 2 * workers

@@ -98,8 +98,15 @@ final class GraphLuaTests: LuaTestCase {
         XCTAssertTrue(error("local g = fl.graph.new(); g.addNode(g, nil)").contains("bad argument #2 to 'addNode' (table expected, got nil)"))
         XCTAssertTrue(error("fl.graph.new():addNode{id = 'a', x = 'left'}").contains("bad argument #1 to 'addNode' (field 'x': number expected, got string)"))
         XCTAssertTrue(error("fl.graph.new():addNode{x = 1}").contains("bad argument #1 to 'addNode' (field 'id' is required)"))
-        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addNode{id='a'}").hasPrefix("test:1: duplicate node id 'a'"))
-        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addEdge{source='a', target='b'}").contains("node 'b' does not exist"))
+        // A graph's refusals name the method refused, as the docs write it.
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addNode{id='a'}").hasPrefix("test:1: g:addNode: duplicate node id 'a'"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g:addEdge{source='a', target='b'}")
+            .hasPrefix("test:1: g:addEdge: edge 'xy-edge__a-b' (a -> b): node 'b' does not exist"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; g.addNode(g, {id='a'})").hasPrefix("test:1: g:addNode: duplicate node id 'a'"),
+                      "however it is called")
+        XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id='a'}; local n = g:node('a'); g:deleteElements{nodes = {'a'}}; n:snapshot()")
+            .hasPrefix("test:1: node:snapshot: node 'a' is no longer in the graph"))
+        XCTAssertTrue(error("local g = fl.graph.new(); g.nodes = 1").hasPrefix("test:1: graph field 'nodes' cannot be set"), "an assignment is no method")
         XCTAssertTrue(error("fl.graph.new().nodeCount(42)").contains("bad argument #1 to 'nodeCount' (Graph expected, got number)"))
     }
 

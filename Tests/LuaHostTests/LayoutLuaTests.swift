@@ -90,6 +90,9 @@ final class LayoutLuaTests: LuaTestCase {
             assert(g:node("5").x == first[1] and g:node("5").y == first[2])
             fl.layout.multilevel(g, {dimensions = 3, coarsening = "solar", seed = 7})
             assert(g:node("12").z ~= nil)
+            assert(outcome.descended == false)
+            local random = fl.graph.generate("recursive", {n = 300})
+            assert(fl.layout.multilevel(random, {coarsestSize = 30, descentEpochs = 30}).descended == true)
             """)
     }
 

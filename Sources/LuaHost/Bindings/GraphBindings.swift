@@ -180,7 +180,7 @@ enum GraphBindings {
             if let simulation = graph.boundSimulation {
                 try simulation.running(in: arguments.L) { try simulation.layout.add(node, velocity: velocity) }
             } else if velocity != nil {
-                throw GraphError("addNode: vx, vy and vz need a simulation made on the graph (velocities live in the simulation)")
+                throw GraphError("vx, vy and vz need a simulation made on the graph (velocities live in the simulation)")
             } else {
                 try graph.graph.addNode(node)
             }

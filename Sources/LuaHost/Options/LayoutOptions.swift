@@ -38,6 +38,8 @@ public enum MultilevelLayoutOptions {
         LuaSetting("charge", \.charge, "the many-body strength on every level (negative: repulsion)"),
         LuaSetting("polishSweeps", \.polishSweeps, "sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size, and the nodes two hops away) on the graph after the last refinement; 0 leaves the force layout as it is"),
         LuaSetting("polishPivots", \.polishPivots, "pivots of the polish's sparse stress model"),
+        LuaSetting("descentEpochs", \.descentEpochs, "epochs of stochastic gradient descent over every pair of nodes (s_gd2's, each pair at its hop distance, weight 1/d²) after the polish, on graphs of at most `descentNodeLimit` nodes; 0: none"),
+        LuaSetting("descentNodeLimit", \.descentNodeLimit, "the most nodes a graph may have for the descent over every pair (an epoch costs a breadth-first search a node and a move a pair)"),
         LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
     ])
 
