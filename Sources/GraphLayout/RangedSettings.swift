@@ -14,6 +14,8 @@ extension RangedSettings {
     public func checkRanges() throws {
         for (name, setting) in Self.numbers {
             guard let range = Self.range(of: setting) else { continue }
+            let given = Mirror(reflecting: self[keyPath: setting])
+            if given.displayStyle == .optional && given.children.isEmpty { continue } // absent: the module's default
             let value = self[keyPath: setting] as? Double ?? (self[keyPath: setting] as? Int).map(Double.init) ?? .nan
             guard range.contains(value) else {
                 let text = [range.lowerBound, range.upperBound, value].map { $0.isNaN ? "nan" : String(format: "%.14g", $0) }

@@ -6,14 +6,39 @@ import Foundation
 /// A path is judged by where it really leads: `..`, symbolic links and /proc/self links are resolved before the
 /// check.
 public struct FileAccess: Sendable {
+    /// A folder the policy opens or closes, with the words refusals name it by: why it is open (`the script's
+    /// folder`, `--allow-read`, `--out`...) and, where its real path would mislead (grading's private copy of a
+    /// submission), the path shown instead.
+    public struct Folder: Sendable, Equatable {
+        /// The folder, as given.
+        public let path: String
+        /// What opens (or closes) it, as the host's user knows it: `the script's folder`, `--out`.
+        public let reason: String
+        /// The path refusals show for it; nil shows its real path.
+        public let shownAs: String?
+
+        /// A folder opened (or closed) for `reason`, shown in refusals as `shownAs` (by default its real path).
+        public init(_ path: String, _ reason: String, shownAs: String? = nil) {
+            self.path = path
+            self.reason = reason
+            self.shownAs = shownAs
+        }
+    }
+
     /// The folders under which files may be read (real paths, without a trailing slash).
-    public let readable: [String]
+    public var readable: [String] { readableFolders.map(\.path) }
     /// The folder under which files may be written (a real path); it may also be read.
-    public let writable: String
+    public var writable: String { writableFolder.path }
     /// Folders that may not be read or written even where a readable or the writable folder holds them (real paths),
     /// except under such a folder inside them: grading's exercise folder, where the model solutions are, when the
     /// submission's folder (or `--out`) is or holds it.
-    public let closed: [String]
+    public var closed: [String] { closedFolders.map(\.path) }
+    /// The readable folders (real paths) with their reasons, the writable one last.
+    private let readableFolders: [Folder]
+    /// The writable folder (a real path) with its reason.
+    private let writableFolder: Folder
+    /// The closed folders (real paths) with their reasons.
+    private let closedFolders: [Folder]
 
     /// A refused access: the path, what was asked and the folders allowed.
     public struct Refusal: Error, CustomStringConvertible, Equatable {
@@ -26,18 +51,24 @@ public struct FileAccess: Sendable {
     }
 
     /// A policy allowing reads under `readable` (and `writable`) and writes under `writable`, but neither under
-    /// `closed`; each folder must exist.
-    public init(readable: [String], writable: String, closed: [String] = []) throws {
-        func real(_ folder: String) throws -> String {
-            guard let resolved = FileAccess.realPath(folder), FileAccess.isFolder(resolved) else {
-                throw Refusal(path: folder, reason: "not a folder", description: "'\(folder)' is not a folder")
+    /// `closed`; each folder must exist. Refusals name each folder with its reason.
+    public init(readable: [Folder], writable: Folder, closed: [Folder] = []) throws {
+        func real(_ folder: Folder) throws -> Folder {
+            guard let resolved = FileAccess.realPath(folder.path), FileAccess.isFolder(resolved) else {
+                throw Refusal(path: folder.path, reason: "not a folder", description: "'\(folder.path)' is not a folder")
             }
-            return resolved
+            return Folder(resolved, folder.reason, shownAs: folder.shownAs)
         }
         let output = try real(writable)
-        self.writable = output
-        self.readable = try readable.map(real) + [output]
-        self.closed = try closed.map(real)
+        writableFolder = output
+        readableFolders = try readable.map(real) + [output]
+        closedFolders = try closed.map(real)
+    }
+
+    /// A policy as `init(readable:writable:closed:)` whose refusals name the folders without reasons.
+    public init(readable: [String], writable: String, closed: [String] = []) throws {
+        try self.init(readable: readable.map { Folder($0, "") }, writable: Folder(writable, ""),
+                      closed: closed.map { Folder($0, "") })
     }
 
     /// Why `path` may not be read (or written, when `writing`), or nil when it may.
@@ -51,19 +82,34 @@ public struct FileAccess: Sendable {
         guard let target = FileAccess.destination(of: path) else {
             return refuse("the path leads nowhere that can be checked (a missing folder or a broken link)")
         }
-        let roots = writing ? [writable] : readable
-        guard roots.contains(where: { FileAccess.path(target, isUnder: $0) }) else {
-            return refuse(writing
-                ? "the sandbox writes only under '\(writable)' (--out)"
-                : "the sandbox reads only under \(roots.map { "'\($0)'" }.joined(separator: ", ")) (the script's folder, --allow-read, --out)")
+        let roots = writing ? [writableFolder] : readableFolders
+        guard roots.contains(where: { FileAccess.path(target, isUnder: $0.path) }) else {
+            return refuse("the sandbox \(verb)s only under " + FileAccess.named(roots))
         }
         // The deeper folder decides: a readable (or the writable) folder inside a closed one (a submission's folder
         // inside the exercise's) stays open.
-        if let folder = closed.first(where: { FileAccess.path(target, isUnder: $0) }),
-           !roots.contains(where: { $0 != folder && FileAccess.path($0, isUnder: folder) && FileAccess.path(target, isUnder: $0) }) {
-            return refuse("the sandbox does not \(writing ? "write" : "read") under '\(folder)', which is closed to this script")
+        if let folder = closedFolders.first(where: { FileAccess.path(target, isUnder: $0.path) }),
+           !roots.contains(where: { $0.path != folder.path && FileAccess.path($0.path, isUnder: folder.path) && FileAccess.path(target, isUnder: $0.path) }) {
+            let closing = Folder(folder.path, folder.reason.isEmpty ? "closed" : folder.reason, shownAs: folder.shownAs)
+            return refuse("the sandbox does not \(verb) under " + FileAccess.named([closing]))
         }
         return nil
+    }
+
+    /// The folders as refusals list them: `'/a/b' (the script's folder), '/c' (--out)`, each by its shown path, one
+    /// reason after the folders sharing it.
+    private static func named(_ folders: [Folder]) -> String {
+        var groups: [(paths: [String], reason: String)] = []
+        for folder in folders {
+            let shown = "'\(folder.shownAs ?? folder.path)'"
+            if let last = groups.last, last.reason == folder.reason {
+                groups[groups.count - 1].paths.append(shown)
+            } else {
+                groups.append(([shown], folder.reason))
+            }
+        }
+        return groups.map { $0.paths.joined(separator: ", ") + ($0.reason.isEmpty ? "" : " (\($0.reason))") }
+            .joined(separator: ", ")
     }
 
     /// Whether the real path `target` is `root` or lies under it.

@@ -28,10 +28,10 @@ extension GraphSVG {
         }
     }
 
-    /// What a fitted picture must hold at `zoom`: the nodes and frames, and the Barnes-Hut cells that are not
-    /// opened (opened cells, whose empty quarters d3's root can make far larger than the graph, are clipped).
+    /// What a fitted picture must hold at `zoom`: the nodes and frames, and the whole quadtree of the Barnes-Hut cells
+    /// (d3's root square, which often reaches well beyond the graph, included), beside the legend.
     func contentBounds(_ layout: SceneLayout, zoom: Double) -> WorldRect? {
-        let cells = options.cells?.cells.filter { $0.use != .opened }.map { WorldRect(minX: $0.lower.x, minY: $0.lower.y, maxX: $0.upper.x, maxY: $0.upper.y) } ?? []
+        let cells = options.cells?.cells.map { WorldRect(minX: $0.lower.x, minY: $0.lower.y, maxX: $0.upper.x, maxY: $0.upper.y) } ?? []
         return cells.reduce(layout.bounds(zoom: zoom)) { bounds, cell in bounds.map { $0.union(cell) } ?? cell }
     }
 
@@ -62,17 +62,11 @@ extension GraphSVG {
         svg.close("g")
     }
 
-    /// The Barnes-Hut cells, clipped to the drawing `area`, and a ring around the node whose sum they make.
-    func drawCells(shapes: [NodeShape], screen: (Double, Double) -> SIMD2<Double>, area: WorldRect, into svg: inout SVGWriter) {
+    /// The Barnes-Hut cells (all inside the fitted picture: `contentBounds`) and a ring around the node whose sum
+    /// they make.
+    func drawCells(shapes: [NodeShape], screen: (Double, Double) -> SIMD2<Double>, into svg: inout SVGWriter) {
         guard let overlay = options.cells else { return }
-        let margin = options.padding / 2
-        svg.open("defs")
-        svg.open("clipPath", [("id", "cells-area")])
-        svg.element("rect", [("x", (area.minX - margin).svg), ("y", (area.minY - margin).svg),
-                             ("width", (area.width + 2 * margin).svg), ("height", (area.height + 2 * margin).svg)])
-        svg.close("clipPath")
-        svg.close("defs")
-        svg.open("g", [("class", "cells"), ("stroke-width", "0.8"), ("clip-path", "url(#cells-area)")])
+        svg.open("g", [("class", "cells"), ("stroke-width", "0.8")])
         for cell in overlay.cells {
             let a = screen(cell.lower.x, cell.lower.y), b = screen(cell.upper.x, cell.upper.y)
             var attributes = [("class", cell.use.rawValue), ("x", a.x.svg), ("y", a.y.svg),

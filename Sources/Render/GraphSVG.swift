@@ -88,7 +88,7 @@ public struct GraphSVG {
         try drawEdges(shapes: shapes, style: edgeStyle, meter: meter, into: &svg)
         try drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, meter: meter, into: &svg)
         drawFixedMarks(shapes: shapes, layout: layout, into: &svg)
-        drawCells(shapes: shapes, screen: screen, area: area, into: &svg)
+        drawCells(shapes: shapes, screen: screen, into: &svg)
         drawArrows(shapes: shapes, zoom: zoom, into: &svg)
         drawEdgeLabels(shapes: shapes, into: &svg)
         heading.draw(into: &svg)

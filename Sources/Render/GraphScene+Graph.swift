@@ -32,7 +32,7 @@ extension GraphScene {
     static func centre(of node: GraphModel.Node, in graph: Graph) throws -> SIMD2<Double> {
         // A top-level node's position is its own; only a child's is looked up, to add its parents'.
         guard let point = node.parentId == nil ? node.position : graph.absolutePosition(of: node.id), point.isPlaced else {
-            throw RenderError("node '\(node.id)' has no position: give it x and y or run a simulation first")
+            throw RenderError("node '\(node.id)' has no position: give it x and y, or run a simulation or a layout first")
         }
         guard let width = node.width, let height = node.height, width > 0, height > 0 else { return SIMD2(point.x, point.y) }
         return SIMD2(point.x + width / 2, point.y + height / 2)

@@ -31,6 +31,9 @@ struct CommandLineOptions {
     var readableFolders: [String] = []
     /// `--out DIR`: the folder the sandbox may write under.
     var outputFolder: String
+    /// The notebook's folder, which the sandbox reads as a script's own folder (set by `forcelab kernel`: its working
+    /// folder); nil outside a notebook.
+    var notebookFolder: String?
     /// `--watch`: run the script again each time it or a file it used is saved (Watch.swift).
     var watch = false
     /// `--each`: every operand is a script, run in a fresh Lua state of its own (EachScript.swift).

@@ -34,20 +34,23 @@ struct Interpreter {
         }
     }
 
-    /// The sandbox's file access: reads under the script's folder and `--allow-read`, writes under `--out` (made
-    /// when missing).
+    /// The sandbox's file access: reads under the script's (or the notebook's) folder and `--allow-read`, writes under
+    /// `--out` (made when missing); refusals name each folder with what opened it.
     private static func fileAccess(_ options: CommandLineOptions) throws -> FileAccess {
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
             throw UsageError("'--out': cannot make the folder '\(options.outputFolder)'")
         }
-        var readable = options.readableFolders
+        var readable = options.readableFolders.map { FileAccess.Folder($0, "--allow-read") }
         if let script = options.script, script != "-" {
-            readable.append(URL(fileURLWithPath: script).deletingLastPathComponent().path)
+            readable.insert(FileAccess.Folder(URL(fileURLWithPath: script).deletingLastPathComponent().path, "the script's folder"), at: 0)
+        }
+        if let notebook = options.notebookFolder {
+            readable.insert(FileAccess.Folder(notebook, "the notebook's folder"), at: 0)
         }
         do {
-            return try FileAccess(readable: readable, writable: options.outputFolder)
+            return try FileAccess(readable: readable, writable: FileAccess.Folder(options.outputFolder, "--out"))
         } catch {
             throw UsageError("'--allow-read': \(error)")
         }

@@ -92,12 +92,15 @@ enum REPLHelp {
         let tables = declaration.options.compactMap { name in LuaOptionTables.all.first { $0.function == name } }
         if let table = tables.first(where: { $0.function == name }) { return heading + "\n" + options(table) }
         let kinds = tables.filter { $0.function.hasPrefix(name + "(\"") }
-        guard !kinds.isEmpty else { return heading }
+        guard !kinds.isEmpty else {
+            // The tables it takes that are no options table of its own: `sim:force table`, `g:restore node`.
+            return ([heading] + tables.filter { $0.function.hasPrefix(name + " ") }.map(options)).joined(separator: "\n")
+        }
         let lines = kinds.map { "  \($0.function): " + ($0.names.isEmpty ? "no options" : $0.names.joined(separator: ", ")) }
         return ([heading, "\(name) takes a kind and its options (help(\(kinds[0].function)) for one's details):"] + lines).joined(separator: "\n")
     }
 
-    /// The declared options of `table`, one line each.
+    /// The declared options of `table` (a record's fields), one line each.
     private static func options(_ table: LuaOptionTable) -> String {
         guard !table.options.isEmpty else { return "\(table.function) takes no options" }
         let width = table.options.map(\.name.count).max() ?? 0
@@ -107,7 +110,8 @@ enum REPLHelp {
             let text = "\(padded)  \(option.accepts)\(fallback.isEmpty ? "" : ", " + fallback): \(option.doc)"
             return wrapped(text.replacingOccurrences(of: "`", with: ""), indent: width + 4)
         }
-        return (["\(table.function) takes these options (docs/lua-api.md has the details):"] + lines).joined(separator: "\n")
+        let heading = table.isRecord ? "\(table.function) has these fields" : "\(table.function) takes these options"
+        return ([heading + " (docs/lua-api.md has the details):"] + lines).joined(separator: "\n")
     }
 
     /// `text` broken at spaces into lines of at most 80 columns, the first indented by 2, the others by `indent`.

@@ -76,6 +76,7 @@ final class EditorFilesTests: XCTestCase {
             local fast = fl.simulation(g, {alphaDecay = 0.1, mode = "fast"})
             g:save("x.json", {lossy = true})
             print(sim, fast:alpha(), g:node("Valjean"))
+            sim:force("pull", {force = function(alpha) print(alpha) end, strength = 0.1})
             """.write(to: script, atomically: true, encoding: .utf8)
         let result = try run(root.appendingPathComponent("scripts/lsp-diagnostics").path, [server, workspace.path, script.path])
         XCTAssertEqual(result.status, 0, result.stderr)

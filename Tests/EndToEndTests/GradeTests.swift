@@ -303,7 +303,11 @@ final class GradeTests: XCTestCase {
         let report = try String(contentsOf: folder.appendingPathComponent("graded/ann.txt"), encoding: .utf8)
         XCTAssertTrue(report.contains("\nthe submission tried what the sandbox removes: debug (2 times), io.popen (2 times), "
                                       + "loading a binary chunk (4 times), os.execute (4 times), string.dump (2 times)\n"), report)
-        XCTAssertTrue(report.contains("\n  cannot read '/etc/passwd': the sandbox reads only under "), report)
+        // The refusal names the student's own folder, not the grader's private copy of it.
+        let own = URL(fileURLWithPath: paths[0]).deletingLastPathComponent().path
+        let out = folder.appendingPathComponent("graded/ann").resolvingSymlinksInPath().path
+        XCTAssertTrue(report.contains("\n  cannot read '/etc/passwd': the sandbox reads only under '\(own)' (the submission's folder), '\(out)' (--out)\n"), report)
+        XCTAssertFalse(report.contains("forcelab-grade-"), report)
         let summary = try String(contentsOf: folder.appendingPathComponent("graded/summary.csv"), encoding: .utf8)
         XCTAssertEqual(summary.split(separator: "\n").first, "name,submission,status,result,verdict,attempts,score,max_score,check: positions,check: centroid,report")
         XCTAssertTrue(summary.contains(",all 2 checks pass,15,2,2,1,1,ann.txt\n") && summary.contains(",all 2 checks pass,0,2,2,1,1,ben.txt\n"), summary)
@@ -910,7 +914,7 @@ final class GradeTests: XCTestCase {
         let refused = try grade([course.appendingPathComponent("radial.lua").path, below], in: folder)
         XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
         XCTAssertTrue(refused.stderr.contains("cannot read 'exercises/radial.solution.lua': the sandbox does not read under '"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("/exercises', which is closed to this script"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("/exercises' (the exercise's folder, closed to the submission)"), refused.stderr)
         try FileManager.default.copyItem(atPath: Self.exercises.appendingPathComponent("radial.solution.lua").path,
                                          toPath: folder.appendingPathComponent("copy.lua").path)
         // Replacing the forces the exercise uses changes nothing: the reference ran and the graphs were built before.

@@ -318,6 +318,7 @@ final class REPLTests: XCTestCase {
             ("help(forcelab.force.manyBody)", ["  distanceMin  number ≥ 0, default 1: distances below it count as it\r\n"]),
             ("help(sim.run)", ["sim:run takes these options"]),
             ("help(sim:record)", ["sim:record takes these options"]),
+            ("help(sim.force)", ["sim:force table has these fields (docs/lua-api.md has the details):", "  force       function(alpha), required: called every tick"]),
             ("help(fl.graph.generate)", ["  fl.graph.generate(\"grid\"): rows, columns\r\n", "  fl.graph.generate(\"miserables\"): no options\r\n"]),
             ("help(fl.graph.generate('tree'))", ["  n          integer ≥ 0, required: nodes\r\n"]),
             ("help(print)", ["print has no fields or methods to list"]),

@@ -109,7 +109,9 @@ final class SandboxTests: XCTestCase {
         for line in lines[10...] {
             XCTAssertTrue(line.hasPrefix("false") || line.hasPrefix("nil"), line)
         }
-        XCTAssertTrue(result.stdout.contains("cannot read 'secret/s.txt': the sandbox reads only under"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("cannot read 'secret/s.txt': the sandbox reads only under '\(root.appendingPathComponent("scripts").resolvingSymlinksInPath().path)' "
+                                             + "(the script's folder), '\(root.appendingPathComponent("data").resolvingSymlinksInPath().path)' (--allow-read), '"),
+                      result.stdout)
         XCTAssertTrue(result.stdout.contains("no file '\(root.path)/secret/evil.lua' (not readable in the sandbox)"), result.stdout)
         // The guarded library functions fail at the script's line, as stock Lua's do.
         let missing = try sandboxed("\nfor line in io.lines('scripts/missing.csv') do end", in: root)

@@ -86,6 +86,7 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
     @Test func sparseStressWithEveryNodeAPivotIsFullStress() throws {
         var sparse = StressOptions()
         sparse.exactNodeLimit = 0
+        sparse.solver = .majorization
         let full = Graph.grid(rows: 6, columns: 7), pivoted = Graph.grid(rows: 6, columns: 7)
         #expect(try !StressLayout.apply(to: full).sparse)
         #expect(try StressLayout.apply(to: pivoted, options: sparse).sparse)
@@ -102,6 +103,7 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         var sparse = StressOptions()
         sparse.exactNodeLimit = 100
         sparse.pivots = 30
+        sparse.solver = .majorization
         #expect(try StressLayout.apply(to: pivoted, options: sparse).sparse)
         let fullStress = try stressMetric(full), sparseStress = try stressMetric(pivoted)
         #expect(sparseStress < 1.25 * fullStress && fullStress < sparseStress)
@@ -130,6 +132,7 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         options.exactNodeLimit = 100
         options.pivots = 20
         options.iterations = 0
+        options.solver = .majorization
         var calls = 0
         let outcome = try StressLayout.apply(to: graph, options: options) { _ in calls += 1 }
         #expect(outcome.sparse && outcome.iterations == 0)
@@ -144,6 +147,56 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
                     if count == stopAt { throw Stop() }
                 }
             }
+            #expect(graph.nodes.map(\.position) == before)
+        }
+    }
+
+    @Test func aboveTheExactSizeTheDefaultIsGradientDescentWithMorePivots() throws {
+        var options = StressOptions()
+        options.exactNodeLimit = 100
+        #expect(options.pivotCount(nodeCount: 100) == 100 && options.solverUsed(nodeCount: 100) == .majorization)
+        #expect(options.pivotCount(nodeCount: 101) == 200 && options.solverUsed(nodeCount: 101) == .sgd)
+        options.pivots = 30
+        options.solver = .majorization
+        #expect(options.pivotCount(nodeCount: 101) == 30 && options.solverUsed(nodeCount: 101) == .majorization)
+        var defaults = StressOptions()
+        defaults.exactNodeLimit = 100
+        let sparse = try StressLayout.apply(to: Graph.tree(n: 300, branching: 3), options: defaults)
+        #expect(sparse.sparse && sparse.iterations == StressGradientDescent.epochs && !sparse.converged)
+        let exact = try StressLayout.apply(to: Graph.tree(n: 300, branching: 3))
+        #expect(!exact.sparse && exact.converged)
+    }
+
+    @Test func theMemoryAskedForCountsTheGradientDescentsTermsAndARefusalComesFirst() throws {
+        // A binary tree of 300 nodes (598 neighbour entries), 20 pivots, in 2D, the bytes counted by hand: the sparse
+        // model 300 × 20 × (8 + 4), then the PivotMDS start's 300 × 20 × 8 + 20 × 20 × 8 or the gradient descent's
+        // 300 × 20 + 598 terms of 16 bytes, and the positions 300 × 3 × 2 × 8; the exact model 300 × 300 × 8, then
+        // twice 300 × 20 × 8 + 20 × 20 × 8, or 300 × 299 terms of 16 bytes.
+        let cases: [(sparse: Bool, solver: StressSolver, bytes: Int)] = [
+            (true, .majorization, 72_000 + 51_200 + 14_400), (true, .sgd, 72_000 + 105_568 + 14_400),
+            (false, .majorization, 720_000 + 99_200 + 14_400), (false, .sgd, 720_000 + 1_435_200 + 14_400),
+        ]
+        for (sparse, solver, bytes) in cases {
+            let graph = Graph.tree(n: 300, branching: 2)
+            var options = StressOptions()
+            options.exactNodeLimit = sparse ? 100 : 300
+            options.pivots = 20
+            options.solver = solver
+            #expect(StressLayout.memoryNeeded(nodeCount: 300, adjacency: 598, sparse: sparse, pivots: 20, dimensions: 2,
+                                              solver: solver) == bytes)
+            let before = graph.nodes.map(\.position)
+            var checks = 0
+            do {
+                _ = try MemoryRequest.$ceiling.withValue(1) {
+                    try StressLayout.apply(to: graph, options: options) { _ in checks += 1 }
+                }
+                Issue.record("a layout asking for \(bytes) bytes under a ceiling of 1 byte was not refused")
+            } catch let refusal as MemoryRequest.Refusal {
+                #expect(refusal.bytes == bytes)
+                #expect(refusal.purpose == (sparse ? "the stress layout's pivot rows (300 nodes × 20 pivots)"
+                                                   : "the stress layout's all-pairs distances (300 × 300 nodes)"))
+            }
+            #expect(checks == 0, "refused before any distance was computed")
             #expect(graph.nodes.map(\.position) == before)
         }
     }
@@ -194,7 +247,6 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
             (\.dimensions, 4, "option 'dimensions': from 2 to 3 expected, got 4"),
             (\.iterations, -1, "option 'iterations': from 0 to 10000000 expected, got -1"),
             (\.seed, -1, "option 'seed': from 0 to 4294967295 expected, got -1"),
-            (\.pivots, 1, "option 'pivots': from 2 to 10000 expected, got 1"),
             (\.exactNodeLimit, 30000, "option 'exactNodeLimit': from 0 to 20000 expected, got 30000"),
         ]
         for (field, value, message) in cases {
@@ -204,6 +256,9 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
             do { try options.check() } catch { #expect("\(error)" == message) }
         }
         var options = StressOptions()
+        options.pivots = 1
+        #expect(throws: LayoutOptionError(option: "pivots", problem: "from 2 to 10000 expected, got 1")) { try options.check() }
+        options = StressOptions()
         options.tolerance = .nan
         #expect(throws: LayoutOptionError(option: "tolerance", problem: "from 0 to 1 expected, got nan")) { try options.check() }
         options = StressOptions()

@@ -133,6 +133,15 @@ class KernelTests(unittest.TestCase):
         reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
         self.assertIn("sim:force", reply["matches"])
         self.assertEqual(reply["cursor_start"], 4)
+        # A node's declared fields, though no simulation or layout has given it a position yet.
+        run(self.client, "les = fl.graph.generate('miserables')")
+        code = 'les:node("Valjean").'
+        reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
+        self.assertTrue({".x", ".y", ".fx", ".fy", ".group"} <= set(reply["matches"]), dumps(reply))
+        self.assertEqual(reply["cursor_start"], len(code) - 1)
+        code = 'les:node("Valjean").f'
+        reply = self.client.complete(code, len(code), reply=True, timeout=10)["content"]
+        self.assertEqual(reply["matches"], [".fx", ".fy", ".fz"])
 
     def test_complete_option_names_in_an_options_table(self):
         for code, expected in [("fl.force.manyBody{th", ["theta"]), ("sim:run{strength = 1, max", ["maxTicks"]),
@@ -247,6 +256,12 @@ class PictureTests(unittest.TestCase):
         self.assertEqual(data["text/plain"], "Graph(16 nodes, 24 edges)")
         self.assertTrue(data["image/svg+xml"].startswith("<?xml"))
         self.assertEqual(data["image/svg+xml"].count("<circle"), 16)
+
+    def test_a_graph_without_positions_says_its_cell_line_and_what_to_do(self):
+        reply, _ = run(self.client, "loose = fl.graph.generate('miserables')\n\nloose\n")
+        self.assertEqual(reply["status"], "error")
+        self.assertRegex(reply["evalue"], r"^In \[\d+\]:3: the cell's result cannot be drawn: node 'Myriel' has no position: "
+                                          r"give it x and y, or run a simulation or a layout first$")
 
     def test_a_recording_result_is_a_replay_in_its_own_frame(self):
         _, messages = run(self.client, "rec")
@@ -378,7 +393,8 @@ class LimitedKernelTests(unittest.TestCase):
         reply, messages = run(self.client, "os.execute == nil, select(2, io.open('/etc/passwd'))")
         self.assertEqual(reply["status"], "ok", dumps(reply))
         shown = outputs(messages, "execute_result")[0]["data"]["text/plain"]
-        self.assertRegex(shown, r"^true\tcannot read '/etc/passwd': the sandbox reads only under")
+        # The notebook's folder (the kernel's), not a script's, which a notebook has not.
+        self.assertRegex(shown, r"^true\tcannot read '/etc/passwd': the sandbox reads only under '[^']*' \(the notebook's folder\), '[^']*' \(--out\)\t13$")
 
 
 class LifecycleTests(unittest.TestCase):

@@ -14,7 +14,7 @@ final class LayoutLuaTests: LuaTestCase {
             local a, b = g:node("0"), g:node("1")
             local side = math.sqrt((a.x - b.x)^2 + (a.y - b.y)^2)  -- longer than 30: grid distances are Manhattan ones
             assert(side > 30 and side < 40, side)
-            local sparse = fl.layout.stress(g, {exactNodeLimit = 10, pivots = 5, iterations = 3, tolerance = 0, seed = 2, scale = 10})
+            local sparse = fl.layout.stress(g, {exactNodeLimit = 10, pivots = 5, iterations = 3, tolerance = 0, seed = 2, scale = 10, solver = 'majorization'})
             assert(sparse.sparse == true and sparse.iterations == 3 and sparse.converged == false)
             fl.layout.stress(g, {dimensions = 3})
             assert(g:node("12").z ~= nil)
@@ -90,6 +90,9 @@ final class LayoutLuaTests: LuaTestCase {
             assert(g:node("5").x == first[1] and g:node("5").y == first[2])
             fl.layout.multilevel(g, {dimensions = 3, coarsening = "solar", seed = 7})
             assert(g:node("12").z ~= nil)
+            assert(outcome.descended == false)
+            local random = fl.graph.generate("recursive", {n = 300})
+            assert(fl.layout.multilevel(random, {coarsestSize = 30, descentEpochs = 30}).descended == true)
             """)
     }
 

@@ -46,6 +46,7 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertTrue(complete("t = {bum").contains("bump"), "a table that goes to no call: names as before")
         XCTAssertTrue(complete("print{bum").contains("bump"), "a function without declared options: names as before")
         XCTAssertEqual(complete("sim:run{show = bum", word: "bum"), ["bump"], "a value, not a key")
+        XCTAssertEqual(complete("sim:force(\"pull\", {arrays = true, in"), ["initialize"], "a table force's fields")
         run("assert(calls == 0)")
     }
 
@@ -54,10 +55,17 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertEqual(complete("sim:force('charge'):th", word: ":th"), [":theta"])
         XCTAssertEqual(complete("sim:force('charge').", word: "."), [".distanceMax", ".distanceMin", ".strength", ".theta"],
                        "the many-body force's own accessors, not every kind's")
-        XCTAssertEqual(complete("g:node(\"Valjean\").", word: "."), [".data", ".degree", ".group", ".id", ".index", ".vx", ".vy", ".x", ".y"],
-                       "a velocity in the simulation's two axes")
-        run("loose = fl.graph.generate('grid', {rows = 1, columns = 2})")
-        XCTAssertEqual(complete("loose:nodes()[1].", word: "."), [".column", ".data", ".degree", ".id", ".index", ".row"], "no simulation, no velocity")
+        XCTAssertEqual(complete("g:node(\"Valjean\").f", word: ".f"), [".fx", ".fy", ".fz"])
+        XCTAssertEqual(complete("g:node(\"Valjean\").gr", word: ".gr"), [".group"], "a data field")
+        // The fields Node declares, whether or not they hold a value yet: no simulation or layout has placed these.
+        run("loose = fl.graph.new(); loose:addNode{id = 'a', data = {row = 1}}; loose:addNode{id = 'b'}; loose:addEdge{source = 'a', target = 'b', data = {weight = 2}}")
+        XCTAssertEqual(complete("loose:nodes()[1].", word: "."), [
+            ".data", ".degree", ".deletable", ".dragging", ".fx", ".fy", ".fz", ".handles", ".height", ".hidden", ".id", ".index",
+            ".label", ".parent", ".parentId", ".row", ".selected", ".type", ".vx", ".vy", ".vz", ".width", ".x", ".y", ".z",
+        ])
+        run("assert(loose:node('a').x == nil)")
+        XCTAssertEqual(complete("loose:edges()[1].s", word: ".s"), [".selected", ".source", ".sourceHandle"])
+        XCTAssertEqual(complete("loose:edges()[1].w", word: ".w"), [".weight"], "an edge's data field")
         XCTAssertEqual(complete("g:nodes()[1].gr", word: ".gr"), [".group"])
         XCTAssertEqual(complete("sim:graph():edgeC", word: ":edgeC"), [":edgeCount"])
         XCTAssertEqual(complete("g:node('Valjean'):snap", word: ":snap"), [":snapshot"])

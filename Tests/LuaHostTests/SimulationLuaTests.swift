@@ -132,7 +132,7 @@ final class SimulationLuaTests: LuaTestCase {
         }
         // A table force without `force` names the functions it does have.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('mine', {init = function() end, apply = function() end, k = 1})")
-            .contains("field 'force': function expected, got nil (the table's functions: apply, init; a table force has force(alpha) and may have initialize(nodes, random))"))
+            .contains("field 'force': function expected, got nil (the table's functions: apply, init; a table force has force(alpha), may have initialize(nodes, random) and arrays = true))"))
     }
 
     func testPerNodeFunctionsAndDataFieldParameters() {

@@ -98,7 +98,7 @@ final class GraphOverlaysTests: XCTestCase {
         XCTAssertTrue(svg.contains("<rect class=\"approximated\" x=\"114\" y=\"-14\" width=\"128\" height=\"128\" stroke=\"#2a9d8f\" fill=\"#2a9d8f\" fill-opacity=\"0.1\"/>"))
         XCTAssertTrue(svg.contains("stroke-dasharray"))
         XCTAssertTrue(svg.contains("<circle class=\"subject\" cx=\"50\" cy=\"50\""))
-        // A fitted picture holds the cells a node sums (the opened one is clipped where it reaches further).
+        // A fitted picture holds the whole quadtree the node's sum walks, the opened root too.
         var options = GraphSVGOptions()
         options.cells = cells
         options.width = 300
@@ -107,8 +107,8 @@ final class GraphOverlaysTests: XCTestCase {
         options.legend = false
         let scene = GraphScene(nodes: [.init(id: "a", x: 0, y: 0), .init(id: "b", x: 100, y: 0)])
         let fitted = try GraphSVG(scene: scene, options: options).render()
-        XCTAssertTrue(fitted.contains("<rect class=\"opened\" x=\"22\" y=\"86\" width=\"256\" height=\"256\""), fitted)
-        XCTAssertTrue(fitted.contains("<clipPath id=\"cells-area\">\n      <rect x=\"11\" y=\"11\" width=\"278\" height=\"278\"/>"), "opened cells are clipped near the picture edge")
+        XCTAssertTrue(fitted.contains("<rect class=\"opened\" x=\"22\" y=\"22\" width=\"256\" height=\"256\""), fitted)
+        XCTAssertFalse(fitted.contains("clip"), "nothing of the quadtree is cut")
         options.legend = true
         let keyed = try GraphSVG(scene: scene, options: options).render()
         XCTAssertTrue(keyed.contains(">cell taken as one body</text>") && keyed.contains(">cell opened</text>"))

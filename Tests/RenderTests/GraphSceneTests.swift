@@ -42,7 +42,7 @@ final class GraphSceneTests: XCTestCase {
     func testANodeWithoutAPositionIsNamed() throws {
         let graph = Graph()
         try graph.addNode(Node(id: "a"))
-        let expected = RenderError("node 'a' has no position: give it x and y or run a simulation first")
+        let expected = RenderError("node 'a' has no position: give it x and y, or run a simulation or a layout first")
         XCTAssertThrowsError(try GraphScene(graph: graph, group: nil)) { XCTAssertEqual($0 as? RenderError, expected) }
         XCTAssertThrowsError(try GraphPoints(graph)) { XCTAssertEqual($0 as? RenderError, expected) }
     }

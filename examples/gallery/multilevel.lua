@@ -21,6 +21,6 @@ end
 
 draw("grid", "A 20 × 20 grid", fl.graph.generate("grid", {rows = 20, columns = 20}))
 draw("grid-start", "The grid's finest level before its refinement",
-  fl.graph.generate("grid", {rows = 20, columns = 20}), {finestTicks = 0, polishSweeps = 0})
+  fl.graph.generate("grid", {rows = 20, columns = 20}), {finestTicks = 0, polishSweeps = 0, descentEpochs = 0})
 draw("ladder", "A ladder of 2 × 150 nodes", fl.graph.generate("ladder", {rungs = 150}))
 draw("tree", "A complete binary tree of 511 nodes", fl.graph.generate("tree", {n = 511, branching = 2}))

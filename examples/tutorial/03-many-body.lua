@@ -16,6 +16,6 @@ fl.svg.graph(g, out .. "/03-many-body-start.svg", {title = "Tick 0: springs + ch
 local ticks = sim:run()
 
 local m = fl.metrics(g, {radius = 5})
-print(string.format("%d ticks: edge length %.1f (cv %.3f), %d pairs of nodes overlap, %d crossings",
-  ticks, m.edgeLengthMean, m.edgeLengthCV, m.overlaps, m.crossings))
+print(string.format("%d ticks: edge length %.1f (cv %.3f), %d pairs of nodes overlap, %d crossing%s",
+  ticks, m.edgeLengthMean, m.edgeLengthCV, m.overlaps, m.crossings, m.crossings == 1 and "" or "s"))
 fl.svg.graph(g, out .. "/03-many-body.svg", {title = "Link + many-body", labels = false, width = 480, height = 360})

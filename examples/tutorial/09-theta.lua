@@ -66,5 +66,5 @@ for node in g:nodes() do if node.x > far.x then far = node end end
 for _, theta in ipairs{0.5, 1.5} do
   fl.svg.graph(g, string.format("%s/09-theta-cells-%g.svg", out, theta), {simulation = probe,
     title = string.format("theta %g: the cells node %s uses", theta, far.id), cells = {node = far.id, theta = theta},
-    labels = false, width = 420, height = 420})
+    labels = false, width = 560, height = 400})
 end

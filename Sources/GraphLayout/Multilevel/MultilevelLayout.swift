@@ -2,6 +2,7 @@ import D3Random
 import ForceSimulation
 import Foundation
 import GraphModel
+import ProcessorSupport
 
 /// A multilevel force layout (as sfdp and FM³ are): the graph is coarsened level by level, the coarsest level is
 /// laid out by forcelab's force engine in fast mode (link + many-body), and each finer level starts from the coarser
@@ -88,7 +89,13 @@ public enum MultilevelLayout {
         let polish = try StressPolish.polished(
             coordinates, level: original, dimensions: d, sweeps: options.polishSweeps, pivots: options.polishPivots,
             distance: options.distance, random: &random, check: check)
-        return (centred(polish.coordinates, dimensions: d), MultilevelOutcome(levels: figures.reversed(), polished: polish.kept))
+        let descent = original.nodeCount <= options.descentNodeLimit
+            ? try FullStressDescent.descended(
+                polish.coordinates, level: original, dimensions: d, epochs: options.descentEpochs, distance: options.distance,
+                threads: threads ?? UsableCores.count(), random: &random, check: check)
+            : (coordinates: polish.coordinates, kept: false)
+        return (centred(descent.coordinates, dimensions: d),
+                MultilevelOutcome(levels: figures.reversed(), polished: polish.kept, descended: descent.kept))
     }
 
     /// About the bytes a layout of `nodeCount` nodes and `edgeCount` edges holds at its peak beyond the original
@@ -105,7 +112,9 @@ public enum MultilevelLayout {
         }
         let polish = options.polishSweeps > 0
             ? StressPolish.memoryNeeded(nodeCount: n, pivots: options.polishPivots, dimensions: options.dimensions) : 0
-        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish))
+        let descent = options.descentEpochs > 0 && n <= options.descentNodeLimit
+            ? FullStressDescent.memoryNeeded(nodeCount: n, dimensions: options.dimensions, threads: UsableCores.count()) : 0
+        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent))
         return overflow ? Int.max : total
     }
 
@@ -136,6 +145,8 @@ public enum MultilevelLayout {
         stress.seed = seed
         stress.iterations = coarsestStressSweeps
         stress.tolerance = 1e-4
+        stress.pivots = StressOptions.exactPivots
+        stress.solver = .majorization
         let paths = try ShortestPaths(nodeCount: level.nodeCount, edges: level.edges)
         return try StressLayout.positions(paths: paths, options: stress, check: check).coordinates
     }

@@ -35,6 +35,11 @@ public struct MultilevelOptions: Sendable, RangedSettings {
     public var polishSweeps = 30
     /// Pivots of the polish's sparse stress model.
     public var polishPivots = 50
+    /// Epochs of stochastic gradient descent over every pair of nodes after the polish (0: none).
+    public var descentEpochs = 0
+    /// The descent runs on graphs of at most this many nodes (each epoch costs a breadth-first search a node and
+    /// a move a pair).
+    public var descentNodeLimit = 10_000
     /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
     public var seed = Int(LCG.defaultSeed)
 
@@ -53,6 +58,8 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         case \.charge: -1e9...(-1e-9)
         case \.polishSweeps: 0...100_000
         case \.polishPivots: 1...1_000
+        case \.descentEpochs: 0...100_000
+        case \.descentNodeLimit: 0...1_000_000
         case \.seed: 0...Double(UInt32.max)
         default: nil
         }
@@ -63,7 +70,7 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         ("dimensions", \.dimensions), ("coarsestSize", \.coarsestSize), ("minShrink", \.minShrink),
         ("coarsestTicks", \.coarsestTicks), ("finestTicks", \.finestTicks), ("refineAlpha", \.refineAlpha),
         ("distance", \.distance), ("charge", \.charge), ("polishSweeps", \.polishSweeps), ("polishPivots", \.polishPivots),
-        ("seed", \.seed),
+        ("descentEpochs", \.descentEpochs), ("descentNodeLimit", \.descentNodeLimit), ("seed", \.seed),
     ]
 
     /// Throws for the first option out of its range, naming it.

@@ -16,4 +16,6 @@ public struct MultilevelOutcome: Sendable, Equatable {
     public let levels: [Level]
     /// Whether the stress polish ran and was kept (it is dropped when it raises the sampled stress).
     public let polished: Bool
+    /// Whether the descent over every pair ran and was kept (it is dropped when it raises the sampled stress).
+    public let descended: Bool
 }

@@ -4,6 +4,8 @@ import GraphModel
 /// Stress after optimal scaling (weights 1/d², as `fl.metrics` measures it) estimated from a few breadth-first
 /// sources, to compare two layouts of one graph on the same pairs.
 struct SampledStress {
+    /// The sources on which a multilevel stage (the polish, the descent) is compared with the layout before it.
+    static let comparedSources = 20
     /// The sources, drawn once.
     let sources: [Int]
     /// The graph's adjacency.
@@ -18,6 +20,22 @@ struct SampledStress {
     /// The estimate for `coordinates` (`dimensions` per node): the mean of (s·x − d)²/d² over the sources' pairs at
     /// finite distance d, layout distance x, with the scale s that minimises it.
     func stress(of coordinates: [Double], dimensions d: Int, check: (Int) throws -> Void) throws -> Double {
+        let (ratio, squared, pairs) = try sums(of: coordinates, dimensions: d, check: check)
+        guard pairs > 0, squared > 0 else { return 0 }
+        // Σ(s·x/d − 1)² at its minimum s = Σ(x/d) / Σ(x/d)², over the pairs.
+        return (pairs - ratio * ratio / squared) / pairs
+    }
+
+    /// The scale s that minimises the estimate: s times a layout distance is the nearest to the graph distance
+    /// (1 when the sources see no pair apart).
+    func scale(of coordinates: [Double], dimensions d: Int, check: (Int) throws -> Void) throws -> Double {
+        let (ratio, squared, _) = try sums(of: coordinates, dimensions: d, check: check)
+        return squared > 0 && ratio > 0 ? ratio / squared : 1
+    }
+
+    /// Σ x/d, Σ (x/d)² and the number of pairs over the sources' pairs at finite distance d, layout distance x.
+    private func sums(of coordinates: [Double], dimensions d: Int, check: (Int) throws -> Void) throws
+        -> (ratio: Double, squared: Double, pairs: Double) {
         var ratio = 0.0, squared = 0.0, pairs = 0.0
         var distances: [Double] = []
         for source in sources {
@@ -35,8 +53,6 @@ struct SampledStress {
                 pairs += 1
             }
         }
-        guard pairs > 0, squared > 0 else { return 0 }
-        // Σ(s·x/d − 1)² at its minimum s = Σ(x/d) / Σ(x/d)², over the pairs.
-        return (pairs - ratio * ratio / squared) / pairs
+        return (ratio, squared, pairs)
     }
 }

@@ -8,12 +8,9 @@ import GraphModel
 /// graphs, whose pairs are all a few hops apart, measured: G(10,000)'s stress 0.197 became 0.27), the polish is
 /// measured and dropped, after `probeSweeps` when it has not helped by then.
 enum StressPolish {
-    /// The breadth-first sources on which the polished and unpolished layouts are compared.
-    static let comparedSources = 20
-
     /// `coordinates` after up to `sweeps` sweeps of sparse stress with `pivots` pivots on `level`'s unit-length edges
     /// (then in layout units, `distance` per unit of graph distance), or `coordinates` themselves when their stress,
-    /// estimated on `comparedSources` sampled sources, is lower (after `probeSweeps` or at the end); and whether the
+    /// estimated on `SampledStress.comparedSources` sampled sources, is lower (after `probeSweeps` or at the end); and whether the
     /// polished layout was kept. `check` runs before each pivot's row and each compared source, for each node of the
     /// model's passes and after each sweep, and may throw to stop.
     static func polished(
@@ -31,7 +28,7 @@ enum StressPolish {
         }
         try MemoryRequest.check(TwoHopStress.memoryNeeded(paths), for: "the multilevel layout's stress polish (two-hop pairs of \(n) nodes)")
         let model = try TwoHopStress(sparse: SparseStress(paths: paths, pivots: chosen, check: check), check: check)
-        let sampled = SampledStress(paths: paths, count: comparedSources, random: &random)
+        let sampled = SampledStress(paths: paths, count: SampledStress.comparedSources, random: &random)
         let before = try sampled.stress(of: coordinates, dimensions: d, check: check)
         func lowers(_ polished: [Double]) throws -> Bool { try sampled.stress(of: polished, dimensions: d, check: check) <= before }
         let polished = d == 3

@@ -11,42 +11,68 @@ enum StressGradientDescent {
     static let epochs = 30
     /// The last step times the largest weight (their ε).
     static let floor = 0.01
+    /// Terms visited between two calls of `check`, so that Ctrl-C and the limits stop an epoch of a large graph.
+    static let checkInterval = 1 << 16
 
-    /// One term: node `i` is moved toward distance `d` from node `j`, with weight `w`.
+    /// One term, 16 bytes: node `i` is moved toward distance `d` from node `j`, with weight `w` (single precision:
+    /// measured on a binary tree of 20,000 nodes, a third less memory than double precision's 24 bytes and no
+    /// slower; keeping only each term's place in the model, 4 bytes, took 1.6 times as long).
     struct Term {
         var i: Int32, j: Int32
-        var d: Double, w: Double
+        var d: Float, w: Float
     }
 
-    /// Runs the epochs on `positions`; `check` runs after each epoch with the terms visited and may throw to stop.
+    /// The bytes of the terms of a model with at most `terms` terms (`Int.max` when that overflows).
+    static func memoryNeeded(terms: Int) -> Int {
+        let (bytes, overflow) = terms.multipliedReportingOverflow(by: MemoryLayout<Term>.stride)
+        return overflow ? Int.max : bytes
+    }
+
+    /// Runs the epochs on `positions`; `check` runs after each node's terms are listed and after every
+    /// `checkInterval` terms visited, with their count, and may throw to stop.
     static func run<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model, random: inout LCG,
                                                       check: (Int) throws -> Void) throws -> Int
     where Vector.Scalar == Double {
+        var count = 0
+        for i in 0..<model.nodeCount { model.forEachTerm(of: i) { _, d, w in if w > 0 && d > 0 { count += 1 } } }
         var terms: [Term] = []
+        terms.reserveCapacity(count)
+        var smallest = Float.infinity, largest: Float = 0
         for i in 0..<model.nodeCount {
+            let listed = terms.count
             model.forEachTerm(of: i) { j, d, w in
-                if w > 0 && d > 0 { terms.append(Term(i: Int32(truncatingIfNeeded: i), j: Int32(truncatingIfNeeded: j), d: d, w: w)) }
+                guard w > 0 && d > 0 else { return }
+                let term = Term(i: Int32(truncatingIfNeeded: i), j: Int32(truncatingIfNeeded: j), d: Float(d), w: Float(w))
+                terms.append(term)
+                smallest = min(smallest, term.w)
+                largest = max(largest, term.w)
             }
+            try check(terms.count - listed)
         }
-        guard let smallest = terms.lazy.map(\.w).min(), let largest = terms.lazy.map(\.w).max() else { return 0 }
-        let first = 1 / smallest, last = floor / largest
+        guard !terms.isEmpty else { return 0 }
+        let first = 1 / Double(smallest), last = floor / Double(largest)
         let decay = epochs > 1 ? log(first / last) / Double(epochs - 1) : 0
         for epoch in 0..<epochs {
             let eta = first * exp(-decay * Double(epoch))
             for k in stride(from: terms.count - 1, to: 0, by: -1) {
                 terms.swapAt(k, random.next(below: k + 1))
             }
-            positions.withUnsafeMutableBufferPointer { points in
-                for term in terms {
-                    let i = Int(term.i), j = Int(term.j)
-                    let offset = points[i] - points[j]
-                    let length = (offset * offset).sum().squareRoot()
-                    guard length > 0 else { continue }
-                    let step = min(eta * term.w, 1) / 2
-                    points[i] -= offset * (step * (length - term.d) / length)
+            var start = 0
+            while start < terms.count {
+                let end = min(start + checkInterval, terms.count)
+                positions.withUnsafeMutableBufferPointer { points in
+                    for term in terms[start..<end] {
+                        let i = Int(term.i), j = Int(term.j)
+                        let offset = points[i] - points[j]
+                        let length = (offset * offset).sum().squareRoot()
+                        guard length > 0 else { continue }
+                        let step = min(eta * Double(term.w), 1) / 2
+                        points[i] -= offset * (step * (length - Double(term.d)) / length)
+                    }
                 }
+                try check(end - start)
+                start = end
             }
-            try check(terms.count)
         }
         return epochs
     }

@@ -35,25 +35,27 @@ public enum StressLayout {
     ) throws -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
         let n = paths.nodeCount
         let sparse = n > options.exactNodeLimit
-        try MemoryRequest.check(memoryNeeded(nodeCount: n, sparse: sparse, pivots: options.pivots, dimensions: Vector.scalarCount),
-                                for: sparse ? "the stress layout's pivot rows (\(n) nodes × \(min(options.pivots, n)) pivots)"
+        let k = min(options.pivotCount(nodeCount: n), n), solver = options.solverUsed(nodeCount: n)
+        try MemoryRequest.check(memoryNeeded(nodeCount: n, adjacency: paths.neighbours.count, sparse: sparse, pivots: k,
+                                             dimensions: Vector.scalarCount, solver: solver),
+                                for: sparse ? "the stress layout's pivot rows (\(n) nodes × \(k) pivots)"
                                     : "the stress layout's all-pairs distances (\(n) × \(n) nodes)")
         var random = LCG(seed: UInt32(options.seed))
         let first = n > 0 ? random.next(below: n) : 0
         var points: [Vector]
         let result: (iterations: Int, converged: Bool)
         if sparse {
-            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: meanEdgeLength(paths), choice: .sampled,
+            let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: meanEdgeLength(paths), choice: .sampled,
                                     random: &random, check: check) { paths.distances(from: $0) }
             let model = try SparseStress(paths: paths, pivots: pivots, check: check)
             points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
-            result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
+            result = try majorize(&points, model: model, paths: paths, options: options, solver: solver, random: &random, check: check)
         } else {
             let model = try AllPairsStress(paths: paths, check: check)
-            let pivots = try Pivots(count: options.pivots, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
+            let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
                                     check: check) { Array(model.row($0)) }
             points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
-            result = try majorize(&points, model: model, paths: paths, options: options, random: &random, check: check)
+            result = try majorize(&points, model: model, paths: paths, options: options, solver: solver, random: &random, check: check)
         }
         let centre = points.reduce(Vector(), +) / Double(max(n, 1))
         let coordinates = points.flatMap { point in
@@ -62,37 +64,45 @@ public enum StressLayout {
         return (coordinates, StressOutcome(iterations: result.iterations, converged: result.converged, sparse: sparse))
     }
 
-    /// The bytes the layout's large arrays take at once: the all-pairs matrix (exact) or the pivots' weights
-    /// (sparse), the pivots' distances and PivotMDS' centred copy of them, its k × k product and the positions; a
-    /// size that overflows is `Int.max`.
-    static func memoryNeeded(nodeCount n: Int, sparse: Bool, pivots: Int, dimensions: Int) -> Int {
-        let k = min(max(pivots, 0), n)
-        let terms: [(Int, Int)] = [
-            (sparse ? n : 0, k * MemoryLayout<Float>.stride), (sparse ? 0 : n, n * MemoryLayout<Double>.stride),
-            (n, 2 * k * MemoryLayout<Double>.stride), (k, k * MemoryLayout<Double>.stride),
-            (n, 3 * dimensions * MemoryLayout<Double>.stride),
-        ]
-        var total = 0
-        for (count, size) in terms {
-            let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
-            let (sum, overflowAgain) = total.addingReportingOverflow(bytes)
-            guard !overflow, !overflowAgain else { return Int.max }
-            total = sum
+    /// The bytes the layout's large arrays take at once: the model (the all-pairs matrix, or the pivots' distances
+    /// and weights), then the larger of the PivotMDS start's (a centred copy of the pivots' distances and their
+    /// k × k product; in the exact model the pivots' distances too) and the gradient descent's list of terms (a
+    /// node's neighbours and pivots, or every other node; `adjacency` is the number of neighbour entries, twice the
+    /// edges), and the positions; a size that overflows is `Int.max`.
+    static func memoryNeeded(nodeCount n: Int, adjacency: Int, sparse: Bool, pivots: Int, dimensions: Int,
+                             solver: StressSolver) -> Int {
+        let k = min(max(pivots, 0), n), double = MemoryLayout<Double>.stride
+        func product(_ factors: Int...) -> Int {
+            factors.reduce(1) { total, factor in
+                let (result, overflow) = total.multipliedReportingOverflow(by: factor)
+                return overflow ? Int.max : result
+            }
         }
-        return total
+        func sum(_ terms: Int...) -> Int {
+            terms.reduce(0) { total, term in
+                let (result, overflow) = total.addingReportingOverflow(term)
+                return overflow ? Int.max : result
+            }
+        }
+        let model = sparse ? product(n, k, double + MemoryLayout<Float>.stride) : product(n, n, double)
+        let start = sum(product(sparse ? 1 : 2, n, k, double), product(k, k, double))
+        let terms = sparse ? sum(product(n, k), adjacency) : product(n, n - 1)
+        let descent = solver == .sgd ? StressGradientDescent.memoryNeeded(terms: terms) : 0
+        return sum(model, max(start, descent), product(n, 3 * dimensions, double))
     }
 
     /// Fits the start to the model and runs the majorization.
     private static func majorize<Vector: SIMD, Model: StressModel>(
-        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, random: inout LCG,
-        check: (Int) throws -> Void
+        _ points: inout [Vector], model: Model, paths: ShortestPaths, options: StressOptions, solver: StressSolver,
+        random: inout LCG, check: (Int) throws -> Void
     ) throws -> (iterations: Int, converged: Bool) where Vector.Scalar == Double {
         StressMajorization.fit(&points, model: model, jitter: 1e-3 * meanEdgeLength(paths), random: &random)
-        switch options.solver {
+        switch solver {
         case .majorization:
             return try StressMajorization.run(
                 &points, model: model, iterations: options.iterations, tolerance: options.tolerance, check: check)
         case .sgd:
+            guard options.iterations > 0 else { return (0, false) } // 0 keeps the start, as for the majorization
             return (try StressGradientDescent.run(&points, model: model, random: &random, check: check), false)
         }
     }

@@ -14,14 +14,32 @@ public struct StressOptions: Sendable, RangedSettings {
     public var tolerance = 1e-6
     /// Seeds the choice of the first pivot, the start's eigenvector search and the start's jitter.
     public var seed = Int(LCG.defaultSeed)
-    /// Pivots for the PivotMDS start and, above `exactNodeLimit` nodes, for the sparse stress model.
-    public var pivots = 100
+    /// Pivots for the PivotMDS start and, above `exactNodeLimit` nodes, for the sparse stress model; nil:
+    /// `exactPivots` up to that size, `sparsePivots` above.
+    public var pivots: Int? = nil
     /// Up to this many nodes every pair of nodes counts (memory grows as nodes²); above it, sparse stress.
     public var exactNodeLimit = 2000
     /// Layout units per unit of graph distance (d3's default link distance).
     public var scale = LinkForce.defaultDistance
-    /// How the stress is minimised from the PivotMDS start.
-    public var solver = StressSolver.majorization
+    /// How the stress is minimised from the PivotMDS start; nil: majorization up to `exactNodeLimit` nodes, gradient
+    /// descent above (measured in docs/scale.md section 8: it meets s_gd2's stress where the majorization does not).
+    public var solver: StressSolver? = nil
+
+    /// The pivots when none are given, up to the exact size (for the start only).
+    public static let exactPivots = 100
+    /// The pivots when none are given, above the exact size (docs/scale.md section 8: 100 pivots leave 1.25 times
+    /// neato's crossings on the words graph, 200 with the gradient descent 1.02 times).
+    public static let sparsePivots = 200
+
+    /// The pivots a layout of `nodeCount` nodes uses.
+    public func pivotCount(nodeCount: Int) -> Int {
+        pivots ?? (nodeCount > exactNodeLimit ? Self.sparsePivots : Self.exactPivots)
+    }
+
+    /// The solver a layout of `nodeCount` nodes uses.
+    public func solverUsed(nodeCount: Int) -> StressSolver {
+        solver ?? (nodeCount > exactNodeLimit ? .sgd : .majorization)
+    }
 
     /// Options with every default.
     public init() {}

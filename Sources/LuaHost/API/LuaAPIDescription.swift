@@ -66,7 +66,7 @@ public enum LuaAPIDescription {
         .object([
             JSONField("function", .string(table.function)),
             JSONField("options", .array(table.options.map(option))),
-        ])
+        ] + (table.hasOwnFields ? [JSONField("ownFields", .bool(true))] : []))
     }
 
     /// One option: `kind` (the `LuaOption.Value` case), its range (`min`, `max`: absent when unbounded among

@@ -34,9 +34,9 @@ final class LuaArrayForce: Force {
             defer { fl_pop(L, 1) }
             return type == LUA_TFUNCTION ? LuaReference(L, -1, owner: simulation) : nil
         }
-        guard let force = try member("force") else { throw LuaError("Lua force '\(name)': field 'force' must be a function") }
+        guard let force = try member(LuaForceFields.force.name) else { throw LuaError("Lua force '\(name)': field '\(LuaForceFields.force.name)' must be a function") }
         self.force = force
-        initializer = try member("initialize")
+        initializer = try member(LuaForceFields.initialize.name)
     }
 
     deinit {

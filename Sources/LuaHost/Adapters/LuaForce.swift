@@ -35,7 +35,7 @@ final class LuaForce: Force {
         tables.prepare(dimensions: kinetics.dimensions)
         guard form == .table else { return }
         try tables.write(kinetics)
-        try callMember("initialize", optional: true) {
+        try callMember(LuaForceFields.initialize) {
             tables.pushList(L)
             RandomBindings.push(L, random)
             return 2
@@ -58,7 +58,7 @@ final class LuaForce: Force {
                 return 2
             }
         case .table:
-            try callMember("force", optional: false) {
+            try callMember(LuaForceFields.force) {
                 lua_pushnumber(L, alpha)
                 return 1
             }
@@ -87,8 +87,9 @@ final class LuaForce: Force {
         return (isLua(slot - 1), isLua(slot + 1))
     }
 
-    /// Calls `table[name](arguments...)`; a missing optional member is skipped.
-    private func callMember(_ name: String, optional: Bool, _ pushArguments: () -> Int32) throws {
+    /// Calls `table[member](arguments...)`; a missing member that is not required is skipped.
+    private func callMember(_ member: LuaOption, _ pushArguments: () -> Int32) throws {
+        let name = member.name
         let L = simulation.activeState
         reference.push(L)
         let type: Int32
@@ -100,12 +101,12 @@ final class LuaForce: Force {
         }
         if type != LUA_TFUNCTION {
             fl_pop(L, 2)
-            if optional && type == LUA_TNIL { return }
+            if !member.isRequired && type == LUA_TNIL { return }
             throw LuaError("Lua force: field '\(name)' must be a function, got \(String(cString: lua_typename(L, type)))")
         }
-        let member = LuaReference(L, -1)
+        let function = LuaReference(L, -1)
         fl_pop(L, 2)
-        try call(member, pushArguments)
+        try call(function, pushArguments)
     }
 
     /// Pushes field `name` of the table at `index` (through its metatable, protected) and returns its type; an error

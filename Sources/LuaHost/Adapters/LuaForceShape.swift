@@ -14,8 +14,8 @@ public enum LuaForceShape {
         public let reason: String
     }
 
-    /// The form of the Lua force at `index`, or a `Refusal` saying why the value is none. A table's fields are read
-    /// through its metatable, protected: an error a lookup raises is thrown as it is.
+    /// The form of the Lua force at `index`, or a `Refusal` saying why the value is none. A table's fields
+    /// (`LuaForceFields`) are read through its metatable, protected: an error a lookup raises is thrown as it is.
     public static func of(_ L: OpaquePointer, at index: Int32) throws -> LuaForceShape {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
@@ -31,17 +31,23 @@ public enum LuaForceShape {
             return .function
         case LUA_TTABLE:
             let arrays = try wantsArrays(L, index)
-            try checkMember(L, index, "force", optional: false)
+            try checkMember(L, index, LuaForceFields.force)
             try refuseMisspeltMembers(L, index)
-            try checkMember(L, index, "initialize", optional: true)
+            try checkMember(L, index, LuaForceFields.initialize)
             return arrays ? .arrays : .table
         default:
             throw Refusal(reason: "a function or a table expected, got \(LuaValues.typeName(L, index))")
         }
     }
 
-    /// The fields a table force has for the host, each with the Lua type its value takes.
-    private static let members: [(name: String, type: Int32)] = [("force", LUA_TFUNCTION), ("initialize", LUA_TFUNCTION), ("arrays", LUA_TBOOLEAN)]
+    /// The fields a table force has for the host (`LuaForceFields`), each with the Lua type its value takes.
+    private static let members: [(name: String, type: Int32)] = LuaForceFields.table.options.map { field in
+        switch field.value {
+        case .function: (field.name, LUA_TFUNCTION)
+        case .boolean: (field.name, LUA_TBOOLEAN)
+        default: preconditionFailure("a table force's field '\(field.name)' is declared neither a function nor a boolean")
+        }
+    }
 
     /// Refuses a field that misspells a member the table lacks (`initialise`, `arays = true`): a value of the member's
     /// type under a name nearest to it (`LuaOptionTable.nearest`). The table's other fields are its own (its state and
@@ -60,29 +66,30 @@ public enum LuaForceShape {
             let type = try LuaForce.pushField(L, index, candidate.member)
             fl_pop(L, 1)
             if type == LUA_TNIL {
-                throw Refusal(reason: "field '\(candidate.name)': did you mean '\(candidate.member)'? (a table force has force(alpha), may have initialize(nodes, random) and arrays = true; its other fields are its own)")
+                throw Refusal(reason: "field '\(candidate.name)': did you mean '\(candidate.member)'? (\(LuaForceFields.summary); its other fields are its own)")
             }
         }
     }
 
     /// Whether the table at `index` asks for arrays (`arrays = true`); a non-boolean is refused.
     private static func wantsArrays(_ L: OpaquePointer, _ index: Int32) throws -> Bool {
-        let type = try LuaForce.pushField(L, index, "arrays")
+        let name = LuaForceFields.arrays.name
+        let type = try LuaForce.pushField(L, index, name)
         defer { fl_pop(L, 1) }
         guard type == LUA_TBOOLEAN || type == LUA_TNIL else {
-            throw Refusal(reason: "field 'arrays': boolean expected, got \(String(cString: lua_typename(L, type)))")
+            throw Refusal(reason: "field '\(name)': boolean expected, got \(String(cString: lua_typename(L, type)))")
         }
         return lua_toboolean(L, -1) != 0
     }
 
-    /// Refuses the table at `index` unless its field `name` is a function (or nil, when optional).
-    private static func checkMember(_ L: OpaquePointer, _ index: Int32, _ name: String, optional: Bool) throws {
-        let type = try LuaForce.pushField(L, index, name)
+    /// Refuses the table at `index` unless its field `member` is a function (or nil, when not required).
+    private static func checkMember(_ L: OpaquePointer, _ index: Int32, _ member: LuaOption) throws {
+        let type = try LuaForce.pushField(L, index, member.name)
         fl_pop(L, 1)
-        guard type == LUA_TFUNCTION || (optional && type == LUA_TNIL) else {
+        guard type == LUA_TFUNCTION || (!member.isRequired && type == LUA_TNIL) else {
             let functions = type == LUA_TNIL ? functionFields(L, index) : []
-            let hint = functions.isEmpty ? "" : " (the table's functions: \(functions.joined(separator: ", ")); a table force has force(alpha) and may have initialize(nodes, random))"
-            throw Refusal(reason: "field '\(name)': function expected, got \(String(cString: lua_typename(L, type)))" + hint)
+            let hint = functions.isEmpty ? "" : " (the table's functions: \(functions.joined(separator: ", ")); \(LuaForceFields.summary))"
+            throw Refusal(reason: "field '\(member.name)': function expected, got \(String(cString: lua_typename(L, type)))" + hint)
         }
     }
 

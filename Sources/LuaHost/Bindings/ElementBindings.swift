@@ -195,9 +195,6 @@ enum ElementBindings {
         if let value { LuaValues.push(L, value) } else { lua_pushnil(L) }
     }
 
-    /// The node fields `pushField` computes when read (the others are in a node's snapshot); for completion.
-    static let computedNodeFields = ["index", "degree"]
-
     private static func pushField(_ L: OpaquePointer, _ node: Node, _ key: String, _ graph: Graph) {
         switch key {
         case "id": LuaValues.push(L, node.id)

@@ -105,10 +105,10 @@ enum PictureBindings {
                     case LUA_TSTRING: return Plot.Series(LuaValues.string(arguments.L, -1)!, y: [])
                     case LUA_TTABLE:
                         let reader = try OptionsReader(entry(spec), PlotSeriesOptions.table)
-                        for given in ["x", "y", "band", "errorBars"] where reader.has(given) {
+                        for given in PlotSeriesOptions.fromTheRecording.map(\.option.name) where reader.has(given) {
                             throw arguments.error(2, "series[\(i)]: '\(given)' comes from the recording")
                         }
-                        guard reader.has("name") else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
+                        guard reader.has(PlotSeriesOptions.name.option.name) else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
                         return try PlotSeriesOptions.settings.read(reader)
                     default: throw arguments.error(2, "series[\(i)]: a series name or {name =, ...} expected")
                     }
@@ -126,10 +126,10 @@ enum PictureBindings {
                 fl_pop(arguments.L, 1)
                 series = try seriesList(spec) { fields, i in
                     let reader = try OptionsReader(fields, PlotSeriesOptions.table)
-                    guard reader.has("y") else { throw arguments.error(2, "field 'y' is required") }
+                    guard reader.has(PlotSeriesOptions.y.option.name) else { throw arguments.error(2, "field '\(PlotSeriesOptions.y.option.name)' is required") }
                     var line = try PlotSeriesOptions.settings.read(reader, into: Plot.Series("series \(i)", y: []))
                     // Without x, the points are at 0, 1, 2, ...
-                    if !reader.has("x") { line.x = line.y.indices.map(Double.init) }
+                    if !reader.has(PlotSeriesOptions.x.option.name) { line.x = line.y.indices.map(Double.init) }
                     return line
                 }
             }

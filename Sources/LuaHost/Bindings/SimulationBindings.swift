@@ -11,7 +11,7 @@ enum SimulationBindings {
 
     /// Every method of a simulation, in one place.
     static let methods: [LuaFunctionDeclaration] = [
-        .init("force", force, "(name: string, force?: Force|function|table|nil): Force|function|table|Simulation|nil", "the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation", reads: 1...1),
+        .init("force", force, "(name: string, force?: Force|function|table|nil): Force|function|table|Simulation|nil", "the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation", options: [LuaForceFields.table], reads: 1...1),
         .init("forces", forces, "(): string[]", "the forces' names in application order", reads: 0...0),
         .init("tick", tick, "(n?: integer): Simulation", "n ticks (default 1), like d3's tick: no events, no alphaMin check"),
         .init("run", run, "(options?: table): integer, string", "ticks until alpha < alphaMin, maxTicks or sim:stop(); returns the ticks and why it ended", options: [RunOptions.table]),
@@ -146,22 +146,10 @@ enum SimulationBindings {
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
         method(L, "run") { arguments, simulation in
-            let options = try OptionsReader(arguments, 2, RunOptions.table)
-            let settings = try RunOptions.settings.read(options, styling: ElementStyles.Elements(graph: simulation.graph))
-            let L = arguments.L
-            let layout = simulation.layout
-            let show = settings.show
-                ? LiveView(graph: layout.graph, framesPerSecond: settings.framesPerSecond, labels: settings.labels,
-                           sink: InlineDisplay.sink(L))
-                : nil
-            for name in ["fps", "labels"] where show == nil && options.has(name) {
-                throw options.error(name, expected: "show = true", got: "no show")
-            }
-            let display = RunDisplay(alphaMin: layout.simulation.alphaMin, live: show, sink: InlineDisplay.sink(L))
-            let (ticks, outcome) = try ScriptedRun.run(
-                simulation, in: L, simulationIndex: 1, maxTicks: settings.maxTicks ?? Int.max, onTick: settings.onTick, display: display)
-            lua_pushinteger(L, lua_Integer(ticks))
-            LuaValues.push(L, outcome == .converged ? "converged" : outcome == .tickLimit ? "maxTicks" : "stopped")
+            let settings = try RunOptions.read(arguments, 2, graph: simulation.graph)
+            let (ticks, outcome) = try ScriptedRun.run(simulation, in: arguments.L, simulationIndex: 1, settings: settings)
+            lua_pushinteger(arguments.L, lua_Integer(ticks))
+            LuaValues.push(arguments.L, ScriptedRun.name(of: outcome))
             return 2
         }
     }

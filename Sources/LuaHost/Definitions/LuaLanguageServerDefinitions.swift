@@ -109,13 +109,14 @@ public enum LuaLanguageServerDefinitions {
         """
     }
 
-    /// `---@class` lines for an options table: exact, its keys only the declared names, each field typed and
-    /// documented.
+    /// `---@class` lines for an options table: exact, its keys only the declared names (open to other keys when the
+    /// table has fields of its own), each field typed and documented.
     static func optionsClass(_ table: LuaOptionTable) -> [String] {
         let keys = table.names.isEmpty ? "never" : table.names.map { "\"\($0)\"" }.joined(separator: "|")
-        var lines = ["---Options of `\(table.function)`.", "---@class (exact) \(className(ofOptions: table)): table<\(keys), any>"]
+        let head = table.hasOwnFields ? "---@class \(className(ofOptions: table))" : "---@class (exact) \(className(ofOptions: table)): table<\(keys), any>"
+        var lines = ["---Options of `\(table.function)`.", head]
         for option in table.options {
-            let optional = if case .required = option.default { "" } else { "?" }
+            let optional = option.isRequired ? "" : "?"
             var doc = option.doc
             if !option.defaultText.isEmpty { doc += " (default: \(option.defaultText))" }
             doc += "; accepts \(option.accepts)."

@@ -7,13 +7,14 @@ public enum StressLayoutOptions {
     public static let settings = LuaSettingsTable<StressOptions>("fl.layout.stress", [
         LuaSetting("weight", \.weight, "the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge"),
         LuaSetting("dimensions", \.dimensions, "2 or 3"),
-        LuaSetting("iterations", \.iterations, "the most sweeps over the nodes (0 keeps the PivotMDS start)"),
+        LuaSetting("iterations", \.iterations, "the most majorization sweeps over the nodes (0 keeps the PivotMDS start, whatever the solver)"),
         LuaSetting("tolerance", \.tolerance, "stop when a sweep lowers the stress by less than this fraction of it; `converged` says whether it stopped this way"),
         LuaSetting("seed", \.seed, "picks the first pivot, the start of the eigenvector search and a tiny jitter of the start; the same seed gives the same layout"),
-        LuaSetting("pivots", \.pivots, "pivot nodes for the PivotMDS start and the sparse model"),
+        LuaSetting("pivots", \.pivots, described: "`\(StressOptions.exactPivots)` up to `exactNodeLimit` nodes, `\(StressOptions.sparsePivots)` above",
+                   "pivot nodes for the PivotMDS start and the sparse model"),
         LuaSetting("exactNodeLimit", \.exactNodeLimit, "above this many nodes, sparse stress"),
         LuaSetting("scale", \.scale, "layout units per unit of graph distance (d3's default link distance)"),
-        LuaSetting("solver", \.solver, "`majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2)"),
+        LuaSetting("solver", \.solver, described: "`majorization` up to `exactNodeLimit` nodes, `sgd` above", "`majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2)"),
     ])
 
     /// The declaration.
@@ -37,6 +38,8 @@ public enum MultilevelLayoutOptions {
         LuaSetting("charge", \.charge, "the many-body strength on every level (negative: repulsion)"),
         LuaSetting("polishSweeps", \.polishSweeps, "sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size, and the nodes two hops away) on the graph after the last refinement; 0 leaves the force layout as it is"),
         LuaSetting("polishPivots", \.polishPivots, "pivots of the polish's sparse stress model"),
+        LuaSetting("descentEpochs", \.descentEpochs, "epochs of stochastic gradient descent over every pair of nodes (s_gd2's, each pair at its hop distance, weight 1/d²) after the polish, on graphs of at most `descentNodeLimit` nodes; 0: none"),
+        LuaSetting("descentNodeLimit", \.descentNodeLimit, "the most nodes a graph may have for the descent over every pair (an epoch costs a breadth-first search a node and a move a pair)"),
         LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
     ])
 

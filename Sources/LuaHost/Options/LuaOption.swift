@@ -68,6 +68,11 @@ public struct LuaOption: Sendable {
     /// One line of doc.
     public let doc: String
 
+    /// Whether the option must be given.
+    public var isRequired: Bool {
+        if case .required = self.default { true } else { false }
+    }
+
     /// Declares an option.
     public init(_ name: String, _ value: Value, default: Default = .none, _ doc: String) {
         self.name = name

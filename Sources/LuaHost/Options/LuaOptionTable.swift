@@ -6,15 +6,19 @@ public struct LuaOptionTable: Sendable {
     public let options: [LuaOption]
     /// Whether the options are the fields of a record (a node, a series, a check): messages call them fields.
     public let isRecord: Bool
+    /// Whether the table may hold fields of its own beside the declared ones (a table force's state), so an editor's
+    /// class of it is not exact.
+    public let hasOwnFields: Bool
     /// The position of each option in `options`, by name.
     private let positions: [String: Int]
 
-    /// Declares the options of `function` (the fields of a record when `record`); a name given twice is a
-    /// programming error.
-    public init(_ function: String, record: Bool = false, _ options: [LuaOption]) {
+    /// Declares the options of `function` (the fields of a record when `record`, beside fields of the table's own when
+    /// `ownFields`); a name given twice is a programming error.
+    public init(_ function: String, record: Bool = false, ownFields: Bool = false, _ options: [LuaOption]) {
         self.function = function
         self.options = options
         isRecord = record
+        hasOwnFields = ownFields
         positions = Dictionary(options.enumerated().map { ($1.name, $0) }) { first, _ in
             preconditionFailure("\(function): option '\(options[first].name)' is declared twice")
         }

@@ -14,5 +14,6 @@ public enum LuaOptionTables {
         StressLayoutOptions.table, MultilevelLayoutOptions.table, LayeredLayoutOptions.table, GraphRecordOptions.node, GraphRecordOptions.nodeHandle, GraphRecordOptions.edge, GraphRecordOptions.connect,
         GraphRecordOptions.deleteElements, GraphRecordOptions.deletedNode, GraphRecordOptions.deletedEdge,
         GraphRecordOptions.nodeChange, GraphRecordOptions.changedPosition, GraphRecordOptions.changedDimensions, GraphRecordOptions.edgeChange,
+        LuaForceFields.table,
     ] + ForceKind.all.map(\.table) + GraphGenerator.allCases.map(GenerateOptions.table)
 }

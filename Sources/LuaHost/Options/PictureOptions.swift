@@ -94,18 +94,25 @@ public enum RadarSeriesOptions {
 /// defaults they are.
 public enum PlotSeriesOptions {
     private static let colour = LuaSetting<Plot.Series>("colour", \.colour, described: "from `palette`", "the line colour")
+    /// `name`, which a series taken from a recording must give.
+    static let name = LuaSetting<Plot.Series>("name", \.name, described: "`\"series i\"`", "the legend entry (with `recording`: the recording's series)")
+    /// `x`, 0, 1, 2, ... when not given.
+    static let x = LuaSetting<Plot.Series>("x", \.x, described: "0, 1, 2, ...", "x values, as many as y values (not with `recording`)")
+    /// `y`, which a series not taken from a recording must give.
+    static let y = LuaSetting<Plot.Series>("y", \.y, described: "required without `recording`", "y values (not with `recording`)")
+    private static let band = LuaSetting<Plot.Series>(
+        "band", \.band, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
+        { bounds, series in bounds.interval(around: series.y) },
+        "a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd)")
+    private static let errorBars = LuaSetting<Plot.Series>(
+        "errorBars", \.errorBars, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
+        { bounds, series in bounds.interval(around: series.y) }, "error bars at each point, given as `band` is")
+    /// What a recording gives a series taken from it, so such a series may not give it.
+    static let fromTheRecording = [x, y, band, errorBars]
 
     /// The declaration and its reader.
     public static let settings = LuaSettingsTable<Plot.Series>("fl.svg.plot series", record: true, [
-        LuaSetting("name", \.name, described: "`\"series i\"`", "the legend entry (with `recording`: the recording's series)"),
-        LuaSetting("x", \.x, described: "0, 1, 2, ...", "x values, as many as y values (not with `recording`)"),
-        LuaSetting("y", \.y, described: "required without `recording`", "y values (not with `recording`)"),
-        colour, LuaSetting("color", alias: colour, \.colour),
-        LuaSetting("band", \.band, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
-                   { bounds, series in bounds.interval(around: series.y) },
-                   "a shaded band around the line (`deviation`: y ± it at each point, such as mean ± sd)"),
-        LuaSetting("errorBars", \.errorBars, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
-                   { bounds, series in bounds.interval(around: series.y) }, "error bars at each point, given as `band` is"),
+        name, x, y, colour, LuaSetting("color", alias: colour, \.colour), band, errorBars,
         LuaSetting("marker", \.marker, "the shape drawn at each point"),
         LuaSetting("line", \.line, "join the points by a line"),
         LuaSetting("dash", \.dash, "the line's pattern (the legend shows it), to tell lines apart beyond the palette's colours"),

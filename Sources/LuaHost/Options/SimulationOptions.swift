@@ -28,12 +28,28 @@ public enum RunOptions {
         LuaSetting("maxTicks", \.maxTicks, described: "no limit", "stop after this many ticks"),
         LuaSetting("onTick", \.onTick, function: "function(sim, tick)", "called after every tick"),
         LuaSetting("show", \.show, "animate the layout in the terminal (only when standard output is one)"),
-        LuaSetting("labels", \.labels, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree"),
-        LuaSetting("fps", \.framesPerSecond, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result"),
+        labels, framesPerSecond,
     ])
+    /// `labels`, which only `show` uses.
+    static let labels = LuaSetting<RunSettings>("labels", \.labels, "with `show`, as `g:show`'s labels: label these nodes, or the n nodes of highest degree")
+    /// `fps`, which only `show` uses.
+    static let framesPerSecond = LuaSetting<RunSettings>("fps", \.framesPerSecond, "with `show`, ticks drawn per second: every tick is a frame and the run waits between frames; `0` or `math.huge` runs as fast as it can, drawing a frame at most every 50 ms. The pace never changes the result")
+    /// The options that mean something only with `show = true`, in the order a refusal names the first given.
+    static let withShowOnly = [framesPerSecond, labels]
 
     /// The declaration.
     public static var table: LuaOptionTable { settings.table }
+
+    /// Reads the options at argument `n` (the labels styled for `graph`); an option of `withShowOnly` given without
+    /// `show = true` is refused.
+    static func read(_ arguments: LuaArguments, _ n: Int32, graph: GraphHandle) throws -> RunSettings {
+        let options = try OptionsReader(arguments, n, table)
+        let settings = try self.settings.read(options, styling: ElementStyles.Elements(graph: graph))
+        if !settings.show, let given = withShowOnly.first(where: { options.has($0.option.name) }) {
+            throw options.error(given.option.name, expected: "show = true", got: "no show")
+        }
+        return settings
+    }
 }
 
 /// The options of `sim:record(options)`: the recording's `LayoutRecording.Settings`, each option one line, and the

@@ -96,28 +96,22 @@ public enum LuaCompletion {
     private static func names(_ L: OpaquePointer, after separator: Character?, prefix partial: String) -> Set<String> {
         var names: Set<String> = []
         let type = metatableName(L, -1)
-        if separator == ".", let type, LuaAPI.type(metatable: type)?.method("snapshot") != nil {
-            // A node's or an edge's fields: those its snapshot holds, its data fields (read as fields too), and
-            // the fields computed when read that have a value (a velocity only in a simulation, and in its axes).
-            let element = lua_gettop(L)
-            lua_pushvalue(L, element)
-            guard callGetter(L, "snapshot", []) else { return [] }
-            let snapshot = lua_gettop(L)
-            if fl_rawgetfield(L, snapshot, "data") == LUA_TTABLE {
-                collect(L, into: &names, prefix: partial, methodsOnly: false, depth: 0)
-            }
-            lua_settop(L, snapshot)
-            let computed = type == ElementBindings.nodeMetatable ? ElementBindings.computedNodeFields + ElementBindings.velocityKeys : []
-            for field in computed where field.hasPrefix(partial) {
-                lua_pushvalue(L, element)
-                if index(L, .string(field)), lua_type(L, -1) != LUA_TNIL { names.insert(field) }
-                lua_settop(L, snapshot)
-            }
-        } else if separator != nil, let force = LuaObject.get(L, -1, BuiltInForce.self) {
+        if separator != nil, let force = LuaObject.get(L, -1, BuiltInForce.self) {
             // A force's accessors are those of its kind's options (every kind's are in the shared metatable).
             return Set(force.kind.table.names.filter { $0.hasPrefix(partial) })
-        } else if separator == ".", type == GraphBindings.metatable {
-            names.formUnion(GraphBindings.type.fields.map(\.name).filter { $0.hasPrefix(partial) })
+        }
+        if separator == ".", let declared = type.flatMap(LuaAPI.type(metatable:)) {
+            // The fields its type declares, whether or not they hold a value yet (a node's x and y before any
+            // simulation or layout), and a node's or an edge's data fields, which read as fields too; its methods
+            // follow `:`.
+            names.formUnion(declared.fields.map(\.name).filter { $0.hasPrefix(partial) })
+            if declared.method("snapshot") != nil {
+                guard callGetter(L, "snapshot", []) else { return [] }
+                if fl_rawgetfield(L, -1, "data") == LUA_TTABLE {
+                    collect(L, into: &names, prefix: partial, methodsOnly: false, depth: 0)
+                }
+            }
+            return names
         }
         collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)
         return names
@@ -178,7 +172,13 @@ public enum LuaCompletion {
         if case .literal(.string(let kind))? = firstArgument, declaration.options.contains(where: { $0.hasPrefix(name + "(") }) {
             tableName = declaration.options.first { $0.lowercased() == "\(name)(\"\(kind)\")".lowercased() } ?? name
         }
-        guard declaration.options.contains(tableName) else { return nil }
+        if !declaration.options.contains(tableName) {
+            // The one kind of table it takes that is no options table of its own: `sim:force("x", {` gives the fields
+            // of `sim:force table`.
+            let taken = declaration.options.filter { $0.hasPrefix(name + " ") }
+            guard taken.count == 1 else { return nil }
+            tableName = taken[0]
+        }
         return LuaOptionTables.all.first { $0.function == tableName }?.names
     }
 

@@ -71,13 +71,18 @@ struct GradeOptions {
         outputPath = output
         let submission = submissions.count == 1 ? submissions.first : nil
         func folder(of file: String) -> String { URL(fileURLWithPath: file).deletingLastPathComponent().path }
+        let allowed = readable.map { FileAccess.Folder($0, "--allow-read") }, written = FileAccess.Folder(output, "--out")
         do {
-            exerciseAccess = try FileAccess(readable: [folder(of: exercise)] + readable, writable: output)
+            exerciseAccess = try FileAccess(readable: [FileAccess.Folder(folder(of: exercise), "the exercise's folder")] + allowed,
+                                            writable: written)
             // The exercise's folder stays closed to the submission even where the submission's folder holds it
-            // (`forcelab grade examples/exercises/spring.lua my-spring.lua` from the repository's root).
+            // (`forcelab grade examples/exercises/spring.lua my-spring.lua` from the repository's root). A class's run
+            // grades a private copy: its refusals show the student's folder as the teacher gave it, not the copy's.
+            let shown = environment[PrivateSubmission.shownAsVariable].map(folder(of:))
             submissionAccess = try submission.map {
-                try FileAccess(readable: [folder(of: $0)] + readable, writable: output,
-                               closed: [folder(of: exercise)])
+                try FileAccess(readable: [FileAccess.Folder(folder(of: $0), "the submission's folder", shownAs: shown)] + allowed,
+                               writable: written,
+                               closed: [FileAccess.Folder(folder(of: exercise), "the exercise's folder, closed to the submission")])
             }
         } catch {
             outputFolder.removeIfEmpty()

@@ -23,10 +23,8 @@ enum KernelCommand {
             // The options a script's run takes (the sandbox, the limits, -e and -l), from this one reading: the
             // connection file and the time limit, each cell's here, are the kernel's own declarations.
             options = try CommandLineOptions(parsed, of: ["forcelab"] + arguments, environment: environment)
-            if options.sandbox {
-                // The notebook's folder is the kernel's working folder: readable, as a script's own folder is.
-                options.readableFolders.append(FileManager.default.currentDirectoryPath)
-            }
+            // The notebook's folder is the kernel's working folder: readable, as a script's own folder is.
+            options.notebookFolder = FileManager.default.currentDirectoryPath
         }
     }
 

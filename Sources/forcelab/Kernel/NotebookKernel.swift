@@ -233,7 +233,10 @@ final class NotebookKernel {
                     shown["text/html"] = table
                 }
             } catch {
-                return .failure(cellError(String(describing: error), kind: "LuaError"))
+                // The result is the cell's last expression: its line, as Lua names a line, says where.
+                let end = text.lastIndex { !$0.isWhitespace } ?? text.startIndex
+                let line = text[..<end].filter { $0 == "\n" }.count + 1
+                return .failure(cellError("\(name.dropFirst()):\(line): the cell's result cannot be drawn: \(error)", kind: "LuaError"))
             }
         }
         return .success(shown)

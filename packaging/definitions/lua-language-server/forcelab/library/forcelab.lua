@@ -238,16 +238,16 @@
 ---@class (exact) forcelab.options.layout.stress: table<"weight"|"dimensions"|"iterations"|"tolerance"|"seed"|"pivots"|"exactNodeLimit"|"scale"|"solver", any>
 ---@field weight? string the numeric edge data field giving each edge's length; a missing, non-numeric, zero, negative or infinite value is an error naming the edge; accepts string.
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
----@field iterations? integer the most sweeps over the nodes (0 keeps the PivotMDS start) (default: `500`); accepts integer from 0 to 10000000.
+---@field iterations? integer the most majorization sweeps over the nodes (0 keeps the PivotMDS start, whatever the solver) (default: `500`); accepts integer from 0 to 10000000.
 ---@field tolerance? number stop when a sweep lowers the stress by less than this fraction of it; `converged` says whether it stopped this way (default: `1e-6`); accepts number from 0 to 1.
 ---@field seed? integer picks the first pivot, the start of the eigenvector search and a tiny jitter of the start; the same seed gives the same layout (default: `1`); accepts integer from 0 to 4294967295.
----@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100`); accepts integer from 2 to 10000.
+---@field pivots? integer pivot nodes for the PivotMDS start and the sparse model (default: `100` up to `exactNodeLimit` nodes, `200` above); accepts integer from 2 to 10000.
 ---@field exactNodeLimit? integer above this many nodes, sparse stress (default: `2000`); accepts integer from 0 to 20000.
 ---@field scale? number layout units per unit of graph distance (d3's default link distance) (default: `30`); accepts number from 1e-9 to 1e9.
----@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `"majorization"`); accepts `"majorization"`, `"sgd"`.
+---@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `majorization` up to `exactNodeLimit` nodes, `sgd` above); accepts `"majorization"`, `"sgd"`.
 
 ---Options of `fl.layout.multilevel`.
----@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"seed", any>
+---@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"descentEpochs"|"descentNodeLimit"|"seed", any>
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
 ---@field coarsening? "matching"|"solar" how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems (default: `"matching"`); accepts `"matching"`, `"solar"`.
 ---@field coarsestLayout? "stress"|"forces" how the coarsest level is laid out: `stress` by stress majorization from PivotMDS (as `fl.layout.stress`), which keeps long paths straight, `forces` by the fast-mode forces from random positions (default: `"stress"`); accepts `"stress"`, `"forces"`.
@@ -260,6 +260,8 @@
 ---@field charge? number the many-body strength on every level (negative: repulsion) (default: `-30`); accepts number from -1e9 to -1e-9.
 ---@field polishSweeps? integer sweeps of sparse stress majorization (graph neighbours and pivots, as `fl.layout.stress` above its exact size, and the nodes two hops away) on the graph after the last refinement; 0 leaves the force layout as it is (default: `30`); accepts integer from 0 to 100000.
 ---@field polishPivots? integer pivots of the polish's sparse stress model (default: `50`); accepts integer from 1 to 1000.
+---@field descentEpochs? integer epochs of stochastic gradient descent over every pair of nodes (s_gd2's, each pair at its hop distance, weight 1/d²) after the polish, on graphs of at most `descentNodeLimit` nodes; 0: none (default: `0`); accepts integer from 0 to 100000.
+---@field descentNodeLimit? integer the most nodes a graph may have for the descent over every pair (an epoch costs a breadth-first search a node and a move a pair) (default: `10000`); accepts integer from 0 to 1000000.
 ---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
 
 ---Options of `fl.layout.layered`.
@@ -395,6 +397,12 @@
 ---@field item? table the edge to add or the replacement; accepts `an edge, as g:addEdge takes it`.
 ---@field index? integer where to add (1-based; default: at the end); accepts integer ≥ 1.
 ---@field selected? boolean the new selection state; accepts boolean.
+
+---Options of `sim:force table`.
+---@class forcelab.options.sim.force.table
+---@field force function called every tick; with `arrays`, as `force(alpha, x, y, vx, vy, n)` (3D: `x, y, z, vx, vy, vz, n`), one array per coordinate (default: required); accepts `function(alpha)`.
+---@field initialize? function called when the force is added and whenever the node set changes; with `arrays`, as `initialize(ids, random)`, the node ids in array order; accepts `function(nodes, random)`.
+---@field arrays? boolean hand `force` one Lua array per coordinate instead of the node tables (default: `false`); accepts boolean.
 
 ---Options of `fl.force.center`.
 ---@class (exact) forcelab.options.force.center: table<"x"|"y"|"z"|"strength", any>
@@ -822,7 +830,7 @@ function Simulation:fix(id, x, y, z) end
 
 ---the force of that name; with a force, adds or replaces it in its slot (nil removes it) and returns the simulation
 ---@param name string
----@param force? forcelab.Force|function|table|nil
+---@param force? forcelab.Force|function|forcelab.options.sim.force.table|nil
 ---@return forcelab.Force|function|table|forcelab.Simulation|nil
 function Simulation:force(name, force) end
 
