@@ -174,6 +174,12 @@ public struct Plot {
         self.options = options
     }
 
+    /// A plot with no series, for readers that fill it field by field (the Lua options).
+    public init() { self.init(series: []) }
+
+    /// None of its own: its options and series carry their ranges.
+    public static func range(of setting: PartialKeyPath<Plot>) -> ClosedRange<Double>? { nil }
+
     /// Writes the plot to `path` atomically; `check` as for `render(check:)` (when it throws, nothing is written).
     public func write(to path: String, check: @escaping (Int) throws -> Void = { _ in }) throws {
         try AtomicFile.write(try render(check: check), to: path)

@@ -145,6 +145,12 @@ public struct Radar {
         self.options = options
     }
 
+    /// A chart with no axes or series, for readers that fill it field by field (the Lua options).
+    public init() { self.init(axes: [], series: []) }
+
+    /// None of its own: its options carry their ranges.
+    public static func range(of setting: PartialKeyPath<Radar>) -> ClosedRange<Double>? { nil }
+
     /// Writes the chart to `path` atomically; `check` as for `render(check:)` (when it throws, nothing is written).
     public func write(to path: String, check: @escaping (Int) throws -> Void = { _ in }) throws {
         try AtomicFile.write(try render(check: check), to: path)

@@ -19,7 +19,7 @@ enum FileUseHooks {
     /// The calling state's file observer for the Lua wrappers, `observer(path, writing)`: the binding runs under
     /// the state's rules (`FileAccess.inForce`).
     private static let noteFromLua: LuaFunction = { L in
-        LuaBinding.run(L, "file use") { arguments in
+        LuaBinding.run(L, undeclared: "file use") { arguments in
             let path = try arguments.string(1), writing = arguments.boolean(2)
             FileAccess.inForce.observer?(path, writing)
             return 0

@@ -242,7 +242,7 @@ final class CommandLineTests: XCTestCase {
         let unknown = try ForcelabProcess.run(["-e", layout + "g:show{colums = 10}"])
         XCTAssertTrue(unknown.stderr.contains("unknown option 'colums'"), unknown.stderr)
         let empty = try ForcelabProcess.run(["-e", layout + "g:show(0, 5)"])
-        XCTAssertTrue(empty.stderr.contains("bad argument #1 to 'show' (columns: an integer ≥ 1 expected, got 0)"), empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("bad argument #1 to 'g:show' (columns: an integer ≥ 1 expected, got 0)"), empty.stderr)
     }
 
     func testFpsAndLabelsNeedShow() throws {

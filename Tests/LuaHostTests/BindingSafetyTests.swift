@@ -90,13 +90,13 @@ final class BindingSafetyTests: LuaTestCase {
         // A table-form Lua force is checked when it is set, not at every later tick.
         let setup = "local sim = fl.simulation(fl.graph.generate('miserables')); "
         XCTAssertTrue(error(setup + "sim:force('c', {force = 5})")
-            .contains("bad argument #2 to 'force' (field 'force': function expected, got number)"))
+            .contains("bad argument #2 to 'sim:force' (field 'force': function expected, got number)"))
         XCTAssertTrue(error(setup + "sim:force('c', {initialize = {}, force = function() end})")
-            .contains("bad argument #2 to 'force' (field 'initialize': function expected, got table)"))
+            .contains("bad argument #2 to 'sim:force' (field 'initialize': function expected, got table)"))
         run(setup + "sim:force('c', {force = function() end}); sim:tick()")
         // A misspelt member is refused rather than left unused (initialize never called, arrays never given).
         XCTAssertTrue(error(setup + "sim:force('c', {force = function() end, initialise = function() end})")
-            .contains("bad argument #2 to 'force' (field 'initialise': did you mean 'initialize'? (a table force has"))
+            .contains("bad argument #2 to 'sim:force' (field 'initialise': did you mean 'initialize'? (a table force has"))
         XCTAssertTrue(error(setup + "sim:force('c', {force = function() end, arays = true})")
             .contains("(field 'arays': did you mean 'arrays'?"))
         XCTAssertTrue(error(setup + "sim:force('c', {Force = function() end})")

@@ -27,13 +27,13 @@ final class DataTablesLuaTests: LuaTestCase {
 
     func testErrors() {
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = {}}})"),
-                       "test:1: bad argument #2 to 'write' (row 1, field 'x': a number, string or boolean expected)")
+                       "test:1: bad argument #2 to 'fl.data.write' (row 1, field 'x': a number, string or boolean expected)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1}, 5})"),
-                       "test:1: bad argument #2 to 'write' (row 2: a table expected, got number)")
+                       "test:1: bad argument #2 to 'fl.data.write' (row 2: a table expected, got number)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{1, 2}})"),
-                       "test:1: bad argument #2 to 'write' (row 1: a table of named fields expected)")
+                       "test:1: bad argument #2 to 'fl.data.write' (row 1: a table of named fields expected)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.xls', {{x = 1}})"),
-                       "test:1: bad argument #3 to 'write' (cannot tell the table format of '\(folder!)/a.xls' from its extension (.csv, .tsv, .jsonl); give format)")
+                       "test:1: bad argument #3 to 'fl.data.write' (cannot tell the table format of '\(folder!)/a.xls' from its extension (.csv, .tsv, .jsonl); give format)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1}}, {fromat = 'csv'})"),
                        "test:1: fl.data.write: unknown option 'fromat' (did you mean 'format'?)")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1, y = 2}}, {columns = {'x'}})"),
@@ -41,10 +41,10 @@ final class DataTablesLuaTests: LuaTestCase {
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 0/0}})"),
                        "test:1: fl.data.write: cannot write '\(folder!)/a.csv': row 1, column 'x': nan is not a finite number")
         XCTAssertEqual(firstLine("fl.data.write(tmp .. '/a.csv', {{x = 1 << 53}, {x = (1 << 53) + 1}})"),
-                       "test:1: bad argument #2 to 'write' (row 2, field 'x': the integer 9007199254740993 has more digits than a table number holds exactly)")
+                       "test:1: bad argument #2 to 'fl.data.write' (row 2, field 'x': the integer 9007199254740993 has more digits than a table number holds exactly)")
         XCTAssertEqual(firstLine("fl.data.read(tmp .. '/none.csv')"), "test:1: fl.data.read: cannot read '\(folder!)/none.csv': No such file or directory")
         XCTAssertEqual(firstLine("fl.data.read(tmp .. '/a.csv', {format = 'xml'})"),
-                       "test:1: bad argument #2 to 'read' (field 'format': unknown value 'xml' (csv, tsv, jsonl))")
+                       "test:1: bad argument #2 to 'fl.data.read' (field 'format': unknown value 'xml' (csv, tsv, jsonl))")
     }
 
     /// A data table's and a graph file's errors give their place one way, `file:line[:column]: `, as compilers do.

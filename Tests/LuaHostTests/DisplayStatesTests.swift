@@ -12,7 +12,7 @@ final class DisplayStatesTests: XCTestCase {
         XCTAssertNil(notebook.failure("forcelab.display('<b>hello</b>'); " + picture))
         XCTAssertTrue(script.failure("forcelab.display('<b>hello</b>')")?.contains("fl.display shows a value in a notebook") == true)
         let refusal = try XCTUnwrap(script.failure(picture), "a script's picture needs a path")
-        XCTAssertTrue(refusal.contains("bad argument #2 to 'graph' (the path of the .svg file to write expected, got no value"), refusal)
+        XCTAssertTrue(refusal.contains("bad argument #2 to 'fl.svg.graph' (the path of the .svg file to write expected, got no value"), refusal)
         XCTAssertEqual(shown.types, ["text/html", "image/svg+xml"], "the notebook's sink is told of its own state's displays only")
     }
 }

@@ -32,13 +32,13 @@ final class LayoutLuaTests: LuaTestCase {
         let g = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); "
         XCTAssertTrue(error(g + "fl.layout.stress(g, {pivot = 3})").contains("fl.layout.stress: unknown option 'pivot' (did you mean 'pivots'?)"))
         XCTAssertTrue(error(g + "fl.layout.stress(g, {dimensions = 4})")
-            .contains("bad argument #2 to 'stress' (field 'dimensions': an integer from 2 to 3 expected, got 4)"))
+            .contains("bad argument #2 to 'fl.layout.stress' (field 'dimensions': an integer from 2 to 3 expected, got 4)"))
         XCTAssertTrue(error(g + "fl.layout.stress(g, {tolerance = 0/0})").contains("(field 'tolerance': a number from 0 to 1 expected, got nan)"))
         XCTAssertTrue(error(g + "fl.layout.stress(g, {iterations = 1.5})").contains("field 'iterations': number has no integer representation"))
         XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = {}})").contains("field 'weight': string expected, got table"))
         XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = 'w'})")
-            .contains("bad argument #2 to 'stress' (field 'weight': edge 'e0' (0 -> 1) has no weight field 'w')"))
-        XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'stress'"))
+            .contains("bad argument #2 to 'fl.layout.stress' (field 'weight': edge 'e0' (0 -> 1) has no weight field 'w')"))
+        XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'fl.layout.stress'"))
     }
 
     func testLayeredLaysAFlowOutInColumnsAndFramesItsGroups() {
@@ -65,7 +65,7 @@ final class LayoutLuaTests: LuaTestCase {
             .contains("fl.layout.layered: unknown option 'sweep' (did you mean 'sweeps'?)"))
         XCTAssertTrue(error("fl.layout.layered(fl.graph.new(), {direction = 'up'})").contains("field 'direction'"))
         XCTAssertTrue(error("fl.layout.layered(fl.graph.new(), {nodeSeparation = -1})")
-            .contains("bad argument #2 to 'layered' (field 'nodeSeparation': a number from 0 to 1e9 expected, got -1)"))
+            .contains("bad argument #2 to 'fl.layout.layered' (field 'nodeSeparation': a number from 0 to 1e9 expected, got -1)"))
     }
 
     func testMultilevelLaysOutTheGraphAndReportsItsLevels() {
@@ -99,9 +99,9 @@ final class LayoutLuaTests: LuaTestCase {
     func testBadMultilevelOptionsAreNamed() {
         let g = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); "
         XCTAssertTrue(error(g + "fl.layout.multilevel(g, {coarsen = 'solar'})").contains("fl.layout.multilevel: unknown option 'coarsen' (did you mean 'coarsening'?)"))
-        XCTAssertTrue(error(g + "fl.layout.multilevel(g, {coarsening = 'stars'})").contains("bad argument #2 to 'multilevel' (field 'coarsening':"))
+        XCTAssertTrue(error(g + "fl.layout.multilevel(g, {coarsening = 'stars'})").contains("bad argument #2 to 'fl.layout.multilevel' (field 'coarsening':"))
         XCTAssertTrue(error(g + "fl.layout.multilevel(g, {charge = 30})").contains("(field 'charge': a number from -1e9 to -1e-9 expected, got 30)"))
         XCTAssertTrue(error(g + "fl.layout.multilevel(g, {finestTicks = -1})").contains("(field 'finestTicks': an integer from 0 to 1000000 expected, got -1)"))
-        XCTAssertTrue(error("fl.layout.multilevel({})").contains("bad argument #1 to 'multilevel'"))
+        XCTAssertTrue(error("fl.layout.multilevel({})").contains("bad argument #1 to 'fl.layout.multilevel'"))
     }
 }

@@ -36,7 +36,7 @@ private enum TrialOptions {
 
     /// `trial([options])`: reads the options into `read`.
     static let binding: LuaFunction = { L in
-        LuaBinding.run(L, "trial") { arguments in
+        LuaBinding.run(L, undeclared: "trial") { arguments in
             read = try settings.read(arguments, 1)
             return 0
         }

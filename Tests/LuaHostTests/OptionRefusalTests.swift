@@ -21,25 +21,25 @@ final class OptionRefusalTests: LuaTestCase {
     func testAKeyBesideAListsElementsIsRefused() {
         let refused: [(String, String)] = [
             ("fl.graph.new():addNode{id = 'a', handles = {{id = 'h', type = 'source'}, foo = 1}}",
-             "test:1: bad argument #1 to 'addNode' (field 'handles': key 'foo' is not part of the list)"),
+             "test:1: bad argument #1 to 'g:addNode' (field 'handles': key 'foo' is not part of the list)"),
             ("local g = fl.graph.new(); g:addNode{id = 'a'}; g:deleteElements{nodes = {'a', foo = 1}}",
-             "test:1: bad argument #1 to 'deleteElements' (field 'nodes': key 'foo' is not part of the list)"),
+             "test:1: bad argument #1 to 'g:deleteElements' (field 'nodes': key 'foo' is not part of the list)"),
             ("local g = fl.graph.new(); g:addNode{id = 'a'}; g:applyNodeChanges{{type = 'select', id = 'a', selected = true}, all = true}",
-             "test:1: bad argument #1 to 'applyNodeChanges' (key 'all' is not part of the list)"),
+             "test:1: bad argument #1 to 'g:applyNodeChanges' (key 'all' is not part of the list)"),
             ("local g = fl.graph.new(); g:applyEdgeChanges{[3] = {type = 'remove', id = 'e'}}",
-             "test:1: bad argument #1 to 'applyEdgeChanges' (key '[3]' is not part of the list)"),
+             "test:1: bad argument #1 to 'g:applyEdgeChanges' (key '[3]' is not part of the list)"),
             ("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}, extra = {values = {3, 2, 1}}}})",
-             "test:1: bad argument #2 to 'radar' (field 'series': key 'extra' is not part of the list)"),
+             "test:1: bad argument #2 to 'fl.svg.radar' (field 'series': key 'extra' is not part of the list)"),
             ("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c', d = 'd'}, series = {{values = {1, 2, 3}}}})",
-             "test:1: bad argument #2 to 'radar' (field 'axes': key 'd' is not part of the list)"),
+             "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes': key 'd' is not part of the list)"),
             ("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3, x = 4}}}})",
-             "test:1: bad argument #2 to 'radar' (field 'values': key 'x' is not part of the list)"),
+             "test:1: bad argument #2 to 'fl.svg.radar' (field 'values': key 'x' is not part of the list)"),
             ("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}}, {y = {2, 1}}, n = 2}})",
-             "test:1: bad argument #2 to 'plot' (field 'series': key 'n' is not part of the list)"),
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'series': key 'n' is not part of the list)"),
             ("fl.data.write(tmp .. '/d.csv', {{a = 1}, {a = 2}, n = 2})",
-             "test:1: bad argument #2 to 'write' (key 'n' is not part of the list)"),
+             "test:1: bad argument #2 to 'fl.data.write' (key 'n' is not part of the list)"),
             ("fl.force.link{edges = {'e1', more = 3}}",
-             "test:1: bad argument #1 to 'link' (field 'edges': key 'more' is not part of the list)"),
+             "test:1: bad argument #1 to 'fl.force.link' (field 'edges': key 'more' is not part of the list)"),
         ]
         assertRefused(refused)
         // A list given with `[i] =` in order is a list like any other.
@@ -55,11 +55,11 @@ final class OptionRefusalTests: LuaTestCase {
     func testASettingGivenByBothItsNamesIsRefused() {
         let series = "{{y = {1, 2}, colour = '#abcdef', color = '#abcdef'}}"
         XCTAssertEqual(firstLine("fl.svg.plot(tmp .. '/p.svg', {series = \(series)})"),
-                       "test:1: bad argument #2 to 'plot' (field 'colour' and field 'color' name one setting: give one of them)")
+                       "test:1: bad argument #2 to 'fl.svg.plot' (field 'colour' and field 'color' name one setting: give one of them)")
         XCTAssertEqual(firstLine("fl.svg.radar(tmp .. '/r.svg', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}, color = 'red', colour = 'blue'}}})"),
-                       "test:1: bad argument #2 to 'radar' (field 'colour' and field 'color' name one setting: give one of them)")
+                       "test:1: bad argument #2 to 'fl.svg.radar' (field 'colour' and field 'color' name one setting: give one of them)")
         XCTAssertEqual(firstLine("local g = fl.graph.new(); g:addNode{id = 'p'}; g:addNode{id = 'c', parent = 'p', parentId = 'q'}"),
-                       "test:1: bad argument #1 to 'addNode' (field 'parent' and field 'parentId' name one setting: give one of them)")
+                       "test:1: bad argument #1 to 'g:addNode' (field 'parent' and field 'parentId' name one setting: give one of them)")
         run("""
             local g = fl.graph.new()
             g:addNode{id = 'p'}; g:addNode{id = 'c', parentId = 'p'}; g:addNode{id = 'd', parent = 'p'}
@@ -73,17 +73,17 @@ final class OptionRefusalTests: LuaTestCase {
     func testANumberIsNoStringUnlessTheOptionTakesOne() {
         let refused: [(String, String)] = [
             ("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, colour = 5}}})",
-             "test:1: bad argument #2 to 'plot' (field 'colour': string expected, got number)"),
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'colour': string expected, got number)"),
             ("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, color = 5}}})",
-             "test:1: bad argument #2 to 'plot' (field 'color': string expected, got number)"),
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'color': string expected, got number)"),
             ("local g = fl.graph.new(); g:addNode{id = 'a'}; fl.svg.graph(g, tmp .. '/g.svg', {background = 0})",
-             "test:1: bad argument #3 to 'graph' (field 'background': string expected, got number)"),
+             "test:1: bad argument #3 to 'fl.svg.graph' (field 'background': string expected, got number)"),
             ("local g = fl.graph.new(); g:addNode{id = 'a', type = 1}",
-             "test:1: bad argument #1 to 'addNode' (field 'type': string expected, got number)"),
+             "test:1: bad argument #1 to 'g:addNode' (field 'type': string expected, got number)"),
             ("local g = fl.graph.new(); g:addNode{id = true}",
-             "test:1: bad argument #1 to 'addNode' (field 'id': string or number expected, got boolean)"),
+             "test:1: bad argument #1 to 'g:addNode' (field 'id': string or number expected, got boolean)"),
             ("local g = fl.graph.generate('grid', {rows = 2, columns = 2}); fl.graph.components(g, {field = 2})",
-             "test:1: bad argument #2 to 'components' (field 'field': string expected, got number)"),
+             "test:1: bad argument #2 to 'fl.graph.components' (field 'field': string expected, got number)"),
         ]
         assertRefused(refused)
         run("""

@@ -15,7 +15,7 @@ private let probeOptions = LuaOptionTable("t.probe", [
 
 /// `probe(options)`: reads every option and returns them in declaration order (a table option as its length).
 private let probe: LuaFunction = { L in
-    LuaBinding.run(L, "probe") { arguments in
+    LuaBinding.run(L, undeclared: "probe") { arguments in
         let options = try OptionsReader(arguments, 1, probeOptions)
         lua_pushnumber(arguments.L, try options.number("width"))
         lua_pushnumber(arguments.L, try options.number("alpha"))

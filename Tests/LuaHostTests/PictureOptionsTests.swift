@@ -37,19 +37,19 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertEqual(firstLine("fl.graph.generate('grid', {row = 2, columns = 2})"),
                        "test:1: fl.graph.generate(\"grid\"): unknown option 'row' (did you mean 'rows'?)")
         XCTAssertEqual(firstLine("fl.graph.generate('barabasiAlbert', {n = 3, m = 5})"),
-                       "test:1: bad argument #2 to 'generate' (field 'm': an integer ≥ 1 and < n = 3 expected, got 5)")
+                       "test:1: bad argument #2 to 'fl.graph.generate' (field 'm': an integer ≥ 1 and < n = 3 expected, got 5)")
         XCTAssertEqual(firstLine("fl.graph.generate('erdosRenyi', {n = 3, m = 5})"),
-                       "test:1: bad argument #2 to 'generate' (field 'm': at most the 3 pairs of n = 3 nodes expected, got 5)")
+                       "test:1: bad argument #2 to 'fl.graph.generate' (field 'm': at most the 3 pairs of n = 3 nodes expected, got 5)")
         XCTAssertEqual(firstLine("fl.graph.generate('stochasticBlock', {clusters = 2, n = 4, size = 2, pIn = 1, pOut = 0})"),
-                       "test:1: bad argument #2 to 'generate' (give either size (per cluster) or n (in all))")
+                       "test:1: bad argument #2 to 'fl.graph.generate' (give either size (per cluster) or n (in all))")
         XCTAssertEqual(firstLine("fl.graph.generate('recursive', {n = 2000000000})"),
-                       "test:1: bad argument #2 to 'generate' (field 'n': at most 1e9 expected, got 2000000000)")
+                       "test:1: bad argument #2 to 'fl.graph.generate' (field 'n': at most 1e9 expected, got 2000000000)")
         XCTAssertEqual(firstLine("fl.graph.generate('miserables', {n = 3})"),
                        "test:1: fl.graph.generate(\"miserables\"): takes no options, got 'n'")
         XCTAssertEqual(firstLine("fl.graph.load(tmp .. '/g.json', {fromat = 'd3'})"),
                        "test:1: fl.graph.load: unknown option 'fromat' (did you mean 'format'?)")
         XCTAssertEqual(firstLine(graph + "g:save(tmp .. '/g.json', {format = 'svg'})"),
-                       "test:1: bad argument #2 to 'save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, gml, pajek, adjlist, multiline_adjlist, snap, matrixmarket, json))")
+                       "test:1: bad argument #2 to 'g:save' (field 'format': unknown value 'svg' (d3, reactflow, graphml, gexf, dot, csv, tsv, edgelist, gml, pajek, adjlist, multiline_adjlist, snap, matrixmarket, json))")
     }
 
     /// A picture or page that cannot be written names the call, as fl.graph.load and g:save do.
@@ -86,16 +86,29 @@ final class PictureOptionsTests: LuaTestCase {
         // Each case: the script, what it writes instead of what, and the start of the message.
         let refused: [(String, String, String, String)] = [
             (radar, "'a',", "{name = 'a', mxa = 1},", "test:1: fl.svg.radar axis: unknown field 'mxa' (did you mean 'max'?)"),
-            (radar, "'a',", "{name = 'a', max = 'top'},", "test:1: bad argument #2 to 'radar' (field 'max': number expected, got string)"),
-            (radar, "{1, 2, 3}", "{1, 'two', 3}", "test:1: bad argument #2 to 'radar' (field 'values'[2]: number expected, got string)"),
-            (radar, "{values = {1, 2, 3}}", "{name = 's'}", "test:1: bad argument #2 to 'radar' (field 'values' is required)"),
-            (radar, "{values", "{colour = {}, values", "test:1: bad argument #2 to 'radar' (field 'colour': string expected, got table)"),
+            (radar, "'a',", "{name = 'a', max = 'top'},", "test:1: bad argument #2 to 'fl.svg.radar' (field 'max': number expected, got string)"),
+            (radar, "{1, 2, 3}", "{1, 'two', 3}", "test:1: bad argument #2 to 'fl.svg.radar' (field 'values'[2]: number expected, got string)"),
+            (radar, "{values = {1, 2, 3}}", "{name = 's'}", "test:1: bad argument #2 to 'fl.svg.radar' (field 'values' is required)"),
+            (radar, "{values", "{colour = {}, values", "test:1: bad argument #2 to 'fl.svg.radar' (field 'colour': string expected, got table)"),
+            (radar, "axes =", "axis =", "test:1: fl.svg.radar: unknown option 'axis' (did you mean 'axes'?)"),
+            (radar, "axes = {'a', 'b', 'c'}, ", "", "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes' is required)"),
+            (radar, "{'a', 'b', 'c'}", "'abc'", "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes': table expected, got string)"),
+            (radar, "'a',", "1,", "test:1: bad argument #2 to 'fl.svg.radar' (field 'axes'[1]: name or {name =, min =, max =, better =} expected, got number)"),
+            (radar, "{{values = {1, 2, 3}}}", "{'s'}", "test:1: bad argument #2 to 'fl.svg.radar' (field 'series'[1]: table expected, got string)"),
+            (radar, "series =", "serie =", "test:1: fl.svg.radar: unknown option 'serie' (did you mean 'series'?)"),
             (plot, "name = 's'", "nmae = 's'", "test:1: fl.svg.plot series: unknown field 'nmae' (did you mean 'name'?)"),
             (plot, "deviation =", "deviaton =", "test:1: fl.svg.plot band: unknown field 'deviaton' (did you mean 'deviation'?)"),
-            (plot, "name = 's'", "line = 'yes'", "test:1: bad argument #2 to 'plot' (field 'line': boolean expected, got string)"),
-            (plot, band, "band = {lower = {0, 1}}", "test:1: bad argument #2 to 'plot' (field 'band': {lower =, upper =} or {deviation =} expected)"),
-            (plot, band, "errorBars = 2", "test:1: bad argument #2 to 'plot' (field 'errorBars': table expected, got number)"),
-            (plot, "y = {1, 2}", "x = {1, 2}", "test:1: bad argument #2 to 'plot' (field 'y' is required)"),
+            (plot, "name = 's'", "line = 'yes'", "test:1: bad argument #2 to 'fl.svg.plot' (field 'line': boolean expected, got string)"),
+            (plot, band, "band = {lower = {0, 1}}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'band': {lower =, upper =} or {deviation =} expected)"),
+            (plot, band, "errorBars = 2", "test:1: bad argument #2 to 'fl.svg.plot' (field 'errorBars': table expected, got number)"),
+            (plot, "y = {1, 2}", "x = {1, 2}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'series'[1]: 'y' is required without `recording`)"),
+            (plot, "series =", "serie =", "test:1: fl.svg.plot: unknown option 'serie' (did you mean 'series'?)"),
+            (plot, "{{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}", "{}", "test:1: bad argument #2 to 'fl.svg.plot' (field 'series' is required)"),
+            (plot, "{{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}", "{true}",
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'series'[1]: a series name or {name =, ...} expected, got boolean)"),
+            (plot, "{{name = 's', y = {1, 2}, band = {deviation = {0.5, 0.5}}}}", "{'alpha'}",
+             "test:1: bad argument #2 to 'fl.svg.plot' (field 'series'[1]: 'y' is required without `recording`)"),
+            (plot, "series =", "recording = 'rec', series =", "test:1: bad argument #2 to 'fl.svg.plot' (field 'recording': Recording expected, got string)"),
         ]
         for (script, old, new, message) in refused {
             XCTAssertEqual(firstLine(script.replacingOccurrences(of: old, with: new)), message)
@@ -105,6 +118,10 @@ final class PictureOptionsTests: LuaTestCase {
         let drawn = try file("p.svg")
         XCTAssertTrue(drawn.contains("#123456"), drawn)
         XCTAssertTrue(drawn.contains(">series 1<"), drawn)
+        // A radar's unnamed axes and series are named by their place, as a plot's series are.
+        run(radar.replacingOccurrences(of: "'a', 'b', 'c'", with: "{}, {}, 'c'"))
+        let chart = try file("r.svg")
+        XCTAssertTrue(chart.contains(">axis 2<") && chart.contains(">series 1<"), chart)
     }
 
     func testGeneratorOptionsAreCheckedAgainstTheKindsDeclaration() {
@@ -114,10 +131,10 @@ final class PictureOptionsTests: LuaTestCase {
             assert(fl.graph.generate("tree", {n = 7}):edgeCount() == 6)
             assert(#fl.graph.generators == 8)
             """)
-        XCTAssertTrue(error("fl.graph.generate('recursive', {})").contains("bad argument #2 to 'generate' (field 'n' is required)"))
+        XCTAssertTrue(error("fl.graph.generate('recursive', {})").contains("bad argument #2 to 'fl.graph.generate' (field 'n' is required)"))
         XCTAssertTrue(error("fl.graph.generate('tree', {n = 3, branching = 0})").contains("(field 'branching': an integer ≥ 1 expected, got 0)"))
         XCTAssertTrue(error("fl.graph.generate('erdosRenyi', {n = 3, p = 2})").contains("(field 'p': a number from 0 to 1 expected, got 2)"))
-        XCTAssertTrue(error("fl.graph.generate('spiral')").contains("bad argument #1 to 'generate' (unknown graph kind 'spiral'"))
+        XCTAssertTrue(error("fl.graph.generate('spiral')").contains("bad argument #1 to 'fl.graph.generate' (unknown graph kind 'spiral'"))
     }
 
     /// GraphModel checks the option names of a Swift caller; Lua's declarations must name the same options.
@@ -173,9 +190,12 @@ final class PictureOptionsTests: LuaTestCase {
             .contains("(field 'band': {lower =, upper =} or {deviation =} expected)"))
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{y = {1, 2}, marker = 'star'}}})")
             .contains("(field 'marker': unknown value 'star' (none, circle, square, triangle, diamond))"))
-        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{name = 's'}}})").contains("(field 'y' is required)"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {series = {{name = 's'}}})").contains("(field 'series'[1]: 'y' is required without `recording`)"))
         XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recording = rec, series = {{name = 'alpha', y = {1}}}})")
-            .contains("series[1]: 'y' comes from the recording"))
+            .contains("(field 'series'[1]: 'y' comes from the recording)"))
+        XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recording = rec, series = {'alpha', {name = 'alhpa'}}})")
+            .contains("(the recording has no series 'alhpa' (it has alpha, energy))"))
+        XCTAssertTrue(error(replay + "fl.svg.plot(tmp .. '/p.svg', {recordnig = rec})").contains("fl.svg.plot: unknown option 'recordnig' (did you mean 'recording'?)"))
     }
 
     /// The replay takes per-node radii and per-edge widths as numbers, data fields or functions, rings fixed nodes
@@ -199,7 +219,7 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(field.contains("\"cooling\":{\"ticks\":[0,1,2,3,4,5,6,7,8,9],\"alpha\":[1,0.977237,"), field)
         XCTAssertTrue(plain.contains("\"radii\":[3,3,3,3,3]") && plain.contains("\"widths\":[2,2,2,2]"))
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = 'size'})").contains("radius: node '0' has no numeric data field 'size'"))
-        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("bad argument #3 to 'fl.html.replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidth = function() return 'x' end})")
             .contains("field 'edgeWidth': the function returned string for edge"))
     }
@@ -218,10 +238,10 @@ final class PictureOptionsTests: LuaTestCase {
             """)
         XCTAssertTrue(try file("r.html").contains("#e69f00"))
         XCTAssertTrue(try file("all.svg").contains(">alpha<") && file("all.svg").contains(">energy<"), "every series of the recording")
-        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("a plot needs at least one series"))
+        XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {})").contains("(field 'series' is required)"))
         // A path whose extension names another format is refused; any other name is the writer's own format.
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; fl.svg.graph(g, tmp .. '/x.png')")
-            .contains("bad argument #2 to 'graph' ('" + folder! + "/x.png' ends in .png, the extension of PNG files, but this writes SVG: give a path ending in .svg (rsvg-convert makes a PNG of it))"))
+            .contains("bad argument #2 to 'fl.svg.graph' ('" + folder! + "/x.png' ends in .png, the extension of PNG files, but this writes SVG: give a path ending in .svg (rsvg-convert makes a PNG of it))"))
         XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.pdf', {axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}}})")
             .contains("ends in .pdf, the extension of PDF files, but this writes SVG: give a path ending in .svg"))
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.HTML', {series = {{y = {1, 2}}}})").contains("ends in .HTML, the extension of HTML files, but this writes SVG"))
@@ -229,33 +249,33 @@ final class PictureOptionsTests: LuaTestCase {
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.svg')").contains("ends in .svg, the extension of SVG files, but this writes HTML: give a path ending in .html"))
         // Outside a notebook a picture needs a path: none, or the options where it goes, is refused saying so.
         XCTAssertEqual(firstLine(graph + "fl.svg.graph(g)"),
-                       "test:1: bad argument #2 to 'graph' (the path of the .svg file to write expected, got no value: only a notebook shows SVG without writing a file)")
+                       "test:1: bad argument #2 to 'fl.svg.graph' (the path of the .svg file to write expected, got no value: only a notebook shows SVG without writing a file)")
         XCTAssertTrue(firstLine(graph + "fl.svg.graph(g, {width = 300})").hasSuffix("(the path of the .svg file to write expected, got table: only a notebook shows SVG without writing a file)"))
-        XCTAssertTrue(firstLine("fl.svg.plot{\(series)}").hasSuffix("bad argument #1 to 'plot' (the path of the .svg file to write expected, got table: only a notebook shows SVG without writing a file)"))
-        XCTAssertTrue(firstLine("fl.svg.radar{axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}}}").hasSuffix("bad argument #1 to 'radar' (the path of the .svg file to write expected, got table: only a notebook shows SVG without writing a file)"))
-        XCTAssertTrue(firstLine(replay + "fl.html.replay(rec, nil, {fps = 5})").hasSuffix("bad argument #2 to 'replay' (the path of the .html file to write expected, got nil: only a notebook shows HTML without writing a file)"))
+        XCTAssertTrue(firstLine("fl.svg.plot{\(series)}").hasSuffix("bad argument #1 to 'fl.svg.plot' (the path of the .svg file to write expected, got table: only a notebook shows SVG without writing a file)"))
+        XCTAssertTrue(firstLine("fl.svg.radar{axes = {'a', 'b', 'c'}, series = {{values = {1, 2, 3}}}}").hasSuffix("bad argument #1 to 'fl.svg.radar' (the path of the .svg file to write expected, got table: only a notebook shows SVG without writing a file)"))
+        XCTAssertTrue(firstLine(replay + "fl.html.replay(rec, nil, {fps = 5})").hasSuffix("bad argument #2 to 'fl.html.replay' (the path of the .html file to write expected, got nil: only a notebook shows HTML without writing a file)"))
         run(replay + "fl.html.replay(rec, tmp .. '/r.HTM'); fl.svg.plot(tmp .. '/p.SVG', {recording = rec}); fl.svg.plot(tmp .. '/plain', {recording = rec})")
         XCTAssertTrue(try file("plain").hasPrefix("<?xml"))
         // A bad radius names the node by its id, not by a number the script never saw.
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; fl.metrics(g, {radius = -1})")
             .contains("node 'a' has radius -1.0; radii must be finite and not negative"))
         XCTAssertTrue(error("local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; g:addEdge{source = 'a', target = 'a'}; fl.metrics(g, {weight = 'w'})")
-            .contains("bad argument #2 to 'metrics' (field 'weight': edge "))
+            .contains("bad argument #2 to 'fl.metrics' (field 'weight': edge "))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {seed = -1})").contains("(field 'seed': an integer from 0 to 4294967295 expected, got -1)"))
         // The per-element styles and the weight are settings of Render's structs, read by the one reader: a misspelt
         // key gets the nearest name, a value of the wrong kind the kinds the option takes.
         XCTAssertEqual(firstLine(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidht = 2})"),
                        "test:1: fl.html.replay: unknown option 'edgeWidht' (did you mean 'edgeWidth'?)")
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = {}})")
-            .contains("bad argument #3 to 'replay' (field 'radius': number, data field name or function expected, got table)"))
+            .contains("bad argument #3 to 'fl.html.replay' (field 'radius': number, data field name or function expected, got table)"))
         XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {edgeWidth = true})")
-            .contains("bad argument #3 to 'replay' (field 'edgeWidth': number, data field name or function expected, got boolean)"))
+            .contains("bad argument #3 to 'fl.html.replay' (field 'edgeWidth': number, data field name or function expected, got boolean)"))
         XCTAssertEqual(firstLine("local g = fl.graph.new(); fl.metrics(g, {wieght = 'w'})"),
                        "test:1: fl.metrics: unknown option 'wieght' (did you mean 'weight'?)")
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {radius = true})")
-            .contains("bad argument #2 to 'metrics' (field 'radius': number, data field name or function expected, got boolean)"))
+            .contains("bad argument #2 to 'fl.metrics' (field 'radius': number, data field name or function expected, got boolean)"))
         XCTAssertTrue(error("local g = fl.graph.new(); fl.metrics(g, {weight = {}})")
-            .contains("bad argument #2 to 'metrics' (field 'weight': string expected, got table)"))
+            .contains("bad argument #2 to 'fl.metrics' (field 'weight': string expected, got table)"))
     }
 
     func testMetricsCanLeaveCrossingsOut() {

@@ -48,7 +48,7 @@ final class SimulationLuaTests: LuaTestCase {
         for accessor in ["alpha", "alphaTarget", "alphaMin", "alphaDecay", "velocityDecay"] {
             for value in ["0/0", "1/0", "-1/0", "2", "-1", "1.5"] {
                 let message = error("local sim = fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2})); sim:\(accessor)(\(value))")
-                XCTAssertTrue(message.contains("bad argument #1 to '\(accessor)' (a number from 0 to 1 expected, got "), message)
+                XCTAssertTrue(message.contains("bad argument #1 to 'sim:\(accessor)' (a number from 0 to 1 expected, got "), message)
                 let option = error("fl.simulation(fl.graph.generate('grid', {rows = 2, columns = 2}), {\(accessor) = \(value)})")
                 XCTAssertTrue(option.contains("field '\(accessor)': a number from 0 to 1 expected"), option)
             }
@@ -59,9 +59,9 @@ final class SimulationLuaTests: LuaTestCase {
             XCTAssertTrue(nan.contains("expected, got nan)"), "nan as the options say it, not the platform's -nan: \(nan)")
         }
         XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 0/0, 1)")
-            .contains("bad argument #2 to 'fix' (a finite number expected"))
+            .contains("bad argument #2 to 'sim:fix' (a finite number expected"))
         XCTAssertTrue(error("local sim = fl.simulation(fl.graph.generate('miserables')); sim:fix('Valjean', 1, 1/0)")
-            .contains("bad argument #3 to 'fix' (a finite number expected"))
+            .contains("bad argument #3 to 'sim:fix' (a finite number expected"))
     }
 
     func testSameSeedSameLayoutAndAnotherSeedDiffers() {
@@ -122,13 +122,13 @@ final class SimulationLuaTests: LuaTestCase {
         XCTAssertTrue(error("fl.force.center():x('middle')").contains("option 'x': number expected, got string"))
         // A force maker given without its call (d3's forceManyBody without ()) is refused where it is given.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('charge', fl.force.manyBody)")
-            .contains("bad argument #2 to 'force' (fl.force.manyBody makes a force when called: fl.force.manyBody{})"))
+            .contains("bad argument #2 to 'sim:force' (fl.force.manyBody makes a force when called: fl.force.manyBody{})"))
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('ring', forcelab.force.radial)")
-            .contains("bad argument #2 to 'force' (fl.force.radial makes a force when called: fl.force.radial{})"))
+            .contains("bad argument #2 to 'sim:force' (fl.force.radial makes a force when called: fl.force.radial{})"))
         // Any other C function (a built-in, or a force's accessor) is no force, and no maker is named for it.
         for function in ["print", "fl.force.x{}.strength", "fl.graph.new"] {
             let message = error("fl.simulation(fl.graph.new()):force('p', \(function))")
-            XCTAssertTrue(message.contains("bad argument #2 to 'force' (a C function is not a force; a Lua force is a Lua function(alpha, nodes) or a table with force(alpha))"), message)
+            XCTAssertTrue(message.contains("bad argument #2 to 'sim:force' (a C function is not a force; a Lua force is a Lua function(alpha, nodes) or a table with force(alpha))"), message)
         }
         // A table force without `force` names the functions it does have.
         XCTAssertTrue(error("fl.simulation(fl.graph.new()):force('mine', {init = function() end, apply = function() end, k = 1})")
@@ -209,8 +209,8 @@ final class SimulationLuaTests: LuaTestCase {
 
     func testAnUnknownNodeIdIsABadArgumentOfTheFunctionGivenIt() {
         let setUp = "local g = fl.graph.generate('grid', {rows = 2, columns = 2}); local sim = fl.simulation(g)\n"
-        for (call, function) in [("sim:fix('nope', 1, 2)", "fix"), ("sim:fix('nope')", "fix"), ("sim:unfix('nope')", "unfix"),
-                                 ("g:absolutePosition('nope')", "absolutePosition"), ("g:observeData('nope', print)", "observeData")] {
+        for (call, function) in [("sim:fix('nope', 1, 2)", "sim:fix"), ("sim:fix('nope')", "sim:fix"), ("sim:unfix('nope')", "sim:unfix"),
+                                 ("g:absolutePosition('nope')", "g:absolutePosition"), ("g:observeData('nope', print)", "g:observeData")] {
             let message = error(setUp + call)
             XCTAssertTrue(message.hasPrefix("test:2: bad argument #1 to '\(function)' (no node with id 'nope')"), message)
         }
@@ -376,14 +376,29 @@ final class SimulationLuaTests: LuaTestCase {
         let sim = "local sim = fl.simulation(fl.graph.generate('miserables'))\n"
         run(sim + "local sum = 0; assert(sim:run{maxTicks = 3, onTick = function(s, tick) sum = sum + tick end} == 3 and sum == 6)")
         XCTAssertTrue(error(sim + "sim:run{onTik = print}").contains(":2: sim:run: unknown option 'onTik' (did you mean 'onTick'?)"))
-        XCTAssertTrue(error(sim + "sim:run{onTick = 3}").contains(":2: bad argument #1 to 'run' (field 'onTick': function expected, got number)"))
+        XCTAssertTrue(error(sim + "sim:run{onTick = 3}").contains(":2: bad argument #1 to 'sim:run' (field 'onTick': function expected, got number)"))
         XCTAssertTrue(error(sim + "sim:run{show = true, labls = 2}").contains(":2: sim:run: unknown option 'labls' (did you mean 'labels'?)"))
         XCTAssertTrue(error(sim + "sim:run{show = true, labels = 'Valjean'}")
-            .contains(":2: bad argument #1 to 'run' (field 'labels': a list of node ids or a count expected, got string)"))
+            .contains(":2: bad argument #1 to 'sim:run' (field 'labels': a list of node ids or a count expected, got string)"))
         XCTAssertTrue(error(sim + "fl.graph.generate('miserables'):show{lables = 1}").contains(":2: g:show: unknown option 'lables' (did you mean 'labels'?)"))
         // A range the pure module checks (Replay's, per node) is refused naming the function, the field and the line.
         XCTAssertTrue(error(sim + "local rec = sim:record{frames = true}; sim:tick(2)\nfl.html.replay(rec, os.tmpname(), {radius = -1})")
-            .contains(":3: bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
+            .contains(":3: bad argument #3 to 'fl.html.replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
+    }
+
+    func testRecordsCustomValuesAsADeclaredSetting() {
+        let sim = "local sim = fl.simulation(fl.graph.generate('tree', {n = 5}))\n"
+        run(sim + """
+            local rec = sim:record{values = {zeta = function(s) return s:alpha() end, beta = function() return 2 end}}
+            sim:tick(2)
+            assert(tostring(rec):find("series: alpha, energy, beta, zeta", 1, true), tostring(rec))
+            assert(rec:series("beta")[2] == 2 and rec:series("zeta")[2] == sim:alpha())
+            """)
+        XCTAssertTrue(error(sim + "sim:record{valeus = {}}").contains(":2: sim:record: unknown option 'valeus' (did you mean 'values'?)"))
+        XCTAssertTrue(error(sim + "sim:record{values = print}").contains(":2: bad argument #1 to 'sim:record' (field 'values': table expected, got function)"))
+        XCTAssertTrue(error(sim + "sim:record{values = {print}}").contains(":2: bad argument #1 to 'sim:record' (field 'values': name = function pairs expected)"))
+        XCTAssertTrue(error(sim + "sim:record{values = {a = 1}}").contains(":2: bad argument #1 to 'sim:record' (field 'values': name = function pairs expected)"))
+        XCTAssertTrue(error(sim + "sim:record{every = 0}").contains(":2: bad argument #1 to 'sim:record' (field 'every': an integer"))
     }
 
     func testRunWithCallbacksAndRecording() {
@@ -432,16 +447,16 @@ final class SimulationLuaTests: LuaTestCase {
         let graph = "local g = fl.graph.new(); g:addNode{id = 'a', x = 0, y = 0}; "
         let replay = "local sim = fl.simulation(fl.graph.generate('tree', {n = 5})); local rec = sim:record{}; sim:tick(2); "
         XCTAssertEqual(error("fl.svg.plot(tmp .. '/p.svg', {width = 1/0, \(series)})").split(separator: "\n")[0],
-                       "test:1: bad argument #2 to 'plot' (field 'width': a number from 1 to 1000000 expected, got inf)")
+                       "test:1: bad argument #2 to 'fl.svg.plot' (field 'width': a number from 1 to 1000000 expected, got inf)")
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {width = 1e300, \(series)})").contains("got 1e+300)"))
         XCTAssertTrue(error("fl.svg.plot(tmp .. '/p.svg', {height = 0/0, \(series)})").contains("field 'height': a number from 1"))
-        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {width = 1/0})").contains("#3 to 'graph' (field 'width'"))
+        XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {width = 1/0})").contains("#3 to 'fl.svg.graph' (field 'width'"))
         XCTAssertTrue(error(graph + "fl.svg.graph(g, tmp .. '/g.svg', {height = 0})").contains("field 'height'"))
-        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {width = -5, \(radar)})").contains("#2 to 'radar' (field 'width'"))
+        XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {width = -5, \(radar)})").contains("#2 to 'fl.svg.radar' (field 'width'"))
         XCTAssertTrue(error("fl.svg.radar(tmp .. '/r.svg', {height = 2e6, \(radar)})").contains("field 'height'"))
         XCTAssertEqual(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {fps = 1/0})").split(separator: "\n")[0],
-                       "test:1: bad argument #3 to 'replay' (field 'fps': a number from 0.01 to 1000 expected, got inf)")
-        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("bad argument #3 to 'replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
+                       "test:1: bad argument #3 to 'fl.html.replay' (field 'fps': a number from 0.01 to 1000 expected, got inf)")
+        XCTAssertTrue(error(replay + "fl.html.replay(rec, tmp .. '/r.html', {radius = -1})").contains("bad argument #3 to 'fl.html.replay' (field 'radius': must be from 0.01 to 1000, got -1)"))
         run(replay + graph + """
             fl.html.replay(rec, tmp .. '/r.html', {fps = 12.5, radius = 2})
             local f = io.open(tmp .. '/r.html'); local html = f:read('a'); f:close()

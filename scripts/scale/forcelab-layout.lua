@@ -1,6 +1,7 @@
 -- Lays a benchmark graph out with one of forcelab's layouts and saves it: forcelab forcelab-layout.lua METHOD IN OUT.
--- Methods: multilevel, multilevel-solar, fast (a fast-mode simulation with d3's default link and many-body forces,
--- run until alpha falls below alphaMin), stress (fl.layout.stress). Prints the layout call's wall time in seconds.
+-- Methods: multilevel, multilevel-solar, multilevel-descent (with 30 epochs of the descent over every pair), fast (a
+-- fast-mode simulation with d3's default link and many-body forces, run until alpha falls below alphaMin), stress
+-- (fl.layout.stress). Prints the layout call's wall time in seconds.
 local fl = forcelab
 local method, input, output = arg[1], arg[2], arg[3]
 local g = fl.graph.load(input)
@@ -9,6 +10,8 @@ if method == "multilevel" then
     fl.layout.multilevel(g)
 elseif method == "multilevel-solar" then
     fl.layout.multilevel(g, {coarsening = "solar"})
+elseif method == "multilevel-descent" then
+    fl.layout.multilevel(g, {descentEpochs = 30})
 elseif method == "fast" then
     local sim = fl.simulation(g, {mode = "fast"})
     sim:force("link", fl.force.link{})

@@ -1,5 +1,19 @@
 /// Deleting nodes with their descendants and edges, and undoing it.
 extension Graph {
+    /// What `deleteElements(nodes:edges:)` is asked to delete: nodes and edges by id, none by default.
+    public struct Deletion: Sendable {
+        /// The ids of the nodes to delete, with their deletable descendants and edges.
+        public var nodes: [String] = []
+        /// The ids of the edges to delete.
+        public var edges: [String] = []
+
+        /// Nothing to delete.
+        public init() {}
+
+        /// No numeric settings.
+        public static func range(of setting: PartialKeyPath<Deletion>) -> ClosedRange<Double>? { nil }
+    }
+
     /// Deletes nodes, their descendants (through parentId, at any depth, in any order) and every edge touching
     /// them, plus the listed edges. Nodes or edges with deletable == false stay, and so do a node with a
     /// non-deletable edge (no edge may dangle) and the ancestors of a node that stays (no parent may be missing).

@@ -40,7 +40,13 @@ public enum LuaAPI {
 
     /// Every function as the docs write it (`fl.graph.new`, `g:addNode`), with its declaration.
     public static var documentedFunctions: [(name: String, declaration: LuaFunctionDeclaration)] {
-        functions.map { ("\(moduleName).\($0.name)", $0) }
-            + types.flatMap { type in type.methods.map { ("\(type.receiver):\($0.name)", $0) } }
+        functions.map { (documentedName(ofFunction: $0.name), $0) }
+            + types.flatMap { type in type.methods.map { (documentedName(ofMethod: $0.name, receiver: type.receiver), $0) } }
     }
+
+    /// A module function as the docs and its messages name it: `fl.graph.new` for the path `graph.new`.
+    public static func documentedName(ofFunction path: String) -> String { "\(moduleName).\(path)" }
+
+    /// A method as the docs and its messages name it: `g:addNode`, by the name the docs give a value of its type.
+    public static func documentedName(ofMethod name: String, receiver: String) -> String { "\(receiver):\(name)" }
 }

@@ -97,6 +97,8 @@ public enum LuaAPIDescription {
             fields.append(JSONField("choices", .array(names.map(JSONValue.string))))
         case .function(let shape): fields += [JSONField("kind", .string("function")), JSONField("shape", .string(shape))]
         case .table(let shape): fields += [JSONField("kind", .string("table")), JSONField("shape", .string(shape))]
+        case .object(let type, let shape):
+            fields += [JSONField("kind", .string("object")), JSONField("type", .string(type)), JSONField("shape", .string(shape))]
         case .custom(let shape): fields += [JSONField("kind", .string("custom")), JSONField("shape", .string(shape))]
         case .nodeNumber: fields.append(JSONField("kind", .string("nodeNumber")))
         case .nodeColour: fields.append(JSONField("kind", .string("nodeColour")))

@@ -34,8 +34,9 @@ public struct LuaFunctionDeclaration: Sendable {
         self.reads = reads
     }
 
-    /// Sets `table[key] = function` for the table at `index`, the key being the last part of the name.
-    func register(_ L: OpaquePointer, table index: Int32, key: String? = nil) {
+    /// Sets `table[key] = function` for the table at `index`, the key being the last part of the name, and names the
+    /// function `documentedName` for its messages (`LuaCallNames`).
+    func register(_ L: OpaquePointer, table index: Int32, key: String? = nil, as documentedName: String) {
         let table = lua_absindex(L, index)
         var upvalues: Int32 = 0
         if let upvalue {
@@ -43,6 +44,7 @@ public struct LuaFunctionDeclaration: Sendable {
             upvalues = 1
         }
         LuaBinding.push(L, binding, upvalues: upvalues)
+        LuaCallNames.name(L, functionAt: -1, documentedName)
         lua_setfield(L, table, key ?? String(name.split(separator: ".").last ?? ""))
     }
 }

@@ -44,6 +44,6 @@ public struct LuaTypeDeclaration: Sendable {
 
     /// Registers the metatable.
     func register(_ L: OpaquePointer) {
-        LuaObject.register(L, name: metatable, methods: methods, metamethods: metamethods, index: index)
+        LuaObject.register(L, name: metatable, receiver: receiver, methods: methods, metamethods: metamethods, index: index)
     }
 }

@@ -23,6 +23,26 @@ enum GraphConversions {
         return edge
     }
 
+    /// The ids of the elements of `list` (the list given as field `field`, which messages name): each an id (a string
+    /// or a number), an element object, or a table with a string `id`.
+    static func ids(_ list: LuaTableReader, field: String) throws -> [String] {
+        let arguments = list.arguments, L = arguments.L
+        return try list.elements(of: LuaOption.subject(field, inTable: true)) { type, i in
+            if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
+            if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
+            guard type == LUA_TTABLE else {
+                throw arguments.error(list.argument, "field '\(field)': ids or elements expected")
+            }
+            let status = fl_getfield_protected(L, -1, "id")
+            defer { fl_pop(L, 1) }
+            guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
+            guard let id = LuaValues.string(L, -1) else {
+                throw arguments.error(list.argument, "field '\(field)': element \(i) has no string id")
+            }
+            return id
+        }
+    }
+
     /// Pushes a node as a plain table (a snapshot).
     static func push(_ L: OpaquePointer, _ node: Node) {
         lua_createtable(L, 0, 12)

@@ -1,6 +1,21 @@
 import GraphLayout
 import Render
 
+/// What `fl.svg.graph` takes to explain a simulation: what to draw (Render's `LayoutExplanationRequest`) and the
+/// simulation it is drawn from.
+struct LayoutExplanationSettings: LuaSettable {
+    /// The arrows and cells asked for.
+    var request = LayoutExplanationRequest()
+    /// The simulation whose figures are drawn; nil: none given.
+    var simulation: SimulationHandle?
+
+    /// Nothing asked for, no simulation.
+    init() {}
+
+    /// None of its own: the request's cells carry theirs.
+    static func range(of setting: PartialKeyPath<LayoutExplanationSettings>) -> ClosedRange<Double>? { nil }
+}
+
 /// What `fl.svg.graph` draws over a graph to explain its layout, converted from GraphLayout's figures to the plain
 /// types Render draws: velocities and net forces as `NodeArrows`, one node's Barnes-Hut walk as a `CellOverlay`.
 enum LayoutExplanations {

@@ -236,7 +236,7 @@ final class LiveSession {
     private func sceneText(_ L: OpaquePointer) throws -> String {
         let layout = simulation.layout
         let ids = try layout.nodesInIndexOrder()
-        let arguments = LuaArguments(L, function: "live")
+        let arguments = LuaArguments(L, function: "fl.live")
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         if let styleOptions { styleOptions.push(L) } else { lua_createtable(L, 0, 0) }

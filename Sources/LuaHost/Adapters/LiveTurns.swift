@@ -33,7 +33,7 @@ public enum LiveTurns {
     }
 
     private static let turnBinding: LuaFunction = { L in
-        LuaBinding.run(L, "live") { arguments in
+        LuaBinding.run(L, undeclared: "fl.live") { arguments in
             var failures: [String] = []
             for session in LuaContext.of(arguments.L).liveSessions {
                 do {

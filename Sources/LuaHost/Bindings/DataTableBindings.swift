@@ -23,7 +23,7 @@ enum DataTableBindings {
     /// `fl.data.write(path, rows [, {format =, columns =}])`: writes an array of rows (tables of numbers, strings and
     /// booleans) as CSV, TSV or JSON Lines; columns are sorted by name unless given. Returns the path.
     static let write: LuaFunction = { L in
-        LuaBinding.run(L, "write") { arguments in
+        LuaBinding.run(L) { arguments in
             let path = try arguments.path(1)
             let rows = try LuaTableReader(arguments, 2).elements(of: nil) { type, position -> [String: DataCell] in
                 guard type == LUA_TTABLE else {
@@ -68,7 +68,7 @@ enum DataTableBindings {
 
     /// `fl.data.read(path [, {format =}])`: the rows of a CSV, TSV or JSON Lines table and its column names.
     static let read: LuaFunction = { L in
-        LuaBinding.run(L, "read") { arguments in
+        LuaBinding.run(L) { arguments in
             let path = try arguments.path(1)
             let settings = try DataTableOptions.reading.read(arguments, 2)
             let chosen = try format(settings, path: path, arguments, 2)
@@ -89,7 +89,7 @@ enum DataTableBindings {
 
     /// `fl.clock()`: monotonic wall time in seconds, for timing runs.
     static let clock: LuaFunction = { L in
-        LuaBinding.run(L, "clock") { arguments in
+        LuaBinding.run(L) { arguments in
             lua_pushnumber(arguments.L, MonotonicClock.seconds())
             return 1
         }

@@ -40,7 +40,7 @@ enum DisplayBindings {
     }
 
     static let display: LuaFunction = { L in
-        LuaBinding.run(L, "display") { arguments in
+        LuaBinding.run(L) { arguments in
             guard let sink = InlineDisplay.sink(arguments.L) else {
                 throw LuaError("fl.display shows a value in a notebook (forcelab kernel); a script writes a file instead, such as fl.svg.graph(g, path)")
             }

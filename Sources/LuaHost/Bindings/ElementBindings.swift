@@ -107,7 +107,7 @@ enum ElementBindings {
     }
 
     static let describe: LuaFunction = { L in
-        LuaBinding.run(L, "tostring") { arguments in
+        LuaBinding.run(L, undeclared: "tostring") { arguments in
             let element = try reference(arguments)
             let graph = element.graph.graph
             switch element.kind {
@@ -145,7 +145,7 @@ enum ElementBindings {
     }
 
     static let snapshot: LuaFunction = { L in
-        LuaBinding.run(L, "snapshot") { arguments in
+        LuaBinding.run(L) { arguments in
             let element = try reference(arguments)
             switch element.kind {
             case .node:
@@ -161,7 +161,7 @@ enum ElementBindings {
 
     /// `__index`: methods first (upvalue 2), then the element's fields.
     static let read: LuaFunction = { L in
-        LuaBinding.run(L, "index") { arguments in
+        LuaBinding.run(L, undeclared: "index") { arguments in
             let L = arguments.L
             lua_pushvalue(L, 2)
             if lua_rawget(L, fl_upvalueindex(2)) != LUA_TNIL { return 1 }
@@ -249,7 +249,7 @@ enum ElementBindings {
     /// `__newindex`: writes a field through the graph store (so observers and simulations see it); a velocity goes
     /// to the graph's simulation. Writing to a removed element is an error, as reading is.
     static let assign: LuaFunction = { L in
-        LuaBinding.run(L, "newindex") { arguments in
+        LuaBinding.run(L, undeclared: "newindex") { arguments in
             let element = try reference(arguments)
             let key = try arguments.string(2)
             let graph = element.graph.graph

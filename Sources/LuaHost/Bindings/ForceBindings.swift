@@ -31,7 +31,7 @@ enum ForceBindings {
     /// `forcelab.force.KIND{options}` or `forcelab.force.KIND(positional...)`: a force to hand to `sim:force`.
     static let construct: LuaFunction = { L in
         let kind = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) }.flatMap(ForceKind.named) ?? ForceKind.all[0]
-        return LuaBinding.run(L, kind.name) { arguments in
+        return LuaBinding.run(L) { arguments in
             let L = arguments.L
             let force = BuiltInForce(kind: kind)
             // Pushed first, so the functions it keeps have their owner reachable from the start.
@@ -77,8 +77,8 @@ enum ForceBindings {
         guard count <= kind.positional.count else {
             throw arguments.error(
                 Int32(kind.positional.count + 1),
-                kind.positional.isEmpty ? "force.\(kind.name) takes an options table"
-                    : "force.\(kind.name) takes at most \(kind.positional.count) positional arguments (\(kind.positional.joined(separator: ", ")))")
+                kind.positional.isEmpty ? "it takes an options table"
+                    : "it takes at most \(kind.positional.count) positional arguments (\(kind.positional.joined(separator: ", ")))")
         }
         for (offset, name) in kind.positional.prefix(Int(count)).enumerated() where !arguments.isNil(Int32(offset + 1)) {
             force.give(name, try value(kind.table.option(name)!, of: force, arguments, at: Int32(offset + 1), argument: Int32(offset + 1)))
@@ -182,7 +182,7 @@ enum ForceBindings {
 
     /// The link force's default id accessor, as `link:id()` returns it: a node's id.
     static let nodeId: LuaFunction = { L in
-        LuaBinding.run(L, "id") { arguments in
+        LuaBinding.run(L, undeclared: "id") { arguments in
             guard let node = LuaObject.get(arguments.L, 1, ElementReference.self), node.kind == .node else {
                 throw arguments.typeError(1, expected: "Node")
             }
@@ -194,7 +194,7 @@ enum ForceBindings {
     /// `link:links()`: the edges the link force links in the simulation it was added to last, in link order (as of
     /// its last initialisation), as d3's `link.links()`.
     static let links: LuaFunction = { L in
-        LuaBinding.run(L, "links") { arguments in
+        LuaBinding.run(L) { arguments in
             let force = try arguments.object(1, BuiltInForce.self, name: "Force")
             guard force.kind.name == LinkFace.name else { throw LuaError("a \(force.kind.name) force has no links") }
             guard let (simulation, name) = force.lastUse, let links = simulation.layout.force(named: name) as? GraphLinkForce
@@ -208,7 +208,7 @@ enum ForceBindings {
     /// a force already added to simulations takes the new value at once, keeping its place in their order.
     static let accessor: LuaFunction = { L in
         let name = L.flatMap { LuaValues.string($0, fl_upvalueindex(2)) } ?? ""
-        return LuaBinding.run(L, name) { arguments in
+        return LuaBinding.run(L) { arguments in
             let force = try arguments.object(1, BuiltInForce.self, name: "Force")
             let kind = force.kind
             guard let option = kind.table.option(name) else {
@@ -251,7 +251,7 @@ enum ForceBindings {
 
     /// `tostring(f)`: the kind and the options given, in declaration order.
     static let describe: LuaFunction = { L in
-        LuaBinding.run(L, "tostring") { arguments in
+        LuaBinding.run(L, undeclared: "tostring") { arguments in
             let force = try arguments.object(1, BuiltInForce.self, name: "Force")
             let parts = force.kind.table.options.compactMap { option -> String? in
                 switch force.given[option.name] {

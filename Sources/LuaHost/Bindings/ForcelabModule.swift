@@ -23,7 +23,7 @@ public enum ForcelabModule {
     /// `forcelab.mkdir(path)`: creates a folder and its parents (nothing if it exists), where the sandbox allows
     /// writing; returns the path.
     static let makeFolder: LuaFunction = { L in
-        LuaBinding.run(L, "mkdir") { arguments in
+        LuaBinding.run(L) { arguments in
             let path = try arguments.path(1)
             do {
                 try FileAccess.makeFolder(path)
@@ -62,7 +62,7 @@ public enum ForcelabModule {
         }
         for function in LuaAPI.functions {
             let key = pushTable(L, holding: function.name)
-            function.register(L, table: -1, key: key)
+            function.register(L, table: -1, key: key, as: LuaAPI.documentedName(ofFunction: function.name))
             fl_pop(L, 1)
         }
         lua_getglobal(L, "package")
@@ -124,6 +124,7 @@ public enum ForcelabModule {
         lua_createtable(L, 0, 4)
         lua_createtable(L, 0, 1)
         fl_pushcallmetamethod(L, function)
+        LuaCallNames.copyName(L, from: function, to: -1)
         lua_setfield(L, -2, "__call")
         lua_setmetatable(L, -2)
         fl_remove(L, function)

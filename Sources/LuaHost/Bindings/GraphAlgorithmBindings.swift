@@ -19,7 +19,7 @@ enum GraphAlgorithmBindings {
 
     /// `fl.graph.components(g [, {field =, strong =}])`: the number of components.
     static let components: LuaFunction = { L in
-        GraphBindings.graphFunction(L, "components", GraphAlgorithmOptions.componentSettings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, GraphAlgorithmOptions.componentSettings) { arguments, graph, settings in
             let found = try graph.connectedComponents(strong: settings.strong, meter: WorkMeter(LuaLimits.checker(arguments.L)))
             try write(found.numbers, to: settings.field, of: graph)
             lua_pushinteger(arguments.L, lua_Integer(found.count))
@@ -29,7 +29,7 @@ enum GraphAlgorithmBindings {
 
     /// `fl.graph.cores(g [, {field =}])`: the largest core number (the graph's degeneracy).
     static let cores: LuaFunction = { L in
-        GraphBindings.graphFunction(L, "cores", GraphAlgorithmOptions.coreSettings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, GraphAlgorithmOptions.coreSettings) { arguments, graph, settings in
             let numbers = try graph.coreNumbers(meter: WorkMeter(LuaLimits.checker(arguments.L)))
             try write(numbers, to: settings.field, of: graph)
             lua_pushinteger(arguments.L, lua_Integer(numbers.max() ?? 0))
@@ -40,7 +40,7 @@ enum GraphAlgorithmBindings {
     /// `fl.graph.communities(g [, {field =, seed =, resolution =, weight =}])`: the number of communities and the
     /// modularity.
     static let communities: LuaFunction = { L in
-        GraphBindings.graphFunction(L, "communities", GraphAlgorithmOptions.communitySettings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, GraphAlgorithmOptions.communitySettings) { arguments, graph, settings in
             let found: (numbers: [Int], count: Int, modularity: Double)
             do {
                 found = try graph.louvainCommunities(settings, meter: WorkMeter(LuaLimits.checker(arguments.L)))

@@ -31,42 +31,18 @@ enum GraphBindings {
         return found
     }
 
-    /// Ids from argument `n`'s table field `field` (strings, numbers or element objects).
-    static func ids(_ arguments: LuaArguments, _ reader: LuaTableReader, _ field: String) throws -> [String] {
-        let L = arguments.L
-        defer { fl_pop(L, 1) }
-        let type = reader.push(field)
-        if type == LUA_TNIL { return [] }
-        guard type == LUA_TTABLE else { throw reader.fieldError(field, expected: "table") }
-        let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: reader.argument)
-        return try list.elements(of: LuaOption.subject(field, inTable: true)) { type, i in
-            if let element = LuaObject.get(L, -1, ElementReference.self) { return element.id }
-            if let text = LuaValues.string(L, -1) ?? (type == LUA_TNUMBER ? LuaValues.describe(L, -1) : nil) { return text }
-            guard type == LUA_TTABLE else {
-                throw arguments.error(reader.argument, "field '\(field)': ids or elements expected")
-            }
-            let status = fl_getfield_protected(L, -1, "id")
-            defer { fl_pop(L, 1) }
-            guard status == LUA_OK else { throw LuaError(LuaValues.describe(L, -1), isLocated: true) }
-            guard let id = LuaValues.string(L, -1) else {
-                throw arguments.error(reader.argument, "field '\(field)': element \(i) has no string id")
-            }
-            return id
-        }
-    }
-
     /// Runs a graph method body on the graph at argument 1.
-    static func graphMethod(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, GraphHandle) throws -> Int32) -> Int32 {
-        LuaBinding.run(L, name) { arguments in try body(arguments, try graph(arguments)) }
+    static func graphMethod(_ L: OpaquePointer?, _ body: (LuaArguments, GraphHandle) throws -> Int32) -> Int32 {
+        LuaBinding.run(L) { arguments in try body(arguments, try graph(arguments)) }
     }
 
     /// Runs a module function of a graph and its options (`fl.layout.stress(g, options)`, `fl.graph.cores(g,
     /// options)`): the graph at argument 1, then the options table at argument 2 read by `options`.
     static func graphFunction<Settings>(
-        _ L: OpaquePointer?, _ name: String, _ options: LuaSettingsTable<Settings>,
+        _ L: OpaquePointer?, _ options: LuaSettingsTable<Settings>,
         _ body: (LuaArguments, Graph, Settings) throws -> Int32
     ) -> Int32 {
-        LuaBinding.run(L, name) { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = try graph(arguments).graph
             return try body(arguments, graph, try options.read(arguments, 2))
         }
@@ -114,7 +90,7 @@ enum GraphBindings {
 
     /// `fl.graph.new([{directed =}])`: an empty graph.
     static let new: LuaFunction = { L in
-        LuaBinding.run(L, "new") { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = Graph(try GraphOptions.settings.read(arguments, 1))
             push(arguments.L, graph)
             return 1
@@ -128,7 +104,7 @@ enum GraphBindings {
         lua_pushvalue(L, 2)
         if lua_rawget(L, fl_upvalueindex(2)) != LUA_TNIL { return 1 }
         fl_pop(L, 1)
-        return LuaBinding.run(L, "index") { arguments in
+        return LuaBinding.run(L, undeclared: "index") { arguments in
             let L = arguments.L
             let graph = try graph(arguments).graph
             if lua_type(L, 2) == LUA_TSTRING, LuaValues.string(L, 2) == "directed" {
@@ -142,7 +118,7 @@ enum GraphBindings {
 
     /// `__newindex`: `g.directed = false`; any other field is refused.
     static let assign: LuaFunction = { L in
-        LuaBinding.run(L, "newindex") { arguments in
+        LuaBinding.run(L, undeclared: "newindex") { arguments in
             let graph = try graph(arguments).graph
             let key = try arguments.string(2)
             guard key == "directed" else { throw GraphError("graph field '\(key)' cannot be set (only 'directed' can)") }
@@ -163,7 +139,7 @@ enum GraphBindings {
     }
 
     static let describe: LuaFunction = { L in
-        LuaBinding.run(L, "tostring") { arguments in
+        LuaBinding.run(L, undeclared: "tostring") { arguments in
             let graph = try graph(arguments).graph
             LuaValues.push(arguments.L, "Graph(\(graph.nodeCount) nodes, \(graph.edgeCount) edges)")
             return 1
@@ -173,14 +149,14 @@ enum GraphBindings {
     /// `g:addNode{...}`: on a graph with a simulation, the node is placed at once as d3 places it and may be given
     /// a velocity (`vx`, `vy`, `vz`); without one, a velocity is refused (velocities live in a simulation).
     static let addNode: LuaFunction = { L in
-        graphMethod(L, "addNode") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let reader = try OptionsReader(arguments, 2, GraphRecordOptions.node, required: true)
             let addition = try GraphRecordOptions.addedNode.read(reader)
             let (node, velocity) = (addition.node, addition.velocity)
             if let simulation = graph.boundSimulation {
                 try simulation.running(in: arguments.L) { try simulation.layout.add(node, velocity: velocity) }
             } else if velocity != nil {
-                throw GraphError("addNode: vx, vy and vz need a simulation made on the graph (velocities live in the simulation)")
+                throw GraphError("vx, vy and vz need a simulation made on the graph (velocities live in the simulation)")
             } else {
                 try graph.graph.addNode(node)
             }
@@ -190,7 +166,7 @@ enum GraphBindings {
     }
 
     static let addEdge: LuaFunction = { L in
-        graphMethod(L, "addEdge") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let store = graph.graph
             let edge = try GraphConversions.edge(OptionsReader(arguments, 2, GraphRecordOptions.edge, required: true), defaultId: store.unusedConnectionId)
             try store.addEdge(edge)
@@ -200,7 +176,7 @@ enum GraphBindings {
     }
 
     static let connect: LuaFunction = { L in
-        graphMethod(L, "connect") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let reader = try OptionsReader(arguments, 2, GraphRecordOptions.connect, required: true)
             let given = try GraphRecordOptions.connection.read(reader)
             let edge = graph.graph.connect(
@@ -212,7 +188,7 @@ enum GraphBindings {
     }
 
     static let node: LuaFunction = { L in
-        graphMethod(L, "node") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let id = try nodeId(arguments, 2)
             ElementBindings.pushIfFound(arguments.L, graph, .node, graph.graph.containsNode(id) ? id : nil)
             return 1
@@ -220,7 +196,7 @@ enum GraphBindings {
     }
 
     static let edge: LuaFunction = { L in
-        graphMethod(L, "edge") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let id = try arguments.string(2)
             ElementBindings.pushIfFound(arguments.L, graph, .edge, graph.graph.containsEdge(id) ? id : nil)
             return 1
@@ -228,14 +204,14 @@ enum GraphBindings {
     }
 
     static let nodes: LuaFunction = { L in
-        graphMethod(L, "nodes") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.nodeIds)
             return 1
         }
     }
 
     static let edges: LuaFunction = { L in
-        graphMethod(L, "edges") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             var ids: [String] = []
             ids.reserveCapacity(graph.graph.edgeCount)
             graph.graph.forEachEdge { ids.append($0.id) }
@@ -245,21 +221,21 @@ enum GraphBindings {
     }
 
     static let nodeCount: LuaFunction = { L in
-        LuaBinding.run(L, "nodeCount") { arguments in
+        LuaBinding.run(L) { arguments in
             lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.nodeCount))
             return 1
         }
     }
 
     static let edgeCount: LuaFunction = { L in
-        LuaBinding.run(L, "edgeCount") { arguments in
+        LuaBinding.run(L) { arguments in
             lua_pushinteger(arguments.L, lua_Integer(try graph(arguments).graph.edgeCount))
             return 1
         }
     }
 
     static let applyNodeChanges: LuaFunction = { L in
-        graphMethod(L, "applyNodeChanges") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let changes = try list(arguments, 2, GraphConversions.nodeChange)
             try graph.graph.applyNodeChanges(changes)
             return 0
@@ -267,7 +243,7 @@ enum GraphBindings {
     }
 
     static let applyEdgeChanges: LuaFunction = { L in
-        graphMethod(L, "applyEdgeChanges") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let changes = try list(arguments, 2, GraphConversions.edgeChange)
             try graph.graph.applyEdgeChanges(changes)
             return 0
@@ -286,10 +262,9 @@ enum GraphBindings {
     }
 
     static let deleteElements: LuaFunction = { L in
-        graphMethod(L, "deleteElements") { arguments, graph in
-            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.deleteElements, required: true).fields
-            let deleted = graph.graph.deleteElements(
-                nodes: try ids(arguments, reader, "nodes"), edges: try ids(arguments, reader, "edges"))
+        graphMethod(L) { arguments, graph in
+            let deletion = try GraphRecordOptions.deletion.read(OptionsReader(arguments, 2, GraphRecordOptions.deleteElements, required: true))
+            let deleted = graph.graph.deleteElements(nodes: deletion.nodes, edges: deletion.edges)
             pushDeleted(arguments.L, deleted.nodes.map { ($0.index, $0.node) }, GraphConversions.push)
             pushDeleted(arguments.L, deleted.edges.map { ($0.index, $0.edge) }, GraphConversions.push)
             return 2
@@ -310,7 +285,7 @@ enum GraphBindings {
     }
 
     static let restore: LuaFunction = { L in
-        graphMethod(L, "restore") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let nodes = try list(arguments, 2) { try GraphRecordOptions.restoredNode.read(OptionsReader($0, GraphRecordOptions.deletedNode)) }
             let edges = arguments.isNil(3) ? [] : try list(arguments, 3) { try GraphConversions.restoredEdge(OptionsReader($0, GraphRecordOptions.deletedEdge)) }
             let store = graph.graph
@@ -322,7 +297,7 @@ enum GraphBindings {
     }
 
     static let connections: LuaFunction = { L in
-        LuaBinding.run(L, "connections") { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = try graph(arguments).graph
             let id = try nodeId(arguments, 2)
             let type = arguments.isNil(3) ? nil : HandleType(rawValue: try arguments.option(3, ["source", "target"]))
@@ -337,27 +312,24 @@ enum GraphBindings {
     }
 
     static let incomers: LuaFunction = { L in
-        graphMethod(L, "incomers") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.incomers(of: try nodeId(arguments, 2)).map(\.id))
             return 1
         }
     }
 
     static let outgoers: LuaFunction = { L in
-        graphMethod(L, "outgoers") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.outgoers(of: try nodeId(arguments, 2)).map(\.id))
             return 1
         }
     }
 
     static let connectedEdges: LuaFunction = { L in
-        graphMethod(L, "connectedEdges") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             var ids: [String] = []
             if lua_type(arguments.L, 2) == LUA_TTABLE {
-                lua_createtable(arguments.L, 0, 1)
-                lua_pushvalue(arguments.L, 2)
-                lua_setfield(arguments.L, -2, "nodes")
-                ids = try GraphBindings.ids(arguments, LuaTableReader(arguments, tableAt: lua_gettop(arguments.L), argument: 2), "nodes")
+                ids = try GraphConversions.ids(LuaTableReader(arguments, 2), field: "nodes")
             } else {
                 ids = [try nodeId(arguments, 2)]
             }
@@ -367,7 +339,7 @@ enum GraphBindings {
     }
 
     static let degree: LuaFunction = { L in
-        LuaBinding.run(L, "degree") { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = try graph(arguments).graph
             lua_pushinteger(arguments.L, lua_Integer(graph.degree(of: try nodeId(arguments, 2))))
             return 1
@@ -375,21 +347,21 @@ enum GraphBindings {
     }
 
     static let selectedNodes: LuaFunction = { L in
-        graphMethod(L, "selectedNodes") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.sortedByNodeOrder(graph.graph.selectedNodeIds))
             return 1
         }
     }
 
     static let selectedEdges: LuaFunction = { L in
-        graphMethod(L, "selectedEdges") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .edge, graph.graph.sortedByEdgeOrder(graph.graph.selectedEdgeIds))
             return 1
         }
     }
 
     static let absolutePosition: LuaFunction = { L in
-        LuaBinding.run(L, "absolutePosition") { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = try graph(arguments).graph
             let point = try existingNode(arguments, 2) { graph.absolutePosition(of: $0) }
             lua_pushnumber(arguments.L, point.x)
@@ -399,14 +371,14 @@ enum GraphBindings {
     }
 
     static let children: LuaFunction = { L in
-        graphMethod(L, "children") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             ElementBindings.pushList(arguments.L, graph, .node, graph.graph.childIds(of: try nodeId(arguments, 2)))
             return 1
         }
     }
 
     static let on: LuaFunction = { L in
-        graphMethod(L, "on") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             _ = try arguments.option(2, ["change"])
             try arguments.function(3)
             graph.addChangeHandler(LuaReference(arguments.L, 3, owner: graph))
@@ -415,7 +387,7 @@ enum GraphBindings {
     }
 
     static let observeData: LuaFunction = { L in
-        graphMethod(L, "observeData") { arguments, graph in
+        graphMethod(L) { arguments, graph in
             let id = try existingNode(arguments, 2) { graph.graph.containsNode($0) ? $0 : nil }
             try arguments.function(3)
             graph.addDataHandler(of: id, LuaReference(arguments.L, 3, owner: graph))

@@ -22,7 +22,7 @@ enum GraphFileBindings {
 
     /// `forcelab.graph.load(path [, {format =}])`.
     static let load: LuaFunction = { L in
-        LuaBinding.run(L, "load") { arguments in
+        LuaBinding.run(L) { arguments in
             let path = try arguments.path(1)
             let settings = try GraphFileOptions.loading.read(arguments, 2)
             let graph = try FileCallErrors.naming("fl.graph.load") {
@@ -37,7 +37,7 @@ enum GraphFileBindings {
     /// `lossy`. Returns the graph and the list of what was left out (one line per kind), which is also noted on
     /// standard error.
     static let save: LuaFunction = { L in
-        LuaBinding.run(L, "save") { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = try GraphBindings.graph(arguments).graph
             let path = try arguments.path(2)
             let settings = try GraphFileOptions.saving.read(arguments, 3)
@@ -51,7 +51,7 @@ enum GraphFileBindings {
 
     /// `forcelab.graph.generate(kind [, options])`: the options are read against the kind's declaration.
     static let generate: LuaFunction = { L in
-        LuaBinding.run(L, "generate") { arguments in
+        LuaBinding.run(L) { arguments in
             let name = try arguments.string(1)
             guard let kind = GraphGenerator(name: name) else {
                 throw arguments.error(1, "unknown graph kind '\(name)' (known: \(GraphGenerator.allCases.map(\.rawValue).joined(separator: ", ")))")

@@ -15,7 +15,7 @@ enum LayoutBindings {
     /// `forcelab.layout.stress(g [, options])`: lays the graph out by stress majorization and returns
     /// `{iterations =, converged =, sparse =}`.
     static let stress: LuaFunction = { L in
-        GraphBindings.graphFunction(L, "stress", StressLayoutOptions.settings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, StressLayoutOptions.settings) { arguments, graph, settings in
             let outcome: StressOutcome
             do {
                 outcome = try StressLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
@@ -31,7 +31,7 @@ enum LayoutBindings {
     /// `forcelab.layout.multilevel(g [, options])`: lays the graph out by multilevel force refinement and returns
     /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =, descended =}`, the graph itself first.
     static let multilevel: LuaFunction = { L in
-        GraphBindings.graphFunction(L, "multilevel", MultilevelLayoutOptions.settings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, MultilevelLayoutOptions.settings) { arguments, graph, settings in
             let outcome = try MultilevelLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
             pushTable(L, [("polished", .bool(outcome.polished)), ("descended", .bool(outcome.descended))], more: 1)
@@ -51,7 +51,7 @@ enum LayoutBindings {
     /// `forcelab.layout.layered(g [, options])`: lays the graph out in layers and returns
     /// `{layers =, crossings =, bends =}`.
     static let layered: LuaFunction = { L in
-        GraphBindings.graphFunction(L, "layered", LayeredLayoutOptions.settings) { arguments, graph, settings in
+        GraphBindings.graphFunction(L, LayeredLayoutOptions.settings) { arguments, graph, settings in
             let outcome = try LayeredLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             pushTable(arguments.L, [("layers", .integer(outcome.layers)), ("crossings", .integer(outcome.crossings)),
                                     ("bends", .integer(outcome.bends))])

@@ -26,7 +26,7 @@ enum LiveBindings {
 
     /// `fl.live(sim [, options])`.
     static let live: LuaFunction = { L in
-        LuaBinding.run(L, "live") { arguments in
+        LuaBinding.run(L) { arguments in
             let L = arguments.L
             let simulation = try SimulationBindings.simulation(arguments)
             let settings = try LiveOptions.settings.read(OptionsReader(arguments, 2, LiveOptions.table))
@@ -97,7 +97,7 @@ enum LiveBindings {
 
     /// `fl.live.stop(sim)`.
     static let stop: LuaFunction = { L in
-        LuaBinding.run(L, "live.stop") { arguments in
+        LuaBinding.run(L) { arguments in
             let simulation = try SimulationBindings.simulation(arguments)
             let context = LuaContext.of(arguments.L)
             let session = context.liveSessions.first { $0.simulation === simulation }

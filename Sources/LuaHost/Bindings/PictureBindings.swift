@@ -16,7 +16,7 @@ enum PictureBindings {
 
     /// `forcelab.svg.graph(g, path [, options])`: the graph as SVG (options: `GraphPictureOptions`).
     static let graph: LuaFunction = { L in
-        LuaBinding.run(L, "graph") { arguments in
+        LuaBinding.run(L) { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "SVG", ext: "svg")
             let options = try OptionsReader(arguments, 3, GraphPictureOptions.table)
@@ -36,14 +36,10 @@ enum PictureBindings {
     /// graph drawn.
     private static func explanations(_ options: OptionsReader, _ graph: GraphHandle, into settings: inout GraphSVGOptions) throws {
         let arguments = options.fields.arguments, L = arguments.L
-        let request = try LayoutExplanationOptions.settings.read(options)
+        let explanation = try LayoutExplanationOptions.settings.read(options), request = explanation.request
         guard !request.isEmpty else { return }
-        defer { fl_pop(L, 1) }
-        guard options.push("simulation") != LUA_TNIL else {
+        guard let simulation = explanation.simulation else {
             throw arguments.error(options.fields.argument, "field '\(request.arrows.isEmpty ? "cells" : "arrows")' needs field 'simulation' (the simulation of the graph drawn)")
-        }
-        guard let simulation = LuaObject.get(L, -1, SimulationHandle.self) else {
-            throw options.error("simulation", expected: "Simulation", got: LuaValues.typeName(L, -1))
         }
         guard simulation.graph === graph else {
             throw arguments.error(options.fields.argument, "field 'simulation': it lays out another graph than the one drawn")
@@ -64,22 +60,11 @@ enum PictureBindings {
 
     /// `forcelab.svg.radar(path, {axes = {...}, series = {{name =, values = {...}}}, ...})` (options: `RadarOptions`).
     static let radar: LuaFunction = { L in
-        LuaBinding.run(L, "radar") { arguments in
+        LuaBinding.run(L) { arguments in
             OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
-            let spec = try OptionsReader(arguments, 2, RadarOptions.table, required: true)
-            let axes: [Radar.Axis] = try entries(spec, "axes") { type, i in
-                switch type {
-                case LUA_TSTRING: return Radar.Axis(LuaValues.string(arguments.L, -1)!)
-                case LUA_TTABLE: return try RadarAxisOptions.settings.read(entry(spec), into: Radar.Axis("axis \(i)"))
-                default: throw arguments.error(2, "axes[\(i)]: name or {name =, min =, max =, better =} expected")
-                }
-            }
-            let series = try seriesList(spec) { fields, i in
-                try RadarSeriesOptions.settings.read(fields, into: Radar.Series("series \(i)", values: []))
-            }
-            let options = try RadarOptions.settings.read(spec)
-            try OutputPath.deliver(try Radar(axes: axes, series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
+            let radar = try RadarOptions.settings.read(OptionsReader(arguments, 2, RadarOptions.table, required: true))
+            try OutputPath.deliver(try radar.render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml", by: "fl.svg.radar", in: arguments.L)
             return 0
         }
@@ -88,83 +73,20 @@ enum PictureBindings {
     /// `forcelab.svg.plot(path, {series = {{name =, x = {...}, y = {...}}}, title =, xLabel =, yLabel =})`; a series may
     /// also come from a recording: `{recording = rec, series = {"alpha", "energy"}}` (options: `PlotOptions`).
     static let plot: LuaFunction = { L in
-        LuaBinding.run(L, "plot") { arguments in
+        LuaBinding.run(L) { arguments in
             OutputPath.pathOmitted(arguments.L)
             let path = try OutputPath.argument(arguments, 1, writing: "SVG", ext: "svg")
-            let spec = try OptionsReader(arguments, 2, PlotOptions.table, required: true)
-            var series: [Plot.Series] = []
-            let fromRecording = spec.push("recording") != LUA_TNIL
-            if fromRecording {
-                guard let recording = LuaObject.get(arguments.L, -1, LayoutRecording.self) else {
-                    throw spec.fields.fieldError("recording", expected: "Recording")
-                }
-                fl_pop(arguments.L, 1)
-                // Each chosen series as a styled line whose values come from the recording below.
-                let chosen = try entries(spec, "series") { type, i -> Plot.Series in
-                    switch type {
-                    case LUA_TSTRING: return Plot.Series(LuaValues.string(arguments.L, -1)!, y: [])
-                    case LUA_TTABLE:
-                        let reader = try OptionsReader(entry(spec), PlotSeriesOptions.table)
-                        for given in PlotSeriesOptions.fromTheRecording.map(\.option.name) where reader.has(given) {
-                            throw arguments.error(2, "series[\(i)]: '\(given)' comes from the recording")
-                        }
-                        guard reader.has(PlotSeriesOptions.name.option.name) else { throw arguments.error(2, "series[\(i)]: the recording's series name expected") }
-                        return try PlotSeriesOptions.settings.read(reader)
-                    default: throw arguments.error(2, "series[\(i)]: a series name or {name =, ...} expected")
-                    }
-                }
-                series = try (chosen.isEmpty ? recording.seriesNames.map { Plot.Series($0, y: []) } : chosen).map { chosen in
-                    guard let values = recording.series(chosen.name) else {
-                        throw arguments.error(2, "the recording has no series '\(chosen.name)' (it has \(recording.seriesNames.joined(separator: ", ")))")
-                    }
-                    var line = chosen
-                    line.x = recording.ticks.map(Double.init)
-                    line.y = values
-                    return line
-                }
-            } else {
-                fl_pop(arguments.L, 1)
-                series = try seriesList(spec) { fields, i in
-                    let reader = try OptionsReader(fields, PlotSeriesOptions.table)
-                    guard reader.has(PlotSeriesOptions.y.option.name) else { throw arguments.error(2, "field '\(PlotSeriesOptions.y.option.name)' is required") }
-                    var line = try PlotSeriesOptions.settings.read(reader, into: Plot.Series("series \(i)", y: []))
-                    // Without x, the points are at 0, 1, 2, ...
-                    if !reader.has(PlotSeriesOptions.x.option.name) { line.x = line.y.indices.map(Double.init) }
-                    return line
-                }
-            }
-            var options = try PlotOptions.settings.read(spec)
-            if fromRecording, options.xLabel == nil { options.xLabel = "tick" }
-            try OutputPath.deliver(try Plot(series: series, options: options).render(check: LuaLimits.checker(arguments.L)),
+            let settings = try PlotOptions.settings.read(OptionsReader(arguments, 2, PlotOptions.table, required: true))
+            let plot = try settings.plotToDraw { arguments.error(2, $0) }
+            try OutputPath.deliver(try plot.render(check: LuaLimits.checker(arguments.L)),
                                    to: path, as: "image/svg+xml", by: "fl.svg.plot", in: arguments.L)
             return 0
         }
     }
 
-    /// Maps the elements of the list in option `name` (absent: none); each is on top of the stack while `body` runs.
-    private static func entries<T>(_ spec: OptionsReader, _ name: String, _ body: (Int32, Int) throws -> T) throws -> [T] {
-        guard try spec.pushTable(name) else { return [] }
-        defer { fl_pop(spec.fields.arguments.L, 1) }
-        let list = LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
-        return try list.elements(of: LuaOption.subject(name, inTable: true), body)
-    }
-
-    /// The fields of the table on top of the stack.
-    private static func entry(_ spec: OptionsReader) -> LuaTableReader {
-        LuaTableReader(spec.fields.arguments, tableAt: lua_gettop(spec.fields.arguments.L), argument: spec.fields.argument)
-    }
-
-    /// Reads `series = {{name =, ...}, ...}` with `convert`, given each entry's fields and place.
-    private static func seriesList<T>(_ spec: OptionsReader, _ convert: (LuaTableReader, Int) throws -> T) throws -> [T] {
-        try entries(spec, "series") { type, i in
-            guard type == LUA_TTABLE else { throw spec.fields.arguments.error(2, "series[\(i)]: table expected") }
-            return try convert(entry(spec), i)
-        }
-    }
-
     /// `forcelab.metrics(g [, options])` (options: `MetricsOptions`).
     static let metrics: LuaFunction = { L in
-        LuaBinding.run(L, "metrics") { arguments in
+        LuaBinding.run(L) { arguments in
             let luaGraph = try GraphBindings.graph(arguments)
             let settings = try MetricsOptions.settings.read(OptionsReader(arguments, 2, MetricsOptions.table), styling: .init(graph: luaGraph))
             if settings.only?.contains(.crossings) == true && !settings.countsCrossings {

@@ -16,7 +16,7 @@ enum RandomBindings {
     }
 
     static let next: LuaFunction = { L in
-        LuaBinding.run(L, "random") { arguments in
+        LuaBinding.run(L, undeclared: "random") { arguments in
             let random = try arguments.object(1, RandomSource.self, name: "random source")
             let value = random.next()
             try random.throwFailure()

@@ -31,7 +31,7 @@ enum RecordingBindings {
     }
 
     static let describe: LuaFunction = { L in
-        LuaBinding.run(L, "tostring") { arguments in
+        LuaBinding.run(L, undeclared: "tostring") { arguments in
             let recording = try recording(arguments)
             LuaValues.push(arguments.L, "Recording(\(recording.ticks.count) ticks, \(recording.frameTicks.count) frames, series: \(recording.seriesNames.joined(separator: ", ")))")
             return 1
@@ -39,7 +39,7 @@ enum RecordingBindings {
     }
 
     static let series: LuaFunction = { L in
-        LuaBinding.run(L, "series") { arguments in
+        LuaBinding.run(L) { arguments in
             let recording = try recording(arguments)
             let name = try arguments.string(2)
             guard let values = recording.series(name) else {
@@ -51,21 +51,21 @@ enum RecordingBindings {
     }
 
     static let ticks: LuaFunction = { L in
-        LuaBinding.run(L, "ticks") { arguments in
+        LuaBinding.run(L) { arguments in
             LuaValues.push(arguments.L, .array(try recording(arguments).ticks.map { .number(Double($0)) }))
             return 1
         }
     }
 
     static let frameCount: LuaFunction = { L in
-        LuaBinding.run(L, "frameCount") { arguments in
+        LuaBinding.run(L) { arguments in
             lua_pushinteger(arguments.L, lua_Integer(try recording(arguments).frameTicks.count))
             return 1
         }
     }
 
     static let stop: LuaFunction = { L in
-        LuaBinding.run(L, "stop") { arguments in
+        LuaBinding.run(L) { arguments in
             try recording(arguments).stop()
             return arguments.returningFirst()
         }
@@ -73,7 +73,7 @@ enum RecordingBindings {
 
     /// `forcelab.html.replay(recording, path [, options])`: one self-contained HTML file (options: `ReplayOptions`).
     static let replay: LuaFunction = { L in
-        LuaBinding.run(L, "replay") { arguments in
+        LuaBinding.run(L) { arguments in
             let recording = try recording(arguments)
             let path = try OutputPath.argument(arguments, 2, writing: "HTML", ext: "html")
             let options = try OptionsReader(arguments, 3, ReplayOptions.table)
@@ -107,7 +107,7 @@ enum RecordingBindings {
     /// `g:show([columns, rows])` or `g:show{columns =, rows =, labels =}`: prints the layout in braille, sized to
     /// the terminal by default, nodes told from edges (in colour on a terminal that has it), a few nodes labelled.
     static let show: LuaFunction = { L in
-        LuaBinding.run(L, "show") { arguments in
+        LuaBinding.run(L) { arguments in
             let handle = try GraphBindings.graph(arguments)
             var size = PreviewSettings()
             if lua_type(arguments.L, 2) == LUA_TTABLE {

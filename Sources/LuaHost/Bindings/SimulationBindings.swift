@@ -50,8 +50,8 @@ enum SimulationBindings {
     }
 
     /// Runs a method body with the calling thread as the one the simulation's callbacks run in.
-    static func method(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments, SimulationHandle) throws -> Int32) -> Int32 {
-        LuaBinding.run(L, name) { arguments in
+    static func method(_ L: OpaquePointer?, _ body: (LuaArguments, SimulationHandle) throws -> Int32) -> Int32 {
+        LuaBinding.run(L) { arguments in
             let simulation = try simulation(arguments)
             return try simulation.running(in: arguments.L) { try body(arguments, simulation) }
         }
@@ -59,7 +59,7 @@ enum SimulationBindings {
 
     /// `forcelab.simulation(g [, options])`.
     static let new: LuaFunction = { L in
-        LuaBinding.run(L, "simulation") { arguments in
+        LuaBinding.run(L) { arguments in
             let graph = try GraphBindings.graph(arguments)
             let layout = try GraphLayout(graph: graph.graph, settings: try SimulationOptions.settings.read(arguments, 2))
             LuaContext.of(arguments.L).engineUse.note(layout.simulation)
@@ -72,7 +72,7 @@ enum SimulationBindings {
     }
 
     static let describe: LuaFunction = { L in
-        LuaBinding.run(L, "tostring") { arguments in
+        LuaBinding.run(L, undeclared: "tostring") { arguments in
             let engine = try simulation(arguments).layout.simulation
             let names = engine.forceNames.joined(separator: ", ")
             let placement = engine.placement == .random ? "random" : "phyllotaxis"
@@ -86,7 +86,7 @@ enum SimulationBindings {
     /// `sim:force(name, nil)` removes it. `f` is a `forcelab.force.*` value, a function(alpha, nodes), or a table
     /// with `force(alpha)` and optional `initialize(nodes, random)`.
     static let force: LuaFunction = { L in
-        method(L, "force") { arguments, simulation in
+        method(L) { arguments, simulation in
             let name = try arguments.string(2)
             let L = arguments.L
             if arguments.count < 3 {
@@ -126,7 +126,7 @@ enum SimulationBindings {
     }
 
     static let forces: LuaFunction = { L in
-        method(L, "forces") { arguments, simulation in
+        method(L) { arguments, simulation in
             GraphConversions.pushStrings(arguments.L, simulation.layout.forceNames)
             return 1
         }
@@ -134,7 +134,7 @@ enum SimulationBindings {
 
     /// `sim:tick([n])`: n ticks without events and without checking alphaMin, as d3's tick.
     static let tick: LuaFunction = { L in
-        method(L, "tick") { arguments, simulation in
+        method(L) { arguments, simulation in
             let count = try arguments.integer(2, default: 1)
             let layout = simulation.layout
             try layout.tick(count) { try LuaLimits.check(arguments.L, cost: layout.graph.nodeCount + layout.graph.edgeCount) }
@@ -145,7 +145,7 @@ enum SimulationBindings {
     /// `sim:run([{maxTicks =, onTick = function(sim, tick), show =, fps =, labels =}])`: ticks until alpha < alphaMin; returns the
     /// tick count and why it stopped ("converged", "maxTicks" or "stopped").
     static let run: LuaFunction = { L in
-        method(L, "run") { arguments, simulation in
+        method(L) { arguments, simulation in
             let settings = try RunOptions.read(arguments, 2, graph: simulation.graph)
             let (ticks, outcome) = try ScriptedRun.run(simulation, in: arguments.L, simulationIndex: 1, settings: settings)
             lua_pushinteger(arguments.L, lua_Integer(ticks))
@@ -156,7 +156,7 @@ enum SimulationBindings {
 
     /// `sim:stop()`: as d3's stop, ends a running `sim:run` after the current tick (it returns "stopped").
     static let stop: LuaFunction = { L in
-        method(L, "stop") { arguments, simulation in
+        method(L) { arguments, simulation in
             simulation.layout.stop()
             return arguments.returningFirst()
         }
@@ -164,7 +164,7 @@ enum SimulationBindings {
 
     /// `sim:restart()`: d3's timer restart; there is no timer, so it only clears a pending stop.
     static let restart: LuaFunction = { L in
-        method(L, "restart") { arguments, simulation in
+        method(L) { arguments, simulation in
             simulation.layout.restart()
             return arguments.returningFirst()
         }
@@ -172,8 +172,8 @@ enum SimulationBindings {
 
     /// A getter/setter pair in d3's style: `sim:alpha()` reads, `sim:alpha(v)` (v from 0 to 1, as d3 documents) sets
     /// and returns the simulation.
-    static func accessor(_ L: OpaquePointer?, _ name: String, _ property: ReferenceWritableKeyPath<Simulation, Double>) -> Int32 {
-        method(L, name) { arguments, simulation in
+    static func accessor(_ L: OpaquePointer?, _ property: ReferenceWritableKeyPath<Simulation, Double>) -> Int32 {
+        method(L) { arguments, simulation in
             if arguments.isNil(2) {
                 lua_pushnumber(arguments.L, simulation.layout.simulation[keyPath: property])
                 return 1
@@ -183,15 +183,15 @@ enum SimulationBindings {
         }
     }
 
-    static let alpha: LuaFunction = { L in accessor(L, "alpha", \.alpha) }
-    static let alphaTarget: LuaFunction = { L in accessor(L, "alphaTarget", \.alphaTarget) }
-    static let alphaMin: LuaFunction = { L in accessor(L, "alphaMin", \.alphaMin) }
-    static let alphaDecay: LuaFunction = { L in accessor(L, "alphaDecay", \.alphaDecay) }
-    static let velocityDecay: LuaFunction = { L in accessor(L, "velocityDecay", \.velocityDecay) }
+    static let alpha: LuaFunction = { L in accessor(L, \.alpha) }
+    static let alphaTarget: LuaFunction = { L in accessor(L, \.alphaTarget) }
+    static let alphaMin: LuaFunction = { L in accessor(L, \.alphaMin) }
+    static let alphaDecay: LuaFunction = { L in accessor(L, \.alphaDecay) }
+    static let velocityDecay: LuaFunction = { L in accessor(L, \.velocityDecay) }
 
     /// `sim:find(x, y [, radius])` (3D: `sim:find(x, y, z [, radius])`): the nearest node, or nil.
     static let find: LuaFunction = { L in
-        method(L, "find") { arguments, simulation in
+        method(L) { arguments, simulation in
             let three = simulation.layout.simulation.dimensions == 3
             let x = try arguments.number(2), y = try arguments.number(3)
             let z = three ? try arguments.number(4, default: 0) : 0
@@ -204,7 +204,7 @@ enum SimulationBindings {
 
     /// `sim:fix(id [, x, y [, z]])` pins a node (d3's fx/fy); without coordinates, where it is now.
     static let fix: LuaFunction = { L in
-        method(L, "fix") { arguments, simulation in
+        method(L) { arguments, simulation in
             let id = try node(arguments, simulation)
             let x = arguments.isNil(3) ? nil : try arguments.finiteNumber(3)
             let y = arguments.isNil(4) ? nil : try arguments.finiteNumber(4)
@@ -216,7 +216,7 @@ enum SimulationBindings {
 
     /// `sim:unfix(id)` frees a pinned node.
     static let unfix: LuaFunction = { L in
-        method(L, "unfix") { arguments, simulation in
+        method(L) { arguments, simulation in
             try simulation.layout.unfix(try node(arguments, simulation))
             return arguments.returningFirst()
         }
@@ -230,7 +230,7 @@ enum SimulationBindings {
     /// `sim:on("tick" | "end" [.name] [, fn | nil])`, as d3's on: with a function it registers it (through the
     /// engine's events), with nil it removes it, without one it returns the current handler.
     static let on: LuaFunction = { L in
-        method(L, "on") { arguments, simulation in
+        method(L) { arguments, simulation in
             let full = try arguments.string(2)
             let parts = full.split(separator: ".", maxSplits: 1).map(String.init)
             let event: SimulationEvent
@@ -271,31 +271,11 @@ enum SimulationBindings {
     /// `sim:record([{frames = true, every = 1, values = {name = function(sim) return number end}}])`: records
     /// alpha, energy, the custom values and (every `every` ticks, and the latest) positions after each tick.
     static let record: LuaFunction = { L in
-        method(L, "record") { arguments, simulation in
-            let options = try OptionsReader(arguments, 2, RecordOptions.table)
-            let L = arguments.L
-            var values: [(name: String, value: () throws -> Double)] = []
-            if try options.pushTable("values") {
-                let table = lua_gettop(L)
-                lua_pushnil(L)
-                while lua_next(L, table) != 0 {
-                    guard let name = LuaValues.string(L, -2), lua_type(L, -1) == LUA_TFUNCTION else {
-                        throw arguments.error(2, "field 'values': name = function(sim) pairs expected")
-                    }
-                    let function = LuaReference(L, -1, owner: simulation)
-                    values.append((name: name, value: { [unowned simulation] in
-                        try simulation.callNumber(function, name) { L in
-                            lua_pushvalue(L, 1)
-                            return 1
-                        }
-                    }))
-                    fl_pop(L, 1)
-                }
-                values.sort { $0.name < $1.name }
-                fl_pop(L, 1)
-            }
-            let recording = try simulation.layout.record(try RecordOptions.settings.read(options), values: values)
-            LuaObject.push(L, recording, metatable: RecordingBindings.metatable)
+        method(L) { arguments, simulation in
+            var settings = RecordSettings()
+            settings.keeper = simulation
+            let recording = try simulation.record(try RecordOptions.settings.read(arguments, 2, into: settings))
+            LuaObject.push(arguments.L, recording, metatable: RecordingBindings.metatable)
             return 1
         }
     }
@@ -304,7 +284,7 @@ enum SimulationBindings {
     /// random numbers from it and initialises the forces again; without one it returns the source in use (the
     /// function, or a callable drawing from d3's LCG, which given back restores the LCG).
     static let randomSource: LuaFunction = { L in
-        method(L, "randomSource") { arguments, simulation in
+        method(L) { arguments, simulation in
             let L = arguments.L
             if arguments.count < 2 {
                 if let function = simulation.randomSource {
@@ -331,14 +311,14 @@ enum SimulationBindings {
 
     /// `sim:nodes()`: the simulation's nodes as node references, in index order (d3's `simulation.nodes()`).
     static let nodes: LuaFunction = { L in
-        method(L, "nodes") { arguments, simulation in
+        method(L) { arguments, simulation in
             ElementBindings.pushList(arguments.L, simulation.graph, .node, try simulation.layout.nodesInIndexOrder())
             return 1
         }
     }
 
     static let graph: LuaFunction = { L in
-        method(L, "graph") { arguments, simulation in
+        method(L) { arguments, simulation in
             LuaObject.push(arguments.L, simulation.graph, metatable: GraphBindings.metatable)
             return 1
         }
@@ -347,7 +327,7 @@ enum SimulationBindings {
     /// `sim:seed(n)`: goes back to d3's random source (after `sim:randomSource(fn)`), restarts it from seed n and
     /// initialises the forces again.
     static let seed: LuaFunction = { L in
-        method(L, "seed") { arguments, simulation in
+        method(L) { arguments, simulation in
             let seed = try arguments.integer(2)
             guard (0...Int(UInt32.max)).contains(seed) else { throw arguments.error(2, "0 to 2^32-1 expected") }
             try simulation.layout.reseed(UInt32(seed))
@@ -357,7 +337,7 @@ enum SimulationBindings {
     }
 
     static let threads: LuaFunction = { L in
-        method(L, "threads") { arguments, simulation in
+        method(L) { arguments, simulation in
             let engine = simulation.layout.simulation
             if arguments.isNil(2) {
                 lua_pushinteger(arguments.L, lua_Integer(engine.threads))

@@ -140,6 +140,7 @@ public enum LuaLanguageServerDefinitions {
         case .table: return "table"
         case .nodeNumber, .edgeNumber, .nodeAccessor, .edgeAccessor: return "number|string|function"
         case .nodeColour, .edgeColour: return "string|function"
+        case .object(let type, _): return LuaAPI.types.first { $0.name == type }?.metatable ?? "any"
         case .custom: return "any"
         }
     }

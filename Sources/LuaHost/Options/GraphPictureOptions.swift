@@ -66,15 +66,16 @@ public enum ViewportOptions {
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `fl.svg.graph` that explain a simulation of the graph drawn: the renderer's
-/// `LayoutExplanationRequest`, and the simulation the binding reads.
+/// The options of `fl.svg.graph` that explain a simulation of the graph drawn: `LayoutExplanationSettings`, the
+/// renderer's `LayoutExplanationRequest` and the simulation.
 public enum LayoutExplanationOptions {
     /// The declaration (its options are `fl.svg.graph`'s) and its reader.
-    public static let settings = LuaSettingsTable<LayoutExplanationRequest>("fl.svg.graph", [
-        LuaSetting(readByTheBinding: LuaOption("simulation", .custom("a simulation of the graph drawn"), "the simulation whose velocities, forces and cells `arrows` and `cells` draw")),
-        LuaSetting("arrows", oneOrMore: \.arrows, "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)"),
-        LuaSetting("cells", \.cells, record: cells,
-                   "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)"),
+    static let settings = LuaSettingsTable<LayoutExplanationSettings>("fl.svg.graph", [
+        LuaSetting("simulation", \.simulation, object: "Simulation", accepts: "a simulation of the graph drawn",
+                   "the simulation whose velocities, forces and cells `arrows` and `cells` draw"),
+        LuaSetting(LuaSetting("arrows", oneOrMore: \.arrows, "arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was)"), of: \.request),
+        LuaSetting(LuaSetting("cells", \.cells, record: cells,
+                   "the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted)"), of: \.request),
     ])
 
     /// The fields of `cells = {...}`.

@@ -83,11 +83,13 @@ public enum GraphRecordOptions {
     public static var deletedEdge: LuaOptionTable { restoredEdge.table }
     /// The declaration of `g:connect{...}`.
     public static var connect: LuaOptionTable { connection.table }
-    /// `g:deleteElements{...}`.
-    public static let deleteElements = LuaOptionTable("g:deleteElements", [
-        LuaOption("nodes", .table("{id or node, ...}"), "the nodes to delete, with their deletable descendants and edges"),
-        LuaOption("edges", .table("{id or edge, ...}"), "the edges to delete"),
+    /// `g:deleteElements{...}`: GraphModel's `Graph.Deletion`.
+    public static let deletion = LuaSettingsTable<Graph.Deletion>("g:deleteElements", [
+        LuaSetting("nodes", elements: \.nodes, shape: "{id or node, ...}", "the nodes to delete, with their deletable descendants and edges"),
+        LuaSetting("edges", elements: \.edges, shape: "{id or edge, ...}", "the edges to delete"),
     ])
+    /// The declaration of `g:deleteElements{...}`.
+    public static var deleteElements: LuaOptionTable { deletion.table }
     /// One change of `g:applyNodeChanges{...}`: GraphModel's `NodeChange.Fields`.
     public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, changeFields(
         "node", item: nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", placing: [

@@ -39,6 +39,8 @@ public struct LuaOption: Sendable {
         /// Per link, as a force takes it: a number, a function of the edge, its index and all the links, or the name
         /// of a numeric edge data field.
         case edgeAccessor
+        /// An object of the API of the type named (`Simulation`); the text says which, for the docs.
+        case object(String, described: String)
         /// Anything the binding checks itself; the text says what, for the docs.
         case custom(String)
     }
@@ -160,7 +162,7 @@ public struct LuaOption: Sendable {
         case .edgeColour: return "colour, `function(edge, i)` or edge data field name"
         case .nodeAccessor: return "number, `function(node, i, nodes)` or numeric node data field name"
         case .edgeAccessor: return "number, `function(edge, i, links)` or numeric edge data field name"
-        case .custom(let text): return text
+        case .object(_, let text), .custom(let text): return text
         }
     }
 

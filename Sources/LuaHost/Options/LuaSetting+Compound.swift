@@ -1,3 +1,4 @@
+import CLuaShim
 import Render
 
 /// Which elements a per-element style is given for.
@@ -85,6 +86,30 @@ extension LuaSetting {
         option = LuaOption(key, .table(Self.shape(of: record)), doc)
         write = { settings, reader, _ in
             if case .record(let given)? = try reader.record(key, record, orOneOf: [], expected: "table") { settings[keyPath: property] = given }
+        }
+    }
+
+    /// A list whose entries are each a table read as `record` declares it, starting from `fresh(i)` at place i, or,
+    /// given `named`, a name (`axes = {"a", {name = "b", max = 1}}`) it makes into a record; `expected` names what an
+    /// entry must be, `shape` says it for the docs. Empty when absent, which the module takes as `described` says.
+    public init<Record: LuaSettable>(
+        _ key: String, _ property: WritableKeyPath<Settings, [Record]> & Sendable, _ record: LuaSettingsTable<Record>,
+        startingFrom fresh: @escaping @Sendable (Int) -> Record, named: (@Sendable (String) -> Record)? = nil,
+        expected: String = "table", shape: String, described: String? = nil, _ doc: String
+    ) {
+        option = LuaOption(key, .table(shape), default: described.map(LuaOption.Default.described) ?? .none, doc)
+        write = { settings, reader, _ in
+            guard try reader.pushTable(key) else { return }
+            let arguments = reader.fields.arguments, L = arguments.L, argument = reader.fields.argument
+            defer { fl_pop(L, 1) }
+            let list = LuaTableReader(arguments, tableAt: lua_gettop(L), argument: argument)
+            settings[keyPath: property] = try list.elements(of: LuaOption.subject(key, inTable: true)) { type, i in
+                switch type {
+                case LUA_TSTRING where named != nil: return named!(LuaValues.string(L, -1)!)
+                case LUA_TTABLE: return try record.read(LuaTableReader(arguments, tableAt: lua_gettop(L), argument: argument), into: fresh(i))
+                default: throw arguments.error(argument, "field '\(key)'[\(i)]: \(expected) expected, got \(LuaValues.typeName(L, -1))")
+                }
+            }
         }
     }
 

@@ -31,7 +31,9 @@ extension SimulationSettings: LuaSettable {}
 extension StressOptions: LuaSettable {}
 extension MultilevelOptions: LuaSettable {}
 extension LayeredOptions: LuaSettable {}
+extension Radar: LuaSettable {}
 extension Radar.Options: LuaSettable {}
+extension Plot: LuaSettable {}
 extension Plot.Options: LuaSettable {}
 extension Radar.Axis: LuaSettable {}
 extension Radar.Series: LuaSettable {}
@@ -62,6 +64,7 @@ extension ChangeFields: LuaSettable {}
 extension Graph.ComponentSettings: LuaSettable {}
 extension Graph.CoreSettings: LuaSettable {}
 extension Graph.CommunitySettings: LuaSettable {}
+extension Graph.Deletion: LuaSettable {}
 
 extension GeneratorParameters: LuaSettable {
     /// None: a parameter's range depends on the kind (`GraphGenerator.parameters`), and its option says it.

@@ -1,12 +1,19 @@
 import Render
 
-/// The options of `fl.svg.radar(path, options)`: the renderer's `Radar.Options`, each option one line (defaults and
-/// ranges are the renderer's own), and the axes and series the binding reads.
+/// The options of `fl.svg.radar(path, options)`: the renderer's `Radar`, its axes and series, then its `Radar.Options`,
+/// each option one line (defaults and ranges are the renderer's own).
 public enum RadarOptions {
     /// The declaration and its reader.
-    public static let settings = LuaSettingsTable<Radar.Options>("fl.svg.radar", [
-        LuaSetting(readByTheBinding: LuaOption("axes", .table("{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}"), default: .required, "the axes, clockwise from the top (at least 3)")),
-        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, values = {...}, colour =}, ...}"), default: .required, "one value per axis for each series")),
+    public static let settings = LuaSettingsTable<Radar>("fl.svg.radar", [
+        LuaSetting("axes", \.axes, RadarAxisOptions.settings, startingFrom: { Radar.Axis("axis \($0)") }, named: { Radar.Axis($0) },
+                   expected: "name or {name =, min =, max =, better =}", shape: "{\"a\", \"b\", ...} or {{name =, min =, max =, better =}, ...}",
+                   "the axes, clockwise from the top (at least 3)").required(),
+        LuaSetting("series", \.series, RadarSeriesOptions.settings, startingFrom: { Radar.Series("series \($0)", values: []) },
+                   shape: "{{name =, values = {...}, colour =}, ...}", "one value per axis for each series").required(),
+    ] + chart.map { LuaSetting($0, of: \.options) })
+
+    /// How the chart is drawn: `Radar.Options`.
+    private static let chart: [LuaSetting<Radar.Options>] = [
         LuaSetting("width", \.width, "picture width in pixels"),
         LuaSetting("height", \.height, "picture height in pixels"),
         LuaSetting("title", \.title, "title drawn at the top"),
@@ -22,19 +29,27 @@ public enum RadarOptions {
         LuaSetting("legend", \.legend, "draw the series legend"),
         LuaSetting("fontSize", \.fontSize, "axis label font size in pixels"),
         LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
-    ])
+    ]
 
     /// The declaration.
     public static var table: LuaOptionTable { settings.table }
 }
 
-/// The options of `fl.svg.plot(path, options)`: the renderer's `Plot.Options`, each option one line (defaults and
-/// ranges are the renderer's own), and the series and recording the binding reads.
+/// The options of `fl.svg.plot(path, options)`: `PlotSettings`, the renderer's `Plot` (its series, then its
+/// `Plot.Options`, each option one line, defaults and ranges the renderer's own) and the recording it may plot.
 public enum PlotOptions {
     /// The declaration and its reader.
-    public static let settings = LuaSettingsTable<Plot.Options>("fl.svg.plot", [
-        LuaSetting(readByTheBinding: LuaOption("series", .table("{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}"), default: .described("required, except with `recording`: all its series"), "the lines")),
-        LuaSetting(readByTheBinding: LuaOption("recording", .custom("a recording (`sim:record`)"), "plot the recording's series (by default all of them) against the tick")),
+    static let settings = LuaSettingsTable<PlotSettings>("fl.svg.plot", [
+        LuaSetting("series", \.plot.series, PlotSeriesOptions.settings, startingFrom: { Plot.Series("series \($0)", y: []) },
+                   named: { Plot.Series($0, y: []) }, expected: "a series name or {name =, ...}",
+                   shape: "{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}",
+                   described: "required, except with `recording`: all its series", "the lines"),
+        LuaSetting("recording", \.recording, object: "Recording", accepts: "a recording (`sim:record`)",
+                   "plot the recording's series (by default all of them) against the tick"),
+    ] + chart.map { LuaSetting($0, of: \.plot.options) })
+
+    /// How the lines are drawn: `Plot.Options`.
+    private static let chart: [LuaSetting<Plot.Options>] = [
         LuaSetting("width", \.width, "picture width in pixels"),
         LuaSetting("height", \.height, "picture height in pixels"),
         LuaSetting("title", \.title, "title drawn at the top"),
@@ -55,7 +70,7 @@ public enum PlotOptions {
         LuaSetting("legend", \.legend, "draw the series legend"),
         LuaSetting("fontSize", \.fontSize, "label font size in pixels"),
         LuaSetting("padding", \.padding, "space kept free at the picture's edges"),
-    ])
+    ]
 
     /// The declaration.
     public static var table: LuaOptionTable { settings.table }
@@ -107,8 +122,6 @@ public enum PlotSeriesOptions {
     private static let errorBars = LuaSetting<Plot.Series>(
         "errorBars", \.errorBars, PlotIntervalOptions.settings, shape: PlotIntervalOptions.shape, expected: PlotIntervalOptions.expected,
         { bounds, series in bounds.interval(around: series.y) }, "error bars at each point, given as `band` is")
-    /// What a recording gives a series taken from it, so such a series may not give it.
-    static let fromTheRecording = [x, y, band, errorBars]
 
     /// The declaration and its reader.
     public static let settings = LuaSettingsTable<Plot.Series>("fl.svg.plot series", record: true, [

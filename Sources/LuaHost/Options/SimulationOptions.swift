@@ -52,14 +52,14 @@ public enum RunOptions {
     }
 }
 
-/// The options of `sim:record(options)`: the recording's `LayoutRecording.Settings`, each option one line, and the
-/// custom series the binding reads.
+/// The options of `sim:record(options)`: `RecordSettings`, the recording's `LayoutRecording.Settings` and the custom
+/// series, each option one line.
 public enum RecordOptions {
     /// The declaration and its reader.
-    public static let settings = LuaSettingsTable<LayoutRecording.Settings>("sim:record", [
-        LuaSetting("frames", \.keepsFrames, "keep node positions (for `fl.html.replay`)"),
-        LuaSetting("every", \.every, "keep positions every this many ticks"),
-        LuaSetting(readByTheBinding: LuaOption("values", .table("{name = function(sim) return number end}"), "custom series, recorded after every tick")),
+    public static let settings = LuaSettingsTable<RecordSettings>("sim:record", [
+        LuaSetting(LuaSetting("frames", \.keepsFrames, "keep node positions (for `fl.html.replay`)"), of: \.recording),
+        LuaSetting(LuaSetting("every", \.every, "keep positions every this many ticks"), of: \.recording),
+        LuaSetting("values", \.values, keptBy: \.keeper, shape: "{name = function(sim) return number end}", "custom series, recorded after every tick"),
     ])
 
     /// The declaration.

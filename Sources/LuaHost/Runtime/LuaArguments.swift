@@ -5,14 +5,18 @@ import GraphModel
 public struct LuaArguments {
     /// The state the call runs in.
     public let L: OpaquePointer
-    /// The function's name as Lua users see it, e.g. `addNode`.
-    public let function: String
+    /// The name given for a function outside the declared API (a metamethod, a hook), or nil.
+    private let undeclaredName: String?
 
-    /// Wraps the arguments of a call to `function`.
-    public init(_ L: OpaquePointer, function: String) {
+    /// Wraps the arguments of a call: of the API function running, or of a function outside the API, `function`.
+    public init(_ L: OpaquePointer, function: String? = nil) {
         self.L = L
-        self.function = function
+        undeclaredName = function
     }
+
+    /// The function's name as messages give it: the API's declared name of the function running (`fl.svg.graph`,
+    /// `g:addNode`, `LuaCallNames`), or the name given for one outside the API.
+    public var function: String { undeclaredName ?? LuaCallNames.running(L) ?? "?" }
 
     /// The number of arguments passed.
     public var count: Int32 { lua_gettop(L) }

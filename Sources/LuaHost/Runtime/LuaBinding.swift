@@ -6,17 +6,18 @@ public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
 
 /// Runs binding bodies so that every Swift error becomes a Lua error raised by the C trampoline after the Swift frame is gone.
 public enum LuaBinding {
-    /// Runs `body` for the function `name` under the state's file-access rules and memory limit, then the Lua
+    /// Runs `body` for the API function running (or one outside the API, named `undeclared`) under the state's file-access rules and memory limit, then the Lua
     /// handlers of the graph events it caused (so they run after every binding that edits a graph, and never inside
     /// one); a thrown error is pushed and handed to the trampoline.
-    public static func run(_ L: OpaquePointer?, _ name: String, _ body: (LuaArguments) throws -> Int32) -> Int32 {
+    public static func run(_ L: OpaquePointer?, undeclared name: String? = nil, _ body: (LuaArguments) throws -> Int32) -> Int32 {
         guard let L else { return 0 }
         fl_enter_swift(L)
         defer { fl_leave_swift(L) }
+        let arguments = LuaArguments(L, function: name)
         do {
             let context = LuaContext.of(L)
             // Each is bound only where it limits anything: most calls run under open rules and no memory limit.
-            func call() throws -> Int32 { try body(LuaArguments(L, function: name)) }
+            func call() throws -> Int32 { try body(arguments) }
             func underRules() throws -> Int32 {
                 try context.fileRules.areOpen ? call() : FileAccess.$inForce.withValue(context.fileRules, operation: call)
             }
@@ -30,12 +31,30 @@ public enum LuaBinding {
             LuaValues.push(L, error.message)
             return FL_RAISE
         } catch let refusal as MemoryRequest.Refusal {
-            LuaValues.push(L, "\(name): \(refusal)")
+            LuaValues.push(L, "\(arguments.function): \(refusal)")
+            return FL_RAISE_WHERE
+        } catch let refusal as GraphError {
+            // A graph's refusal (a duplicate id, a missing node) names the method refused as the docs write it.
+            LuaValues.push(L, (documentedMethod(name, L).map { "\($0): " } ?? "") + refusal.message)
             return FL_RAISE_WHERE
         } catch {
             LuaValues.push(L, String(describing: error))
             return FL_RAISE_WHERE
         }
+    }
+
+    /// `name` as the docs write it (`g:addEdge`, `sim:force`) when argument 1 is a forcelab object whose type has
+    /// that method, else nil (a module function, a metamethod).
+    static func documentedMethod(_ name: String, _ L: OpaquePointer) -> String? {
+        guard LuaObject.isObject(L, 1), lua_checkstack(L, 2) != 0, lua_getmetatable(L, 1) != 0 else { return nil }
+        defer { fl_pop(L, 1) }
+        let type = LuaAPI.types.first { type in
+            _ = fl_getmetatable_named(L, type.metatable)
+            defer { fl_pop(L, 1) }
+            return lua_rawequal(L, -1, -2) != 0
+        }
+        guard let type, type.method(name) != nil else { return nil }
+        return "\(type.receiver):\(name)"
     }
 
     /// Pushes a Swift function as a Lua function (optionally with `upvalues` values from the top of the stack).

@@ -14,16 +14,7 @@ enum LuaCallbacks {
 
     /// Pushes the table of the object with `key`, creating it when `create`; pushes nil when there is none.
     static func pushTable(_ L: OpaquePointer, key: UnsafeMutableRawPointer, create: Bool) {
-        if fl_rawgetfield(L, fl_registryindex(), registryKey) != LUA_TTABLE {
-            fl_pop(L, 1)
-            lua_createtable(L, 0, 8)
-            lua_createtable(L, 0, 1)
-            LuaValues.push(L, "v")
-            lua_setfield(L, -2, "__mode")
-            lua_setmetatable(L, -2)
-            lua_pushvalue(L, -1)
-            lua_setfield(L, fl_registryindex(), registryKey)
-        }
+        LuaValues.pushRegistryTable(L, registryKey, weak: "v")
         lua_pushlightuserdata(L, key)
         if lua_rawget(L, -2) == LUA_TNIL && create {
             fl_pop(L, 1)

@@ -4,14 +4,14 @@ import CLuaShim
 public enum LuaObject {
     /// Creates the metatable `name` with `methods` (reached through `__index` unless `index` is given) and metamethods.
     static func register(
-        _ L: OpaquePointer, name: String, methods: [LuaFunctionDeclaration],
+        _ L: OpaquePointer, name: String, receiver: String, methods: [LuaFunctionDeclaration],
         metamethods: [(String, LuaFunction)] = [], index: LuaFunction? = nil
     ) {
         luaL_newmetatable(L, name)
         lua_pushboolean(L, 0)
         lua_setfield(L, -2, "__metatable")
         lua_createtable(L, 0, Int32(methods.count))
-        for method in methods { method.register(L, table: -1) }
+        for method in methods { method.register(L, table: -1, as: LuaAPI.documentedName(ofMethod: method.name, receiver: receiver)) }
         if let index {
             lua_setfield(L, -2, "methods")
             lua_getfield(L, -1, "methods")

@@ -23,6 +23,19 @@ public enum LuaValues {
         return "(\(typeName(L, index)) value)"
     }
 
+    /// Pushes the registry's table at `key`, made on first use with weak keys or values (`mode`: `"k"` or `"v"`).
+    static func pushRegistryTable(_ L: OpaquePointer, _ key: String, weak mode: String) {
+        guard fl_rawgetfield(L, fl_registryindex(), key) != LUA_TTABLE else { return }
+        fl_pop(L, 1)
+        lua_createtable(L, 0, 8)
+        lua_createtable(L, 0, 1)
+        push(L, mode)
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        lua_pushvalue(L, -1)
+        lua_setfield(L, fl_registryindex(), key)
+    }
+
     /// The string at `index` when it is a string (numbers are not converted, so the stack stays untouched).
     public static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }

@@ -44,7 +44,7 @@ enum KernelInput {
 
     /// The binding: one line from the front end, without its newline.
     private static let ask: LuaFunction = { L in
-        LuaBinding.run(L, "read") { arguments in
+        LuaBinding.run(L, undeclared: "io.read") { arguments in
             guard let kernel = NotebookKernel.current else { throw LuaError("io.read: no notebook is connected") }
             guard allowed else { throw LuaError("io.read: this front end takes no input (its request had allow_stdin false)") }
             LuaValues.push(arguments.L, try kernel.requestInput(prompt: ""))

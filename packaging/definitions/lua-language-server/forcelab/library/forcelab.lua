@@ -64,7 +64,7 @@
 ---@field frameStroke? string outline of parent frames (default: `"#9aa5b1"`); accepts string.
 ---@field fixedMark? boolean ring the nodes that have a fixed coordinate (`fx` or `fy`) (default: `true`); accepts boolean.
 ---@field arrowScale? number world units of arrow per unit of velocity (1: the distance a node moves in one tick) (default: the longest arrow is 48 pixels); accepts number from 1e-12 to 1e12.
----@field simulation? any the simulation whose velocities, forces and cells `arrows` and `cells` draw; accepts a simulation of the graph drawn.
+---@field simulation? forcelab.Simulation the simulation whose velocities, forces and cells `arrows` and `cells` draw; accepts a simulation of the graph drawn.
 ---@field arrows? any arrows from each node of `simulation`: its velocity, and the net force on it (the velocity change one application of the forces makes at the current alpha; the simulation is left as it was); accepts `"velocity"`, `"force"` or `{"velocity", "force"}`.
 ---@field cells? table the Barnes-Hut cells a node's many-body sum in `simulation` uses: taken as one body (filled faintly), opened (outlined), points taken one by one (dotted); accepts `{node =, theta =, force =}`.
 
@@ -117,7 +117,7 @@
 ---Options of `fl.svg.plot`.
 ---@class (exact) forcelab.options.svg.plot: table<"series"|"recording"|"width"|"height"|"title"|"xLabel"|"yLabel"|"xMin"|"xMax"|"yMin"|"yMax"|"xScale"|"yScale"|"y2Label"|"y2Min"|"y2Max"|"y2Scale"|"palette"|"strokeWidth"|"legend"|"fontSize"|"padding", any>
 ---@field series? table the lines (default: required, except with `recording`: all its series); accepts `{{name =, x = {...}, y = {...}, ...}, ...}; with `recording`, names or {name =, axis =, ...}`.
----@field recording? any plot the recording's series (by default all of them) against the tick; accepts a recording (`sim:record`).
+---@field recording? forcelab.Recording plot the recording's series (by default all of them) against the tick; accepts a recording (`sim:record`).
 ---@field width? number picture width in pixels (default: `640`); accepts number from 1 to 1000000.
 ---@field height? number picture height in pixels (default: `400`); accepts number from 1 to 1000000.
 ---@field title? string title drawn at the top; accepts string.
