@@ -69,6 +69,9 @@ final class LuaCompletionTests: LuaTestCase {
         XCTAssertEqual(complete("g:nodes()[1].gr", word: ".gr"), [".group"])
         XCTAssertEqual(complete("sim:graph():edgeC", word: ":edgeC"), [":edgeCount"])
         XCTAssertEqual(complete("g:node('Valjean'):snap", word: ":snap"), [":snapshot"])
+        // Another object's methods are values after `.` too, as `help(g.addNode)` reads them; its fields beside them.
+        XCTAssertEqual(complete("g.addN", word: "g.addN"), ["g.addNode"])
+        XCTAssertEqual(complete("g.dir", word: "g.dir"), ["g.directed"])
     }
 
     func testAnythingWithSideEffectsCompletesNothing() {

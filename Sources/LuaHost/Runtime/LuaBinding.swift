@@ -34,29 +34,15 @@ public enum LuaBinding {
             LuaValues.push(L, "\(arguments.function): \(refusal)")
             return FL_RAISE_WHERE
         } catch let refusal as GraphError {
-            // A graph's refusal (a duplicate id, a missing node) names the method refused as the docs write it.
-            LuaValues.push(L, (documentedMethod(arguments.function, L).map { "\($0): " } ?? "") + refusal.message)
+            // A graph's refusal (a duplicate id, a missing node) names the method refused as the docs write it
+            // (`g:addEdge`); a module function's reads as before.
+            let method = arguments.function
+            LuaValues.push(L, (method.contains(":") ? "\(method): " : "") + refusal.message)
             return FL_RAISE_WHERE
         } catch {
             LuaValues.push(L, String(describing: error))
             return FL_RAISE_WHERE
         }
-    }
-
-    /// `name` (a method, or `receiver:method`) as the docs write it (`g:addEdge`, `sim:force`) when argument 1 is a forcelab object whose type has
-    /// that method, else nil (a module function, a metamethod).
-    static func documentedMethod(_ name: String, _ L: OpaquePointer) -> String? {
-        guard LuaObject.isObject(L, 1), lua_checkstack(L, 2) != 0, lua_getmetatable(L, 1) != 0 else { return nil }
-        defer { fl_pop(L, 1) }
-        let type = LuaAPI.types.first { type in
-            _ = fl_getmetatable_named(L, type.metatable)
-            defer { fl_pop(L, 1) }
-            return lua_rawequal(L, -1, -2) != 0
-        }
-        // The declared name may already be written as the docs write it (`g:addNode`): its method is after the colon.
-        let method = name.split(separator: ":").last.map(String.init) ?? name
-        guard let type, type.method(method) != nil else { return nil }
-        return "\(type.receiver):\(method)"
     }
 
     /// Pushes a Swift function as a Lua function (optionally with `upvalues` values from the top of the stack).

@@ -102,16 +102,16 @@ public enum LuaCompletion {
         }
         if separator == ".", let declared = type.flatMap(LuaAPI.type(metatable:)) {
             // The fields its type declares, whether or not they hold a value yet (a node's x and y before any
-            // simulation or layout), and a node's or an edge's data fields, which read as fields too; its methods
-            // follow `:`.
+            // simulation or layout). A node's or an edge's data fields read as fields too, and its methods follow
+            // `:`; another object's methods are offered after `.` as well (`help(g.addNode)`).
             names.formUnion(declared.fields.map(\.name).filter { $0.hasPrefix(partial) })
             if declared.method("snapshot") != nil {
                 guard callGetter(L, "snapshot", []) else { return [] }
                 if fl_rawgetfield(L, -1, "data") == LUA_TTABLE {
                     collect(L, into: &names, prefix: partial, methodsOnly: false, depth: 0)
                 }
+                return names
             }
-            return names
         }
         collect(L, into: &names, prefix: partial, methodsOnly: separator == ":", depth: 0)
         return names
