@@ -234,6 +234,68 @@ final class MetricsTests: XCTestCase {
         }
     }
 
+    /// The overlapping circles by the definition: every pair tested.
+    private func pairwiseOverlaps(_ positions: [SIMD2<Double>], _ radii: [Double]) -> Int {
+        var count = 0
+        for i in positions.indices {
+            for j in (i + 1)..<positions.count where Metrics.distance(positions[i], positions[j]) < radii[i] + radii[j] {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The tree's overlap count equals the pairwise definition on crowded and sparse random layouts: equal and unequal
+    /// radii, centres on an integer grid (circles that only touch, radii whose sum is the diagonal's rounded length)
+    /// and coincident centres; on a crowded layout it counts most pairs in groups, testing far fewer.
+    func testOverlapsEqualThePairwiseDefinition() throws {
+        let next = integers(seed: 11)
+        for trial in 0..<40 {
+            let n = 1 + next(600), spread = [1, 4, 20, 100, 1000][trial % 5]
+            var positions: [SIMD2<Double>] = (0..<n).map { _ in
+                trial % 2 == 0 ? SIMD2(Double(next(spread + 1)), Double(next(spread + 1)))
+                    : SIMD2(Double(next(1 << 20)), Double(next(1 << 20))) * (Double(spread) / Double(1 << 20))
+            }
+            for k in stride(from: 3, to: n, by: 7) { positions[k] = positions[k / 3] }
+            let radius = [0.5, 1, 2.0.squareRoot() / 2, 2.5, 5][(trial / 2) % 5]
+            let radii = trial % 4 < 2 ? Array(repeating: radius, count: n) : (0..<n).map { _ in Double(next(9)) / 4 }
+            XCTAssertEqual(try Proximity.overlaps(positions: positions, radii: radii, meter: WorkMeter()),
+                           pairwiseOverlaps(positions, radii), "trial \(trial): \(n) circles over \(spread)")
+        }
+        let (crowded, _) = randomLayout(nodes: 2000, edges: 0, width: 12, height: 12, seed: 7)
+        let radii = Array(repeating: 5.0, count: crowded.count)
+        var work = 0
+        let meter = WorkMeter { work += $0 }
+        let count = try Proximity.overlaps(positions: crowded, radii: radii, meter: meter)
+        try meter.flush()
+        XCTAssertEqual(count, pairwiseOverlaps(crowded, radii))
+        XCTAssertLessThan(work, count / 4, "groups of pairs are counted at once, not each tested")
+    }
+
+    /// Circle overlaps, box overlaps and angles answer to the limits: each charges the meter as it goes, and a check
+    /// that throws stops it before its work is done.
+    func testOverlapsBoxOverlapsAndAnglesAnswerToTheLimits() throws {
+        struct Stop: Error {}
+        let (positions, _) = randomLayout(nodes: 3000, edges: 0, width: 100, height: 100, seed: 3)
+        let star = (1..<positions.count).map { (0, $0) }
+        let sizes = [SIMD2<Double>?](repeating: [20, 20], count: positions.count)
+        for figure in [Metrics.Figure.overlaps, .boxOverlaps, .minAngle] {
+            func measure(_ check: @escaping (Int) throws -> Void) throws {
+                _ = try Metrics.measure(only: [figure], positions: positions, edges: figure == .minAngle ? star : [],
+                                        boxes: sizes, check: check)
+            }
+            var work = 0
+            try measure { work += $0 }
+            XCTAssertGreaterThan(work, 2 * WorkMeter.stride, "\(figure)")
+            var charged = 0
+            XCTAssertThrowsError(try measure {
+                charged += $0
+                if charged >= work / 2 { throw Stop() }
+            }) { XCTAssertTrue($0 is Stop, "\(figure)") }
+            XCTAssertLessThan(charged, work, "\(figure) stopped before its end")
+        }
+    }
+
     func testCrossingsAtAnyScale() throws {
         let far: [SIMD2<Double>] = [[-1e308, 0], [1e308, 0], [0, -1], [0, 1], [-1.7e308, 1], [1.7e308, 1]]
         for limit in [0, 2000] {
