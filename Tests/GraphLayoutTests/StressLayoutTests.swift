@@ -150,6 +150,18 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         }
     }
 
+    @Test func theBatchedShuffleGivesFisherAndYatessOrder() {
+        // 1,000 terms (repeated draws within a batch are certain at this size), shuffled one swap at a time and in
+        // batches from the same seed: the same order, and the same state of the random source after.
+        let terms = (0..<1000).map { StressGradientDescent.Term(i: Int32($0), j: 0, d: 1, w: 1) }
+        var one = terms, batched = terms
+        var random = LCG(seed: 7), again = LCG(seed: 7)
+        for k in stride(from: one.count - 1, to: 0, by: -1) { one.swapAt(k, random.next(below: k + 1)) }
+        StressGradientDescent.shuffle(&batched, random: &again)
+        #expect(batched.map(\.i) == one.map(\.i) && batched.map(\.i) != terms.map(\.i))
+        #expect(again.state == random.state)
+    }
+
     @Test func sampledPivotsAreSeededDistinctAndReachEveryComponentFirst() throws {
         // Two paths, of 50 and 10 nodes: the second pivot must be in the path the first cannot reach.
         let paths = try ShortestPaths(nodeCount: 60, edges: (0..<49).map { ($0, $0 + 1) } + (50..<59).map { ($0, $0 + 1) })
