@@ -99,6 +99,9 @@ final class LayoutLuaTests: LuaTestCase {
             assert(outcome.descended == false)
             local random = fl.graph.generate("recursive", {n = 300})
             assert(fl.layout.multilevel(random, {coarsestSize = 30, descentEpochs = 30}).descended == true)
+            assert(outcome.sparseDescended == false)
+            local unrefined = {coarsestSize = 30, finestTicks = 0, polishSweeps = 0, descentNodeLimit = 100, sparseDescentPivots = 50}
+            assert(fl.layout.multilevel(random, unrefined).sparseDescended == true)
             """)
     }
 

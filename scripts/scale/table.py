@@ -4,7 +4,7 @@ as a ratio of forcelab's multilevel layout and the goal checked: stress at most 
 preservation at least the best anchor's - 0.02, in less time than the fastest anchor reaching that quality."""
 import sys
 
-FORCELAB = {"multilevel", "multilevel-solar", "multilevel-descent", "fast", "stress"}
+FORCELAB = {"multilevel", "multilevel-solar", "multilevel-descent", "multilevel-sparse", "fast", "stress"}
 rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
 graphs = []
 for row in rows:
