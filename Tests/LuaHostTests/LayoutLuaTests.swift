@@ -39,6 +39,12 @@ final class LayoutLuaTests: LuaTestCase {
         XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = 'w'})")
             .contains("bad argument #2 to 'fl.layout.stress' (field 'weight': edge 'e0' (0 -> 1) has no weight field 'w')"))
         XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'fl.layout.stress'"))
+        let spread = "local h = fl.graph.new(); for _, id in ipairs{'a', 'b', 'c'} do h:addNode{id = id} end; "
+            + "h:addEdge{source = 'a', target = 'b', data = {w = 1e-20}}; h:addEdge{source = 'b', target = 'c', data = {w = 1e20}}; "
+        XCTAssertTrue(error(spread + "fl.layout.stress(h, {weight = 'w', solver = 'sgd'})")
+            .contains("bad argument #2 to 'fl.layout.stress' (field 'solver': the gradient descent holds its terms in single precision"))
+        XCTAssertTrue(error(spread + "fl.layout.stress(h, {weight = 'w', solver = 'sgd'})").contains("solver = \"majorization\" can)"))
+        run(spread + "fl.layout.stress(h, {weight = 'w', solver = 'majorization'})")
     }
 
     func testLayeredLaysAFlowOutInColumnsAndFramesItsGroups() {
