@@ -94,7 +94,11 @@ public enum MultilevelLayout {
                 polish.coordinates, level: original, dimensions: d, epochs: options.descentEpochs, distance: options.distance,
                 threads: threads ?? UsableCores.count(), random: &random, check: check)
             : (coordinates: polish.coordinates, kept: false)
-        return (centred(descent.coordinates, dimensions: d),
+        let final = try NeighbourhoodStage.refined(
+            descent.coordinates, level: original, steps: options.neighbourhoodSteps, weight: options.neighbourhoodWeight,
+            length: options.neighbourhoodLength, distance: options.distance, threads: threads ?? UsableCores.count(),
+            random: &random, check: check)
+        return (centred(final, dimensions: d),
                 MultilevelOutcome(levels: figures.reversed(), polished: polish.kept, descended: descent.kept))
     }
 
@@ -114,7 +118,9 @@ public enum MultilevelLayout {
             ? StressPolish.memoryNeeded(nodeCount: n, pivots: options.polishPivots, dimensions: options.dimensions) : 0
         let descent = options.descentEpochs > 0 && n <= options.descentNodeLimit
             ? FullStressDescent.memoryNeeded(nodeCount: n, dimensions: options.dimensions, threads: UsableCores.count()) : 0
-        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent))
+        let neighbourhood = options.neighbourhoodSteps > 0
+            ? NeighbourhoodStage.memoryNeeded(nodeCount: n, threads: UsableCores.count()) : 0
+        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent, neighbourhood))
         return overflow ? Int.max : total
     }
 
