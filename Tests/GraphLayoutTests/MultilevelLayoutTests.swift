@@ -16,7 +16,7 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
     options.exactNodeLimit = graph.nodeCount
     options.countsCrossings = false
     return try Metrics.measure(
-        positions: graph.nodes.map { SIMD2($0.position.x, $0.position.y) }, edges: graph.edgeIndexPairs, options: options
+        positions: graph.nodes.map { SIMD2($0.position.x, $0.position.y) }, edges: graph.edgeEndIndices, options: options
     ).neighbourhoodPreservation
 }
 

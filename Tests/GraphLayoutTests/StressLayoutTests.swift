@@ -11,7 +11,7 @@ func stressMetric(_ graph: Graph, weight: String? = nil) throws -> Double {
     var options = Metrics.Options()
     options.exactNodeLimit = graph.nodeCount
     options.edgeWeights = try weight.map { try graph.edgeWeights(field: $0) }
-    return try Metrics.measure(positions: positions, edges: graph.edgeIndexPairs, options: options).stress
+    return try Metrics.measure(positions: positions, edges: graph.edgeEndIndices, options: options).stress
 }
 
 /// The distance between two nodes' positions, z included.

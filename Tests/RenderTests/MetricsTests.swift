@@ -88,7 +88,7 @@ final class MetricsTests: XCTestCase {
         let (positions, edges) = randomLayout(nodes: 300, edges: 450, width: 500, height: 300, seed: 7)
         let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
         XCTAssertGreaterThan(exact, 100)
-        for threads in [1, 2] {
+        for threads in [1, 2, 3] {
             XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: WorkMeter()), exact)
         }
     }
@@ -161,6 +161,44 @@ final class MetricsTests: XCTestCase {
                            exact, "integer \(integer)")
             try meter.flush()
             XCTAssertLessThan(work, exact, "crossings are counted, not each tested")
+        }
+    }
+
+    /// Segments whose crossings gather in a few slabs (a bundle turning over itself near one height, where a slab's
+    /// inversions pass the insertion sort's budget and a merge sort counts them) are counted as testing every pair
+    /// counts, on 1, 2 and 5 threads (bands of rows).
+    func testSlabCountWhereCrossingsGatherInOneSlab() throws {
+        let random = integers(seed: 23)
+        var positions: [SIMD2<Double>] = [], edges: [(Int, Int)] = []
+        for i in 0..<600 {
+            positions.append(SIMD2(Double(i), 0))
+            positions.append(SIMD2(Double(600 - i) + Double(random(1000)) / 1000, 2))
+            edges.append((2 * i, 2 * i + 1))
+        }
+        let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
+        XCTAssertGreaterThan(exact, 150_000)
+        for threads in [1, 2, 5] {
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: WorkMeter()), exact)
+        }
+    }
+
+    /// The sort that carries a line's order to the next sorts by x, then by place in the edge list, and counts the
+    /// pairs it found out of that order: on points nearly in order (the insertion sort alone), with ties in x, and in
+    /// random order (past the insertion sort's budget, where a merge sort finishes).
+    func testSortCountingInversionsCountsThePairsOutOfOrder() {
+        let random = integers(seed: 29)
+        for (count, spread) in [(0, 1), (1, 1), (50, 3), (2000, 5), (2000, 60), (2000, 1_000_000)] {
+            let points = (0..<count).map { i in
+                EdgeCrossings.LinePoint(x: Double((i + random(spread)) / 2), segment: Int32(random(3) * count + i), lastLine: 0)
+            }
+            var outOfOrder = 0
+            for i in points.indices {
+                for j in points.indices where j > i && points[j].precedes(points[i]) { outOfOrder += 1 }
+            }
+            var sorted = points, scratch: [EdgeCrossings.LinePoint] = []
+            XCTAssertEqual(EdgeCrossings.sortCountingInversions(&sorted, scratch: &scratch), outOfOrder, "\(count) points, spread \(spread)")
+            XCTAssertEqual(sorted.map(\.segment), points.sorted { $0.precedes($1) }.map(\.segment))
+            if spread == 1_000_000 { XCTAssertGreaterThan(outOfOrder, 32 * count, "past the insertion sort's budget") }
         }
     }
 

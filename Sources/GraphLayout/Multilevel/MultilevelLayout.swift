@@ -18,7 +18,7 @@ public enum MultilevelLayout {
         check: (Int) throws -> Void = { _ in }
     ) throws -> MultilevelOutcome {
         try options.check()
-        let original = LevelGraph(nodeCount: graph.nodeCount, edges: graph.edgeIndexPairs)
+        let original = LevelGraph(nodeCount: graph.nodeCount, edges: graph.edgeEndIndices)
         let (coordinates, outcome) = try positions(of: original, options: options, threads: threads, check: check)
         try graph.writeLayout(coordinates, dimensions: options.dimensions)
         return outcome
