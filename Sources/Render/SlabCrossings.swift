@@ -19,11 +19,11 @@ extension EdgeCrossings {
                         meter: WorkMeter) throws -> Int {
         let workers = max(1, min(threads, rows.count))
         // Per edge: its segment, its first and last lines, its places in the rows' lists of pieces with an end inside
-        // and in the lines' lists of segments beginning there; and for each thread three lines of segments, a piece
-        // across a slab and four numbers of the marks.
+        // and in the lines' lists of segments beginning there; and for each thread four lines of segments (the lower
+        // and upper, the carried one and the sort's scratch), a piece across a slab and four numbers of the marks.
         let perEdge = MemoryLayout<Segment>.stride + 6 * MemoryLayout<Int32>.stride
-            + workers * (3 * MemoryLayout<LinePoint>.stride + MemoryLayout<WidthClasses.Entry>.stride
-                + 4 * MemoryLayout<Int32>.stride)
+            + workers * (4 * MemoryLayout<LinePoint>.stride + MemoryLayout<WidthClasses.Across>.stride
+                + 3 * MemoryLayout<Double>.stride + 4 * MemoryLayout<Int32>.stride)
         try MemoryRequest.check(edges.count.multipliedReportingOverflow(by: perEdge).overflow ? .max : edges.count * perEdge,
                                 for: "the crossing count's slabs (\(edges.count) edges)")
         let slabs = Slabs(segments: edges.map { Segment(a: positions[$0.0], b: positions[$0.1], u: $0.0, v: $0.1, rows: rows) },
@@ -48,13 +48,39 @@ extension EdgeCrossings {
     /// How many slabs each band counts between two charges of the meter (at most).
     private static let slabsPerRound = 4
 
-    /// A segment where it crosses a line: its x there, its place in the edge list and the last line it reaches.
+    /// A segment where it crosses a line: its x there; its lowest end and slope as `Segment` keeps them, to tell its
+    /// x on another line without reading the segment; its place in the edge list and the last line it reaches.
     struct LinePoint: Sendable {
-        let x: Double, segment: Int32, lastLine: Int32
+        let x: Double, endX: Double, endY: Double, slope: Double
+        let segment: Int32, lastLine: Int32
 
         /// Whether this point comes before `other` along the line: by x, then by place in the edge list.
         @inline(__always)
         func precedes(_ other: LinePoint) -> Bool {
+            x < other.x || (x == other.x && segment < other.segment)
+        }
+
+        /// The segment's x at height `y`, the number `Segment.x(at:)` gives (read from `segments` where the slope
+        /// is not finite).
+        @inline(__always)
+        func x(at y: Double, segments: [Segment]) -> Double {
+            slope.isNaN ? segments[Int(segment)].x(at: y) : Segment.x(at: y, from: SIMD2(endX, endY), slope: slope)
+        }
+
+        /// The same segment where it crosses another line, at `x`.
+        func moved(to x: Double) -> LinePoint {
+            LinePoint(x: x, endX: endX, endY: endY, slope: slope, segment: segment, lastLine: lastLine)
+        }
+    }
+
+    /// A segment as the order along a line is carried to the next line: its x on the next line, its place in the
+    /// edge list and its place along the line it comes from (a third of a `LinePoint`, so the sort moves less).
+    struct LineKey: Sendable {
+        let x: Double, segment: Int32, from: Int32
+
+        /// Whether this key comes before `other` along the line: by x, then by place in the edge list.
+        @inline(__always)
+        func precedes(_ other: LineKey) -> Bool {
             x < other.x || (x == other.x && segment < other.segment)
         }
     }
@@ -159,10 +185,17 @@ extension EdgeCrossings {
             let y = rows.line(l)
             var points: [LinePoint] = []
             for i in segments.indices where Int(firstLine[i]) <= l && l <= Int(lastLine[i]) {
-                points.append(LinePoint(x: segments[i].x(at: y), segment: Int32(i), lastLine: lastLine[i]))
+                points.append(point(i, at: y))
             }
             points.sort { $0.precedes($1) }
             return points
+        }
+
+        /// Segment `i` where it crosses the line at height `y`.
+        func point(_ i: Int, at y: Double) -> LinePoint {
+            let segment = segments[i]
+            return LinePoint(x: segment.x(at: y), endX: segment.a.x, endY: segment.a.y, slope: segment.slope,
+                             segment: Int32(i), lastLine: lastLine[i])
         }
 
         /// Whether two points along `line` (in order) are within the doubt of each other.
@@ -199,48 +232,53 @@ extension EdgeCrossings {
         /// across the slab that overlaps theirs (`classes`) and against each other. Adds the pairs decided to `work`.
         func countLoners(row r: Int, _ loners: ArraySlice<Int32>, classes: WidthClasses, work: inout Int) -> Int {
             var crossings = 0
+            // In order of their pieces' left ends, so that each class is walked from left to right.
             let pieces = loners.map { s -> SlabPiece in
                 let segment = segments[Int(s)], span = rows.piece(segment, row: r)
                 return SlabPiece(low: span.low, high: span.high, index: s, segment: segment)
-            }
-            for loner in pieces {
-                let segment = loner.segment
-                guard segment.a.y < segment.b.y else {
-                    classes.forEachOverlap(loner) { entry in
-                        work += 1
-                        if countsHere(loner.index, segment, entry.index, segments[Int(entry.index)], row: r, work: &work) {
-                            crossings += 1
-                        }
-                    }
-                    continue
-                }
-                // As `state` decides a pair whose other segment reaches across the slab: at the lowest and highest
-                // heights the loner reaches in it, by the same numbers.
+            }.sorted { ($0.low, $0.index) < ($1.low, $1.index) }
+            // For a loner with a height, as `state` decides a pair whose other segment reaches across the slab: the
+            // lowest and highest heights it reaches in the slab and its x there (y0 > y1 when it reaches none).
+            let reaches = pieces.map { piece -> (y0: Double, y1: Double, x0: Double, x1: Double) in
+                let segment = piece.segment
+                guard segment.a.y < segment.b.y else { return (0, 0, 0, 0) }
                 let y0 = max(rows.line(r), segment.a.y), y1 = min(rows.line(r + 1), segment.b.y)
-                guard y0 <= y1 else { continue }
-                let x0 = segment.x(at: y0), x1 = segment.x(at: y1)
-                classes.forEachOverlap(loner) { entry in
-                    work += 1
-                    guard !entry.slope.isNaN else {
-                        if countsHere(loner.index, segment, entry.index, segments[Int(entry.index)], row: r, work: &work) {
+                return y0 <= y1 ? (y0, y1, segment.x(at: y0), segment.x(at: y1)) : (1, 0, 0, 0)
+            }
+            for c in classes.used {
+                let across = classes.classes[c]
+                var first = 0
+                for (k, loner) in pieces.enumerated() {
+                    let from = loner.low - across.widest, to = loner.high + across.widest
+                    while first < across.x.count, across.x[first] < from { first += 1 }
+                    var i = first
+                    while i < across.x.count, across.x[i] <= to {
+                        defer { i += 1 }
+                        guard across.high[i] >= loner.low, across.low[i] <= loner.high else { continue }
+                        work += 1
+                        let other = across.segments[i], reach = reaches[k]
+                        if loner.segment.a.y == loner.segment.b.y || other.slope.isNaN {
+                            if countsHere(loner.index, loner.segment, other.index, segments[Int(other.index)], row: r, work: &work) {
+                                crossings += 1
+                            }
+                            continue
+                        }
+                        guard reach.y0 <= reach.y1 else { continue }
+                        let end = SIMD2(other.endX, other.endY)
+                        let g0 = Segment.x(at: reach.y0, from: end, slope: other.slope) - reach.x0
+                        let g1 = Segment.x(at: reach.y1, from: end, slope: other.slope) - reach.x1
+                        if abs(g0) > doubt, abs(g1) > doubt {
+                            if (g0 > 0) != (g1 > 0) { crossings += 1 }
+                        } else if doubtfulCountsHere(Int(loner.index), Int(other.index), row: r, work: &work) {
                             crossings += 1
                         }
-                        return
-                    }
-                    let g0 = Segment.x(at: y0, from: entry.point, slope: entry.slope) - x0
-                    let g1 = Segment.x(at: y1, from: entry.point, slope: entry.slope) - x1
-                    if abs(g0) > doubt, abs(g1) > doubt {
-                        if (g0 > 0) != (g1 > 0) { crossings += 1 }
-                    } else if doubtfulCountsHere(Int(loner.index), Int(entry.index), row: r, work: &work) {
-                        crossings += 1
                     }
                 }
             }
-            let sorted = pieces.sorted { ($0.low, $0.index) < ($1.low, $1.index) }
-            for i in sorted.indices {
+            for i in pieces.indices {
                 var j = i + 1
-                while j < sorted.count, sorted[j].low <= sorted[i].high {
-                    if countsHere(sorted[i].index, sorted[i].segment, sorted[j].index, sorted[j].segment, row: r, work: &work) {
+                while j < pieces.count, pieces[j].low <= pieces[i].high {
+                    if countsHere(pieces[i].index, pieces[i].segment, pieces[j].index, pieces[j].segment, row: r, work: &work) {
                         crossings += 1
                     }
                     j += 1
@@ -325,7 +363,8 @@ extension EdgeCrossings {
         /// The next slab to count, and the segments across its lower line in order along it.
         private(set) var next = 0
         private var lower: [LinePoint] = [], lowerInDoubt = false
-        private var upper: [LinePoint] = [], carried: [LinePoint] = [], beginning: [LinePoint] = [], spare: [LinePoint] = []
+        private var upper: [LinePoint] = [], beginning: [LinePoint] = []
+        private var carried: [LineKey] = [], spare: [LineKey] = []
         private var classes = WidthClasses()
         private var marks: SlabMarks?
 
@@ -348,23 +387,19 @@ extension EdgeCrossings {
             // their pieces in the slab sorted into width classes when a segment has an end inside.
             carried.removeAll(keepingCapacity: true)
             if !loners.isEmpty { classes.removeAll() }
-            for point in lower where Int(point.lastLine) > r {
-                let segment = segments[Int(point.segment)], x = segment.x(at: y)
-                carried.append(LinePoint(x: x, segment: point.segment, lastLine: point.lastLine))
-                if !loners.isEmpty { classes.add(segment, index: point.segment, lowerX: point.x, upperX: x, row: r, rows: rows) }
+            for (i, point) in lower.enumerated() where Int(point.lastLine) > r {
+                let x = point.x(at: y, segments: segments)
+                carried.append(LineKey(x: x, segment: point.segment, from: Int32(i)))
+                if !loners.isEmpty { classes.add(point, upperX: x, row: r, rows: rows, segments: segments) }
             }
             var crossings = EdgeCrossings.sortCountingInversions(&carried, scratch: &spare)
             // The segments beginning on the upper line, merged in.
             beginning.removeAll(keepingCapacity: true)
             for s in slabs.beginning[slabs.beginningStart[r + 1] ..< slabs.beginningStart[r + 2]] {
-                beginning.append(LinePoint(x: segments[Int(s)].x(at: y), segment: s, lastLine: slabs.lastLine[Int(s)]))
+                beginning.append(slabs.point(Int(s), at: y))
             }
-            if beginning.isEmpty {
-                swap(&upper, &carried)
-            } else {
-                beginning.sort { $0.precedes($1) }
-                EdgeCrossings.merge(carried, beginning, into: &upper)
-            }
+            beginning.sort { $0.precedes($1) }
+            EdgeCrossings.merge(carried, from: lower, beginning, into: &upper)
             let upperInDoubt = slabs.hasDoubt(upper)
             work += lower.count + upper.count + loners.count
             if lowerInDoubt || upperInDoubt {
@@ -381,42 +416,52 @@ extension EdgeCrossings {
         }
     }
 
-    /// Sorts `points` along their line and returns how many pairs were out of that order: an insertion sort, whose
-    /// moves are those pairs, until they pass a budget of a few dozen per point; then a merge sort of the points not
-    /// yet placed, counting as it merges, and a counted merge with those placed.
-    static func sortCountingInversions(_ points: inout [LinePoint], scratch: inout [LinePoint]) -> Int {
-        let count = points.count, budget = 32 * count
+    /// Sorts `keys` along their line and returns how many pairs were out of that order: an insertion sort, whose
+    /// moves are those pairs, until they pass a budget of a few dozen per key; then a merge sort of the keys not yet
+    /// placed, counting as it merges, and a counted merge with those placed.
+    static func sortCountingInversions(_ keys: inout [LineKey], scratch: inout [LineKey]) -> Int {
+        let count = keys.count
         var inversions = 0
-        if scratch.count < count { scratch = points }
-        points.withUnsafeMutableBufferPointer { buffer in
+        if scratch.count < count { scratch = keys }
+        keys.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            var i = 1
-            while i < count, inversions <= budget {
-                let point = p[i]
-                var j = i
-                while j > 0, point.precedes(p[j - 1]) {
-                    p[j] = p[j - 1]
-                    j -= 1
-                }
-                p[j] = point
-                inversions += i - j
-                i += 1
-            }
-            guard i < count else { return }
+            let placed: Int
+            (placed, inversions) = insertionSortCounting(p, count, budget: 32 * count)
+            guard placed < count else { return }
             scratch.withUnsafeMutableBufferPointer { spare in
                 let t = spare.baseAddress!
-                inversions += mergeSortCounting(p + i, count - i, scratch: t)
-                inversions += mergeCounting(p, i, p + i, count - i, into: t)
+                inversions += mergeSortCounting(p + placed, count - placed, scratch: t)
+                inversions += mergeCounting(p, placed, p + placed, count - placed, into: t)
                 p.update(from: t, count: count)
             }
         }
         return inversions
     }
 
-    /// Sorts the `count` points at `p` along their line (using `scratch`, as many) and returns the pairs out of order.
-    private static func mergeSortCounting(_ p: UnsafeMutablePointer<LinePoint>, _ count: Int,
-                                          scratch: UnsafeMutablePointer<LinePoint>) -> Int {
-        guard count > 1 else { return 0 }
+    /// Sorts the `count` keys at `p` by insertion, counting the pairs out of order, until they pass `budget`: returns
+    /// how many keys from the first are sorted (all, or fewer when the budget ran out) and the pairs counted.
+    private static func insertionSortCounting(_ p: UnsafeMutablePointer<LineKey>, _ count: Int, budget: Int)
+        -> (placed: Int, inversions: Int) {
+        var inversions = 0, i = 1
+        while i < count, inversions <= budget {
+            let key = p[i]
+            var j = i
+            while j > 0, key.precedes(p[j - 1]) {
+                p[j] = p[j - 1]
+                j -= 1
+            }
+            p[j] = key
+            inversions += i - j
+            i += 1
+        }
+        return (min(i, count), inversions)
+    }
+
+    /// Sorts the `count` keys at `p` along their line (using `scratch`, as many) and returns the pairs out of order:
+    /// halves merged, runs of a few dozen by insertion.
+    private static func mergeSortCounting(_ p: UnsafeMutablePointer<LineKey>, _ count: Int,
+                                          scratch: UnsafeMutablePointer<LineKey>) -> Int {
+        guard count > 32 else { return insertionSortCounting(p, count, budget: .max).inversions }
         let half = count / 2
         var inversions = mergeSortCounting(p, half, scratch: scratch) + mergeSortCounting(p + half, count - half, scratch: scratch)
         inversions += mergeCounting(p, half, p + half, count - half, into: scratch)
@@ -424,9 +469,9 @@ extension EdgeCrossings {
         return inversions
     }
 
-    /// Merges the sorted runs `a` and `b` into `out` and returns the pairs of a point of `a` after one of `b`.
-    private static func mergeCounting(_ a: UnsafeMutablePointer<LinePoint>, _ aCount: Int, _ b: UnsafeMutablePointer<LinePoint>,
-                                      _ bCount: Int, into out: UnsafeMutablePointer<LinePoint>) -> Int {
+    /// Merges the sorted runs `a` and `b` into `out` and returns the pairs of a key of `a` after one of `b`.
+    private static func mergeCounting(_ a: UnsafeMutablePointer<LineKey>, _ aCount: Int, _ b: UnsafeMutablePointer<LineKey>,
+                                      _ bCount: Int, into out: UnsafeMutablePointer<LineKey>) -> Int {
         var i = 0, j = 0, k = 0, inversions = 0
         while i < aCount, j < bCount {
             if b[j].precedes(a[i]) {
@@ -452,21 +497,19 @@ extension EdgeCrossings {
         return inversions
     }
 
-    /// Merges two lines' points, each in order along the line, into `out` in order.
-    private static func merge(_ a: [LinePoint], _ b: [LinePoint], into out: inout [LinePoint]) {
+    /// The points along a line in order: the segments `carried` from the line below (in order, each read from its
+    /// point along `lower`, at its new x) and those `beginning` there (in order), merged.
+    private static func merge(_ carried: [LineKey], from lower: [LinePoint], _ beginning: [LinePoint], into out: inout [LinePoint]) {
         out.removeAll(keepingCapacity: true)
-        var i = 0, j = 0
-        while i < a.count, j < b.count {
-            if b[j].precedes(a[i]) {
-                out.append(b[j])
+        var j = 0
+        for key in carried {
+            while j < beginning.count, beginning[j].x < key.x || (beginning[j].x == key.x && beginning[j].segment < key.segment) {
+                out.append(beginning[j])
                 j += 1
-            } else {
-                out.append(a[i])
-                i += 1
             }
+            out.append(lower[Int(key.from)].moved(to: key.x))
         }
-        out.append(contentsOf: a[i...])
-        out.append(contentsOf: b[j...])
+        out.append(contentsOf: beginning[j...])
     }
 
     /// A segment's piece in a row: its x-extent (as `Rows.piece` gives it), its place in the edge list and the segment.
@@ -517,58 +560,59 @@ extension EdgeCrossings {
     }
 
     /// The pieces of the segments across a slab, by powers of two of their width (in row heights), each class in
-    /// order of x along the slab's lower line, so the pieces overlapping a given one are found by a few searches.
+    /// order of x along the slab's lower line, so the pieces overlapping a given one are found by a walk along a few
+    /// classes.
     private struct WidthClasses {
-        /// A piece: its x along the lower line, an extent holding the segment's piece as `Rows.piece` gives it, its
-        /// place in the edge list, and its lowest end and slope (NaN when not finite) to tell its x at any height.
-        struct Entry {
-            let x: Double, low: Double, high: Double
-            let point: SIMD2<Double>, slope: Double
+        /// A segment across the slab as a pair's decision needs it: its lowest end, its slope (NaN when not finite)
+        /// and its place in the edge list.
+        struct Across {
+            let endX: Double, endY: Double, slope: Double
             let index: Int32
         }
-        var classes: [[Entry]] = Array(repeating: [], count: 64)
-        var widest: [Double] = Array(repeating: 0, count: 64)
+
+        /// One class: its pieces' x along the lower line (ascending), extents (each holding the segment's piece as
+        /// `Rows.piece` gives it) and segments, and the widest extent.
+        struct WidthClass {
+            var x: [Double] = [], low: [Double] = [], high: [Double] = [], segments: [Across] = []
+            var widest = 0.0
+        }
+
+        var classes: [WidthClass] = Array(repeating: WidthClass(), count: 64)
+        /// The classes holding pieces.
+        var used: [Int] = []
 
         /// Empties every class.
         mutating func removeAll() {
-            for c in classes.indices {
-                classes[c].removeAll(keepingCapacity: true)
-                widest[c] = 0
+            for c in used {
+                classes[c].x.removeAll(keepingCapacity: true)
+                classes[c].low.removeAll(keepingCapacity: true)
+                classes[c].high.removeAll(keepingCapacity: true)
+                classes[c].segments.removeAll(keepingCapacity: true)
+                classes[c].widest = 0
             }
+            used.removeAll(keepingCapacity: true)
         }
 
-        /// Adds the piece in slab `row` of `segment` (across it, at `lowerX` and `upperX` along its lines), after
-        /// those added before it along the lower line. The extent is the two x-values moved out by the margin and by
-        /// the run of the segment over a margin of height, at least the piece `Rows.piece` gives (computed directly
-        /// where the slope is not finite).
-        mutating func add(_ segment: Segment, index: Int32, lowerX: Double, upperX: Double, row: Int, rows: EdgeCrossings.Rows) {
+        /// Adds the piece in slab `row` of the segment of `point` (on the slab's lower line; `upperX` its x on the
+        /// upper one), after those added before it along the lower line. The extent is the two x-values moved out by
+        /// the margin and by the run of the segment over a margin of height, at least the piece `Rows.piece` gives
+        /// (which is taken where the slope is not finite).
+        mutating func add(_ point: LinePoint, upperX: Double, row: Int, rows: EdgeCrossings.Rows, segments: [Segment]) {
             let low: Double, high: Double
-            if segment.slope.isNaN {
-                (low, high) = rows.piece(segment, row: row)
+            if point.slope.isNaN {
+                (low, high) = rows.piece(segments[Int(point.segment)], row: row)
             } else {
-                let reach = (abs(segment.slope) + 2) * rows.margin
-                (low, high) = (min(lowerX, upperX) - reach, max(lowerX, upperX) + reach)
+                let reach = (abs(point.slope) + 2) * rows.margin
+                (low, high) = (min(point.x, upperX) - reach, max(point.x, upperX) + reach)
             }
             let width = high - low
             let c = width <= rows.height ? 0 : min(63, Int((width / rows.height).exponent) + 1)
-            classes[c].append(Entry(x: lowerX, low: low, high: high, point: segment.a, slope: segment.slope, index: index))
-            widest[c] = max(widest[c], width)
-        }
-
-        /// Calls `body` with each piece that overlaps `piece` (a piece's x along the lower line lies in it).
-        func forEachOverlap(_ piece: SlabPiece, _ body: (Entry) -> Void) {
-            for c in classes.indices where !classes[c].isEmpty {
-                let entries = classes[c], from = piece.low - widest[c], to = piece.high + widest[c]
-                var low = 0, high = entries.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if entries[middle].x < from { low = middle + 1 } else { high = middle }
-                }
-                while low < entries.count, entries[low].x <= to {
-                    if entries[low].high >= piece.low, entries[low].low <= piece.high { body(entries[low]) }
-                    low += 1
-                }
-            }
+            if classes[c].x.isEmpty { used.append(c) }
+            classes[c].x.append(point.x)
+            classes[c].low.append(low)
+            classes[c].high.append(high)
+            classes[c].segments.append(Across(endX: point.endX, endY: point.endY, slope: point.slope, index: point.segment))
+            classes[c].widest = max(classes[c].widest, width)
         }
     }
 

@@ -99,6 +99,9 @@ final class LayoutLuaTests: LuaTestCase {
             fl.layout.multilevel(tree, {coarsestSize = 30, neighbourhoodSteps = 100})
             local after = fl.metrics(tree).neighbourhoodPreservation
             assert(after > before + 0.2, before .. " " .. after)
+            assert(outcome.sparseDescended == false)
+            local unrefined = {coarsestSize = 30, finestTicks = 0, polishSweeps = 0, descentNodeLimit = 100, sparseDescentPivots = 50}
+            assert(fl.layout.multilevel(random, unrefined).sparseDescended == true)
             """)
     }
 

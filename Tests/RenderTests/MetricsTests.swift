@@ -189,13 +189,13 @@ final class MetricsTests: XCTestCase {
         let random = integers(seed: 29)
         for (count, spread) in [(0, 1), (1, 1), (50, 3), (2000, 5), (2000, 60), (2000, 1_000_000)] {
             let points = (0..<count).map { i in
-                EdgeCrossings.LinePoint(x: Double((i + random(spread)) / 2), segment: Int32(random(3) * count + i), lastLine: 0)
+                EdgeCrossings.LineKey(x: Double((i + random(spread)) / 2), segment: Int32(random(3) * count + i), from: 0)
             }
             var outOfOrder = 0
             for i in points.indices {
                 for j in points.indices where j > i && points[j].precedes(points[i]) { outOfOrder += 1 }
             }
-            var sorted = points, scratch: [EdgeCrossings.LinePoint] = []
+            var sorted = points, scratch: [EdgeCrossings.LineKey] = []
             XCTAssertEqual(EdgeCrossings.sortCountingInversions(&sorted, scratch: &scratch), outOfOrder, "\(count) points, spread \(spread)")
             XCTAssertEqual(sorted.map(\.segment), points.sorted { $0.precedes($1) }.map(\.segment))
             if spread == 1_000_000 { XCTAssertGreaterThan(outOfOrder, 32 * count, "past the insertion sort's budget") }

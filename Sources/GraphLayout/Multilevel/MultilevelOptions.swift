@@ -46,6 +46,13 @@ public struct MultilevelOptions: Sendable, RangedSettings {
     public var neighbourhoodWeight = 10.0
     /// The scale of the neighbourhood stage's local term, in hops.
     public var neighbourhoodLength = 0.3
+    /// Pivots of the gradient descent over the sparse stress model (`fl.layout.stress`'s above its exact size) run
+    /// after the polish on graphs above `descentNodeLimit` and up to `sparseDescentNodeLimit` nodes (0: none; opt-in,
+    /// as the descent over every pair is, until it is measured on every graph of docs/scale.md).
+    public var sparseDescentPivots = 0
+    /// The sparse descent runs on graphs of at most this many nodes (its terms and pivot rows take about 28 bytes a
+    /// node a pivot, several times what the rest of the layout holds).
+    public var sparseDescentNodeLimit = 200_000
     /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
     public var seed = Int(LCG.defaultSeed)
 
@@ -69,6 +76,8 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         case \.neighbourhoodSteps: 0...100_000
         case \.neighbourhoodWeight: 1e-6...1e6
         case \.neighbourhoodLength: 1e-3...10
+        case \.sparseDescentPivots: 0...Double(StressOptions.pivotRange.upperBound)
+        case \.sparseDescentNodeLimit: 0...Double(Int32.max)
         case \.seed: 0...Double(UInt32.max)
         default: nil
         }
@@ -81,7 +90,8 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         ("distance", \.distance), ("charge", \.charge), ("polishSweeps", \.polishSweeps), ("polishPivots", \.polishPivots),
         ("descentEpochs", \.descentEpochs), ("descentNodeLimit", \.descentNodeLimit),
         ("neighbourhoodSteps", \.neighbourhoodSteps), ("neighbourhoodWeight", \.neighbourhoodWeight),
-        ("neighbourhoodLength", \.neighbourhoodLength), ("seed", \.seed),
+        ("neighbourhoodLength", \.neighbourhoodLength),
+        ("sparseDescentPivots", \.sparseDescentPivots), ("sparseDescentNodeLimit", \.sparseDescentNodeLimit), ("seed", \.seed),
     ]
 
     /// Throws for the first option out of its range, naming it, and for the neighbourhood stage asked of a 3D layout.

@@ -28,19 +28,21 @@ enum StressGradientDescent {
         return overflow ? Int.max : bytes
     }
 
-    /// Runs the epochs on `positions`; `check` runs after each node's terms are listed and after every
-    /// `checkInterval` terms visited, with their count, and may throw to stop. A model whose distances span more than
+    /// Runs the epochs on `positions`; `check` runs after each node's terms are counted, again after they are listed,
+    /// and after every `checkInterval` terms visited, with their count, and may throw to stop. A model whose distances span more than
     /// single precision holds (the longest more than about 2⁶⁴ times the shortest, their weights 2¹²⁸ apart) is an error naming the solver.
     static func run<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model, random: inout LCG,
                                                       check: (Int) throws -> Void) throws -> Int
     where Vector.Scalar == Double {
         var count = 0, longest = 0.0
         for i in 0..<model.nodeCount {
+            let counted = count
             model.forEachTerm(of: i) { _, d, w in
                 guard w > 0 && d > 0 else { return }
                 count += 1
                 longest = max(longest, d)
             }
+            try check(count - counted)
         }
         guard count > 0 else { return 0 }
         // The terms in units of a power of two near the longest distance (exact: the descent's every step scales by

@@ -21,17 +21,19 @@ public enum StressLayout {
     }
 
     /// Positions for the nodes of `paths`, `options.dimensions` coordinates per node, centred on the origin, in
-    /// layout units (`options.scale` per unit of graph distance); the options must have passed `check()`.
-    static func positions(paths: ShortestPaths, options: StressOptions, check: (Int) throws -> Void) throws
-        -> (coordinates: [Double], outcome: StressOutcome) {
+    /// layout units (`options.scale` per unit of graph distance); the options must have passed `check()`. The
+    /// minimisation starts from `start` (layout units, `options.dimensions` per node) when given, from PivotMDS when
+    /// nil.
+    static func positions(paths: ShortestPaths, options: StressOptions, from start: [Double]? = nil,
+                          check: (Int) throws -> Void) throws -> (coordinates: [Double], outcome: StressOutcome) {
         options.dimensions == 3
-            ? try solve(paths: paths, options: options, check: check, as: SIMD3<Double>.self)
-            : try solve(paths: paths, options: options, check: check, as: SIMD2<Double>.self)
+            ? try solve(paths: paths, options: options, from: start, check: check, as: SIMD3<Double>.self)
+            : try solve(paths: paths, options: options, from: start, check: check, as: SIMD2<Double>.self)
     }
 
     /// The layout in `Vector`'s dimensions.
     private static func solve<Vector: SIMD>(
-        paths: ShortestPaths, options: StressOptions, check: (Int) throws -> Void, as _: Vector.Type
+        paths: ShortestPaths, options: StressOptions, from start: [Double]?, check: (Int) throws -> Void, as _: Vector.Type
     ) throws -> (coordinates: [Double], outcome: StressOutcome) where Vector.Scalar == Double {
         let n = paths.nodeCount
         let sparse = n > options.exactNodeLimit
@@ -48,13 +50,21 @@ public enum StressLayout {
             let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: meanEdgeLength(paths), choice: .sampled,
                                     random: &random, check: check) { paths.distances(from: $0) }
             let model = try SparseStress(paths: paths, pivots: pivots, check: check)
-            points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
+            if let start {
+                points = Self.points(of: start, scale: options.scale)
+            } else {
+                points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
+            }
             result = try majorize(&points, model: model, paths: paths, options: options, solver: solver, random: &random, check: check)
         } else {
             let model = try AllPairsStress(paths: paths, check: check)
-            let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
-                                    check: check) { Array(model.row($0)) }
-            points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
+            if let start {
+                points = Self.points(of: start, scale: options.scale)
+            } else {
+                let pivots = try Pivots(count: k, nodeCount: n, first: first, gap: 0, choice: .farthest, random: &random,
+                                        check: check) { Array(model.row($0)) }
+                points = try PivotMDS.positions(pivots: pivots, nodeCount: n, random: &random, check: check)
+            }
             result = try majorize(&points, model: model, paths: paths, options: options, solver: solver, random: &random, check: check)
         }
         let centre = points.reduce(Vector(), +) / Double(max(n, 1))
@@ -62,6 +72,15 @@ public enum StressLayout {
             (0..<Vector.scalarCount).map { (point[$0] - centre[$0]) * options.scale }
         }
         return (coordinates, StressOutcome(iterations: result.iterations, converged: result.converged, sparse: sparse))
+    }
+
+    /// `coordinates` (layout units, `Vector`'s dimensions per node) as points in graph units.
+    private static func points<Vector: SIMD>(of coordinates: [Double], scale: Double) -> [Vector] where Vector.Scalar == Double {
+        (0..<coordinates.count / Vector.scalarCount).map { i in
+            var point = Vector()
+            for axis in 0..<Vector.scalarCount { point[axis] = coordinates[i * Vector.scalarCount + axis] / scale }
+            return point
+        }
     }
 
     /// The bytes the layout's large arrays take at once: the model (the all-pairs matrix, or the pivots' distances

@@ -43,6 +43,8 @@ public enum MultilevelLayoutOptions {
         LuaSetting("neighbourhoodSteps", \.neighbourhoodSteps, "steps of the neighbourhood stage after the polish and the descent (2D only): sparse stress against sampled pivots plus a local term that pulls each node's graph neighbours in and pushes its nearest other nodes out, raising neighbourhood preservation at a small cost in stress; 0: none"),
         LuaSetting("neighbourhoodWeight", \.neighbourhoodWeight, "the neighbourhood stage's local term against its stress term: higher raises neighbourhood preservation more and the stress with it"),
         LuaSetting("neighbourhoodLength", \.neighbourhoodLength, "the scale of the neighbourhood stage's local term, in edges: how near a node's graph neighbours are drawn and how far its nearest other nodes are pushed"),
+        LuaSetting("sparseDescentPivots", \.sparseDescentPivots, "pivots of the gradient descent over the sparse stress model (`fl.layout.stress`'s above its exact size: graph neighbours and pivots, 30 epochs) run after the polish, from the multilevel layout, on graphs of more than `descentNodeLimit` and at most `sparseDescentNodeLimit` nodes; kept only where it lowers the stress; 0: none"),
+        LuaSetting("sparseDescentNodeLimit", \.sparseDescentNodeLimit, "the most nodes a graph may have for the sparse descent (its pivot rows and terms take about 28 bytes a node a pivot)"),
         LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
     ])
 
