@@ -100,7 +100,11 @@ public enum MultilevelLayout {
                 descent.coordinates, level: original, dimensions: d, pivots: options.sparseDescentPivots,
                 distance: options.distance, random: &random, check: check)
             : (coordinates: descent.coordinates, kept: false)
-        return (centred(sparse.coordinates, dimensions: d),
+        let final = try NeighbourhoodStage.refined(
+            sparse.coordinates, level: original, steps: options.neighbourhoodSteps, weight: options.neighbourhoodWeight,
+            length: options.neighbourhoodLength, distance: options.distance, threads: threads ?? UsableCores.count(),
+            random: &random, check: check)
+        return (centred(final, dimensions: d),
                 MultilevelOutcome(levels: figures.reversed(), polished: polish.kept, descended: descent.kept,
                                   sparseDescended: sparse.kept))
     }
@@ -124,7 +128,9 @@ public enum MultilevelLayout {
         let sparse = options.sparseDescentPivots > 0 && n > options.descentNodeLimit && n <= options.sparseDescentNodeLimit
             ? SparseStressDescent.memoryNeeded(nodeCount: n, edgeCount: m, dimensions: options.dimensions,
                                                pivots: options.sparseDescentPivots) : 0
-        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent, sparse))
+        let neighbourhood = options.neighbourhoodSteps > 0
+            ? NeighbourhoodStage.memoryNeeded(nodeCount: n, threads: UsableCores.count()) : 0
+        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent, sparse, neighbourhood))
         return overflow ? Int.max : total
     }
 

@@ -21,6 +21,8 @@ enum LayoutBindings {
                 outcome = try StressLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
+            } catch let error as LayoutOptionError {
+                throw arguments.error(2, "field '\(error.option)': \(error.problem)")
             }
             pushTable(arguments.L, [("iterations", .integer(outcome.iterations)), ("converged", .bool(outcome.converged)),
                                     ("sparse", .bool(outcome.sparse))])
