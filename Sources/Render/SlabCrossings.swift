@@ -606,7 +606,9 @@ extension EdgeCrossings {
                 (low, high) = (min(point.x, upperX) - reach, max(point.x, upperX) + reach)
             }
             let width = high - low
-            let c = width <= rows.height ? 0 : min(63, Int((width / rows.height).exponent) + 1)
+            // A piece as wide as the overflow (a near-horizontal segment's reach) goes in the widest class.
+            let ratio = width / rows.height
+            let c = width <= rows.height ? 0 : ratio.isFinite ? min(63, Int(ratio.exponent) + 1) : 63
             if classes[c].x.isEmpty { used.append(c) }
             classes[c].x.append(point.x)
             classes[c].low.append(low)
