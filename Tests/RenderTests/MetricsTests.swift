@@ -93,6 +93,24 @@ final class MetricsTests: XCTestCase {
         }
     }
 
+    /// Near-horizontal edges on a very wide layout (x at 1e200 and in [0, 1), y a thousandth apart) give pieces
+    /// whose reach overflows to infinity: they are counted in the widest class, as every pair counts them, not trapped.
+    func testPiecesWhoseReachOverflowsAreCountedAsEveryPairCountsThem() throws {
+        let random = integers(seed: 5)
+        for trial in 0..<6 {
+            let n = 30
+            let positions = (0..<n).map { k in
+                SIMD2(random(2) == 0 ? 1e200 : Double(random(1000)) / 1000, Double(k) * 1e-3)
+            }
+            let edges = (0..<(3 * n)).map { _ in (random(n), random(n)) }.filter { $0.0 != $0.1 }
+            let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
+            for threads in [1, 2, 5] {
+                XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: WorkMeter()),
+                               exact, "trial \(trial), \(threads) threads")
+            }
+        }
+    }
+
     /// The rows count what testing every pair counts, on many random layouts: real coordinates, small integer
     /// ones (touching ends, collinear overlaps, shared points exact, crossings on the rows' lines), one horizontal
     /// line, one vertical line, long and short edges.
