@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "ForceSimulation", dependencies: ["ProcessorSupport", "D3Random", "NodeOutline"], swiftSettings: engineSettings),
         .target(name: "GraphModel", dependencies: ["CGraphviz", "CZlib", "D3Random"]),
         .target(name: "Render", dependencies: ["GraphModel", "D3Random", "ProcessorSupport", "NodeOutline"]),
-        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random", "NodeOutline", "ProcessorSupport"]),
+        .target(name: "GraphLayout", dependencies: ["ForceSimulation", "GraphModel", "D3Random", "NodeOutline", "ProcessorSupport", "Render"]),
         .target(name: "DataTables", dependencies: ["GraphModel"]),
         // The live page's HTML, script and style sheet, compiled into the binary for fl.live's server.
         .target(name: "LivePage", resources: [

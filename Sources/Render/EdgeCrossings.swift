@@ -180,27 +180,39 @@ enum EdgeCrossings {
         }
     }
 
-    /// An edge as `rowed` keeps it: its end points, its nodes and its rows.
+    /// An edge as `rowed` keeps it: its end points (the lower first), its nodes and its rows.
     struct Segment: Sendable {
+        /// The end points, `a` the lower (the first given when both are at one height), and their nodes.
         let a: SIMD2<Double>, b: SIMD2<Double>
         let u: Int, v: Int
         /// The rows from that of its lowest point (less the margin) to that of its highest (plus the margin).
         let firstRow: Int32, lastRow: Int32
+        /// Its run in x per unit of height, (b.x − a.x) / (b.y − a.y), or NaN when that is not a finite number.
+        let slope: Double
 
         init(a: SIMD2<Double>, b: SIMD2<Double>, u: Int, v: Int, rows: Rows) {
-            self.a = a
-            self.b = b
-            self.u = u
-            self.v = v
-            firstRow = rows.row(min(a.y, b.y) - rows.margin)
-            lastRow = rows.row(max(a.y, b.y) + rows.margin)
+            let lowerFirst = a.y <= b.y
+            self.a = lowerFirst ? a : b
+            self.b = lowerFirst ? b : a
+            self.u = lowerFirst ? u : v
+            self.v = lowerFirst ? v : u
+            firstRow = rows.row(self.a.y - rows.margin)
+            lastRow = rows.row(self.b.y + rows.margin)
+            let slope = (self.b.x - self.a.x) / (self.b.y - self.a.y)
+            self.slope = slope.isFinite ? slope : .nan
         }
 
-        /// The x of the segment at height `y`, which must lie between its ends' heights (not equal): interpolated
-        /// from its lowest end, always by the same operations, so the same segment and height give the same number.
+        /// The x of the segment at height `y`, which must lie between its ends' heights (not equal): from its lowest
+        /// end along its slope (or, where the slope is not finite, by the share of the height), always by the same
+        /// operations, so the same segment and height give the same number.
         func x(at y: Double) -> Double {
-            let (p, q) = a.y <= b.y ? (a, b) : (b, a)
-            return p.x + min(1, (y - p.y) / (q.y - p.y)) * (q.x - p.x)
+            slope.isNaN ? a.x + min(1, (y - a.y) / (b.y - a.y)) * (b.x - a.x) : Self.x(at: y, from: a, slope: slope)
+        }
+
+        /// The x at height `y` of the line through `point` with finite `slope`: the one formula `x(at:)` uses.
+        @inline(__always)
+        static func x(at y: Double, from point: SIMD2<Double>, slope: Double) -> Double {
+            point.x + (y - point.y) * slope
         }
     }
 

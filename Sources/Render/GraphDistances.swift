@@ -125,11 +125,13 @@ struct GraphDistances {
         }
     }
 
-    /// The smallest angle in degrees between edges at one node, over nodes with two or more edge directions.
-    func minAngle(positions: [SIMD2<Double>]) -> Double {
+    /// The smallest angle in degrees between edges at one node, over nodes with two or more edge directions;
+    /// charges `meter` one unit per node and per edge end.
+    func minAngle(positions: [SIMD2<Double>], meter: WorkMeter) throws -> Double {
         var best = 360.0
         for v in 0..<paths.nodeCount {
             let list = neighbours(of: v)
+            try meter.charge(1 + list.count)
             guard list.count >= 2 else { continue }
             let angles = list.compactMap { w -> Double? in
                 let d = positions[w] - positions[v]

@@ -85,6 +85,9 @@ public struct CellOverlay {
         }
     }
 
+    /// The key's note when cells reach past the part of the picture the graph is fitted into.
+    static let cutNote = "outer cells cut off"
+
     /// The index of the node whose sum is shown (ringed in the picture).
     public var node: Int
     /// The cells, in the visit's order.

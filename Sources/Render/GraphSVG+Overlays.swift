@@ -28,18 +28,20 @@ extension GraphSVG {
         }
     }
 
-    /// What a fitted picture must hold at `zoom`: the nodes and frames, and the whole quadtree of the Barnes-Hut cells
-    /// (d3's root square, which often reaches well beyond the graph, included), beside the legend.
-    func contentBounds(_ layout: SceneLayout, zoom: Double) -> WorldRect? {
-        let cells = options.cells?.cells.map { WorldRect(minX: $0.lower.x, minY: $0.lower.y, maxX: $0.upper.x, maxY: $0.upper.y) } ?? []
-        return cells.reduce(layout.bounds(zoom: zoom)) { bounds, cell in bounds.map { $0.union(cell) } ?? cell }
-    }
-
     /// The legend entries of the overlays drawn: the arrow kinds, then the cell uses present.
     var overlayKey: [Legend.Entry] {
         let arrows = options.arrows.map { Legend.Entry(name: $0.kind.legendName, colour: $0.kind.colour) }
         let uses = CellOverlay.Use.allCases.filter { use in options.cells?.cells.contains { $0.use == use } ?? false }
         return arrows + uses.map { Legend.Entry(name: $0.legendName, colour: $0.colour) }
+    }
+
+    /// Whether some Barnes-Hut cell reaches past `area`, so that the picture shows it cut (the key then says so).
+    func cellsRunOff(area: WorldRect, screen: (Double, Double) -> SIMD2<Double>) -> Bool {
+        let margin = 0.01
+        return options.cells?.cells.contains { cell in
+            let a = screen(cell.lower.x, cell.lower.y), b = screen(cell.upper.x, cell.upper.y)
+            return a.x < area.minX - margin || a.y < area.minY - margin || b.x > area.maxX + margin || b.y > area.maxY + margin
+        } ?? false
     }
 
     /// A dark ring just outside each fixed node (circle or box), when `fixedMark` is on.
@@ -62,11 +64,15 @@ extension GraphSVG {
         svg.close("g")
     }
 
-    /// The Barnes-Hut cells (all inside the fitted picture: `contentBounds`) and a ring around the node whose sum
-    /// they make.
-    func drawCells(shapes: [NodeShape], screen: (Double, Double) -> SIMD2<Double>, into svg: inout SVGWriter) {
+    /// The Barnes-Hut cells, cut at the edges of `area` (the part of the picture the graph is fitted into: d3's
+    /// root square often reaches well beyond the graph), and a ring around the node whose sum they make.
+    func drawCells(shapes: [NodeShape], screen: (Double, Double) -> SIMD2<Double>, area: WorldRect, into svg: inout SVGWriter) {
         guard let overlay = options.cells else { return }
         svg.open("g", [("class", "cells"), ("stroke-width", "0.8")])
+        // A nested viewport in the picture's own units cuts what runs past it, with no id to clash with another
+        // picture's on the same page.
+        let box = [area.minX, area.minY, area.width, area.height].map(\.svg)
+        svg.open("svg", [("x", box[0]), ("y", box[1]), ("width", box[2]), ("height", box[3]), ("viewBox", box.joined(separator: " "))])
         for cell in overlay.cells {
             let a = screen(cell.lower.x, cell.lower.y), b = screen(cell.upper.x, cell.upper.y)
             var attributes = [("class", cell.use.rawValue), ("x", a.x.svg), ("y", a.y.svg),
@@ -78,6 +84,7 @@ extension GraphSVG {
             }
             svg.element("rect", attributes)
         }
+        svg.close("svg")
         let s = shapes[overlay.node]
         svg.element("circle", [("class", "subject"), ("cx", s.center.x.svg), ("cy", s.center.y.svg),
                                ("r", (max(s.halfWidth, s.halfHeight) + 3).svg), ("fill", "none"),

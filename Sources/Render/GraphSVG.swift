@@ -52,7 +52,10 @@ public struct GraphSVG {
         try validateOverlays()
         let showLegend = options.legend && !colouring.entries.isEmpty
         let legend = Legend(title: options.legendTitle, entries: colouring.entries, fontSize: options.fontSize)
-        let key = Legend(title: nil, entries: overlayKey + edgeStyle.entries, fontSize: options.fontSize)
+        // Room is kept for the note on cells cut at the picture's edge whenever cells are drawn; it is written only
+        // when some are.
+        let key = Legend(title: nil, entries: overlayKey + edgeStyle.entries, fontSize: options.fontSize,
+                         note: options.cells == nil ? nil : CellOverlay.cutNote)
         let showKey = options.legend && !key.entries.isEmpty
 
         let heading = ChartHeading(title: options.title, fontSize: options.fontSize,
@@ -88,7 +91,7 @@ public struct GraphSVG {
         try drawEdges(shapes: shapes, style: edgeStyle, meter: meter, into: &svg)
         try drawNodes(shapes: shapes, fills: fills, strokes: strokes, layout: layout, meter: meter, into: &svg)
         drawFixedMarks(shapes: shapes, layout: layout, into: &svg)
-        drawCells(shapes: shapes, screen: screen, into: &svg)
+        drawCells(shapes: shapes, screen: screen, area: area, into: &svg)
         drawArrows(shapes: shapes, zoom: zoom, into: &svg)
         drawEdgeLabels(shapes: shapes, into: &svg)
         heading.draw(into: &svg)
@@ -96,8 +99,10 @@ public struct GraphSVG {
             legend.draw(into: &svg, x: options.width - options.padding - legend.width, y: area.minY)
         }
         if showKey {
-            key.draw(into: &svg, x: options.width - options.padding - key.width,
-                     y: area.minY + (showLegend ? legend.height + 8 : 0))
+            var drawnKey = key
+            if !cellsRunOff(area: area, screen: screen) { drawnKey.note = nil }
+            drawnKey.draw(into: &svg, x: options.width - options.padding - drawnKey.width,
+                          y: area.minY + (showLegend ? legend.height + 8 : 0))
         }
         try meter.flush()
         return svg.document()
@@ -108,11 +113,11 @@ public struct GraphSVG {
         if case .explicit(let zoom, let x, let y) = options.viewport { return (zoom, [x, y]) }
         var zoom = 1.0
         for _ in 0..<5 {
-            guard let bounds = contentBounds(layout, zoom: zoom) else { break }
+            guard let bounds = layout.bounds(zoom: zoom) else { break }
             let zx = area.width / max(bounds.width, 1e-9), zy = area.height / max(bounds.height, 1e-9)
             zoom = min(zx, zy, GraphSVG.maxFitZoom)
         }
-        guard zoom.isFinite, zoom > 0, let bounds = contentBounds(layout, zoom: zoom) else {
+        guard zoom.isFinite, zoom > 0, let bounds = layout.bounds(zoom: zoom) else {
             return (1, [(area.minX + area.maxX) / 2, (area.minY + area.maxY) / 2])
         }
         let pan = SIMD2((area.minX + area.maxX) / 2 - (bounds.minX + bounds.maxX) / 2 * zoom,

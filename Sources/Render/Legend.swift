@@ -31,6 +31,8 @@ struct Legend {
     var horizontal = false
     /// The widest a row of entries may be (horizontal legends); more entries wrap to further rows.
     var maxWidth = Double.infinity
+    /// A remark in grey under the entries, without a swatch (column legends only): what the picture leaves out.
+    var note: String? = nil
 
     /// The width of the swatch or line sample.
     private func swatchWidth(_ entry: Entry) -> Double { entry.sample == nil ? fontSize * 0.9 : fontSize * 2.4 }
@@ -64,14 +66,14 @@ struct Legend {
     var width: Double {
         if horizontal { return rows.map { $0.map { entryWidth($0) + 14 }.reduce(0, +) + 2 }.max() ?? 2 }
         let names = entries.map { TextMeasure.width($0.name, fontSize: fontSize) }
-        let titleWidth = title.map { TextMeasure.width($0, fontSize: fontSize) } ?? 0
-        return max(names.max() ?? 0, titleWidth - fontSize * 1.4) + fontSize * 1.4 + 16
+        let unswatched = [title, note].compactMap { $0.map { TextMeasure.width($0, fontSize: fontSize) } }.max() ?? 0
+        return max(names.max() ?? 0, unswatched - fontSize * 1.4) + fontSize * 1.4 + 16
     }
 
     /// The height the legend box needs.
     var height: Double {
         if horizontal { return Double(max(1, rows.count)) * rowHeight + 10 }
-        return Double(entries.count + (title == nil ? 0 : 1)) * rowHeight + 10
+        return Double(entries.count + (title == nil ? 0 : 1) + (note == nil ? 0 : 1)) * rowHeight + 10
     }
 
     /// Draws the legend with its top-left corner at (x, y).
@@ -98,6 +100,10 @@ struct Legend {
                                   ("font-size", fontSize.svg), ("fill", "#222222")], entry.name)
                 if horizontal { left += entryWidth(entry) + 14 } else { rowTop += rowHeight }
             }
+        }
+        if let note, !horizontal {
+            svg.text("text", [("x", (x + 8).svg), ("y", (rowTop + rowHeight * 0.7).svg),
+                              ("font-size", fontSize.svg), ("font-style", "italic"), ("fill", "#6c757d")], note)
         }
         svg.close("g")
     }

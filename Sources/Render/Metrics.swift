@@ -98,8 +98,8 @@ public struct Metrics: Equatable {
     /// Measures a layout: positions per node, edges as index pairs, optional radii per node, optional box sizes
     /// (width, height; nil for a node that is not a box) and parents per node (`ids`, when given, name the nodes in
     /// errors; else their 1-based numbers). `check` is called with the units of work done (one per node
-    /// visited from a source, one per pair of edges tested for crossing), every few thousand, and may throw to stop
-    /// (a time or work limit).
+    /// visited from a source, per pair of edges tested for crossing, per pair of circles or boxes tested for overlap,
+    /// per edge end at a node for angles), every few thousand, and may throw to stop (a time or work limit).
     public static func measure(positions: [SIMD2<Double>], edges: [(Int, Int)], radii: [Double]? = nil,
                                boxes: [SIMD2<Double>?]? = nil, parents: [Int?]? = nil, ids: [String]? = nil,
                                options: Options = Options(), check: @escaping (Int) throws -> Void = { _ in }) throws -> Metrics {
@@ -155,12 +155,12 @@ public struct Metrics: Equatable {
                                                        exactLimit: options.exactCrossingLimit, threads: threads, meter: meter))
             case .edgeLengthMean: value = lengths().mean
             case .edgeLengthCV: value = lengths().cv
-            case .minAngle: value = graph.minAngle(positions: positions)
+            case .minAngle: value = try graph.minAngle(positions: positions, meter: meter)
             case .overlaps:
-                value = Double(Proximity.overlaps(positions: positions, radii: radii))
+                value = Double(try Proximity.overlaps(positions: positions, radii: radii, meter: meter))
             case .boxOverlaps:
-                value = Double(Proximity.boxOverlaps(centres: positions, sizes: boxes ?? Array(repeating: nil, count: n),
-                                                     parents: parents ?? Array(repeating: nil, count: n)))
+                value = Double(try Proximity.boxOverlaps(centres: positions, sizes: boxes ?? Array(repeating: nil, count: n),
+                                                         parents: parents ?? Array(repeating: nil, count: n), meter: meter))
             case .neighbourhoodPreservation:
                 value = try graph.neighbourhoodPreservation(positions: positions, sources: input.sources, threads: threads, meter: meter)
             }

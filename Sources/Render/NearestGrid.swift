@@ -3,7 +3,7 @@
 /// about k points on a spread layout rather than a sort of all of them. The answer is what sorting every other point would give
 /// (squared distances computed the same way, ties broken by lower index); a layout too wide for its extent to be a
 /// finite number, or with every point on one spot, is one cell, which is every point.
-struct NearestGrid: Sendable {
+public struct NearestGrid: Sendable {
     let positions: [SIMD2<Double>]
     /// The lower corner of cell (0, 0).
     let origin: SIMD2<Double>
@@ -16,7 +16,7 @@ struct NearestGrid: Sendable {
     let cellPoints: [Int32]
 
     /// The grid of `positions` (finite).
-    init(positions: [SIMD2<Double>]) {
+    public init(positions: [SIMD2<Double>]) {
         let n = positions.count
         var low = SIMD2(Double.infinity, .infinity), high = -low
         for p in positions {
@@ -65,7 +65,7 @@ struct NearestGrid: Sendable {
 
     /// Fills `nearest` with the `k` points nearest to point `s` (itself excluded; ties broken by lower index), in no
     /// particular order, reusing its storage.
-    func nearest(_ k: Int, to s: Int, into nearest: inout NearestHeap) {
+    public func nearest(_ k: Int, to s: Int, into nearest: inout NearestHeap) {
         nearest.reset(capacity: k)
         guard k > 0 else { return }
         let p = positions[s]
@@ -109,7 +109,7 @@ struct NearestGrid: Sendable {
 }
 
 /// The k smallest (squared distance, index) pairs offered, ordered by distance then index: a max-heap of at most k.
-struct NearestHeap {
+public struct NearestHeap {
     private var distances: [Double] = []
     private var indices: [Int] = []
     private var capacity = 0
@@ -125,8 +125,11 @@ struct NearestHeap {
     var isFull: Bool { distances.count == capacity }
     /// The largest squared distance held (the heap's top).
     var farthest: Double { distances[0] }
+    /// An empty heap.
+    public init() {}
+
     /// The indices held, in no particular order.
-    var members: ArraySlice<Int> { indices[...] }
+    public var members: ArraySlice<Int> { indices[...] }
 
     /// Whether (d, i) comes after (e, j).
     @inline(__always)

@@ -251,13 +251,19 @@ public struct Plot {
         let heading = try ChartHeading(title: o.title, names: names, colours: series.map(\.colour), samples: samples,
                                        palette: o.palette, legend: o.legend, fontSize: fs, padding: o.padding, width: o.width)
         let tickWidth = yAxis.ticks.map { TextMeasure.width(yAxis.label($0), fontSize: fs * 0.9) }.max() ?? 0
-        let lastXTick = xAxis.ticks.last.map { TextMeasure.width(xAxis.label($0), fontSize: fs * 0.9) / 2 } ?? 0
+        // The last x tick's label, centred on the plot's right edge, ends half a font size inside the padding, as the
+        // y axis's name keeps clear of the left.
+        let lastXTick = xAxis.ticks.last.map { TextMeasure.width(xAxis.label($0), fontSize: fs * 0.9) / 2 + fs * 0.5 } ?? 0
+        let markerRadius = o.strokeWidth * 1.8
+        // How far a marker reaches past its point (a diamond's corner and half its outline): a point on an edge of
+        // the plot is drawn whole.
+        let markerReach = markerRadius * 1.5
         let rightWidth = y2Axis.map { axis in
             (axis.ticks.map { TextMeasure.width(axis.label($0), fontSize: fs * 0.9) }.max() ?? 0) + 8 + (o.y2Label == nil ? 0 : fs * 1.5)
         } ?? lastXTick
         let plot = WorldRect(minX: o.padding + (o.yLabel == nil ? 0 : fs * 1.5) + tickWidth + 8,
                              minY: heading.bottom + fs * 0.5,
-                             maxX: o.width - o.padding - max(lastXTick, rightWidth),
+                             maxX: o.width - o.padding - max(lastXTick, markerReach + fs * 0.5, rightWidth),
                              maxY: o.height - o.padding - (o.xLabel == nil ? 0 : fs * 1.5) - fs * 1.5)
         guard plot.width > 10, plot.height > 10 else { throw RenderError("the plot is too small for its labels") }
         func sx(_ x: Double) -> Double { plot.minX + xAxis.fraction(x) * plot.width }
@@ -265,10 +271,15 @@ public struct Plot {
             plot.maxY - (side == .right ? y2Axis ?? yAxis : yAxis).fraction(y) * plot.height
         }
 
+        // Lines and bands are cut at the axes; markers a little beyond them, so that a point on an edge shows whole
+        // and one outside the axes' range does not.
         svg.open("defs")
-        svg.open("clipPath", [("id", clipID)])
-        svg.element("rect", [("x", plot.minX.svg), ("y", plot.minY.svg), ("width", plot.width.svg), ("height", plot.height.svg)])
-        svg.close("clipPath")
+        for (id, margin) in [(clipID, 0.0), (clipID + "-markers", markerReach)] {
+            svg.open("clipPath", [("id", id)])
+            svg.element("rect", [("x", (plot.minX - margin).svg), ("y", (plot.minY - margin).svg),
+                                 ("width", (plot.width + 2 * margin).svg), ("height", (plot.height + 2 * margin).svg)])
+            svg.close("clipPath")
+        }
         svg.close("defs")
         svg.open("g", [("class", "grid"), ("stroke", "#e6e6e6"), ("stroke-width", "1")])
         for y in yAxis.ticks {
@@ -334,8 +345,12 @@ public struct Plot {
                 }
                 svg.element("path", [("d", path.joined(separator: " ")), ("stroke", colour), ("stroke-width", (o.strokeWidth * 0.7).svg)])
             }
+        }
+        svg.close("g")
+        svg.open("g", [("class", "markers"), ("clip-path", "url(#\(clipID)-markers)")])
+        for (s, colour) in zip(series, heading.colours) where s.marker != .none {
             for (x, y) in zip(s.x, s.y) {
-                s.marker.draw(into: &svg, x: sx(x), y: sy(y, s.axis), r: o.strokeWidth * 1.8, colour: colour)
+                s.marker.draw(into: &svg, x: sx(x), y: sy(y, s.axis), r: markerRadius, colour: colour)
             }
         }
         svg.close("g")

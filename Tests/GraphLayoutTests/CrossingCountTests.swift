@@ -13,7 +13,7 @@ import Testing
         options.exactCrossingLimit = limit
         options.threads = threads
         return try Metrics.measure(only: [.crossings], positions: graph.nodes.map { SIMD2($0.position.x, $0.position.y) },
-                                   edges: graph.edgeIndexPairs, options: options)[0].1
+                                   edges: graph.edgeEndIndices, options: options)[0].1
     }
 
     /// Debian's package dependencies (a hub-and-spoke graph, short and long edges) and G(1500) (random long edges),

@@ -16,7 +16,7 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
     options.exactNodeLimit = graph.nodeCount
     options.countsCrossings = false
     return try Metrics.measure(
-        positions: graph.nodes.map { SIMD2($0.position.x, $0.position.y) }, edges: graph.edgeIndexPairs, options: options
+        positions: graph.nodes.map { SIMD2($0.position.x, $0.position.y) }, edges: graph.edgeEndIndices, options: options
     ).neighbourhoodPreservation
 }
 
@@ -32,6 +32,8 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
                 options.dimensions = dimensions
                 options.seed = seed
                 options.coarsestSize = 10
+                options.descentNodeLimit = 100 // the sparse descent runs on the grid's 180 nodes
+                options.sparseDescentPivots = 20
                 let outcome = try MultilevelLayout.apply(to: graph, options: options, threads: threads)
                 return (positions(graph), outcome)
             }
@@ -150,22 +152,85 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
     }
 
     /// On a random graph, whose pairs are all a few hops apart, the forces and the sparse polish leave the stress well
-    /// above its minimum (G(2,000): 0.184, against s_gd2's 0.167 over every pair, measured); the descent over every
-    /// pair takes it most of the way (0.171), the same bits on any number of threads, and is kept.
-    @Test func theDescentOverEveryPairLowersARandomGraphsStress() throws {
-        let graph = Graph.recursive(n: 200)
+    /// above its minimum (G(2,000): 0.184, against s_gd2's 0.167 over every pair, measured). Up to `descentNodeLimit`
+    /// nodes the descent over every pair takes it most of the way (0.171); above, the gradient descent over the sparse
+    /// model's pivot terms, started from the layout, takes the far pairs towards their distances. Each is kept, gives
+    /// the same bits on any number of threads, and does not run outside its sizes.
+    @Test(arguments: [false, true]) func aDescentLowersARandomGraphsStress(sparse: Bool) throws {
+        let graph = Graph.recursive(n: sparse ? 1000 : 200)
         var options = MultilevelOptions()
         options.coarsestSize = 50
-        #expect(try !MultilevelLayout.apply(to: graph, options: options).descended)
+        options.descentNodeLimit = sparse ? 500 : MultilevelOptions().descentNodeLimit
+        options.sparseDescentPivots = 0
+        func descended(_ outcome: MultilevelOutcome) -> Bool { sparse ? outcome.sparseDescended : outcome.descended }
+        #expect(try !descended(MultilevelLayout.apply(to: graph, options: options)))
         let without = try stressMetric(graph)
-        options.descentEpochs = 30
-        #expect(try MultilevelLayout.apply(to: graph, options: options, threads: 1).descended)
+        if sparse { options.sparseDescentPivots = 100 } else { options.descentEpochs = 30 }
+        #expect(try descended(MultilevelLayout.apply(to: graph, options: options, threads: 1)))
         let one = positions(graph), with = try stressMetric(graph)
-        #expect(with < 0.96 * without, "\(without) \(with)")
+        #expect(with < (sparse ? 0.97 : 0.96) * without, "\(without) \(with)")
         _ = try MultilevelLayout.apply(to: graph, options: options, threads: 2)
         #expect(positions(graph).map(\.bitPattern) == one.map(\.bitPattern))
-        options.descentNodeLimit = 199
-        #expect(try !MultilevelLayout.apply(to: graph, options: options).descended)
+        if sparse { options.sparseDescentNodeLimit = 999 } else { options.descentNodeLimit = 199 }
+        #expect(try !descended(MultilevelLayout.apply(to: graph, options: options)))
+    }
+
+    /// On G(300) the default layout is the exact stress layout of the whole graph (its own coarsest level), which 30
+    /// epochs of the descent over every pair do not improve; 20 sampled sources once kept them at a stress of 0.1530
+    /// against 0.1504 (measured over every pair). On a graph this small every node is a source, so a stage is kept
+    /// only where it lowers the stress itself.
+    @Test func onASmallGraphAStageIsKeptOnlyWhereItLowersTheStressOverEveryPair() throws {
+        let graph = Graph.recursive(n: 300)
+        var options = MultilevelOptions()
+        _ = try MultilevelLayout.apply(to: graph, options: options)
+        let before = positions(graph), without = try stressMetric(graph)
+        options.descentEpochs = 30
+        let outcome = try MultilevelLayout.apply(to: graph, options: options)
+        let with = try stressMetric(graph)
+        if outcome.descended {
+            #expect(with < without, "\(without) \(with)")
+        } else {
+            #expect(positions(graph).map(\.bitPattern) == before.map(\.bitPattern))
+        }
+    }
+
+    /// The sparse descent's pivot rows and terms are in the memory the layout asks for before it starts: a binary
+    /// tree of 3,000 nodes in 2D, counted by hand: the levels 3,000 × 24 + 2,999 × 72, then the largest of the
+    /// simulation (3,000 × 600 + 2,999 × 64), the polish (3,000 × (20 × 50 + 48 + 64)) and the stress layout's
+    /// 3,000 × 200 × 12 for the pivot rows and weights, (3,000 × 200 + 5,998) × 16 for the terms and 3,000 × 6 × 8
+    /// for the points (none by default). A stop inside the descent leaves the graph as it was.
+    @Test func theSparseDescentAnswersToTheLimits() throws {
+        let graph = Graph.tree(n: 3000, branching: 2)
+        var options = MultilevelOptions()
+        options.descentNodeLimit = 1000
+        #expect(MultilevelLayout.memoryNeeded(nodeCount: 3000, edgeCount: 2999, options: options) == 287_928 + 3_336_000)
+        options.sparseDescentPivots = 200
+        let bytes = 287_928 + 7_200_000 + 9_695_968 + 144_000
+        #expect(MultilevelLayout.memoryNeeded(nodeCount: 3000, edgeCount: 2999, options: options) == bytes)
+        let before = positions(graph)
+        var checks = 0
+        let refusal = #expect(throws: MemoryRequest.Refusal.self) {
+            try MemoryRequest.$ceiling.withValue(1) { try MultilevelLayout.apply(to: graph, options: options) { _ in checks += 1 } }
+        }
+        #expect(refusal?.bytes == bytes && refusal?.purpose == "the multilevel layout of 3000 nodes and 2999 edges")
+        #expect(checks == 0 && positions(graph).map(\.bitPattern) == before.map(\.bitPattern))
+        options.sparseDescentPivots = 0
+        _ = try MultilevelLayout.apply(to: graph, options: options) { _ in checks += 1 }
+        let withoutDescent = checks
+        checks = 0
+        options.sparseDescentPivots = 50
+        _ = try MultilevelLayout.apply(to: graph, options: options) { _ in checks += 1 }
+        #expect(checks > withoutDescent + 3000)
+        struct Stop: Error {}
+        let laidOut = positions(graph)
+        checks = 0
+        #expect(throws: Stop.self) {
+            try MultilevelLayout.apply(to: graph, options: options) { _ in
+                checks += 1
+                if checks == withoutDescent + 3000 { throw Stop() }
+            }
+        }
+        #expect(positions(graph).map(\.bitPattern) == laidOut.map(\.bitPattern))
     }
 
     /// The descent's hop counts, found a batch of sources at a time on several threads, are breadth-first
@@ -205,6 +270,27 @@ private func neighbourhoodPreservation(_ graph: Graph) throws -> Double {
         heavy = heavy.thinned(keeping: 3)
         #expect(heavy.edges.count == 6 + 6 * 3 + 5 && heavy.edges.contains { $0 == (5, 9) })
         #expect(!heavy.edges.contains { $0 == (2, 5) || $0 == (2, 9) })
+    }
+
+    /// The neighbourhood stage raises a tree's neighbourhood preservation (the stress layout spreads each node's
+    /// children as far apart as its parent's other side, so its nearest nodes are seldom its neighbours) at a small
+    /// cost in stress, the same bits on any number of threads; a 3D layout is refused, naming the option.
+    @Test func theNeighbourhoodStageRaisesNeighbourhoodPreservation() throws {
+        let graph = Graph.tree(n: 511)
+        var options = MultilevelOptions()
+        options.coarsestSize = 30
+        _ = try MultilevelLayout.apply(to: graph, options: options)
+        let (stressBefore, preservedBefore) = (try stressMetric(graph), try neighbourhoodPreservation(graph))
+        options.neighbourhoodSteps = 200
+        _ = try MultilevelLayout.apply(to: graph, options: options, threads: 1)
+        let one = positions(graph)
+        let (stressAfter, preservedAfter) = (try stressMetric(graph), try neighbourhoodPreservation(graph))
+        #expect(preservedAfter > preservedBefore + 0.3, "\(preservedBefore) \(preservedAfter)")
+        #expect(stressAfter < stressBefore * 1.1, "\(stressBefore) \(stressAfter)")
+        _ = try MultilevelLayout.apply(to: graph, options: options, threads: 2)
+        #expect(positions(graph).map(\.bitPattern) == one.map(\.bitPattern))
+        options.dimensions = 3
+        #expect(throws: LayoutOptionError.self) { try MultilevelLayout.apply(to: graph, options: options) }
     }
 
     @Test func aStopLeavesTheGraphAsItWasAndWrongOptionsAreNamed() throws {

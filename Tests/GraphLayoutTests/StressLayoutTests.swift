@@ -11,7 +11,7 @@ func stressMetric(_ graph: Graph, weight: String? = nil) throws -> Double {
     var options = Metrics.Options()
     options.exactNodeLimit = graph.nodeCount
     options.edgeWeights = try weight.map { try graph.edgeWeights(field: $0) }
-    return try Metrics.measure(positions: positions, edges: graph.edgeIndexPairs, options: options).stress
+    return try Metrics.measure(positions: positions, edges: graph.edgeEndIndices, options: options).stress
 }
 
 /// The distance between two nodes' positions, z included.
@@ -109,24 +109,34 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         #expect(sparseStress < 1.25 * fullStress && fullStress < sparseStress)
     }
 
-    /// The gradient descent keeps its terms in single precision; edge lengths far from 1 (1e-25, 1e25: weights 1/d²
-    /// beyond Float's range) still give the layout they give at length 1, scaled, not NaN or a start left unmoved.
-    @Test func gradientDescentTakesLengthsFarFromOne() throws {
-        func layout(length: Double) throws -> [Point] {
+    /// The gradient descent keeps its terms in single precision, and the sparse model its pivot terms' counts, not
+    /// their weights; edge lengths far from 1 (1e-25, 1e25: weights 1/d² beyond Float's range) still give the layout
+    /// they give at length 1, scaled, not NaN, a refusal, or pivot terms dropped, in either model with either solver.
+    @Test func bothModelsAndSolversTakeLengthsFarFromOne() throws {
+        func layout(length: Double, sparse: Bool, solver: StressSolver) throws -> [Point] {
             let graph = Graph.tree(n: 12, branching: 2)
             for edge in graph.edges { try graph.updateEdge(edge.id) { $0.data["length"] = .number(length) } }
             var options = StressOptions()
             options.weight = "length"
-            options.solver = .sgd
-            _ = try StressLayout.apply(to: graph, options: options)
+            options.solver = solver
+            if sparse {
+                options.exactNodeLimit = 5
+                options.pivots = 4
+            }
+            #expect(try StressLayout.apply(to: graph, options: options).sparse == sparse)
             return graph.nodes.map(\.position)
         }
-        let unit = try layout(length: 1)
-        for length in [1e-25, 1e25] {
-            let scaled = try layout(length: length)
-            #expect(scaled.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "length \(length)")
-            for (p, q) in zip(unit, scaled) {
-                #expect(abs(q.x / length - p.x) < 1e-6 * 30 && abs(q.y / length - p.y) < 1e-6 * 30, "length \(length)")
+        for sparse in [false, true] {
+            for solver in StressSolver.allCases {
+                let unit = try layout(length: 1, sparse: sparse, solver: solver)
+                for length in [1e-25, 1e25] {
+                    let scaled = try layout(length: length, sparse: sparse, solver: solver)
+                    let place = "length \(length), sparse \(sparse), \(solver)"
+                    #expect(scaled.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(place)")
+                    for (p, q) in zip(unit, scaled) {
+                        #expect(abs(q.x / length - p.x) < 1e-6 * 30 && abs(q.y / length - p.y) < 1e-6 * 30, "\(place)")
+                    }
+                }
             }
         }
         // Lengths 1e40 apart are more than single precision holds beside each other: refused, naming the solver.
@@ -138,6 +148,18 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
         #expect { try StressLayout.apply(to: graph, options: options) } throws: { error in
             (error as? LayoutOptionError)?.option == "solver" && "\(error)".contains("single precision")
         }
+    }
+
+    @Test func theBatchedShuffleGivesFisherAndYatessOrder() {
+        // 1,000 terms (repeated draws within a batch are certain at this size), shuffled one swap at a time and in
+        // batches from the same seed: the same order, and the same state of the random source after.
+        let terms = (0..<1000).map { StressGradientDescent.Term(i: Int32($0), j: 0, d: 1, w: 1) }
+        var one = terms, batched = terms
+        var random = LCG(seed: 7), again = LCG(seed: 7)
+        for k in stride(from: one.count - 1, to: 0, by: -1) { one.swapAt(k, random.next(below: k + 1)) }
+        StressGradientDescent.shuffle(&batched, random: &again)
+        #expect(batched.map(\.i) == one.map(\.i) && batched.map(\.i) != terms.map(\.i))
+        #expect(again.state == random.state)
     }
 
     @Test func sampledPivotsAreSeededDistinctAndReachEveryComponentFirst() throws {
@@ -200,13 +222,18 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
 
     @Test func theMemoryAskedForCountsTheGradientDescentsTermsAndARefusalComesFirst() throws {
         // A binary tree of 300 nodes (598 neighbour entries), 20 pivots, in 2D, the bytes counted by hand: the sparse
-        // model 300 × 20 × (8 + 4), then the PivotMDS start's 300 × 20 × 8 + 20 × 20 × 8 or the gradient descent's
-        // 300 × 20 + 598 terms of 16 bytes, and the positions 300 × 3 × 2 × 8; the exact model 300 × 300 × 8, then
-        // twice 300 × 20 × 8 + 20 × 20 × 8, or 300 × 299 terms of 16 bytes.
+        // model 300 × 20 × (8 + 4), then the PivotMDS start's 300 × 20 × 8 + 300 × 8 (its per-node means) +
+        // 20 × 20 × 8 or the gradient descent's 300 × 20 + 598 terms of 16 bytes, and the positions 300 × 3 × 2 × 8;
+        // the exact model 300 × 300 × 8, then twice 300 × 20 × 8 + 300 × 8 + 20 × 20 × 8, or 300 × 299 terms of 16
+        // bytes. The layout asks for them with the shortest-path adjacency it builds first: 299 edges of 64 bytes
+        // (a pair handed in, two ends of 16 bytes, two neighbour entries) and 301 × 3 words of degrees and offsets.
         let cases: [(sparse: Bool, solver: StressSolver, bytes: Int)] = [
-            (true, .majorization, 72_000 + 51_200 + 14_400), (true, .sgd, 72_000 + 105_568 + 14_400),
-            (false, .majorization, 720_000 + 99_200 + 14_400), (false, .sgd, 720_000 + 1_435_200 + 14_400),
+            (true, .majorization, 72_000 + 53_600 + 14_400), (true, .sgd, 72_000 + 105_568 + 14_400),
+            (false, .majorization, 720_000 + 101_600 + 14_400), (false, .sgd, 720_000 + 1_435_200 + 14_400),
         ]
+        let adjacency = 299 * 64 + 301 * 3 * 8
+        #expect(ShortestPaths.memoryNeeded(nodeCount: 300, edgeCount: 299, weighted: false) == adjacency)
+        #expect(ShortestPaths.memoryNeeded(nodeCount: 300, edgeCount: 299, weighted: true) == adjacency + 299 * 24)
         for (sparse, solver, bytes) in cases {
             let graph = Graph.tree(n: 300, branching: 2)
             var options = StressOptions()
@@ -223,7 +250,7 @@ private func gap(_ graph: Graph, _ a: String, _ b: String) -> Double {
                 }
                 Issue.record("a layout asking for \(bytes) bytes under a ceiling of 1 byte was not refused")
             } catch let refusal as MemoryRequest.Refusal {
-                #expect(refusal.bytes == bytes)
+                #expect(refusal.bytes == bytes + adjacency)
                 #expect(refusal.purpose == (sparse ? "the stress layout's pivot rows (300 nodes × 20 pivots)"
                                                    : "the stress layout's all-pairs distances (300 × 300 nodes)"))
             }

@@ -55,7 +55,7 @@ private func floydWarshall(nodeCount n: Int, edges: [(Int, Int)], lengths: [Doub
     try graph.addEdge(Edge(id: "ab", source: "a", target: "b", data: ["w": .number(5)]))
     try graph.addEdge(Edge(id: "bc", source: "b", target: "c", data: ["w": .number(1)]))
     try graph.addEdge(Edge(id: "ca", source: "c", target: "a", data: ["w": .number(1.5)]))
-    #expect(graph.edgeIndexPairs.map { [$0.0, $0.1] } == [[0, 1], [1, 2], [2, 0]])
+    #expect(graph.edgeEndIndices.map { [$0.0, $0.1] } == [[0, 1], [1, 2], [2, 0]])
     #expect(try graph.edgeWeights(field: "w") == [5, 1, 1.5])
     #expect(try graph.shortestPaths(weight: "w").distances(from: 0) == [0, 2.5, 1.5])
     #expect(try graph.shortestPaths().distances(from: 0) == [0, 1, 1])

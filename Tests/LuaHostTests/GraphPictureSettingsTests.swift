@@ -21,6 +21,13 @@ final class GraphPictureSettingsTests: LuaTestCase {
         return first.replacingOccurrences(of: #"^.*?:\d+: "#, with: "", options: .regularExpression)
     }
 
+    /// Checks that each script of `refusals`, after the setup, fails with its message.
+    private func assertRefused(_ refusals: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (code, expected) in refusals {
+            XCTAssertEqual(message(code, file: file, line: line), expected, code, file: file, line: line)
+        }
+    }
+
     /// Each option of `names` as `table` declares it: what it accepts and its default.
     private func declared(_ table: LuaOptionTable, _ names: [String]) -> [String] {
         names.map { name in table.option(name).map { "\(name): \($0.accepts); \($0.defaultText)" } ?? "\(name): undeclared" }
@@ -38,16 +45,16 @@ final class GraphPictureSettingsTests: LuaTestCase {
     }
 
     func testLiveRefusesAMisspeltOrOutOfRangeOptionBeforeItServes() {
-        XCTAssertEqual(message("fl.live(sim, {prot = 8080})"), "fl.live: unknown option 'prot' (did you mean 'port'?)")
-        XCTAssertEqual(message("fl.live(sim, {radious = 3})"), "fl.live: unknown option 'radious' (did you mean 'radius'?)")
-        XCTAssertEqual(message("fl.live(sim, {port = 70000})"),
-                       "bad argument #2 to 'fl.live' (field 'port': an integer from 0 to 65535 expected, got 70000)")
-        XCTAssertEqual(message("fl.live(sim, {fps = 0})"), "bad argument #2 to 'fl.live' (field 'fps': a number from 1 to 240 expected, got 0)")
-        XCTAssertEqual(message("fl.live(sim, {wait = 1})"), "bad argument #2 to 'fl.live' (field 'wait': boolean expected, got number)")
-        // A style is checked as the first scene is made, the server stopped when it fails; each names argument 2
-        // and the script's line, as a plain function's errors do (fl.live is a callable table).
-        XCTAssertEqual(message("fl.live(sim, {radius = {}})"),
-                       "bad argument #2 to 'fl.live' (field 'radius': number, data field name or function expected, got table)")
+        // A style is checked as the first scene is made, the server stopped when it fails (radius); each names
+        // argument 2 and the script's line, as a plain function's errors do (fl.live is a callable table).
+        assertRefused([
+            ("fl.live(sim, {prot = 8080})", "fl.live: unknown option 'prot' (did you mean 'port'?)"),
+            ("fl.live(sim, {radious = 3})", "fl.live: unknown option 'radious' (did you mean 'radius'?)"),
+            ("fl.live(sim, {port = 70000})", "bad argument #2 to 'fl.live' (field 'port': an integer from 0 to 65535 expected, got 70000)"),
+            ("fl.live(sim, {fps = 0})", "bad argument #2 to 'fl.live' (field 'fps': a number from 1 to 240 expected, got 0)"),
+            ("fl.live(sim, {wait = 1})", "bad argument #2 to 'fl.live' (field 'wait': boolean expected, got number)"),
+            ("fl.live(sim, {radius = {}})", "bad argument #2 to 'fl.live' (field 'radius': number, data field name or function expected, got table)"),
+        ])
         XCTAssertTrue(error(setup + "fl.live(sim, {prot = 8080})").hasPrefix("test:5: fl.live: unknown option 'prot'"))
         XCTAssertTrue(error(setup + "fl.live.stop(sim, 1, 2)\nfl.live(sim, {port = -1})").hasPrefix("test:6: bad argument #2 to 'fl.live'"))
         // Every option is checked before the server starts: a refused call leaves no session behind.
@@ -75,32 +82,24 @@ final class GraphPictureSettingsTests: LuaTestCase {
 
     func testGraphPictureRefusesMisspeltOrOutOfRangeStylesViewportsAndCells() {
         let draw = "fl.svg.graph(g, tmp .. '/g.svg', "
-        XCTAssertEqual(message(draw + "{edgeWidht = 2})"), "fl.svg.graph: unknown option 'edgeWidht' (did you mean 'edgeWidth'?)")
-        XCTAssertEqual(message(draw + "{radius = true})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'radius': number, data field name or function expected, got boolean)")
-        XCTAssertEqual(message(draw + "{fill = function(node) return nil end})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'fill': the function returned nil for node '0')")
-        XCTAssertEqual(message(draw + "{labels = 'sometimes'})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'labels': unknown value 'sometimes' (true, false, auto, always, never))")
-        XCTAssertEqual(message(draw + "{viewport = {zoon = 2}})"), "fl.svg.graph viewport: unknown option 'zoon' (did you mean 'zoom'?)")
-        XCTAssertEqual(message(draw + "{viewport = {zoom = 0}})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'zoom': a number from 1e-9 to 1e9 expected, got 0)")
-        XCTAssertEqual(message(draw + "{viewport = 'fill'})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'viewport': \"fit\" or {zoom =, x =, y =} expected, got string)")
-        XCTAssertEqual(message(draw + "{simulaton = sim, arrows = 'force'})"), "fl.svg.graph: unknown option 'simulaton' (did you mean 'simulation'?)")
-        XCTAssertEqual(message(draw + "{simulation = 'sim', arrows = 'force'})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'simulation': Simulation expected, got string)")
-        XCTAssertEqual(message(draw + "{simulation = g})"), "bad argument #3 to 'fl.svg.graph' (field 'simulation': Simulation expected, got forcelab.Graph)")
-        XCTAssertEqual(message(draw + "{arrows = 'force'})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'arrows' needs field 'simulation' (the simulation of the graph drawn))")
-        XCTAssertEqual(message(draw + "{simulation = fl.simulation(fl.graph.new()), arrows = 'force'})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'simulation': it lays out another graph than the one drawn)")
-        XCTAssertEqual(message(draw + "{simulation = sim, cells = {nod = '1'}})"), "fl.svg.graph cells: unknown option 'nod' (did you mean 'node'?)")
-        XCTAssertEqual(message(draw + "{simulation = sim, cells = {theta = 0.5}})"), "bad argument #3 to 'fl.svg.graph' (field 'node' is required)")
-        XCTAssertEqual(message(draw + "{simulation = sim, cells = {node = '1', theta = -1}})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'theta': a number from 0 to 1000000 expected, got -1)")
-        XCTAssertEqual(message(draw + "{simulation = sim, arrows = {'force', 'speed'}})"),
-                       "bad argument #3 to 'fl.svg.graph' (field 'arrows[2]': \"velocity\", \"force\" expected, got 'speed')")
+        assertRefused([
+            ("{edgeWidht = 2})", "fl.svg.graph: unknown option 'edgeWidht' (did you mean 'edgeWidth'?)"),
+            ("{radius = true})", "bad argument #3 to 'fl.svg.graph' (field 'radius': number, data field name or function expected, got boolean)"),
+            ("{fill = function(node) return nil end})", "bad argument #3 to 'fl.svg.graph' (field 'fill': the function returned nil for node '0')"),
+            ("{labels = 'sometimes'})", "bad argument #3 to 'fl.svg.graph' (field 'labels': unknown value 'sometimes' (true, false, auto, always, never))"),
+            ("{viewport = {zoon = 2}})", "fl.svg.graph viewport: unknown option 'zoon' (did you mean 'zoom'?)"),
+            ("{viewport = {zoom = 0}})", "bad argument #3 to 'fl.svg.graph' (field 'zoom': a number from 1e-9 to 1e9 expected, got 0)"),
+            ("{viewport = 'fill'})", "bad argument #3 to 'fl.svg.graph' (field 'viewport': \"fit\" or {zoom =, x =, y =} expected, got string)"),
+            ("{simulaton = sim, arrows = 'force'})", "fl.svg.graph: unknown option 'simulaton' (did you mean 'simulation'?)"),
+            ("{simulation = 'sim', arrows = 'force'})", "bad argument #3 to 'fl.svg.graph' (field 'simulation': Simulation expected, got string)"),
+            ("{simulation = g})", "bad argument #3 to 'fl.svg.graph' (field 'simulation': Simulation expected, got forcelab.Graph)"),
+            ("{arrows = 'force'})", "bad argument #3 to 'fl.svg.graph' (field 'arrows' needs field 'simulation' (the simulation of the graph drawn))"),
+            ("{simulation = fl.simulation(fl.graph.new()), arrows = 'force'})", "bad argument #3 to 'fl.svg.graph' (field 'simulation': it lays out another graph than the one drawn)"),
+            ("{simulation = sim, cells = {nod = '1'}})", "fl.svg.graph cells: unknown option 'nod' (did you mean 'node'?)"),
+            ("{simulation = sim, cells = {theta = 0.5}})", "bad argument #3 to 'fl.svg.graph' (field 'node' is required)"),
+            ("{simulation = sim, cells = {node = '1', theta = -1}})", "bad argument #3 to 'fl.svg.graph' (field 'theta': a number from 0 to 1000000 expected, got -1)"),
+            ("{simulation = sim, arrows = {'force', 'speed'}})", "bad argument #3 to 'fl.svg.graph' (field 'arrows[2]': \"velocity\", \"force\" expected, got 'speed')"),
+        ].map { (draw + $0.0, $0.1) })
     }
 
     func testTheGraphPicturesCompoundOptionsAreDeclaredFromTheirStructs() {

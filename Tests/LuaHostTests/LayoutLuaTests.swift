@@ -39,6 +39,12 @@ final class LayoutLuaTests: LuaTestCase {
         XCTAssertTrue(error(g + "fl.layout.stress(g, {weight = 'w'})")
             .contains("bad argument #2 to 'fl.layout.stress' (field 'weight': edge 'e0' (0 -> 1) has no weight field 'w')"))
         XCTAssertTrue(error("fl.layout.stress({})").contains("bad argument #1 to 'fl.layout.stress'"))
+        let spread = "local h = fl.graph.new(); for _, id in ipairs{'a', 'b', 'c'} do h:addNode{id = id} end; "
+            + "h:addEdge{source = 'a', target = 'b', data = {w = 1e-20}}; h:addEdge{source = 'b', target = 'c', data = {w = 1e20}}; "
+        XCTAssertTrue(error(spread + "fl.layout.stress(h, {weight = 'w', solver = 'sgd'})")
+            .contains("bad argument #2 to 'fl.layout.stress' (field 'solver': the gradient descent holds its terms in single precision"))
+        XCTAssertTrue(error(spread + "fl.layout.stress(h, {weight = 'w', solver = 'sgd'})").contains("solver = \"majorization\" can)"))
+        run(spread + "fl.layout.stress(h, {weight = 'w', solver = 'majorization'})")
     }
 
     func testLayeredLaysAFlowOutInColumnsAndFramesItsGroups() {
@@ -93,6 +99,15 @@ final class LayoutLuaTests: LuaTestCase {
             assert(outcome.descended == false)
             local random = fl.graph.generate("recursive", {n = 300})
             assert(fl.layout.multilevel(random, {coarsestSize = 30, descentEpochs = 30}).descended == true)
+            local tree = fl.graph.generate("tree", {n = 255})
+            fl.layout.multilevel(tree, {coarsestSize = 30})
+            local before = fl.metrics(tree).neighbourhoodPreservation
+            fl.layout.multilevel(tree, {coarsestSize = 30, neighbourhoodSteps = 100})
+            local after = fl.metrics(tree).neighbourhoodPreservation
+            assert(after > before + 0.2, before .. " " .. after)
+            assert(outcome.sparseDescended == false)
+            local unrefined = {coarsestSize = 30, finestTicks = 0, polishSweeps = 0, descentNodeLimit = 100, sparseDescentPivots = 50}
+            assert(fl.layout.multilevel(random, unrefined).sparseDescended == true)
             """)
     }
 
@@ -103,5 +118,7 @@ final class LayoutLuaTests: LuaTestCase {
         XCTAssertTrue(error(g + "fl.layout.multilevel(g, {charge = 30})").contains("(field 'charge': a number from -1e9 to -1e-9 expected, got 30)"))
         XCTAssertTrue(error(g + "fl.layout.multilevel(g, {finestTicks = -1})").contains("(field 'finestTicks': an integer from 0 to 1000000 expected, got -1)"))
         XCTAssertTrue(error("fl.layout.multilevel({})").contains("bad argument #1 to 'fl.layout.multilevel'"))
+        let flat = error(g + "fl.layout.multilevel(g, {dimensions = 3, neighbourhoodSteps = 10})")
+        XCTAssertTrue(flat.contains("neighbourhoodSteps") && flat.contains("2D layouts only"), flat)
     }
 }

@@ -88,6 +88,13 @@ final class LuaAPITests: LuaTestCase {
         for name in ["sim:tick", "sim:run", "g:addNode", "sim:nodes", "f:links"] { XCTAssertFalse(readers.contains(name), name) }
     }
 
+    /// The declarations say which functions are a type's methods (a graph's refusal is prefixed with the method's
+    /// name), not the shape of a name: no module function, function outside the API or undeclared `g:` name.
+    func testTheDeclarationsSayWhichFunctionsAreMethods() {
+        XCTAssertTrue(LuaAPI.isMethod("g:addNode") && LuaAPI.isMethod("sim:run") && LuaAPI.isMethod("node:snapshot"))
+        XCTAssertFalse(LuaAPI.isMethod("fl.graph.new") || LuaAPI.isMethod("index") || LuaAPI.isMethod("g:nosuch"))
+    }
+
     func testTheDocsNameEveryDeclaredFunctionAndNoOther() throws {
         let text = try String(contentsOf: OptionDocsTests.apiDocs, encoding: .utf8)
         // A force's accessors are documented once for all ("one per option"), each option in its force's table.

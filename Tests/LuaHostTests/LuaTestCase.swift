@@ -44,6 +44,14 @@ class LuaTestCase: XCTestCase {
         }
     }
 
+    /// Runs each script of `refusals` and checks that the error it raises holds the message given with it.
+    func assertRefusals(_ refusals: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (code, message) in refusals {
+            let raised = error(code, file: file, line: line)
+            XCTAssertTrue(raised.contains(message), "\(code): \(raised)", file: file, line: line)
+        }
+    }
+
     /// The test fixtures folder (d3 reference trajectories and graphs).
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path

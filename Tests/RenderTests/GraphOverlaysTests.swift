@@ -87,7 +87,7 @@ final class GraphOverlaysTests: XCTestCase {
         }
     }
 
-    func testCellsAreDrawnAndFitted() throws {
+    func testCellsAreDrawnAndCutAtTheGraphsFrame() throws {
         let cells = CellOverlay(node: 0, cells: [
             .init(lower: [-64, -64], upper: [192, 192], use: .opened),
             .init(lower: [-64, -64], upper: [64, 64], use: .direct),
@@ -98,21 +98,30 @@ final class GraphOverlaysTests: XCTestCase {
         XCTAssertTrue(svg.contains("<rect class=\"approximated\" x=\"114\" y=\"-14\" width=\"128\" height=\"128\" stroke=\"#2a9d8f\" fill=\"#2a9d8f\" fill-opacity=\"0.1\"/>"))
         XCTAssertTrue(svg.contains("stroke-dasharray"))
         XCTAssertTrue(svg.contains("<circle class=\"subject\" cx=\"50\" cy=\"50\""))
-        // A fitted picture holds the whole quadtree the node's sum walks, the opened root too.
+        // A fitted picture frames the graph, not d3's root square (here 2.5 times as wide as the graph and 25 times
+        // as high): the cells are cut at the frame, in a nested viewport, and the key says so.
         var options = GraphSVGOptions()
         options.cells = cells
         options.width = 300
         options.height = 300
         options.padding = 22
         options.legend = false
+        options.labels = .never
         let scene = GraphScene(nodes: [.init(id: "a", x: 0, y: 0), .init(id: "b", x: 100, y: 0)])
         let fitted = try GraphSVG(scene: scene, options: options).render()
-        XCTAssertTrue(fitted.contains("<rect class=\"opened\" x=\"22\" y=\"22\" width=\"256\" height=\"256\""), fitted)
-        XCTAssertFalse(fitted.contains("clip"), "nothing of the quadtree is cut")
+        XCTAssertTrue(fitted.contains("<svg x=\"22\" y=\"22\" width=\"256\" height=\"256\" viewBox=\"22 22 256 256\">"), fitted)
+        let zoom = GraphSVG.maxFitZoom
+        XCTAssertTrue(fitted.contains("<rect class=\"opened\" x=\"\((150 - 50 * zoom - 64 * zoom).svg)\" y=\"\((150 - 64 * zoom).svg)\" width=\"\((256 * zoom).svg)\""),
+                      "the root square at the zoom that fits the graph: \(fitted)")
         options.legend = true
         let keyed = try GraphSVG(scene: scene, options: options).render()
         XCTAssertTrue(keyed.contains(">cell taken as one body</text>") && keyed.contains(">cell opened</text>"))
+        XCTAssertTrue(keyed.contains(">\(CellOverlay.cutNote)</text>"), keyed)
         try PictureCheck.verify(keyed, name: "graph-cells")
+        // Cells inside the graph's frame are whole, and the key has no note.
+        let corners = GraphScene(nodes: [.init(id: "a", x: -64, y: -64), .init(id: "b", x: 192, y: 192)])
+        let whole = try GraphSVG(scene: corners, options: options).render()
+        XCTAssertTrue(whole.contains(">cell opened</text>") && !whole.contains(CellOverlay.cutNote), whole)
         XCTAssertThrowsError(try pair { $0.cells = CellOverlay(node: 5, cells: []) })
     }
 }

@@ -88,7 +88,7 @@ final class MetricsTests: XCTestCase {
         let (positions, edges) = randomLayout(nodes: 300, edges: 450, width: 500, height: 300, seed: 7)
         let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
         XCTAssertGreaterThan(exact, 100)
-        for threads in [1, 2] {
+        for threads in [1, 2, 3] {
             XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: WorkMeter()), exact)
         }
     }
@@ -164,6 +164,44 @@ final class MetricsTests: XCTestCase {
         }
     }
 
+    /// Segments whose crossings gather in a few slabs (a bundle turning over itself near one height, where a slab's
+    /// inversions pass the insertion sort's budget and a merge sort counts them) are counted as testing every pair
+    /// counts, on 1, 2 and 5 threads (bands of rows).
+    func testSlabCountWhereCrossingsGatherInOneSlab() throws {
+        let random = integers(seed: 23)
+        var positions: [SIMD2<Double>] = [], edges: [(Int, Int)] = []
+        for i in 0..<600 {
+            positions.append(SIMD2(Double(i), 0))
+            positions.append(SIMD2(Double(600 - i) + Double(random(1000)) / 1000, 2))
+            edges.append((2 * i, 2 * i + 1))
+        }
+        let exact = try EdgeCrossings.pairwise(positions: positions, edges: edges, meter: WorkMeter())
+        XCTAssertGreaterThan(exact, 150_000)
+        for threads in [1, 2, 5] {
+            XCTAssertEqual(try EdgeCrossings.rowed(positions: positions, edges: edges, threads: threads, meter: WorkMeter()), exact)
+        }
+    }
+
+    /// The sort that carries a line's order to the next sorts by x, then by place in the edge list, and counts the
+    /// pairs it found out of that order: on points nearly in order (the insertion sort alone), with ties in x, and in
+    /// random order (past the insertion sort's budget, where a merge sort finishes).
+    func testSortCountingInversionsCountsThePairsOutOfOrder() {
+        let random = integers(seed: 29)
+        for (count, spread) in [(0, 1), (1, 1), (50, 3), (2000, 5), (2000, 60), (2000, 1_000_000)] {
+            let points = (0..<count).map { i in
+                EdgeCrossings.LineKey(x: Double((i + random(spread)) / 2), segment: Int32(random(3) * count + i), from: 0)
+            }
+            var outOfOrder = 0
+            for i in points.indices {
+                for j in points.indices where j > i && points[j].precedes(points[i]) { outOfOrder += 1 }
+            }
+            var sorted = points, scratch: [EdgeCrossings.LineKey] = []
+            XCTAssertEqual(EdgeCrossings.sortCountingInversions(&sorted, scratch: &scratch), outOfOrder, "\(count) points, spread \(spread)")
+            XCTAssertEqual(sorted.map(\.segment), points.sorted { $0.precedes($1) }.map(\.segment))
+            if spread == 1_000_000 { XCTAssertGreaterThan(outOfOrder, 32 * count, "past the insertion sort's budget") }
+        }
+    }
+
     /// Counting by rows answers to the limits: the meter is charged as rows are done, and a check that throws stops it.
     func testRowCountAnswersToTheLimits() throws {
         let (positions, edges) = randomLayout(nodes: 2000, edges: 3000, width: 1000, height: 1000, seed: 5)
@@ -193,6 +231,68 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(try overlaps([[-1e308, 0], [1e308, 0], [0, 1.7e308]], 1.7e308), 3)
         for radius in [Double.infinity, .nan, -1] {
             XCTAssertThrowsError(try overlaps([[0, 0]], radius)) { XCTAssertTrue("\($0)".hasPrefix("node 1 has radius")) }
+        }
+    }
+
+    /// The overlapping circles by the definition: every pair tested.
+    private func pairwiseOverlaps(_ positions: [SIMD2<Double>], _ radii: [Double]) -> Int {
+        var count = 0
+        for i in positions.indices {
+            for j in (i + 1)..<positions.count where Metrics.distance(positions[i], positions[j]) < radii[i] + radii[j] {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The tree's overlap count equals the pairwise definition on crowded and sparse random layouts: equal and unequal
+    /// radii, centres on an integer grid (circles that only touch, radii whose sum is the diagonal's rounded length)
+    /// and coincident centres; on a crowded layout it counts most pairs in groups, testing far fewer.
+    func testOverlapsEqualThePairwiseDefinition() throws {
+        let next = integers(seed: 11)
+        for trial in 0..<40 {
+            let n = 1 + next(600), spread = [1, 4, 20, 100, 1000][trial % 5]
+            var positions: [SIMD2<Double>] = (0..<n).map { _ in
+                trial % 2 == 0 ? SIMD2(Double(next(spread + 1)), Double(next(spread + 1)))
+                    : SIMD2(Double(next(1 << 20)), Double(next(1 << 20))) * (Double(spread) / Double(1 << 20))
+            }
+            for k in stride(from: 3, to: n, by: 7) { positions[k] = positions[k / 3] }
+            let radius = [0.5, 1, 2.0.squareRoot() / 2, 2.5, 5][(trial / 2) % 5]
+            let radii = trial % 4 < 2 ? Array(repeating: radius, count: n) : (0..<n).map { _ in Double(next(9)) / 4 }
+            XCTAssertEqual(try Proximity.overlaps(positions: positions, radii: radii, meter: WorkMeter()),
+                           pairwiseOverlaps(positions, radii), "trial \(trial): \(n) circles over \(spread)")
+        }
+        let (crowded, _) = randomLayout(nodes: 2000, edges: 0, width: 12, height: 12, seed: 7)
+        let radii = Array(repeating: 5.0, count: crowded.count)
+        var work = 0
+        let meter = WorkMeter { work += $0 }
+        let count = try Proximity.overlaps(positions: crowded, radii: radii, meter: meter)
+        try meter.flush()
+        XCTAssertEqual(count, pairwiseOverlaps(crowded, radii))
+        XCTAssertLessThan(work, count / 4, "groups of pairs are counted at once, not each tested")
+    }
+
+    /// Circle overlaps, box overlaps and angles answer to the limits: each charges the meter as it goes, and a check
+    /// that throws stops it before its work is done.
+    func testOverlapsBoxOverlapsAndAnglesAnswerToTheLimits() throws {
+        struct Stop: Error {}
+        let (positions, _) = randomLayout(nodes: 3000, edges: 0, width: 100, height: 100, seed: 3)
+        let star = (1..<positions.count).map { (0, $0) }
+        let sizes = [SIMD2<Double>?](repeating: [20, 20], count: positions.count)
+        for figure in [Metrics.Figure.overlaps, .boxOverlaps, .minAngle] {
+            func measure(_ check: @escaping (Int) throws -> Void) throws {
+                _ = try Metrics.measure(only: [figure], positions: positions, edges: figure == .minAngle ? star : [],
+                                        boxes: sizes, check: check)
+            }
+            var work = 0
+            try measure { work += $0 }
+            XCTAssertGreaterThan(work, 2 * WorkMeter.stride, "\(figure)")
+            var charged = 0
+            XCTAssertThrowsError(try measure {
+                charged += $0
+                if charged >= work / 2 { throw Stop() }
+            }) { XCTAssertTrue($0 is Stop, "\(figure)") }
+            XCTAssertLessThan(charged, work, "\(figure) stopped before its end")
         }
     }
 

@@ -182,8 +182,8 @@ final class PlotTests: XCTestCase {
         XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, 12)
         // Two dashed polylines and their two legend samples.
         XCTAssertEqual(svg.components(separatedBy: "stroke-dasharray=").count - 1, 4, svg)
-        XCTAssertEqual(svg.components(separatedBy: "<rect x=").count - 1, 2 * 3 + 2 + 2,
-                       "square markers: 3 points and a legend sample each; the clip path's and the legend's boxes")
+        XCTAssertEqual(svg.components(separatedBy: "<rect x=").count - 1, 2 * 3 + 2 + 3,
+                       "square markers: 3 points and a legend sample each; the two clip paths' and the legend's boxes")
         let legend = try XCTUnwrap(svg.range(of: "<g class=\"legend\">").map { String(svg[$0.lowerBound...]) })
         let baselines = Set(legend.split(separator: "\n").filter { $0.contains(">series ") }.compactMap { line -> String? in
             guard let y = line.range(of: " y=\"") else { return nil }
@@ -193,6 +193,34 @@ final class PlotTests: XCTestCase {
     }
 
     /// Panels stack plots under one title, each with a clip path of its own.
+    /// A point on the plot's corner is drawn whole, its marker cut a marker's reach beyond the axes (its line at
+    /// them), and the last x tick's label keeps clear of the picture's right edge: the tutorial's theta plot, whose
+    /// last point is at x 2.0 and near the y axis's top.
+    func testAPointOnTheCornerIsDrawnWholeAndTheLastTickKeepsClearOfTheEdge() throws {
+        var series = Plot.Series("error", x: [0.25, 1, 2], y: [0.04, 2, 10])
+        series.marker = .diamond
+        var options = Plot.Options()
+        options.width = 560
+        options.height = 320
+        options.legend = false
+        let svg = try Plot(series: [series], options: options).render()
+        let number = /(-?[0-9.]+)/
+        let clip = try XCTUnwrap(svg.firstMatch(of: /<clipPath id="plot-area-markers">\s*<rect x="([0-9.-]+)" y="([0-9.-]+)" width="([0-9.]+)" height="([0-9.]+)"/))
+        let (left, top) = (Double(clip.1)!, Double(clip.2)!)
+        let (right, bottom) = (left + Double(clip.3)!, top + Double(clip.4)!)
+        let lastDiamond = try XCTUnwrap(svg.matches(of: /<polygon points="([^"]+)"/).last?.1)
+        let corners = lastDiamond.matches(of: number).compactMap { Double($0.1) }
+        XCTAssertEqual(corners.count, 8, String(lastDiamond))
+        let xs = stride(from: 0, to: corners.count, by: 2).map { corners[$0] }, ys = stride(from: 1, to: corners.count, by: 2).map { corners[$0] }
+        XCTAssertTrue(xs.allSatisfy { (left...right).contains($0) } && ys.allSatisfy { (top...bottom).contains($0) },
+                      "the last diamond \(lastDiamond) is inside the markers' clip \(left)...\(right) x \(top)...\(bottom)")
+        XCTAssertLessThanOrEqual(right, 560 - 12, "the markers' clip stays inside the padding")
+        let lastTick = try XCTUnwrap(svg.firstMatch(of: /<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle">2.0<\/text>/))
+        XCTAssertLessThanOrEqual(Double(lastTick.1)! + TextMeasure.width("2.0", fontSize: 12 * 0.9) / 2, 560 - 12 - 6,
+                                 "the label '2.0' ends half a font size inside the padding")
+        XCTAssertTrue(svg.contains("<g class=\"lines\" clip-path=\"url(#plot-area)\""), "the line is cut at the axes")
+    }
+
     func testPanelsStackPlotsWithTheirOwnClipPaths() throws {
         var small = Plot.Options(), large = Plot.Options()
         small.title = "graph = small"

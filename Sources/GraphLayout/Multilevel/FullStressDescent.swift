@@ -22,35 +22,35 @@ enum FullStressDescent {
     /// The last epoch's step times the largest weight (Zheng et al.'s ε).
     static let lastStep = 0.01
     /// `coordinates` (layout units, `dimensions` per node) after `epochs` epochs over `level`'s pairs, searched on
-    /// `threads` threads, or `coordinates` themselves when their stress, estimated on `SampledStress.comparedSources` sampled
-    /// sources, is not higher; and whether the descended layout was kept. The descent starts from the layout scaled to
-    /// graph units by the sampled sources' best scale and ends scaled back, `distance` per hop. `check` runs before
-    /// each batch of searches with the edges they scan, before each batch's moves with their count and for each
-    /// compared source, and may throw to stop.
+    /// `threads` threads, kept as `CheckedStage` keeps a stage; and whether the descended layout was kept. The
+    /// descent starts from the layout scaled to graph units by the compared sources' best scale and ends scaled back,
+    /// `distance` per hop. `check` runs before each batch of searches with the edges they scan, before each batch's
+    /// moves with their count and for each compared source, and may throw to stop.
     static func descended(
         _ coordinates: [Double], level: LevelGraph, dimensions d: Int, epochs: Int, distance: Double, threads: Int,
         random: inout LCG, check: (Int) throws -> Void
     ) throws -> (coordinates: [Double], kept: Bool) {
         let n = level.nodeCount
-        guard epochs > 0, n > 2, !level.edges.isEmpty else { return (coordinates, false) }
-        try MemoryRequest.check(memoryNeeded(nodeCount: n, dimensions: d, threads: threads),
-                                for: "the multilevel layout's descent over every pair (\(n) nodes)")
-        let paths = try ShortestPaths(nodeCount: n, edges: level.edges)
-        let sampled = SampledStress(paths: paths, count: SampledStress.comparedSources, random: &random)
-        let before = try sampled.stress(of: coordinates, dimensions: d, check: check)
-        let scale = try sampled.scale(of: coordinates, dimensions: d, check: check)
-        func solve<Vector: SIMD>(as _: Vector.Type) throws -> [Double] where Vector.Scalar == Double {
-            var points = (0..<n).map { i in
-                var point = Vector()
-                for axis in 0..<d { point[axis] = coordinates[i * d + axis] * scale }
-                return point
+        guard epochs > 0 else { return (coordinates, false) }
+        return try CheckedStage.run(
+            coordinates, level: level, dimensions: d, memory: memoryNeeded(nodeCount: n, dimensions: d, threads: threads),
+            purpose: "the multilevel layout's descent over every pair (\(n) nodes)", random: &random, check: check
+        ) { start, random in
+            let paths = start.paths
+            let comparison = try start.measured(random: &random, check: check)
+            let scale = try comparison.sampled.scale(of: coordinates, dimensions: d, check: check)
+            func solve<Vector: SIMD>(as _: Vector.Type, random: inout LCG) throws -> [Double] where Vector.Scalar == Double {
+                var points = (0..<n).map { i in
+                    var point = Vector()
+                    for axis in 0..<d { point[axis] = coordinates[i * d + axis] * scale }
+                    return point
+                }
+                try run(&points, paths: paths, epochs: epochs, threads: threads, random: &random, check: check)
+                return points.flatMap { point in (0..<d).map { point[$0] * distance } }
             }
-            try run(&points, paths: paths, epochs: epochs, threads: threads, random: &random, check: check)
-            return points.flatMap { point in (0..<d).map { point[$0] * distance } }
+            let descended = d == 3 ? try solve(as: SIMD3<Double>.self, random: &random) : try solve(as: SIMD2<Double>.self, random: &random)
+            return (descended, comparison)
         }
-        let descended = d == 3 ? try solve(as: SIMD3<Double>.self) : try solve(as: SIMD2<Double>.self)
-        guard try sampled.stress(of: descended, dimensions: d, check: check) < before else { return (coordinates, false) }
-        return (descended, true)
     }
 
     /// The bytes the descent holds at once: a batch's hop counts and pairs, the threads' queues, the points and the

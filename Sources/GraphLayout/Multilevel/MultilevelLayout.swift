@@ -18,7 +18,7 @@ public enum MultilevelLayout {
         check: (Int) throws -> Void = { _ in }
     ) throws -> MultilevelOutcome {
         try options.check()
-        let original = LevelGraph(nodeCount: graph.nodeCount, edges: graph.edgeIndexPairs)
+        let original = LevelGraph(nodeCount: graph.nodeCount, edges: graph.edgeEndIndices)
         let (coordinates, outcome) = try positions(of: original, options: options, threads: threads, check: check)
         try graph.writeLayout(coordinates, dimensions: options.dimensions)
         return outcome
@@ -89,18 +89,29 @@ public enum MultilevelLayout {
         let polish = try StressPolish.polished(
             coordinates, level: original, dimensions: d, sweeps: options.polishSweeps, pivots: options.polishPivots,
             distance: options.distance, random: &random, check: check)
-        let descent = original.nodeCount <= options.descentNodeLimit
+        let n = original.nodeCount
+        let descent = n <= options.descentNodeLimit
             ? try FullStressDescent.descended(
                 polish.coordinates, level: original, dimensions: d, epochs: options.descentEpochs, distance: options.distance,
                 threads: threads ?? UsableCores.count(), random: &random, check: check)
             : (coordinates: polish.coordinates, kept: false)
-        return (centred(descent.coordinates, dimensions: d),
-                MultilevelOutcome(levels: figures.reversed(), polished: polish.kept, descended: descent.kept))
+        let sparse = n > options.descentNodeLimit && n <= options.sparseDescentNodeLimit
+            ? try SparseStressDescent.descended(
+                descent.coordinates, level: original, dimensions: d, pivots: options.sparseDescentPivots,
+                distance: options.distance, random: &random, check: check)
+            : (coordinates: descent.coordinates, kept: false)
+        let final = try NeighbourhoodStage.refined(
+            sparse.coordinates, level: original, steps: options.neighbourhoodSteps, weight: options.neighbourhoodWeight,
+            length: options.neighbourhoodLength, distance: options.distance, threads: threads ?? UsableCores.count(),
+            random: &random, check: check)
+        return (centred(final, dimensions: d),
+                MultilevelOutcome(levels: figures.reversed(), polished: polish.kept, descended: descent.kept,
+                                  sparseDescended: sparse.kept))
     }
 
     /// About the bytes a layout of `nodeCount` nodes and `edgeCount` edges holds at its peak beyond the original
-    /// level: the coarser levels (together at most about the original's size), then the finest level's simulation or
-    /// its stress polish, whichever is larger.
+    /// level: the coarser levels (together at most about the original's size), then the largest of the finest level's
+    /// simulation, its stress polish and its descent (over every pair, or over the sparse model).
     static func memoryNeeded(nodeCount n: Int, edgeCount m: Int, options: MultilevelOptions) -> Int {
         let counts = [n, m, n, m]
         let sizes = [levelBytesPerNode, levelBytesPerEdge, simulationBytesPerNode, simulationBytesPerEdge]
@@ -114,7 +125,12 @@ public enum MultilevelLayout {
             ? StressPolish.memoryNeeded(nodeCount: n, pivots: options.polishPivots, dimensions: options.dimensions) : 0
         let descent = options.descentEpochs > 0 && n <= options.descentNodeLimit
             ? FullStressDescent.memoryNeeded(nodeCount: n, dimensions: options.dimensions, threads: UsableCores.count()) : 0
-        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent))
+        let sparse = options.sparseDescentPivots > 0 && n > options.descentNodeLimit && n <= options.sparseDescentNodeLimit
+            ? SparseStressDescent.memoryNeeded(nodeCount: n, edgeCount: m, dimensions: options.dimensions,
+                                               pivots: options.sparseDescentPivots) : 0
+        let neighbourhood = options.neighbourhoodSteps > 0
+            ? NeighbourhoodStage.memoryNeeded(nodeCount: n, threads: UsableCores.count()) : 0
+        let (total, overflow) = (bytes[0] + bytes[1]).addingReportingOverflow(max(bytes[2] + bytes[3], polish, descent, sparse, neighbourhood))
         return overflow ? Int.max : total
     }
 

@@ -40,6 +40,19 @@ public struct MultilevelOptions: Sendable, RangedSettings {
     /// The descent runs on graphs of at most this many nodes (each epoch costs a breadth-first search a node and
     /// a move a pair).
     public var descentNodeLimit = 10_000
+    /// Steps of the neighbourhood stage after the descent (0: none; 2D only).
+    public var neighbourhoodSteps = 0
+    /// The neighbourhood stage's local term against its stress term.
+    public var neighbourhoodWeight = 10.0
+    /// The scale of the neighbourhood stage's local term, in hops.
+    public var neighbourhoodLength = 0.3
+    /// Pivots of the gradient descent over the sparse stress model (`fl.layout.stress`'s above its exact size) run
+    /// after the polish on graphs above `descentNodeLimit` and up to `sparseDescentNodeLimit` nodes (0: none; opt-in,
+    /// as the descent over every pair is, until it is measured on every graph of docs/scale.md).
+    public var sparseDescentPivots = 0
+    /// The sparse descent runs on graphs of at most this many nodes (its terms and pivot rows take about 28 bytes a
+    /// node a pivot, several times what the rest of the layout holds).
+    public var sparseDescentNodeLimit = 200_000
     /// Seeds the coarsening order, the coarsest level's start and each level's jitter.
     public var seed = Int(LCG.defaultSeed)
 
@@ -60,6 +73,11 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         case \.polishPivots: 1...1_000
         case \.descentEpochs: 0...100_000
         case \.descentNodeLimit: 0...1_000_000
+        case \.neighbourhoodSteps: 0...100_000
+        case \.neighbourhoodWeight: 1e-6...1e6
+        case \.neighbourhoodLength: 1e-3...10
+        case \.sparseDescentPivots: 0...Double(StressOptions.pivotRange.upperBound)
+        case \.sparseDescentNodeLimit: 0...Double(Int32.max)
         case \.seed: 0...Double(UInt32.max)
         default: nil
         }
@@ -70,11 +88,17 @@ public struct MultilevelOptions: Sendable, RangedSettings {
         ("dimensions", \.dimensions), ("coarsestSize", \.coarsestSize), ("minShrink", \.minShrink),
         ("coarsestTicks", \.coarsestTicks), ("finestTicks", \.finestTicks), ("refineAlpha", \.refineAlpha),
         ("distance", \.distance), ("charge", \.charge), ("polishSweeps", \.polishSweeps), ("polishPivots", \.polishPivots),
-        ("descentEpochs", \.descentEpochs), ("descentNodeLimit", \.descentNodeLimit), ("seed", \.seed),
+        ("descentEpochs", \.descentEpochs), ("descentNodeLimit", \.descentNodeLimit),
+        ("neighbourhoodSteps", \.neighbourhoodSteps), ("neighbourhoodWeight", \.neighbourhoodWeight),
+        ("neighbourhoodLength", \.neighbourhoodLength),
+        ("sparseDescentPivots", \.sparseDescentPivots), ("sparseDescentNodeLimit", \.sparseDescentNodeLimit), ("seed", \.seed),
     ]
 
-    /// Throws for the first option out of its range, naming it.
+    /// Throws for the first option out of its range, naming it, and for the neighbourhood stage asked of a 3D layout.
     public func check() throws {
         try checkRanges()
+        if neighbourhoodSteps > 0, dimensions != 2 {
+            throw LayoutOptionError(option: "neighbourhoodSteps", problem: "the neighbourhood stage lays out 2D layouts only (neighbourhood preservation is measured in 2D), got dimensions \(dimensions)")
+        }
     }
 }

@@ -18,4 +18,7 @@ public struct MultilevelOutcome: Sendable, Equatable {
     public let polished: Bool
     /// Whether the descent over every pair ran and was kept (it is dropped when it raises the sampled stress).
     public let descended: Bool
+    /// Whether the descent over the sparse stress model ran and was kept (it is dropped when it raises the sampled
+    /// stress).
+    public let sparseDescended: Bool
 }

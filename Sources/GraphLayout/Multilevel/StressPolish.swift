@@ -9,33 +9,35 @@ import GraphModel
 /// measured and dropped, after `probeSweeps` when it has not helped by then.
 enum StressPolish {
     /// `coordinates` after up to `sweeps` sweeps of sparse stress with `pivots` pivots on `level`'s unit-length edges
-    /// (then in layout units, `distance` per unit of graph distance), or `coordinates` themselves when their stress,
-    /// estimated on `SampledStress.comparedSources` sampled sources, is lower (after `probeSweeps` or at the end); and whether the
-    /// polished layout was kept. `check` runs before each pivot's row and each compared source, for each node of the
-    /// model's passes and after each sweep, and may throw to stop.
+    /// (then in layout units, `distance` per unit of graph distance), kept as `CheckedStage` keeps a stage (given up
+    /// after `probeSweeps` when it has not lowered the stress by then); and whether the polished layout was kept.
+    /// `check` runs before each pivot's row and each compared source, for each node of the model's passes and after
+    /// each sweep, and may throw to stop.
     static func polished(
         _ coordinates: [Double], level: LevelGraph, dimensions d: Int, sweeps: Int, pivots: Int, distance: Double,
         random: inout LCG, check: (Int) throws -> Void
     ) throws -> (coordinates: [Double], kept: Bool) {
         let n = level.nodeCount
-        guard sweeps > 0, n > 2, !level.edges.isEmpty else { return (coordinates, false) }
-        try MemoryRequest.check(memoryNeeded(nodeCount: n, pivots: pivots, dimensions: d),
-                                for: "the multilevel layout's stress polish (\(n) nodes × \(min(pivots, n)) pivots)")
-        let paths = try ShortestPaths(nodeCount: n, edges: level.edges)
-        let first = random.next(below: n)
-        let chosen = try Pivots(count: pivots, nodeCount: n, first: first, gap: 1, choice: .farthest, random: &random, check: check) {
-            paths.distances(from: $0)
+        guard sweeps > 0 else { return (coordinates, false) }
+        return try CheckedStage.run(
+            coordinates, level: level, dimensions: d, memory: memoryNeeded(nodeCount: n, pivots: pivots, dimensions: d),
+            purpose: "the multilevel layout's stress polish (\(n) nodes × \(min(pivots, n)) pivots)", random: &random,
+            check: check
+        ) { start, random in
+            let paths = start.paths
+            let first = random.next(below: n)
+            let chosen = try Pivots(count: pivots, nodeCount: n, first: first, gap: 1, choice: .farthest, random: &random, check: check) {
+                paths.distances(from: $0)
+            }
+            try MemoryRequest.check(TwoHopStress.memoryNeeded(paths), for: "the multilevel layout's stress polish (two-hop pairs of \(n) nodes)")
+            let model = try TwoHopStress(sparse: SparseStress(paths: paths, pivots: chosen, check: check), check: check)
+            let comparison = try start.measured(random: &random, check: check)
+            func lowers(_ polished: [Double]) throws -> Bool { try comparison.lowers(polished, check: check) }
+            let polished = d == 3
+                ? try solve(coordinates, model: model, sweeps: sweeps, distance: distance, lowers: lowers, random: &random, check: check, as: SIMD3<Double>.self)
+                : try solve(coordinates, model: model, sweeps: sweeps, distance: distance, lowers: lowers, random: &random, check: check, as: SIMD2<Double>.self)
+            return polished.map { ($0, comparison) }
         }
-        try MemoryRequest.check(TwoHopStress.memoryNeeded(paths), for: "the multilevel layout's stress polish (two-hop pairs of \(n) nodes)")
-        let model = try TwoHopStress(sparse: SparseStress(paths: paths, pivots: chosen, check: check), check: check)
-        let sampled = SampledStress(paths: paths, count: SampledStress.comparedSources, random: &random)
-        let before = try sampled.stress(of: coordinates, dimensions: d, check: check)
-        func lowers(_ polished: [Double]) throws -> Bool { try sampled.stress(of: polished, dimensions: d, check: check) <= before }
-        let polished = d == 3
-            ? try solve(coordinates, model: model, sweeps: sweeps, distance: distance, lowers: lowers, random: &random, check: check, as: SIMD3<Double>.self)
-            : try solve(coordinates, model: model, sweeps: sweeps, distance: distance, lowers: lowers, random: &random, check: check, as: SIMD2<Double>.self)
-        guard let polished, try lowers(polished) else { return (coordinates, false) }
-        return (polished, true)
     }
 
     /// The sweeps after which a polish that has not lowered the sampled stress is given up (on G(100,000) the 30

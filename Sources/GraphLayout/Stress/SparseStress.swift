@@ -6,8 +6,10 @@ import GraphModel
 struct SparseStress: StressModel {
     let paths: ShortestPaths
     let pivots: Pivots
-    /// Node-major n × k weights of the pivot terms.
-    let pivotWeights: [Float]
+    /// Node-major n × k counts of the pivot terms: how many nodes of the pivot's region lie within half the node's
+    /// distance to it. A term's weight, count / d², is computed in double precision where it is used, so that no
+    /// edge length (1e-25 or 1e25: weights beyond single precision's range) turns a pivot term into 0 or infinity.
+    let represented: [UInt32]
 
     var nodeCount: Int { paths.nodeCount }
 
@@ -23,18 +25,17 @@ struct SparseStress: StressModel {
             regions[nearest].append(pivots.distances[i * k + nearest])
         }
         for q in 0..<k { regions[q].sort() }
-        var weights = [Float](repeating: 0, count: n * k)
+        var counts = [UInt32](repeating: 0, count: n * k)
         for i in 0..<n {
             try check(k)
             for q in 0..<k where pivots.nodes[q] != i {
                 let d = pivots.distances[i * k + q]
-                let represented = Self.partitionPoint(regions[q].indices) { regions[q][$0] <= d / 2 }
-                weights[i * k + q] = Float(Double(represented) / (d * d))
+                counts[i * k + q] = UInt32(Self.partitionPoint(regions[q].indices) { regions[q][$0] <= d / 2 })
             }
         }
         self.paths = paths
         self.pivots = pivots
-        pivotWeights = weights
+        represented = counts
     }
 
     /// The first position in `range` where `isBefore` turns false (it must be true, then false, along the range).
@@ -57,7 +58,8 @@ struct SparseStress: StressModel {
         for q in 0..<k {
             let p = pivots.nodes[q]
             guard p != i, !isNeighbour(p, in: neighbours) else { continue }
-            body(p, pivots.distances[i * k + q], Double(pivotWeights[i * k + q]))
+            let d = pivots.distances[i * k + q]
+            body(p, d, Double(represented[i * k + q]) / (d * d))
         }
     }
 

@@ -28,19 +28,21 @@ enum StressGradientDescent {
         return overflow ? Int.max : bytes
     }
 
-    /// Runs the epochs on `positions`; `check` runs after each node's terms are listed and after every
-    /// `checkInterval` terms visited, with their count, and may throw to stop. A model whose distances span more than
+    /// Runs the epochs on `positions`; `check` runs after each node's terms are counted, again after they are listed,
+    /// and after every `checkInterval` terms visited, with their count, and may throw to stop. A model whose distances span more than
     /// single precision holds (the longest more than about 2⁶⁴ times the shortest, their weights 2¹²⁸ apart) is an error naming the solver.
     static func run<Vector: SIMD, Model: StressModel>(_ positions: inout [Vector], model: Model, random: inout LCG,
                                                       check: (Int) throws -> Void) throws -> Int
     where Vector.Scalar == Double {
         var count = 0, longest = 0.0
         for i in 0..<model.nodeCount {
+            let counted = count
             model.forEachTerm(of: i) { _, d, w in
                 guard w > 0 && d > 0 else { return }
                 count += 1
                 longest = max(longest, d)
             }
+            try check(count - counted)
         }
         guard count > 0 else { return 0 }
         // The terms in units of a power of two near the longest distance (exact: the descent's every step scales by
@@ -77,9 +79,7 @@ enum StressGradientDescent {
         let decay = epochs > 1 ? log(first / last) / Double(epochs - 1) : 0
         for epoch in 0..<epochs {
             let eta = first * exp(-decay * Double(epoch))
-            for k in stride(from: terms.count - 1, to: 0, by: -1) {
-                terms.swapAt(k, random.next(below: k + 1))
-            }
+            shuffle(&terms, random: &random)
             var start = 0
             while start < terms.count {
                 let end = min(start + checkInterval, terms.count)
@@ -98,5 +98,32 @@ enum StressGradientDescent {
             }
         }
         return epochs
+    }
+
+    /// Swaps the shuffle draws ahead of making them, so that their reads from far apart in a list larger than the
+    /// caches wait for memory together rather than one after another.
+    static let shuffleBatch = 16
+
+    /// Fisher and Yates's shuffle of `terms` from `random`: the same order as swapping the last term with one drawn
+    /// from those up to it, then the one before, and so on, but `shuffleBatch` draws at a time, each drawn term read
+    /// before any of the batch's swaps (and read again where an earlier swap of the batch wrote its place).
+    static func shuffle(_ terms: inout [Term], random: inout LCG) {
+        terms.withUnsafeMutableBufferPointer { buffer in
+            var drawn = [Int](repeating: 0, count: shuffleBatch)
+            var read = [Term](repeating: Term(i: 0, j: 0, d: 0, w: 0), count: shuffleBatch)
+            var last = buffer.count - 1
+            while last > 0 {
+                let batch = min(shuffleBatch, last)
+                for b in 0..<batch { drawn[b] = random.next(below: last - b + 1) }
+                for b in 0..<batch { read[b] = buffer[drawn[b]] }
+                for b in 0..<batch {
+                    let place = last - b, from = drawn[b] // from ≤ place: only an earlier draw can have moved it
+                    let term = drawn[0..<b].contains(from) ? buffer[from] : read[b]
+                    buffer[from] = buffer[place]
+                    buffer[place] = term
+                }
+                last -= batch
+            }
+        }
     }
 }

@@ -19,7 +19,7 @@ extension Graph {
     /// Each node's component (in node order), numbered 1, 2, ... from the largest, and the number of components.
     /// `strong` follows edges from source to target (in an undirected graph both ways, the same as weak).
     public func connectedComponents(strong: Bool = false, meter: WorkMeter = WorkMeter()) throws -> (numbers: [Int], count: Int) {
-        let pairs = edgeIndexPairs
+        let pairs = edgeEndIndices
         let labels = strong && directed
             ? try ConnectedComponents.strong(nodeCount: nodeCount, pairs: pairs, meter: meter)
             : try ConnectedComponents.weak(nodeCount: nodeCount, pairs: pairs, meter: meter)

@@ -19,7 +19,7 @@ extension Graph {
     public func coreNumbers(meter: WorkMeter = WorkMeter()) throws -> [Int] {
         var seen = Set<Int>(), arcs: [(from: Int, to: Int, weight: Double)] = []
         let count = nodeCount
-        for (a, b) in edgeIndexPairs where a != b {
+        for (a, b) in edgeEndIndices where a != b {
             let key = directed ? a * count + b : min(a, b) * count + max(a, b)
             guard seen.insert(key).inserted else { continue }
             arcs.append((a, b, 1))

@@ -1,16 +1,5 @@
 /// Shortest paths over a graph's nodes, its edges taken as undirected, optionally weighted by an edge data field.
 extension Graph {
-    /// The edges as (source, target) node indices, in edge order.
-    public var edgeIndexPairs: [(Int, Int)] {
-        var pairs: [(Int, Int)] = []
-        pairs.reserveCapacity(edgeCount)
-        edgeStore.forEachSlot { slot in
-            let edge = edgeStore[slot]
-            pairs.append((index(ofNode: edge.source)!, index(ofNode: edge.target)!))
-        }
-        return pairs
-    }
-
     /// Each edge's weight from its numeric data field `field`, in edge order; a missing, non-numeric, zero,
     /// negative or infinite weight is an error naming the edge and the field.
     public func edgeWeights(field: String) throws -> [Double] {
@@ -33,6 +22,6 @@ extension Graph {
     /// The shortest paths between the graph's nodes (by node index, edges undirected): hop counts without
     /// `weight`, else lengths from that edge data field.
     public func shortestPaths(weight field: String? = nil) throws -> ShortestPaths {
-        try ShortestPaths(nodeCount: nodeCount, edges: edgeIndexPairs, lengths: try field.map { try edgeWeights(field: $0) })
+        try ShortestPaths(nodeCount: nodeCount, edges: edgeEndIndices, lengths: try field.map { try edgeWeights(field: $0) })
     }
 }

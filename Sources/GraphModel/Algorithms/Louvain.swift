@@ -35,7 +35,7 @@ extension Graph {
         _ settings: CommunitySettings = CommunitySettings(), meter: WorkMeter = WorkMeter()
     ) throws -> (numbers: [Int], count: Int, modularity: Double) {
         let field = settings.weight, resolution = settings.resolution, seed = settings.seed
-        let pairs = edgeIndexPairs
+        let pairs = edgeEndIndices
         let weights = try field.map { try edgeWeights(field: $0) } ?? [Double](repeating: 1, count: pairs.count)
         let level = try Louvain.Level(nodeCount: nodeCount, pairs: pairs, weights: weights, meter: meter)
         var louvain = Louvain(resolution: resolution, random: LCG(seed: seed), meter: meter)

@@ -59,6 +59,18 @@ public struct ShortestPaths: Sendable {
         self.lengths = edgeLengths == nil ? nil : lengths
     }
 
+    /// The bytes building the adjacency of `nodeCount` nodes and `edgeCount` edges takes at its largest: the edge
+    /// pairs handed in (and their lengths when `weighted`), the degree counts, each edge's two ends and the finished
+    /// rows; `Int.max` when that overflows.
+    public static func memoryNeeded(nodeCount n: Int, edgeCount m: Int, weighted: Bool) -> Int {
+        let word = MemoryLayout<Int>.stride, end = MemoryLayout<(node: Int, length: Double)>.stride
+        let perEdge = MemoryLayout<(Int, Int)>.stride + 2 * end + 2 * word + (weighted ? word + 2 * word : 0)
+        let (edges, edgeOverflow) = max(m, 0).multipliedReportingOverflow(by: perEdge)
+        let (nodes, nodeOverflow) = (max(n, 0) + 1).multipliedReportingOverflow(by: 3 * word)
+        let (total, overflow) = edges.addingReportingOverflow(nodes)
+        return edgeOverflow || nodeOverflow || overflow ? Int.max : total
+    }
+
     /// The positions in `neighbours` (and `lengths`) of node `v`'s neighbours.
     public func range(of v: Int) -> Range<Int> { offsets[v]..<offsets[v + 1] }
 

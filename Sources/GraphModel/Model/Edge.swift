@@ -43,9 +43,6 @@ public struct Edge: Equatable, Sendable {
     /// by field (the Lua records).
     public init() { self.init(id: "", source: "", target: "") }
 
-    /// None: an edge has no numeric field.
-    public static func range(of field: PartialKeyPath<Edge>) -> ClosedRange<Double>? { nil }
-
     /// React Flow's id for a connection: `xy-edge__{source}{sourceHandle}-{target}{targetHandle}`.
     public static func connectionId(
         source: String, target: String, sourceHandle: String? = nil, targetHandle: String? = nil

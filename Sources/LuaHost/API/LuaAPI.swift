@@ -40,9 +40,20 @@ public enum LuaAPI {
 
     /// Every function as the docs write it (`fl.graph.new`, `g:addNode`), with its declaration.
     public static var documentedFunctions: [(name: String, declaration: LuaFunctionDeclaration)] {
-        functions.map { (documentedName(ofFunction: $0.name), $0) }
-            + types.flatMap { type in type.methods.map { (documentedName(ofMethod: $0.name, receiver: type.receiver), $0) } }
+        functions.map { (documentedName(ofFunction: $0.name), $0) } + documentedMethods
     }
+
+    /// Every method of a type as the docs write it (`g:addNode`, `sim:run`), with its declaration.
+    static var documentedMethods: [(name: String, declaration: LuaFunctionDeclaration)] {
+        types.flatMap { type in type.methods.map { (documentedName(ofMethod: $0.name, receiver: type.receiver), $0) } }
+    }
+
+    /// The documented names of the types' methods.
+    private static let methodNames = Set(documentedMethods.map(\.name))
+
+    /// Whether the function the docs and messages call `name` is a method of a type (`g:addNode`), not a module
+    /// function (`fl.graph.new`) nor a function outside the API.
+    public static func isMethod(_ name: String) -> Bool { methodNames.contains(name) }
 
     /// A module function as the docs and its messages name it: `fl.graph.new` for the path `graph.new`.
     public static func documentedName(ofFunction path: String) -> String { "\(moduleName).\(path)" }

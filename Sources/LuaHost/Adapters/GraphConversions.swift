@@ -6,21 +6,13 @@ enum GraphConversions {
     /// An edge read as `record` declares it (`{source = "a", target = "b", data = {weight = 2}}`); without an id,
     /// `defaultId` makes one from its endpoints and handles.
     static func edge(_ fields: OptionsReader, defaultId: (String, String, String?, String?) -> String) throws -> Edge {
-        named(try GraphRecordOptions.addedEdge.read(fields), fields, defaultId: defaultId)
+        try GraphRecordOptions.addedEdge.read(fields).named(by: defaultId)
     }
 
     /// An edge given back to `g:restore` and its former place; the edge's id, when `fields` give none, React Flow's.
     static func restoredEdge(_ fields: OptionsReader) throws -> RestoredElement<Edge> {
-        var restored = try GraphRecordOptions.restoredEdge.read(fields)
-        restored.element = named(restored.element, fields, defaultId: connectionId)
-        return restored
-    }
-
-    /// `edge`, with the id `defaultId` makes from its ends and handles when `fields` give none.
-    private static func named(_ edge: Edge, _ fields: OptionsReader, defaultId: (String, String, String?, String?) -> String) -> Edge {
-        var edge = edge
-        if !fields.has("id") { edge.id = defaultId(edge.source, edge.target, edge.sourceHandle, edge.targetHandle) }
-        return edge
+        let restored = try GraphRecordOptions.restoredEdge.read(fields)
+        return RestoredElement(restored.element.named(by: Edge.connectionId), position: restored.position)
     }
 
     /// The ids of the elements of `list` (the list given as field `field`, which messages name): each an id (a string
@@ -161,10 +153,5 @@ enum GraphConversions {
         } catch let error as GraphError {
             throw fields.arguments.error(fields.argument, error.message)
         }
-    }
-
-    /// React Flow's connection id as a plain function of the endpoints and handles.
-    static func connectionId(_ source: String, _ target: String, _ sourceHandle: String?, _ targetHandle: String?) -> String {
-        Edge.connectionId(source: source, target: target, sourceHandle: sourceHandle, targetHandle: targetHandle)
     }
 }

@@ -177,11 +177,11 @@ enum GraphBindings {
 
     static let connect: LuaFunction = { L in
         graphMethod(L) { arguments, graph in
-            let reader = try OptionsReader(arguments, 2, GraphRecordOptions.connect, required: true)
-            let given = try GraphRecordOptions.connection.read(reader)
+            let given = try GraphRecordOptions.connection.read(OptionsReader(arguments, 2, GraphRecordOptions.connect, required: true))
+            let ends = given.edge
             let edge = graph.graph.connect(
-                source: given.source, target: given.target, sourceHandle: given.sourceHandle, targetHandle: given.targetHandle,
-                id: reader.has("id") ? given.id : nil, data: given.data)
+                source: ends.source, target: ends.target, sourceHandle: ends.sourceHandle, targetHandle: ends.targetHandle,
+                id: given.id, data: ends.data)
             ElementBindings.pushIfFound(arguments.L, graph, .edge, edge?.id)
             return 1
         }

@@ -21,6 +21,8 @@ enum LayoutBindings {
                 outcome = try StressLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             } catch let error as GraphError {
                 throw arguments.error(2, "field 'weight': \(error)")
+            } catch let error as LayoutOptionError {
+                throw arguments.error(2, "field '\(error.option)': \(error.problem)")
             }
             pushTable(arguments.L, [("iterations", .integer(outcome.iterations)), ("converged", .bool(outcome.converged)),
                                     ("sparse", .bool(outcome.sparse))])
@@ -29,12 +31,14 @@ enum LayoutBindings {
     }
 
     /// `forcelab.layout.multilevel(g [, options])`: lays the graph out by multilevel force refinement and returns
-    /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =, descended =}`, the graph itself first.
+    /// `{levels = {{nodes =, edges =, ticks =, seconds =}, ...}, polished =, descended =, sparseDescended =}`, the graph
+    /// itself first.
     static let multilevel: LuaFunction = { L in
         GraphBindings.graphFunction(L, MultilevelLayoutOptions.settings) { arguments, graph, settings in
             let outcome = try MultilevelLayout.apply(to: graph, options: settings, check: LuaLimits.checker(arguments.L))
             let L = arguments.L
-            pushTable(L, [("polished", .bool(outcome.polished)), ("descended", .bool(outcome.descended))], more: 1)
+            pushTable(L, [("polished", .bool(outcome.polished)), ("descended", .bool(outcome.descended)),
+                          ("sparseDescended", .bool(outcome.sparseDescended))], more: 1)
             lua_createtable(L, Int32(outcome.levels.count), 0)
             for (i, level) in outcome.levels.enumerated() {
                 pushTable(L, [("nodes", .integer(level.nodes)), ("edges", .integer(level.edges)),

@@ -35,18 +35,19 @@ public enum GraphRecordOptions {
         LuaSetting("position", \.position, "the side of the node"),
     ])
 
-    /// The fields of an edge: GraphModel's `Edge`, each field one line.
-    private static let edgeFields: [LuaSetting<Edge>] = [
-        LuaSetting("source", \.source, "the source node's id").required().takingNumbers(),
-        LuaSetting("target", \.target, "the target node's id").required().takingNumbers(),
+    /// The fields of an edge as a script adds it: GraphModel's `EdgeAddition`, each field one line; the id is kept
+    /// apart from the edge so that one not given is named by the method adding it.
+    private static let edgeFields: [LuaSetting<EdgeAddition>] = [
+        LuaSetting("source", \.edge.source, "the source node's id").required().takingNumbers(),
+        LuaSetting("target", \.edge.target, "the target node's id").required().takingNumbers(),
         LuaSetting("id", \.id, described: "`xy-edge__{source}{sourceHandle}-{target}{targetHandle}`, made unique", "the edge's id").takingNumbers(),
-        LuaSetting("sourceHandle", \.sourceHandle, "the source handle's id").takingNumbers(),
-        LuaSetting("targetHandle", \.targetHandle, "the target handle's id").takingNumbers(),
-        LuaSetting("data", \.data, "free-form data fields"),
-        LuaSetting("label", \.label, "display label").takingNumbers(),
-        LuaSetting("type", \.type, "edge type"),
-        LuaSetting("selected", \.selected, "selected"),
-        LuaSetting("deletable", \.deletable, "whether deleteElements may remove it"),
+        LuaSetting("sourceHandle", \.edge.sourceHandle, "the source handle's id").takingNumbers(),
+        LuaSetting("targetHandle", \.edge.targetHandle, "the target handle's id").takingNumbers(),
+        LuaSetting("data", \.edge.data, "free-form data fields"),
+        LuaSetting("label", \.edge.label, "display label").takingNumbers(),
+        LuaSetting("type", \.edge.type, "edge type"),
+        LuaSetting("selected", \.edge.selected, "selected"),
+        LuaSetting("deletable", \.edge.deletable, "whether deleteElements may remove it"),
     ]
 
     /// The former place of an element given back to `g:restore`.
@@ -63,13 +64,13 @@ public enum GraphRecordOptions {
     /// The `item` of node changes.
     public static let nodeItem = LuaSettingsTable<Node>("g:applyNodeChanges item", record: true, nodeFields)
     /// `g:addEdge{...}`, and the `item` of edge changes.
-    public static let addedEdge = LuaSettingsTable<Edge>("g:addEdge", record: true, edgeFields)
+    public static let addedEdge = LuaSettingsTable<EdgeAddition>("g:addEdge", record: true, edgeFields)
     /// A node given back to `g:restore`, and its former place.
     public static let restoredNode = LuaSettingsTable<RestoredElement<Node>>("g:restore node", record: true, nodeFields.map { LuaSetting($0, of: \.element) } + [formerPlace()])
     /// An edge given back to `g:restore`, and its former place.
-    public static let restoredEdge = LuaSettingsTable<RestoredElement<Edge>>("g:restore edge", record: true, edgeFields.map { LuaSetting($0, of: \.element) } + [formerPlace()])
+    public static let restoredEdge = LuaSettingsTable<RestoredElement<EdgeAddition>>("g:restore edge", record: true, edgeFields.map { LuaSetting($0, of: \.element) } + [formerPlace()])
     /// `g:connect{...}`.
-    public static let connection = LuaSettingsTable<Edge>("g:connect", record: true, edgeFields.filter {
+    public static let connection = LuaSettingsTable<EdgeAddition>("g:connect", record: true, edgeFields.filter {
         ["source", "target", "sourceHandle", "targetHandle", "id", "data"].contains($0.option.name)
     })
 
@@ -92,7 +93,7 @@ public enum GraphRecordOptions {
     public static var deleteElements: LuaOptionTable { deletion.table }
     /// One change of `g:applyNodeChanges{...}`: GraphModel's `NodeChange.Fields`.
     public static let nodeChangeFields = LuaSettingsTable<NodeChange.Fields>("g:applyNodeChanges change", record: true, changeFields(
-        "node", item: nodeItem, shape: "a node, as g:addNode takes it, without vx, vy, vz", placing: [
+        "node", item: nodeItem, { $0 }, shape: "a node, as g:addNode takes it, without vx, vy, vz", placing: [
             LuaSetting("position", \.extra.position, point, shape: "{x =, y = [, z =]}", expected: "a position", { point, _ in point }, "the new position"),
             LuaSetting("dragging", \.extra.dragging, "whether the node is being dragged"),
             LuaSetting("dimensions", \.extra.dimensions, size, shape: "{width =, height =}", expected: "a size", { size, _ in size }, "the new size"),
@@ -100,17 +101,19 @@ public enum GraphRecordOptions {
 
     /// One change of `g:applyEdgeChanges{...}`: GraphModel's `EdgeChange.Fields`.
     public static let edgeChangeFields = LuaSettingsTable<EdgeChange.Fields>("g:applyEdgeChanges change", record: true, changeFields(
-        "edge", item: addedEdge, shape: "an edge, as g:addEdge takes it", placing: []))
+        "edge", item: addedEdge, { $0.named(by: Edge.connectionId) }, shape: "an edge, as g:addEdge takes it", placing: []))
 
     /// The fields of a change of `element`s (GraphModel's `ChangeFields`): those every change takes, `item` read by
-    /// `item`'s declaration (`shape` for the docs), and before `selected` the fields only this list's changes take.
-    private static func changeFields<Change: ElementChange>(
-        _ element: String, item: LuaSettingsTable<Change.Element>, shape: String, placing extra: [LuaSetting<ChangeFields<Change>>]
-    ) -> [LuaSetting<ChangeFields<Change>>] where Change.Element: LuaSettable {
+    /// `item`'s declaration (`shape` for the docs) and made the element by `made`, and before `selected` the
+    /// fields only this list's changes take.
+    private static func changeFields<Change: ElementChange, Item: LuaSettable>(
+        _ element: String, item: LuaSettingsTable<Item>, _ made: @escaping @Sendable (Item) -> Change.Element, shape: String,
+        placing extra: [LuaSetting<ChangeFields<Change>>]
+    ) -> [LuaSetting<ChangeFields<Change>>] {
         [
             LuaSetting("type", \.type, "what the change does").required(),
             LuaSetting("id", \.id, "the \(element) (all but add)").takingNumbers(),
-            LuaSetting("item", \.item, item, shape: shape, expected: "a\(element.first == "e" ? "n" : "") \(element)", { item, _ in item },
+            LuaSetting("item", \.item, item, shape: shape, expected: "a\(element.first == "e" ? "n" : "") \(element)", { item, _ in made(item) },
                        "the \(element) to add or the replacement"),
             LuaSetting("index", \.index, "where to add (1-based; default: at the end)"),
         ] + extra + [LuaSetting("selected", \.selected, "the new selection state")]

@@ -40,6 +40,11 @@ public enum MultilevelLayoutOptions {
         LuaSetting("polishPivots", \.polishPivots, "pivots of the polish's sparse stress model"),
         LuaSetting("descentEpochs", \.descentEpochs, "epochs of stochastic gradient descent over every pair of nodes (s_gd2's, each pair at its hop distance, weight 1/d²) after the polish, on graphs of at most `descentNodeLimit` nodes; 0: none"),
         LuaSetting("descentNodeLimit", \.descentNodeLimit, "the most nodes a graph may have for the descent over every pair (an epoch costs a breadth-first search a node and a move a pair)"),
+        LuaSetting("neighbourhoodSteps", \.neighbourhoodSteps, "steps of the neighbourhood stage after the polish and the descent (2D only): sparse stress against sampled pivots plus a local term that pulls each node's graph neighbours in and pushes its nearest other nodes out, raising neighbourhood preservation at a small cost in stress; 0: none"),
+        LuaSetting("neighbourhoodWeight", \.neighbourhoodWeight, "the neighbourhood stage's local term against its stress term: higher raises neighbourhood preservation more and the stress with it"),
+        LuaSetting("neighbourhoodLength", \.neighbourhoodLength, "the scale of the neighbourhood stage's local term, in edges: how near a node's graph neighbours are drawn and how far its nearest other nodes are pushed"),
+        LuaSetting("sparseDescentPivots", \.sparseDescentPivots, "pivots of the gradient descent over the sparse stress model (`fl.layout.stress`'s above its exact size: graph neighbours and pivots, 30 epochs) run after the polish, from the multilevel layout, on graphs of more than `descentNodeLimit` and at most `sparseDescentNodeLimit` nodes; kept only where it lowers the stress; 0: none"),
+        LuaSetting("sparseDescentNodeLimit", \.sparseDescentNodeLimit, "the most nodes a graph may have for the sparse descent (its pivot rows and terms take about 28 bytes a node a pivot)"),
         LuaSetting("seed", \.seed, "seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads"),
     ])
 

@@ -56,7 +56,7 @@ extension RestoredElement: LuaSettable where Element: LuaSettable {
     /// The element's defaults, at no former place.
     public init() { self.init(Element()) }
 }
-extension Edge: LuaSettable {}
+extension EdgeAddition: LuaSettable {}
 extension Handle: LuaSettable {}
 extension Point: LuaSettable {}
 extension NodeChange.Size: LuaSettable {}

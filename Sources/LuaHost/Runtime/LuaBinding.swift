@@ -36,8 +36,8 @@ public enum LuaBinding {
         } catch let refusal as GraphError {
             // A graph's refusal (a duplicate id, a missing node) names the method refused as the docs write it
             // (`g:addEdge`); a module function's reads as before.
-            let method = arguments.function
-            LuaValues.push(L, (method.contains(":") ? "\(method): " : "") + refusal.message)
+            let function = arguments.function
+            LuaValues.push(L, (LuaAPI.isMethod(function) ? "\(function): " : "") + refusal.message)
             return FL_RAISE_WHERE
         } catch {
             LuaValues.push(L, String(describing: error))

@@ -58,7 +58,7 @@ struct GradeCheck {
     struct Fields: LuaSettable {
         var name: String?
         var hint: String?
-        var points = 1.0
+        var points: Double?
         var tolerance = 0.0
         var metric = Metric.stress
         var band: [Double]?
@@ -79,7 +79,7 @@ struct GradeCheck {
             return (name, LuaSettingsTable("a '\(name)' check", record: true, [kind] + [
                 LuaSetting("name", \.name, described: "the metric's name or the kind", "the start of the check's line and its column in summary.csv"),
                 LuaSetting("hint", \.hint, "printed under the line when the check fails"),
-                LuaSetting("points", \.points, "what passing the check earns"),
+                LuaSetting("points", \.points, described: "1", "what passing the check earns"),
             ] + fields))
         }
         return Dictionary(uniqueKeysWithValues: [
@@ -129,8 +129,8 @@ struct GradeCheck {
                                            declaration.table)
             let fields = try declaration.read(reader)
             hint = fields.hint
-            givesPoints = reader.has("points")
-            points = fields.points
+            givesPoints = fields.points != nil
+            points = fields.points ?? 1
             switch kindName {
             case "positions":
                 kind = .positions(tolerance: fields.tolerance)

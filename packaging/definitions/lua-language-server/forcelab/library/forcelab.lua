@@ -247,7 +247,7 @@
 ---@field solver? "majorization"|"sgd" `majorization` (neato's, node by node, up to `iterations` sweeps) or `sgd` (stochastic gradient descent over the model's terms, 30 epochs as s_gd2) (default: `majorization` up to `exactNodeLimit` nodes, `sgd` above); accepts `"majorization"`, `"sgd"`.
 
 ---Options of `fl.layout.multilevel`.
----@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"descentEpochs"|"descentNodeLimit"|"seed", any>
+---@class (exact) forcelab.options.layout.multilevel: table<"dimensions"|"coarsening"|"coarsestLayout"|"coarsestSize"|"minShrink"|"coarsestTicks"|"finestTicks"|"refineAlpha"|"distance"|"charge"|"polishSweeps"|"polishPivots"|"descentEpochs"|"descentNodeLimit"|"neighbourhoodSteps"|"neighbourhoodWeight"|"neighbourhoodLength"|"sparseDescentPivots"|"sparseDescentNodeLimit"|"seed", any>
 ---@field dimensions? integer 2 or 3 (default: `2`); accepts integer from 2 to 3.
 ---@field coarsening? "matching"|"solar" how nodes are grouped level by level: `matching` pairs each node with a neighbour along the heaviest edge (lone nodes join a neighbouring pair), `solar` groups each sun of a maximal independent set with its neighbours, as FM³'s solar systems (default: `"matching"`); accepts `"matching"`, `"solar"`.
 ---@field coarsestLayout? "stress"|"forces" how the coarsest level is laid out: `stress` by stress majorization from PivotMDS (as `fl.layout.stress`), which keeps long paths straight, `forces` by the fast-mode forces from random positions (default: `"stress"`); accepts `"stress"`, `"forces"`.
@@ -262,6 +262,11 @@
 ---@field polishPivots? integer pivots of the polish's sparse stress model (default: `50`); accepts integer from 1 to 1000.
 ---@field descentEpochs? integer epochs of stochastic gradient descent over every pair of nodes (s_gd2's, each pair at its hop distance, weight 1/d²) after the polish, on graphs of at most `descentNodeLimit` nodes; 0: none (default: `0`); accepts integer from 0 to 100000.
 ---@field descentNodeLimit? integer the most nodes a graph may have for the descent over every pair (an epoch costs a breadth-first search a node and a move a pair) (default: `10000`); accepts integer from 0 to 1000000.
+---@field neighbourhoodSteps? integer steps of the neighbourhood stage after the polish and the descent (2D only): sparse stress against sampled pivots plus a local term that pulls each node's graph neighbours in and pushes its nearest other nodes out, raising neighbourhood preservation at a small cost in stress; 0: none (default: `0`); accepts integer from 0 to 100000.
+---@field neighbourhoodWeight? number the neighbourhood stage's local term against its stress term: higher raises neighbourhood preservation more and the stress with it (default: `10`); accepts number from 1e-6 to 1000000.
+---@field neighbourhoodLength? number the scale of the neighbourhood stage's local term, in edges: how near a node's graph neighbours are drawn and how far its nearest other nodes are pushed (default: `0.3`); accepts number from 0.001 to 10.
+---@field sparseDescentPivots? integer pivots of the gradient descent over the sparse stress model (`fl.layout.stress`'s above its exact size: graph neighbours and pivots, 30 epochs) run after the polish, from the multilevel layout, on graphs of more than `descentNodeLimit` and at most `sparseDescentNodeLimit` nodes; kept only where it lowers the stress; 0: none (default: `0`); accepts integer from 0 to 10000.
+---@field sparseDescentNodeLimit? integer the most nodes a graph may have for the sparse descent (its pivot rows and terms take about 28 bytes a node a pivot) (default: `200000`); accepts integer from 0 to 2147483647.
 ---@field seed? integer seeds the coarsening order, the coarsest level's random start and each level's jitter; the same seed gives the same layout on any number of threads (default: `1`); accepts integer from 0 to 4294967295.
 
 ---Options of `fl.layout.layered`.
