@@ -19,14 +19,16 @@ public enum MemoryRequest {
         /// Which bound left that room ("the memory limit", "the address-space limit (ulimit -v)", ...).
         public let bound: String
 
-        /// `not enough memory: N bytes (X GiB) for PURPOSE, more than BOUND leaves (Y GiB)`.
+        /// `not enough memory: N bytes (X GiB) for PURPOSE, more than BOUND leaves (Y MiB)`.
         public var description: String {
-            "not enough memory: \(bytes) bytes (\(Self.gibibytes(bytes))) for \(purpose), more than \(bound) leaves (\(Self.gibibytes(room)))"
+            "not enough memory: \(bytes) bytes (\(Self.readable(bytes))) for \(purpose), more than \(bound) leaves (\(Self.readable(room)))"
         }
 
-        /// A size in GiB with two decimals.
-        static func gibibytes(_ bytes: Int) -> String {
-            String(format: "%.2f GiB", Double(bytes) / Double(1 << 30))
+        /// A size in GiB with two decimals from 1 GiB up, else in MiB with one, so that a request and the room left
+        /// compare at a glance at any size (not "0.02 GiB for ..., the limit leaves 0.02 GiB").
+        static func readable(_ bytes: Int) -> String {
+            let mebibytes = Double(bytes) / Double(1 << 20)
+            return mebibytes >= 1024 ? String(format: "%.2f GiB", mebibytes / 1024) : String(format: "%.1f MiB", mebibytes)
         }
     }
 

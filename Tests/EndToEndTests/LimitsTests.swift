@@ -217,7 +217,7 @@ final class LimitsTests: XCTestCase {
             print("not stopped")
             """])
         XCTAssertEqual(generated.status, 3, generated.stderr)
-        XCTAssertTrue(generated.stderr.contains("fl.graph.generate: not enough memory: 250000000 bytes (0.23 GiB) for 250000 nodes"), generated.stderr)
+        XCTAssertTrue(generated.stderr.contains("fl.graph.generate: not enough memory: 250000000 bytes (238.4 MiB) for 250000 nodes"), generated.stderr)
         XCTAssertEqual(try ForcelabProcess.run(["--max-memory", "lots", "-e", "print(1)"]).status, 2)
     }
 

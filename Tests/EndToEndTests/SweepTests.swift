@@ -106,6 +106,20 @@ final class SweepTests: XCTestCase {
         ])
     }
 
+
+    /// A study of one case is counted in the singular, in the sweep's lines and in the merge's.
+    func testOneCaseIsSaidInTheSingular() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let spec = try makeSpec(folder, "return {run = function(case) return {doubled = 2 * case.seed} end}")
+        let out = folder.appendingPathComponent("results.jsonl").path
+        let result = try ForcelabProcess.run(["sweep", "--out", out, spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("forcelab sweep: 1 case, 0 recorded before, 1 to run on 1 job ->"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("forcelab sweep: 1 case run in "), result.stderr)
+        let merge = try ForcelabProcess.run(["sweep", "--merge", out, "--out", folder.appendingPathComponent("study").path])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stdout.contains("results.csv: 1 case, 1 configuration\n"), merge.stdout)
+    }
     func testJobsDefaultToTheCoresTheProcessMayUseNotEveryCoreOfTheMachine() throws {
         guard ProcessInfo.processInfo.activeProcessorCount > 1, FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else {
             throw XCTSkip("needs two cores and taskset (util-linux)")
@@ -623,6 +637,20 @@ final class SweepTests: XCTestCase {
         let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         for k in [1, 2] { try PictureCheck.assertDrawn(svg: study + "/radar-\(k)-k=\(k).svg", file: "radar-\(k)") }
+    }
+
+    /// Ten or more configurations' radar charts are numbered with leading zeros, so that a listing keeps their order.
+    func testRadarChartsAreNumberedToTheWidthOfTheirCount() throws {
+        let folder = try ForcelabProcess.temporaryFolder(self)
+        let results = folder.appendingPathComponent("r.jsonl").path
+        try (1...10).map { k in
+            #"{"parameters":{"k":\#(k)},"seed":1,"figures":{"a":\#(k),"b":\#(2 * k),"c":\#(k * k)},"seconds":0.1}"# + "\n"
+        }.joined().write(toFile: results, atomically: true, encoding: .utf8)
+        let study = folder.appendingPathComponent("study").path
+        let merge = try ForcelabProcess.run(["sweep", "--merge", results, "--out", study])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        let radars = try FileManager.default.contentsOfDirectory(atPath: study).filter { $0.hasPrefix("radar-") }.sorted()
+        XCTAssertEqual(radars, (1...10).map { k in String(format: "radar-%02d-k=%d.svg", k, k) })
     }
 
     /// Each record says what ran: the build's commit (the package's git HEAD, as `git` tells it), whether its tree

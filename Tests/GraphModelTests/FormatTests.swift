@@ -230,6 +230,11 @@ func edgeListsRoundTripEdgesAndLoneNodes(format: GraphFormat) throws {
     #expect(throws: GraphFileError(file: "\(folder)/none.csv", message: "no such file")) {
         try Graph.load(path: "\(folder)/none.csv")
     }
+    // A relative path that leads nowhere says which folder it was looked for from.
+    let here = FileManager.default.currentDirectoryPath
+    #expect(throws: GraphFileError(file: "no-such-folder/none.csv", message: "no such file (the current folder is '\(here)')")) {
+        try Graph.load(path: "no-such-folder/none.csv")
+    }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
     #expect(leftovers.isEmpty)
 }

@@ -84,10 +84,12 @@ final class MemoryLimitStatesTests: XCTestCase {
         let request = "forcelab.graph.generate('erdosRenyi', {n = 1e7, m = 2e7})"
         func refusal(_ lua: LuaState) -> String { lua.failure(request) ?? "no error" }
         // Interleaved, the larger limit's state made last: each names the room its own limit leaves (a multiple of
-        // the limit: under 1 GiB for 300 MiB, over 1.5 GiB for 1 GiB).
+        // the limit: under 1 GiB for 300 MiB, over 1.5 GiB for 1 GiB), in GiB from 1 GiB up and in MiB below.
         func room(_ message: String) -> Double? {
             guard let start = message.range(of: "more than the memory limit leaves (")?.upperBound else { return nil }
-            return Double(message[start...].prefix { $0 != " " })
+            let words = message[start...].prefix { $0 != ")" }.split(separator: " ")
+            guard words.count == 2, let size = Double(words[0]) else { return nil }
+            return words[1] == "GiB" ? size : words[1] == "MiB" ? size / 1024 : nil
         }
         let largeRefusal = refusal(large), smallRefusal = refusal(small)
         XCTAssertLessThan(try XCTUnwrap(room(smallRefusal), smallRefusal), 1, smallRefusal)

@@ -11,8 +11,7 @@ extension Graph {
         if path.utf8.contains(0) { throw GraphFileError(file: path, message: "the path contains a NUL byte") }
         try FileAccess.checkRead(path)
         guard let data = try FileContents.read(path, meter: WorkMeter(check)) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw GraphFileError(file: path, message: reason)
+            throw GraphFileError(file: path, message: unreadable(path))
         }
         let chosen: GraphFormat?  // nil: JSON, d3 or React Flow by content
         switch format {
@@ -23,6 +22,13 @@ extension Graph {
             guard chosen != nil || GraphFormat.isJSON(path) else { throw unknownExtension(path) }
         }
         return try load(data: data, format: chosen, name: path, check: check)
+    }
+
+    /// Why a file could not be read; a relative path that leads nowhere names the folder it was looked for from (a
+    /// batch job, a sweep's worker or a notebook may run somewhere else than the script's folder).
+    private static func unreadable(_ path: String) -> String {
+        if FileManager.default.fileExists(atPath: path) { return "cannot be read" }
+        return path.hasPrefix("/") ? "no such file" : "no such file (the current folder is '\(FileManager.default.currentDirectoryPath)')"
     }
 
     /// Loads a graph from bytes (gzip-compressed ones inflated first); without a format the bytes must be JSON (d3 or

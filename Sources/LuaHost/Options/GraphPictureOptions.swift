@@ -10,7 +10,7 @@ public enum GraphPictureOptions {
         LuaSetting("height", \.height, "picture height in pixels"),
         LuaSetting("padding", \.padding, "space kept free around the content when fitting"),
         LuaSetting("viewport", \.viewport, names: [("fit", .fit)], record: ViewportOptions.settings, { $0.framing },
-                   "fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y)"),
+                   "fit the content (zooming in at most 2×, so a small layout is drawn small rather than with huge nodes), or React Flow's viewport: a pixel is world × zoom + (x, y)"),
         LuaSetting("title", \.title, "title drawn at the top"),
         LuaSetting("background", \.background, "background colour (`\"none\"`: transparent)"),
         LuaSetting("fill", \.nodeFill, each: .node, described: "by `group`, from `palette`",

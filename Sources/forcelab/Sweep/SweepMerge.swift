@@ -53,7 +53,9 @@ struct SweepMerge {
             }, columns: parameterNames + ["seed"] + figureNames.filter { !parameterNames.contains($0) && $0 != "seed" } + ["seconds"])
             let tablePath = folder + "/results.csv"
             try DataTableFile.write(table, to: tablePath, format: .csv)
-            print("\(tablePath): \(records.count) cases, \(Set(records.map(\.case.configuration)).count) configurations")
+            let configurations = Set(records.map(\.case.configuration)).count
+            print("\(tablePath): \(records.count) case\(records.count == 1 ? "" : "s"), "
+                  + "\(configurations) configuration\(configurations == 1 ? "" : "s")")
             let pictures = SweepPictures(records: records.map { ($0.case, $0.figures) })
             if let note = pictures.identicalSeeds { warn(note) }
             for (name, missing) in pictures.partialFigures {

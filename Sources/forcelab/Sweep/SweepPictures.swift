@@ -98,9 +98,12 @@ struct SweepPictures {
             }
         }
         if radarFigures.count >= 3 {
+            // Numbered with leading zeros to the width of the count, so that a folder listing keeps their order.
+            let digits = String(configurations.count).count
             for (offset, configuration) in configurations.enumerated() {
                 let label = configuration.parameters.map { "\($0.key)=\(SweepCase.plain($0.value))" }.joined(separator: " ")
-                let path = "\(folder)/radar-\(offset + 1)-\(SweepPictures.fileName(label.replacingOccurrences(of: " ", with: "-"))).svg"
+                let number = String(repeating: "0", count: digits - String(offset + 1).count) + String(offset + 1)
+                let path = "\(folder)/radar-\(number)-\(SweepPictures.fileName(label.replacingOccurrences(of: " ", with: "-"))).svg"
                 try radar(configuration, title: label.isEmpty ? "all cases" : label).write(to: path)
                 written.append(path)
             }

@@ -36,7 +36,8 @@ final class SweepRun {
             let finished = try log.finished()
             let todo = mine.filter { !finished.contains($0.key) }
             let jobs = min(options.jobs, todo.count)
-            let scope = shard.count > 1 ? "\(mine.count) cases (shard \(shard.index)/\(shard.count) of \(all.count))" : "\(all.count) cases"
+            let scope = shard.count > 1 ? "\(mine.count) case\(mine.count == 1 ? "" : "s") (shard \(shard.index)/\(shard.count) of \(all.count))"
+                : "\(all.count) case\(all.count == 1 ? "" : "s")"
             say("\(scope), \(mine.count - todo.count) recorded before, \(todo.count) to run on \(jobs) job\(jobs == 1 ? "" : "s") -> \(outPath)")
             guard !todo.isEmpty else { return 0 }
             let progress = SweepProgress(total: todo.count)
@@ -50,7 +51,7 @@ final class SweepRun {
             progress.finish()
             if let fatal { say(fatal) }
             if let signal {
-                say("\(StopSignals.stopped(by: signal)): \(progress.done) of \(todo.count) cases run; the same command runs the rest")
+                say("\(StopSignals.stopped(by: signal)): \(progress.done) of \(todo.count) case\(todo.count == 1 ? "" : "s") run; the same command runs the rest")
                 return 128 + signal
             }
             if fatal != nil { return 1 }
@@ -60,7 +61,8 @@ final class SweepRun {
                let note = SweepPictures(records: records.map { ($0.case, $0.figures) }).identicalSeeds {
                 say(note)
             }
-            say(String(format: "%d cases run in %.2f s (%.1f cases/s), %d failed", progress.done, progress.elapsed, rate, progress.failed))
+            let ran = "\(progress.done) case\(progress.done == 1 ? "" : "s")"
+            say(ran + String(format: " run in %.2f s (%.1f cases/s), %d failed", progress.elapsed, rate, progress.failed))
             return progress.failed == 0 ? 0 : 1
         } catch {
             say(String(describing: error))

@@ -39,7 +39,7 @@
 ---@field width? number picture width in pixels (default: `800`); accepts number from 1 to 1000000.
 ---@field height? number picture height in pixels (default: `600`); accepts number from 1 to 1000000.
 ---@field padding? number space kept free around the content when fitting (default: `20`); accepts number from 0 to 1000000.
----@field viewport? any fit the content, or React Flow's viewport: a pixel is world × zoom + (x, y) (default: `"fit"`); accepts `"fit"` or `{zoom =, x =, y =}`.
+---@field viewport? any fit the content (zooming in at most 2×, so a small layout is drawn small rather than with huge nodes), or React Flow's viewport: a pixel is world × zoom + (x, y) (default: `"fit"`); accepts `"fit"` or `{zoom =, x =, y =}`.
 ---@field title? string title drawn at the top; accepts string.
 ---@field background? string background colour (`"none"`: transparent) (default: `"#ffffff"`); accepts string.
 ---@field fill? string|function node fill; a data field whose values are not colours is mapped to `palette` (default: by `group`, from `palette`); accepts colour, `function(node, i)` or node data field name.
