@@ -103,13 +103,13 @@ final class HostileInputTests: XCTestCase {
         let endless = "fl.graph.load('/dev/zero', {format = 'csv'})"
         let multilevel = "local g = fl.graph.generate('recursive', {n = 60000}) fl.layout.multilevel(g, {polishPivots = 1000})"
         let cases: [(limits: String, chunk: String, message: String)] = [
-            ("--max-memory 300M", exact, "stress: not enough memory: 3233040000 bytes"),
+            ("--max-memory 300M", exact, "stress: not enough memory: 3236239896 bytes"),
             ("--max-memory 1G", pivots, "stress: not enough memory: "),
             ("--max-memory 300M --max-instructions 2000000", crossings, "instruction limit of 2000000 reached"),
             ("--max-memory 300M", generator, "generate: not enough memory: "),
             ("--max-memory 100M", endless, "load: not enough memory: "),
             ("--max-memory 500M", multilevel, "multilevel: not enough memory: "),
-            ("ulimit -v 2000000", exact, "stress: not enough memory: 3233040000 bytes"),
+            ("ulimit -v 2000000", exact, "stress: not enough memory: 3236239896 bytes"),
             ("ulimit -v 2000000", pivots, "stress: not enough memory: "),
             ("ulimit -v 1500000 --timeout 2", crossings, "time limit of 2 s reached"),
             ("ulimit -v 500000", generator, "generate: not enough memory: "),
