@@ -1,6 +1,6 @@
 import GraphModel
 
-/// Distance queries over node positions: overlapping circles (nearest neighbours: `NearestGrid`).
+/// Distance queries over node positions: overlapping circles (through `CircleOverlapTree`) and overlapping boxes.
 enum Proximity {
     /// The number of pairs i < j whose circles overlap (centre distance below the sum of radii); positions and radii
     /// must be finite. They are first scaled by a power of two so that sums and squares stay finite, then counted by a

@@ -53,6 +53,8 @@ struct GradeCheck {
 
     /// The names of the figures a metric check can name.
     static let metricNames = Metric.allCases.map(\.rawValue)
+    /// What passing a check earns when its exercise does not give `points`.
+    static let defaultPoints = 1
 
     /// A check's fields as an exercise writes them: each kind's declaration takes those it needs.
     struct Fields: LuaSettable {
@@ -79,7 +81,7 @@ struct GradeCheck {
             return (name, LuaSettingsTable("a '\(name)' check", record: true, [kind] + [
                 LuaSetting("name", \.name, described: "the metric's name or the kind", "the start of the check's line and its column in summary.csv"),
                 LuaSetting("hint", \.hint, "printed under the line when the check fails"),
-                LuaSetting("points", \.points, described: "1", "what passing the check earns"),
+                LuaSetting("points", \.points, described: "\(defaultPoints)", "what passing the check earns"),
             ] + fields))
         }
         return Dictionary(uniqueKeysWithValues: [
@@ -130,7 +132,7 @@ struct GradeCheck {
             let fields = try declaration.read(reader)
             hint = fields.hint
             givesPoints = fields.points != nil
-            points = fields.points ?? 1
+            points = fields.points ?? Double(Self.defaultPoints)
             switch kindName {
             case "positions":
                 kind = .positions(tolerance: fields.tolerance)
